@@ -1,0 +1,28 @@
+// Bundles the API into dist/main.js. Workspace packages (TypeScript sources) are inlined; every other
+// package stays an import resolved from apps/api/node_modules at run time (native addons included).
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+const externalizeDependencies = {
+  name: 'externalize-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@ascenso/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  outfile: new URL('../dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalizeDependencies],
+});

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { Deps } from './deps';
+import { envelope, errorToResponse } from './http/errors';
+import { clientIp } from './http/request-meta';
+import { originCheck, securityHeaders } from './http/security';
+import { serveWebApp } from './http/static';
+import type { AppEnv } from './http/types';
+import { authRest } from './modules/auth/auth.rest';
+import { systemRest } from './modules/system/system.rest';
+import { appRouter } from './trpc/app-router';
+import { createRequestContext } from './trpc/context';
+
+// Default validation messages in Spanish (field-specific ones are written in the domain schemas).
+z.config(z.locales.es());
+
+export type AppOptions = {
+  /** Folder of the built web app to serve with history fallback; omitted in dev and API tests. */
+  webDistDir?: string | undefined;
+};
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', securityHeaders({ hsts: deps.config.isProduction }));
+  app.use('*', originCheck(deps.config.allowedOrigins));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) => envelope(c, 413, 'PAYLOAD_TOO_LARGE', 'La petición es demasiado grande'),
+    }),
+  );
+
+  app.all('/api/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) =>
+        createRequestContext(deps, {
+          headers: c.req.raw.headers,
+          responseHeaders: resHeaders,
+          ip: clientIp(c),
+          requestId: c.get('requestId'),
+        }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error('procedure failed', { path, requestId: c.get('requestId'), error: String(error.cause ?? error) });
+        }
+      },
+    }),
+  );
+
+  app.route('/api', authRest(deps));
+  app.route('/api', systemRest(deps));
+  app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
+
+  const webDistDir = options.webDistDir;
+  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir));
+
+  app.notFound((c) => envelope(c, 404, 'NOT_FOUND', 'No encontrado'));
+  app.onError((error, c) => errorToResponse(error, c, deps.logger));
+  return app;
+}

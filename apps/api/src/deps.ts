@@ -1,0 +1,58 @@
+import { createCoachProvider } from '@ascenso/ai/create-provider';
+import type { CoachProvider } from '@ascenso/ai/provider';
+import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
+import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
+import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
+import { createUsersRepository } from '@ascenso/db/repositories/users';
+import type { Config } from './env';
+import { createLogger, type Logger } from './logger';
+import type { CookieSettings } from './modules/auth/cookies';
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
+import { createEventBus, type EventBus } from './realtime/event-bus';
+
+/** Everything a service needs, built once by the composition root (or by tests with overrides). */
+export type Deps = {
+  config: Config;
+  db: Db;
+  dbHandle: DbHandle;
+  repos: {
+    users: ReturnType<typeof createUsersRepository>;
+    sessions: ReturnType<typeof createSessionsRepository>;
+    authFailures: ReturnType<typeof createAuthFailuresRepository>;
+  };
+  bus: EventBus;
+  clock: () => Date;
+  passwords: PasswordHasher;
+  logger: Logger;
+  coach: CoachProvider;
+  cookie: CookieSettings;
+};
+
+export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coach'>> & {
+  dbHandle?: DbHandle;
+  migrationsFolder?: string;
+};
+
+export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const dbHandle =
+    overrides.dbHandle ??
+    createDb({ file: config.databasePath, ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}) });
+  const { db } = dbHandle;
+  return {
+    config,
+    db,
+    dbHandle,
+    repos: {
+      users: createUsersRepository(db),
+      sessions: createSessionsRepository(db),
+      authFailures: createAuthFailuresRepository(db),
+    },
+    bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
+    clock: overrides.clock ?? (() => new Date()),
+    passwords: overrides.passwords ?? createPasswordHasher(),
+    logger,
+    coach: overrides.coach ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 }),
+    cookie: { secure: config.isProduction },
+  };
+}

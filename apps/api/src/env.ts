@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The environment, validated once at boot. Nothing else reads `process.env`. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  APP_ORIGIN: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  AI_MODEL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databasePath: string;
+  /** Origins allowed to make state-changing requests and WebSocket upgrades. */
+  allowedOrigins: string[];
+  ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
+  mail: { smtpUrl?: string | undefined; from?: string | undefined };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  webDistDir?: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+function parseOrigins(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new ConfigError(`APP_ORIGIN: «${value}» no es un origen válido`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ConfigError(`APP_ORIGIN: «${value}» debe usar http o https`);
+      }
+      return url.origin;
+    });
+}
+
+/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const allowedOrigins = parseOrigins(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`);
+  if (allowedOrigins.length === 0) throw new ConfigError('APP_ORIGIN no contiene ningún origen');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    databasePath: env.DATABASE_PATH,
+    allowedOrigins,
+    ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}

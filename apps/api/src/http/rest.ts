@@ -1,0 +1,29 @@
+import type { Context as HonoContext } from 'hono';
+import type { Deps } from '../deps';
+import { createCaller } from '../trpc/app-router';
+import { createRequestContext } from '../trpc/context';
+import { clientIp } from './request-meta';
+import type { AppEnv } from './types';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * Runs a REST shim against the same tRPC procedures (createCaller), so validation, auth and output
+ * schemas have one source. Set-Cookie lines the procedure issued are copied to the response.
+ */
+export async function withCaller(
+  deps: Deps,
+  c: HonoContext<AppEnv>,
+  run: (caller: Caller) => Promise<Response>,
+): Promise<Response> {
+  const responseHeaders = new Headers();
+  const ctx = createRequestContext(deps, {
+    headers: c.req.raw.headers,
+    responseHeaders,
+    ip: clientIp(c),
+    requestId: c.get('requestId'),
+  });
+  const response = await run(createCaller(ctx));
+  for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
+  return response;
+}

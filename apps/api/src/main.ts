@@ -1,0 +1,54 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { createDeps } from './deps';
+import { ConfigError, loadConfig } from './env';
+import { attachRealtime } from './realtime/realtime-server';
+import { seedDemoAccounts } from './seed/demo-accounts';
+
+// src/main.ts (dev, tsx) and dist/main.js (built) sit at the same depth: apps/api/<dir>/main.
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle') });
+  await seedDemoAccounts(deps);
+
+  const app = createApp(deps, { webDistDir: config.webDistDir ?? resolve(repoRoot, 'apps/web/dist') });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    deps.logger.info('listening', { url: `http://${config.host}:${info.port}`, origins: config.allowedOrigins });
+  }) as Server;
+  const realtime = attachRealtime(server, deps);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.logger.info('shutting down', { signal });
+    realtime.broadcastReconnectNotification();
+    await realtime.close();
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+    deps.dbHandle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

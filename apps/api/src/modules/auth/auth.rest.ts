@@ -1,0 +1,50 @@
+import { safeNextPath } from '@ascenso/domain/auth';
+import { Hono } from 'hono';
+import type { Deps } from '../../deps';
+import { envelope, readJsonBody } from '../../http/errors';
+import { withCaller } from '../../http/rest';
+import type { AppEnv } from '../../http/types';
+
+/** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
+export function authRest(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/login', (c) => {
+    const next = c.req.query('next');
+    const target = next ? `/acceso?next=${encodeURIComponent(safeNextPath(next))}` : '/acceso';
+    return c.redirect(target, 302);
+  });
+
+  app.post('/auth/register', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.auth.register(body as never), 201));
+  });
+
+  app.post('/auth/login', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.auth.login(body as never), 200));
+  });
+
+  app.post('/auth/logout', (c) =>
+    withCaller(deps, c, async (caller) => {
+      await caller.auth.logout();
+      return c.body(null, 204);
+    }),
+  );
+
+  app.get('/logout', (c) =>
+    withCaller(deps, c, async (caller) => {
+      await caller.auth.logout();
+      return c.redirect('/', 302);
+    }),
+  );
+
+  app.get('/auth/user', (c) =>
+    withCaller(deps, c, async (caller) => {
+      const user = await caller.auth.me();
+      return user ? c.json(user, 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+    }),
+  );
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { LoginInputSchema, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { login, logout, register, toPublicUser } from './auth.service';
+
+export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+export const authRouter = router({
+  /** The signed-in user, or null for a visitor. */
+  me: publicProcedure.output(PublicUserSchema.nullable()).query(({ ctx }) => (ctx.auth ? toPublicUser(ctx.auth.user) : null)),
+
+  login: publicProcedure
+    .input(LoginInputSchema)
+    .output(PublicUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      const signedIn = await login(ctx.deps, input, { ip: ctx.ip });
+      if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+      ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
+      return signedIn.user;
+    }),
+
+  register: publicProcedure
+    .input(RegisterInputSchema)
+    .output(PublicUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      const signedIn = await register(ctx.deps, input, { ip: ctx.ip });
+      if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+      ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
+      return signedIn.user;
+    }),
+
+  /** Ends this session server-side (idempotent: a visitor just gets the cookie cleared). */
+  logout: publicProcedure.output(z.null()).mutation(({ ctx }) => {
+    if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+    ctx.clearSessionCookie();
+    return null;
+  }),
+
+  /** Tells an open tab that its session has ended elsewhere (logout in another tab, expiry). */
+  onSessionEvent: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    const abort = signal ?? new AbortController().signal;
+    for await (const event of ctx.deps.bus.iterate('session.ended', abort)) {
+      if (event.sessionId === ctx.auth.session.id) {
+        yield { type: 'signedOut' } satisfies SessionEvent;
+        return;
+      }
+    }
+  }),
+});

@@ -1,0 +1,163 @@
+import type { UserRow } from '@ascenso/db/schema/users';
+import {
+  DEFAULT_TIMEZONE,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+} from '@ascenso/domain/auth';
+import { DomainError } from '@ascenso/domain/errors';
+import { isThrottled, retryAfterSeconds, throttleWindowStart } from '@ascenso/domain/login-throttle';
+import { SESSION_POLICY, evaluateSession, sessionExpiry } from '@ascenso/domain/session-policy';
+import type { Deps } from '../../deps';
+import { generateSessionToken, parseSessionToken, secretMatches } from './session-tokens';
+
+export type SignedIn = { user: PublicUser; token: string; expiresAt: Date; sessionId: string };
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Correo o contraseña incorrectos';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    timezone: row.timezone,
+  };
+}
+
+/** Starts a session: a fresh random id and secret; only SHA-256(secret) is stored. */
+export function createSession(deps: Deps, userId: string): { token: string; expiresAt: Date; sessionId: string } {
+  const now = deps.clock();
+  const { id, secretHash, token } = generateSessionToken();
+  deps.repos.sessions.insert({ id, secretHash, userId, createdAt: now, lastVerifiedAt: now });
+  return { token, sessionId: id, expiresAt: sessionExpiry(now, now) };
+}
+
+export type ValidatedSession = {
+  user: UserRow;
+  sessionId: string;
+  expiresAt: Date;
+  /** True when activity was recorded and the cookie should be re-issued with the new expiry. */
+  refreshed: boolean;
+};
+
+/** Checks a presented token; deletes the session when it has expired. Never throws. */
+export function validateSessionToken(deps: Deps, token: string): ValidatedSession | null {
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const found = deps.repos.sessions.findWithUser(parsed.id);
+  if (!found || !secretMatches(found.session.secretHash, parsed.secret)) return null;
+  const now = deps.clock();
+  const verdict = evaluateSession(found.session, now);
+  if (verdict.status === 'expired') {
+    if (deps.repos.sessions.delete(parsed.id)) {
+      deps.bus.publish('session.ended', { sessionId: parsed.id, userId: found.user.id, reason: 'expired' });
+    }
+    return null;
+  }
+  if (verdict.touch) deps.repos.sessions.touch(parsed.id, now);
+  return { user: found.user, sessionId: parsed.id, expiresAt: verdict.expiresAt, refreshed: verdict.touch };
+}
+
+function throttleCheck(deps: Deps, email: string, ip: string, now: Date) {
+  const since = throttleWindowStart(now);
+  for (const [scope, key] of [
+    ['account', email],
+    ['ip', ip],
+  ] as const) {
+    const { count, oldest } = deps.repos.authFailures.countSince(scope, key, since);
+    if (isThrottled(count)) {
+      const retry = retryAfterSeconds(oldest ?? now, now);
+      throw new DomainError('RATE_LIMITED', 'Demasiados intentos fallidos. Espera unos minutos.', {
+        retryAfterSeconds: retry,
+      });
+    }
+  }
+}
+
+function recordFailure(deps: Deps, email: string, ip: string, now: Date) {
+  deps.dbHandle.sqlite.transaction(() => {
+    deps.repos.authFailures.record('account', email, now);
+    deps.repos.authFailures.record('ip', ip, now);
+  })();
+}
+
+/**
+ * Signs in. Unknown e-mail and wrong password give the same error after the same work (a dummy
+ * Argon2 verification); more than LOGIN_THROTTLE.maxFailures failures per account or per address
+ * inside the window are refused with RATE_LIMITED before any password is checked.
+ */
+export async function login(deps: Deps, input: LoginInput, meta: { ip: string }): Promise<SignedIn> {
+  throttleCheck(deps, input.email, meta.ip, deps.clock());
+  const user = deps.repos.users.findByEmail(input.email);
+  const ok = user
+    ? await deps.passwords.verify(user.passwordHash, input.password)
+    : await deps.passwords.verifyDummy(input.password);
+  if (!user || !ok) {
+    recordFailure(deps, input.email, meta.ip, deps.clock());
+    throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  deps.repos.authFailures.clear('account', input.email);
+  const session = createSession(deps, user.id);
+  deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip });
+  return { user: toPublicUser(user), ...session };
+}
+
+/** Creates the account and signs it in. The password is hashed before any write. */
+export async function register(deps: Deps, input: RegisterInput, meta: { ip: string }): Promise<SignedIn> {
+  throttleCheck(deps, input.email, meta.ip, deps.clock());
+  const passwordHash = await deps.passwords.hash(input.password);
+  const now = deps.clock();
+  const created = deps.dbHandle.sqlite.transaction(() => {
+    const row = deps.repos.users.insert({
+      id: crypto.randomUUID(),
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName || null,
+      timezone: input.timezone ?? DEFAULT_TIMEZONE,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) return undefined;
+    const { id, secretHash, token } = generateSessionToken();
+    deps.repos.sessions.insert({ id, secretHash, userId: row.id, createdAt: now, lastVerifiedAt: now });
+    return { row, token, sessionId: id };
+  })();
+  if (!created) {
+    // Counted like a failed sign-in for the address, so probing for accounts is throttled too.
+    deps.repos.authFailures.record('ip', meta.ip, now);
+    throw new DomainError('EMAIL_TAKEN', 'Ya existe una cuenta con ese correo. Inicia sesión.', {
+      fieldErrors: { email: ['Ya existe una cuenta con ese correo'] },
+    });
+  }
+  deps.logger.info('registered', { userId: created.row.id });
+  return {
+    user: toPublicUser(created.row),
+    token: created.token,
+    sessionId: created.sessionId,
+    expiresAt: sessionExpiry(now, now),
+  };
+}
+
+/** Ends one session server-side and tells its sockets. Idempotent. */
+export function logout(deps: Deps, session: { id: string; userId: string }): void {
+  if (deps.repos.sessions.delete(session.id)) {
+    deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'logout' });
+  }
+}
+
+/** Deletes expired sessions (telling their sockets) and old failure records; returns how many ended. */
+export function purgeExpired(deps: Deps): number {
+  const now = deps.clock().getTime();
+  const ended = deps.repos.sessions.deleteExpired(
+    new Date(now - SESSION_POLICY.inactivityTimeoutMs),
+    new Date(now - SESSION_POLICY.absoluteLifetimeMs),
+  );
+  deps.repos.authFailures.pruneBefore(throttleWindowStart(new Date(now)));
+  for (const session of ended) {
+    deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
+  }
+  return ended.length;
+}

@@ -1,0 +1,54 @@
+import { EventEmitter, on } from 'node:events';
+
+/**
+ * Every event the server publishes, by name. Services publish after their transaction commits.
+ * Later areas add their events here (e.g. `activity.completed`).
+ */
+export type BusEvents = {
+  /** A session ended (logout, expiry, sign-out-everywhere); its sockets must close. */
+  'session.ended': { sessionId: string; userId: string; reason: 'logout' | 'expired' | 'revoked' };
+};
+
+export type BusEventName = keyof BusEvents;
+
+export interface EventBus {
+  publish<K extends BusEventName>(name: K, payload: BusEvents[K]): void;
+  subscribe<K extends BusEventName>(name: K, handler: (payload: BusEvents[K]) => void): () => void;
+  /** Async iteration for subscriptions; ends when `signal` aborts. Subscribes before returning. */
+  iterate<K extends BusEventName>(name: K, signal: AbortSignal): AsyncIterable<BusEvents[K]>;
+}
+
+/** In-process implementation; a Redis or Postgres one can sit behind the same interface. */
+export function createEventBus(onHandlerError: (error: unknown) => void = () => {}): EventBus {
+  const emitter = new EventEmitter({ captureRejections: false });
+  emitter.setMaxListeners(0);
+  return {
+    publish(name, payload) {
+      emitter.emit(name, payload);
+    },
+    subscribe(name, handler) {
+      const safe = (payload: BusEvents[typeof name]) => {
+        try {
+          handler(payload);
+        } catch (error) {
+          onHandlerError(error);
+        }
+      };
+      emitter.on(name, safe);
+      return () => emitter.off(name, safe);
+    },
+    iterate(name, signal) {
+      const iterator = on(emitter, name, { signal });
+      return {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for await (const [payload] of iterator) yield payload as BusEvents[typeof name];
+          } catch (error) {
+            if (signal.aborted) return;
+            throw error;
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Deps } from '../deps';
+import { isAllowedOrigin } from '../http/security';
+import { readCookie, sessionCookieName } from '../modules/auth/cookies';
+import { purgeExpired, validateSessionToken } from '../modules/auth/auth.service';
+import { appRouter } from '../trpc/app-router';
+import { createSocketContext, type AuthState } from '../trpc/context';
+import { createSocketRegistry } from './socket-registry';
+
+export const TRPC_WS_PATH = '/api/trpc-ws';
+export const PROTOCOL_WS_PATH = '/ws';
+
+/** Messages the server sends on the documented `/ws` protocol. */
+export type ProtocolMessage =
+  | { type: 'authenticated'; userId: string }
+  | { type: 'error'; code: 'FORBIDDEN' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'RATE_LIMITED' | 'NOT_AUTHENTICATED' }
+  | { type: 'pong' }
+  | { type: 'activity_completed'; data: Record<string, unknown> }
+  | { type: 'stats_updated'; data: Record<string, unknown> };
+
+export type RealtimeOptions = {
+  /** How often expired sessions are purged and their sockets closed. */
+  sessionSweepMs?: number;
+  /** How long a `/ws` socket may stay open without sending `authenticate`. */
+  authenticateTimeoutMs?: number;
+  heartbeatMs?: number;
+  /** Delay between a session ending and its sockets closing (lets a final push reach the tab). */
+  closeDelayMs?: number;
+};
+
+function reject(socket: Duplex, status: 401 | 403 | 404, text: string) {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/**
+ * Attaches both WebSocket endpoints to the HTTP server `serve()` returned:
+ * tRPC subscriptions on /api/trpc-ws and the documented protocol on /ws. Every upgrade must carry an
+ * allowed Origin and a valid session cookie; otherwise it is refused before any WebSocket exists.
+ */
+export function attachRealtime(server: Server, deps: Deps, options: RealtimeOptions = {}) {
+  const registry = createSocketRegistry();
+  const authByRequest = new WeakMap<IncomingMessage, AuthState>();
+  const channels = new Map<string, Set<(message: ProtocolMessage) => void>>();
+  const timers: NodeJS.Timeout[] = [];
+
+  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const protocolWss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
+
+  const trpcHandler = applyWSSHandler({
+    wss: trpcWss,
+    router: appRouter,
+    // Never throws: the upgrade already checked the session; procedures refuse a null user.
+    createContext: ({ req }) =>
+      createSocketContext(deps, authByRequest.get(req) ?? null, req.socket.remoteAddress ?? 'unknown', crypto.randomUUID()),
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://internal').pathname;
+    const target = path === PROTOCOL_WS_PATH ? protocolWss : path === TRPC_WS_PATH ? trpcWss : undefined;
+    if (!target) return reject(socket, 404, 'Not Found');
+    if (!isAllowedOrigin(req.headers.origin, deps.config.allowedOrigins)) return reject(socket, 403, 'Forbidden');
+    const token = readCookie(req.headers.cookie, sessionCookieName(deps.cookie));
+    const validated = token ? validateSessionToken(deps, token) : null;
+    if (!validated) return reject(socket, 401, 'Unauthorized');
+    const auth: AuthState = { user: validated.user, session: { id: validated.sessionId, expiresAt: validated.expiresAt } };
+    authByRequest.set(req, auth);
+    target.handleUpgrade(req, socket, head, (ws) => {
+      registry.add(auth.session.id, ws);
+      target.emit('connection', ws, req);
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  protocolWss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    const auth = authByRequest.get(req);
+    if (!auth) return ws.close(4401, 'unauthenticated');
+    const send = (message: ProtocolMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    let joined = false;
+    let alive = true;
+    let budget = { windowStart: Date.now(), count: 0 };
+    const authTimer = setTimeout(() => {
+      if (!joined) ws.close(4408, 'authenticate timeout');
+    }, options.authenticateTimeoutMs ?? 10_000);
+
+    const join = () => {
+      let set = channels.get(auth.user.id);
+      if (!set) {
+        set = new Set();
+        channels.set(auth.user.id, set);
+      }
+      set.add(send);
+      joined = true;
+    };
+
+    ws.on('pong', () => {
+      alive = true;
+    });
+    ws.on('message', (data) => {
+      const now = Date.now();
+      if (now - budget.windowStart > 10_000) budget = { windowStart: now, count: 0 };
+      budget.count += 1;
+      if (budget.count > 30) {
+        send({ type: 'error', code: 'RATE_LIMITED' });
+        ws.close(1008, 'rate limited');
+        return;
+      }
+      let message: unknown;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        send({ type: 'error', code: 'BAD_MESSAGE' });
+        return;
+      }
+      const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
+      if (type === 'authenticate') {
+        if ((message as { userId?: unknown }).userId !== auth.user.id) {
+          send({ type: 'error', code: 'FORBIDDEN' });
+          ws.close(4403, 'forbidden');
+          return;
+        }
+        if (!joined) join();
+        send({ type: 'authenticated', userId: auth.user.id });
+        return;
+      }
+      if (type === 'ping') return send({ type: 'pong' });
+      send({ type: 'error', code: joined ? 'UNKNOWN_TYPE' : 'NOT_AUTHENTICATED' });
+    });
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      const set = channels.get(auth.user.id);
+      set?.delete(send);
+      if (set?.size === 0) channels.delete(auth.user.id);
+    });
+    // Protocol-level heartbeat: a socket that misses a pong is terminated on the next beat.
+    const beat = setInterval(() => {
+      if (!alive) return ws.terminate();
+      alive = false;
+      ws.ping();
+    }, options.heartbeatMs ?? 30_000);
+    ws.once('close', () => clearInterval(beat));
+  });
+
+  const closeDelay = options.closeDelayMs ?? 250;
+  const unsubscribeEnded = deps.bus.subscribe('session.ended', ({ sessionId }) => {
+    const timer = setTimeout(() => registry.closeSession(sessionId, 'session ended'), closeDelay);
+    timer.unref();
+  });
+
+  const sweep = setInterval(() => {
+    try {
+      purgeExpired(deps);
+      for (const sessionId of registry.sessionIds()) {
+        const row = deps.repos.sessions.findWithUser(sessionId);
+        if (!row) registry.closeSession(sessionId, 'session ended');
+      }
+    } catch (error) {
+      deps.logger.error('session sweep failed', { error: String(error) });
+    }
+  }, options.sessionSweepMs ?? 60_000);
+  sweep.unref();
+  timers.push(sweep);
+
+  return {
+    registry,
+    /** Pushes a `/ws` protocol message to every authenticated socket of a user. */
+    sendToUser(userId: string, message: ProtocolMessage) {
+      for (const send of channels.get(userId) ?? []) send(message);
+    },
+    /** Asks tRPC clients to reconnect (used on shutdown). */
+    broadcastReconnectNotification: () => trpcHandler.broadcastReconnectNotification(),
+    async close() {
+      server.off('upgrade', onUpgrade);
+      unsubscribeEnded();
+      for (const timer of timers) clearInterval(timer);
+      for (const wss of [trpcWss, protocolWss]) {
+        for (const client of wss.clients) client.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      }
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof attachRealtime>;

@@ -1,0 +1,14 @@
+import { authRouter } from '../modules/auth/auth.router';
+import { healthProcedure } from '../modules/system/system.router';
+import { createCallerFactory, router } from './trpc';
+
+/** The root router: one key per area. */
+export const appRouter = router({
+  health: healthProcedure,
+  auth: authRouter,
+});
+
+/** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

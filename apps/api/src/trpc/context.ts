@@ -1,0 +1,65 @@
+import type { UserRow } from '@ascenso/db/schema/users';
+import type { Deps } from '../deps';
+import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, sessionCookieName } from '../modules/auth/cookies';
+import { validateSessionToken } from '../modules/auth/auth.service';
+
+export type AuthState = { user: UserRow; session: { id: string; expiresAt: Date } };
+
+export type Context = {
+  deps: Deps;
+  requestId: string;
+  ip: string;
+  transport: 'http' | 'ws';
+  auth: AuthState | null;
+  /** Issues the session cookie on this response (no-op on WebSockets). */
+  setSessionCookie: (token: string, expiresAt: Date) => void;
+  clearSessionCookie: () => void;
+};
+
+export type RequestMeta = {
+  headers: Headers;
+  /** Where Set-Cookie lines go; the adapter copies them to the response. */
+  responseHeaders: Headers;
+  ip: string;
+  requestId: string;
+};
+
+/** Resolves the session from the cookie. Never throws: a bad or expired cookie means a visitor. */
+export function createRequestContext(deps: Deps, meta: RequestMeta): Context {
+  const token = readCookie(meta.headers.get('cookie'), sessionCookieName(deps.cookie));
+  const setSessionCookie = (value: string, expiresAt: Date) =>
+    meta.responseHeaders.append('set-cookie', serializeSessionCookie(deps.cookie, value, expiresAt, deps.clock()));
+  const clearSessionCookie = () => meta.responseHeaders.append('set-cookie', serializeClearedSessionCookie(deps.cookie));
+
+  let auth: AuthState | null = null;
+  if (token) {
+    const result = validateSessionToken(deps, token);
+    if (!result) clearSessionCookie();
+    else {
+      auth = { user: result.user, session: { id: result.sessionId, expiresAt: result.expiresAt } };
+      if (result.refreshed) setSessionCookie(token, result.expiresAt);
+    }
+  }
+  return {
+    deps,
+    requestId: meta.requestId,
+    ip: meta.ip,
+    transport: 'http',
+    auth,
+    setSessionCookie,
+    clearSessionCookie,
+  };
+}
+
+/** Context for a WebSocket connection whose session was checked at the upgrade. */
+export function createSocketContext(deps: Deps, auth: AuthState | null, ip: string, requestId: string): Context {
+  return {
+    deps,
+    requestId,
+    ip,
+    transport: 'ws',
+    auth,
+    setSessionCookie: () => {},
+    clearSessionCookie: () => {},
+  };
+}

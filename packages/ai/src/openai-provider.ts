@@ -1,0 +1,95 @@
+import OpenAI from 'openai';
+import { ProviderError, type CoachProvider, type Completion, type CompletionRequest, type StreamEvent } from './provider';
+
+export type OpenAICompatibleConfig = {
+  apiKey: string;
+  /** Any OpenAI-compatible server (OpenAI, Ollama, llama.cpp, vLLM...). */
+  baseURL?: string;
+  model: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Injected in tests. */
+  fetch?: typeof globalThis.fetch;
+};
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof OpenAI.APIError) {
+    return new ProviderError(`El proveedor de IA respondió ${error.status ?? 'sin estado'}`, {
+      status: error.status,
+      cause: error,
+    });
+  }
+  return new ProviderError('No se pudo contactar con el proveedor de IA', { cause: error });
+}
+
+/** Chat Completions (streaming and not), which every OpenAI-compatible server implements. */
+export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): CoachProvider {
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL,
+    timeout: config.timeoutMs ?? 30_000,
+    maxRetries: config.maxRetries ?? 1,
+    fetch: config.fetch,
+  });
+
+  return {
+    kind: 'openai-compatible',
+    model: config.model,
+
+    async complete(request: CompletionRequest): Promise<Completion> {
+      try {
+        const response = await client.chat.completions.create(
+          { model: config.model, messages: request.messages, max_tokens: request.maxOutputTokens },
+          { signal: request.signal },
+        );
+        const text = response.choices[0]?.message?.content;
+        if (typeof text !== 'string') throw new ProviderError('Respuesta del proveedor sin contenido');
+        return {
+          text,
+          usage: {
+            inputTokens: response.usage?.prompt_tokens ?? 0,
+            outputTokens: response.usage?.completion_tokens ?? 0,
+          },
+        };
+      } catch (error) {
+        throw toProviderError(error);
+      }
+    },
+
+    async *stream(request: CompletionRequest): AsyncIterable<StreamEvent> {
+      let usage = { inputTokens: 0, outputTokens: 0 };
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: config.model,
+            messages: request.messages,
+            max_tokens: request.maxOutputTokens,
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: request.signal },
+        );
+        for await (const chunk of stream) {
+          const text = chunk.choices[0]?.delta?.content;
+          if (text) yield { type: 'delta', text };
+          if (chunk.usage) {
+            usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+          }
+        }
+      } catch (error) {
+        throw toProviderError(error);
+      }
+      yield { type: 'done', usage };
+    },
+
+    async health(signal?: AbortSignal) {
+      try {
+        await client.models.list({ signal });
+        return { ok: true, provider: 'openai-compatible' };
+      } catch (error) {
+        return { ok: false, provider: 'openai-compatible', detail: toProviderError(error).message };
+      }
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeReply =
+  | { kind: 'text'; text: string; chunks?: string[]; delayMs?: number }
+  | { kind: 'error'; status: number; body?: unknown }
+  | { kind: 'hang' };
+
+export type FakeOpenAIServer = {
+  baseURL: string;
+  requests: Array<{ path: string; body: unknown }>;
+  /** Requests whose connection the client closed before the server finished answering. */
+  abortedRequests: () => number;
+  reply: (next: FakeReply) => void;
+  close: () => Promise<void>;
+};
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  return raw ? JSON.parse(raw) : null;
+}
+
+/**
+ * An OpenAI-compatible HTTP server on 127.0.0.1 for tests: chat completions (plain and SSE) and models.
+ * Tests start it and close it; nothing leaves the machine.
+ */
+export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
+  let next: FakeReply = { kind: 'text', text: 'Hola' };
+  let aborted = 0;
+  const requests: FakeOpenAIServer['requests'] = [];
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '';
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
+      return;
+    }
+    const body = (await readJson(req)) as { stream?: boolean; model?: string } | null;
+    requests.push({ path, body });
+    const reply = next;
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) aborted += 1;
+    });
+    if (reply.kind === 'hang') return;
+    if (reply.kind === 'error') {
+      finished = true;
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body ?? { error: { message: 'fallo', type: 'server_error' } }));
+      return;
+    }
+    const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+    if (!body?.stream) {
+      finished = true;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'cmpl-1',
+          object: 'chat.completion',
+          created: 0,
+          model: body?.model ?? 'fake',
+          choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const frame = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    for (const piece of reply.chunks ?? [reply.text]) {
+      if (res.destroyed) return;
+      frame({
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'fake',
+        choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+      });
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    }
+    frame({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [], usage });
+    res.write('data: [DONE]\n\n');
+    finished = true;
+    res.end();
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    abortedRequests: () => aborted,
+    reply: (r) => {
+      next = r;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

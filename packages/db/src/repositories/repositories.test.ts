@@ -1,0 +1,91 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type DbHandle } from '../client';
+import { createAuthFailuresRepository } from './auth-failures';
+import { createSessionsRepository } from './sessions';
+import { createUsersRepository } from './users';
+
+let handle: DbHandle;
+beforeEach(() => {
+  handle = createTestDb();
+});
+
+function addUser(email = 'ana@ejemplo.es', id = 'u1') {
+  const users = createUsersRepository(handle.db);
+  return users.insert({ id, email, passwordHash: 'h', firstName: 'Ana' });
+}
+
+describe('users repository', () => {
+  it('inserts and finds by e-mail and id, with defaults', () => {
+    const created = addUser();
+    expect(created).toMatchObject({ id: 'u1', role: 'user', timezone: 'Europe/Madrid', lastName: null });
+    const users = createUsersRepository(handle.db);
+    expect(users.findByEmail('ana@ejemplo.es')?.id).toBe('u1');
+    expect(users.findById('u1')?.email).toBe('ana@ejemplo.es');
+    expect(users.findById('nope')).toBeUndefined();
+    expect(users.count()).toBe(1);
+  });
+
+  it('returns undefined instead of throwing when the e-mail is taken', () => {
+    addUser();
+    expect(addUser('ana@ejemplo.es', 'u2')).toBeUndefined();
+    expect(createUsersRepository(handle.db).count()).toBe(1);
+  });
+});
+
+describe('sessions repository', () => {
+  it('stores, finds with the user, touches and deletes', () => {
+    addUser();
+    const sessions = createSessionsRepository(handle.db);
+    const t0 = new Date('2026-11-22T10:00:00Z');
+    sessions.insert({ id: 's1', secretHash: Buffer.alloc(32, 1), userId: 'u1', createdAt: t0, lastVerifiedAt: t0 });
+    const found = sessions.findWithUser('s1');
+    expect(found?.user.firstName).toBe('Ana');
+    expect(Buffer.compare(found!.session.secretHash, Buffer.alloc(32, 1))).toBe(0);
+
+    const t1 = new Date('2026-11-22T12:00:00Z');
+    sessions.touch('s1', t1);
+    expect(sessions.findWithUser('s1')?.session.lastVerifiedAt.getTime()).toBe(t1.getTime());
+    expect(sessions.delete('s1')).toBe(true);
+    expect(sessions.delete('s1')).toBe(false);
+    expect(sessions.findWithUser('s1')).toBeUndefined();
+  });
+
+  it('deletes all of a user’s sessions but the kept one, and expired ones', () => {
+    addUser();
+    const sessions = createSessionsRepository(handle.db);
+    const old = new Date('2026-01-01T00:00:00Z');
+    const recent = new Date('2026-11-22T00:00:00Z');
+    sessions.insert({ id: 'a', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: old, lastVerifiedAt: old });
+    sessions.insert({ id: 'b', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: recent, lastVerifiedAt: recent });
+    sessions.insert({ id: 'c', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: recent, lastVerifiedAt: recent });
+    expect(sessions.deleteExpired(new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'))).toEqual([
+      { id: 'a', userId: 'u1' },
+    ]);
+    expect(sessions.deleteForUser('u1', 'c')).toEqual(['b']);
+    expect(sessions.findWithUser('c')).toBeDefined();
+  });
+
+  it('cascades when the user is deleted', () => {
+    addUser();
+    const sessions = createSessionsRepository(handle.db);
+    const t = new Date();
+    sessions.insert({ id: 's', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: t, lastVerifiedAt: t });
+    handle.sqlite.prepare('delete from users where id = ?').run('u1');
+    expect(sessions.findWithUser('s')).toBeUndefined();
+  });
+});
+
+describe('auth failures repository', () => {
+  it('counts failures inside a window and reports the oldest', () => {
+    const failures = createAuthFailuresRepository(handle.db);
+    const base = new Date('2026-11-22T10:00:00Z').getTime();
+    for (const minutes of [0, 5, 10, 20]) failures.record('account', 'a@b.es', new Date(base + minutes * 60_000));
+    failures.record('ip', '127.0.0.1', new Date(base));
+    const result = failures.countSince('account', 'a@b.es', new Date(base + 5 * 60_000));
+    expect(result.count).toBe(3);
+    expect(result.oldest?.getTime()).toBe(base + 5 * 60_000);
+    failures.clear('account', 'a@b.es');
+    expect(failures.countSince('account', 'a@b.es', new Date(0)).count).toBe(0);
+    expect(failures.pruneBefore(new Date(base + 1))).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users, type NewUserRow, type UserRow } from '../schema/users';
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export function createUsersRepository(db: Db) {
+  const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+
+  return {
+    findByEmail(email: string): UserRow | undefined {
+      return byEmail.get({ email });
+    },
+    findById(id: string): UserRow | undefined {
+      return byId.get({ id });
+    },
+    /** Inserts a user; returns undefined when the e-mail is already taken (unique constraint). */
+    insert(row: NewUserRow): UserRow | undefined {
+      return db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning().get();
+    },
+    count(): number {
+      return db.select({ n: count() }).from(users).get()?.n ?? 0;
+    },
+  };
+}

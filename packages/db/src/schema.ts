@@ -1,0 +1,6 @@
+import { authFailures } from './schema/auth-failures';
+import { sessions } from './schema/sessions';
+import { users } from './schema/users';
+
+/** Every table, for drizzle's client. Add new tables here. */
+export const schema = { users, sessions, authFailures };

@@ -1,0 +1,23 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROLES } from '@ascenso/domain/auth';
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  /** Argon2id PHC string. */
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
+  timezone: text('timezone').notNull().default('Europe/Madrid'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date()),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+export const ROLES = ['user', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const DEFAULT_TIMEZONE = 'Europe/Madrid';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** True for an IANA zone name the runtime knows (e.g. "Europe/Madrid", "America/Mexico_City"). */
+export function isValidTimezone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimezoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidTimezone, { message: 'Zona horaria desconocida' });
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'El correo es demasiado largo' })
+  .pipe(z.email({ message: 'Escribe un correo válido' }));
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** NIST 800-63B style: length only, no composition rules, refuse well-known passwords. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `La contraseña necesita al menos ${PASSWORD_MIN_LENGTH} caracteres` })
+  .max(PASSWORD_MAX_LENGTH, { message: `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres` })
+  .refine((value) => !isCommonPassword(value), {
+    message: 'Esa contraseña es demasiado común; elige otra',
+  });
+
+const NameSchema = z.string().trim().max(60, { message: 'Máximo 60 caracteres' });
+
+export const RegisterInputSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: NameSchema.min(1, { message: 'Escribe tu nombre' }),
+  lastName: NameSchema.optional(),
+  timezone: TimezoneSchema.optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** Sign-in takes any string up to the maximum: policy is checked at registration, not here. */
+export const LoginInputSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { message: 'Escribe tu correo' }).max(254),
+  password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** What the API tells a client about a user (never the password hash). */
+export const PublicUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: RoleSchema,
+  timezone: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** The word Home greets with: the first name, or "coach" when there is none. */
+export function greetingName(firstName: string | null | undefined): string {
+  const trimmed = firstName?.trim();
+  return trimmed ? trimmed : 'coach';
+}
+
+/** A `?next=` target is honoured only when it is a path on this site (no open redirects). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (next.length > 512 || /[\u0000-\u001f]/.test(next)) return '/';
+  return next;
+}
