@@ -83,6 +83,6 @@ export function greetingName(firstName: string | null | undefined): string {
 /** A `?next=` target is honoured only when it is a path on this site (no open redirects). */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  if (next.length > 512 || /[\u0000-\u001f]/.test(next)) return '/';
+  if (next.length > 512 || [...next].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
   return next;
 }

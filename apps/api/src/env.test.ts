@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '127.0.0.1',
+      databasePath: './data/app.db',
+      allowedOrigins: ['http://localhost:3000'],
+    });
+    expect(config.ai).toEqual({ apiKey: undefined, baseURL: undefined, model: undefined });
+  });
+
+  it('derives the default origin from PORT and accepts a comma-separated list', () => {
+    expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual(['http://localhost:4000']);
+    expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual([
+      'https://a.es',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ OPENAI_API_KEY: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ OPENAI_BASE_URL: 'not a url' }, /OPENAI_BASE_URL/],
+    [{ APP_ORIGIN: 'ftp://x.es' }, /APP_ORIGIN/],
+    [{ APP_ORIGIN: 'nope' }, /APP_ORIGIN/],
+  ])('refuses %j naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});

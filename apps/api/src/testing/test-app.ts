@@ -1,0 +1,74 @@
+import { createTestDb } from '@ascenso/db/client';
+import { createApp } from '../app';
+import { createDeps, type Deps } from '../deps';
+import { loadConfig } from '../env';
+import { createLogger } from '../logger';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (date: Date) => void };
+
+export function createTestClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
+export type TestRequest = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  cookie?: string;
+  origin?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+/** An app on an in-memory database with the real migrations, a controllable clock and real Argon2. */
+export function createTestApp(options: { env?: Record<string, string>; clock?: TestClock } = {}) {
+  const clock = options.clock ?? createTestClock();
+  const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', ...options.env });
+  const deps: Deps = createDeps(config, { dbHandle: createTestDb(), clock: clock.now, logger: createLogger('silent') });
+  const app = createApp(deps);
+
+  async function request(path: string, init: TestRequest = {}) {
+    const method = init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET');
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.cookie) headers.cookie = init.cookie;
+    const origin = init.origin === undefined ? (method === 'GET' ? null : TEST_ORIGIN) : init.origin;
+    if (origin) headers.origin = origin;
+    const body = init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
+    return app.request(path, { method, headers, body }, { incoming: { socket: { remoteAddress: init.ip ?? '203.0.113.7' } } } as never);
+  }
+
+  /** `session=...` from a response's Set-Cookie, ready for a Cookie header. */
+  function sessionCookie(response: Response): string {
+    const line = response.headers.getSetCookie().find((c) => c.startsWith('session=') || c.startsWith('__Host-session='));
+    if (!line) throw new Error('no session cookie in response');
+    return line.split(';')[0] ?? '';
+  }
+
+  async function registerUser(input: { email?: string; password?: string; firstName?: string } = {}) {
+    const body = {
+      email: input.email ?? `u${Math.random().toString(36).slice(2, 10)}@ejemplo.es`,
+      password: input.password ?? 'una frase bastante larga',
+      firstName: input.firstName ?? 'Ana',
+    };
+    const response = await request('/api/auth/register', { body });
+    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+    const user = (await response.json()) as { id: string; email: string; firstName: string };
+    return { user, cookie: sessionCookie(response), password: body.password };
+  }
+
+  return { app, deps, clock, request, sessionCookie, registerUser };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
