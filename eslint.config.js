@@ -67,7 +67,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/*/src/**/*.ts', 'apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/env.ts', 'apps/api/src/main.ts'],
+    // Tests may pass the environment on to child processes they start.
+    ignores: ['apps/api/src/env.ts', 'apps/api/src/main.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only apps/api/src/env.ts reads the environment.' }],
     },

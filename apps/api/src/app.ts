@@ -9,6 +9,7 @@ import { clientIp } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWebApp } from './http/static';
 import type { AppEnv } from './http/types';
+import { activitiesRest } from './modules/activities/activities.rest';
 import { authRest } from './modules/auth/auth.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
@@ -57,6 +58,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.route('/api', authRest(deps));
   app.route('/api', systemRest(deps));
+  app.route('/api', activitiesRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

@@ -3,6 +3,8 @@ import type { CoachProvider } from '@ascenso/ai/provider';
 import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
 import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
+import { createStepsRepository } from '@ascenso/db/repositories/steps';
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createUsersRepository } from '@ascenso/db/repositories/users';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
@@ -19,6 +21,7 @@ export type Deps = {
     users: ReturnType<typeof createUsersRepository>;
     sessions: ReturnType<typeof createSessionsRepository>;
     authFailures: ReturnType<typeof createAuthFailuresRepository>;
+    steps: ReturnType<typeof createStepsRepository>;
   };
   bus: EventBus;
   clock: () => Date;
@@ -39,6 +42,10 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
     overrides.dbHandle ??
     createDb({ file: config.databasePath, ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}) });
   const { db } = dbHandle;
+  const clock = overrides.clock ?? (() => new Date());
+  const steps = createStepsRepository(db);
+  // The catalogue is data: rows missing from the table are added; edited rows are kept.
+  steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
   return {
     config,
     db,
@@ -47,9 +54,10 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       users: createUsersRepository(db),
       sessions: createSessionsRepository(db),
       authFailures: createAuthFailuresRepository(db),
+      steps,
     },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
-    clock: overrides.clock ?? (() => new Date()),
+    clock,
     passwords: overrides.passwords ?? createPasswordHasher(),
     logger,
     coach: overrides.coach ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 }),

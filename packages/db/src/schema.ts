@@ -1,6 +1,7 @@
+import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
 import { authFailures } from './schema/auth-failures';
 import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
-export const schema = { users, sessions, authFailures };
+export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys };

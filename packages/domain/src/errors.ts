@@ -15,6 +15,7 @@ export const DOMAIN_ERROR_CODES = [
   'DAILY_LIMIT_REACHED',
   'IDEMPOTENCY_MISMATCH',
   'AI_UNAVAILABLE',
+  'BUSY',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -7,7 +7,24 @@ import { EventEmitter, on } from 'node:events';
 export type BusEvents = {
   /** A session ended (logout, expiry, sign-out-everywhere); its sockets must close. */
   'session.ended': { sessionId: string; userId: string; reason: 'logout' | 'expired' | 'revoked' };
+  /** A completion was committed to the ledger (awarded or not), with the user's new totals. */
+  'activity.completed': { userId: string; completion: CompletionEvent; stats: StatsEvent };
 };
+
+/** The `data` of the documented `activity_completed` message (plus limitReached / dailyLimit). */
+export type CompletionEvent = {
+  activityId: string;
+  activityType: string;
+  activityName: string;
+  stepsEarned: number;
+  icon: string;
+  completedAt: string;
+  limitReached: boolean;
+  dailyLimit: number;
+};
+
+/** The `data` of the documented `stats_updated` message. */
+export type StatsEvent = { totalSteps: number; todaySteps: number };
 
 export type BusEventName = keyof BusEvents;
 

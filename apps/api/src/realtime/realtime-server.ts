@@ -6,8 +6,10 @@ import type { Deps } from '../deps';
 import { isAllowedOrigin } from '../http/security';
 import { readCookie, sessionCookieName } from '../modules/auth/cookies';
 import { purgeExpired, validateSessionToken } from '../modules/auth/auth.service';
+import { pruneIdempotency } from '../modules/activities/activities.service';
 import { appRouter } from '../trpc/app-router';
 import { createSocketContext, type AuthState } from '../trpc/context';
+import type { CompletionEvent, StatsEvent } from './event-bus';
 import { createSocketRegistry } from './socket-registry';
 
 export const TRPC_WS_PATH = '/api/trpc-ws';
@@ -18,8 +20,8 @@ export type ProtocolMessage =
   | { type: 'authenticated'; userId: string }
   | { type: 'error'; code: 'FORBIDDEN' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'RATE_LIMITED' | 'NOT_AUTHENTICATED' }
   | { type: 'pong' }
-  | { type: 'activity_completed'; data: Record<string, unknown> }
-  | { type: 'stats_updated'; data: Record<string, unknown> };
+  | { type: 'activity_completed'; data: CompletionEvent }
+  | { type: 'stats_updated'; data: StatsEvent };
 
 export type RealtimeOptions = {
   /** How often expired sessions are purged and their sockets closed. */
@@ -153,9 +155,20 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     timer.unref();
   });
 
+  // The documented protocol is a second consumer of the bus: each commit becomes two messages.
+  const unsubscribeCompleted = deps.bus.subscribe('activity.completed', ({ userId, completion, stats }) => {
+    const channel = channels.get(userId);
+    if (!channel) return;
+    for (const send of channel) {
+      send({ type: 'activity_completed', data: completion });
+      send({ type: 'stats_updated', data: stats });
+    }
+  });
+
   const sweep = setInterval(() => {
     try {
       purgeExpired(deps);
+      pruneIdempotency(deps);
       for (const sessionId of registry.sessionIds()) {
         const row = deps.repos.sessions.findWithUser(sessionId);
         if (!row) registry.closeSession(sessionId, 'session ended');
@@ -178,6 +191,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     async close() {
       server.off('upgrade', onUpgrade);
       unsubscribeEnded();
+      unsubscribeCompleted();
       for (const timer of timers) clearInterval(timer);
       for (const wss of [trpcWss, protocolWss]) {
         for (const client of wss.clients) client.terminate();

@@ -1,4 +1,6 @@
+import type { ActivityKey } from '@ascenso/domain/activities';
 import type { Deps } from '../deps';
+import { completeActivity } from '../modules/activities/activities.service';
 
 /** The demo accounts of the contract; seeded only outside production, into an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -7,9 +9,34 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026', firstName: 'Admin', lastName: null, role: 'admin' },
 ] as const;
 
+const HOUR = 60 * 60 * 1000;
+
+/** Lucía's last seven days: what a regular user of the app does (hours are local-ish offsets). */
+const LUCIA_WEEK: ReadonlyArray<ReadonlyArray<[ActivityKey, number]>> = [
+  [['audio_ascenso_daily', 10], ['breathing_short', 3], ['journaling', 15]],
+  [['active_break', 2], ['active_break', 2], ['fitness_class_short', 12], ['consulta_rapida', 8]],
+  [['audio_ascenso_daily', 9], ['breathing_long', 6], ['journaling', 20], ['journaling', 10], ['journaling', 5]],
+  [['active_break', 3], ['sesion_completa', 35], ['breathing_short', 2]],
+  [['audio_ascenso_archive', 7], ['fitness_class_medium', 20], ['active_break', 2]],
+  [['audio_ascenso_daily', 10], ['breathing_short', 3], ['consulta_rapida', 6], ['active_break', 2]],
+  [['fitness_class_long', 32], ['journaling', 12], ['breathing_long', 5]],
+];
+
+/** Seeds a week of history through the real completion service, each at its own moment. */
+function seedWeekOfHistory(deps: Deps, actor: { id: string; timezone: string }) {
+  const now = deps.clock().getTime();
+  LUCIA_WEEK.forEach((day, index) => {
+    const daysAgo = LUCIA_WEEK.length - index;
+    day.forEach(([activityKey, minutes], slot) => {
+      const at = new Date(now - daysAgo * 24 * HOUR - (6 - slot) * HOUR);
+      completeActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
+    });
+  });
+}
+
 /**
- * Seeds the demo accounts when no user exists yet. Returns whether it seeded.
- * (The assessment and activity history of Lucía and the admin arrive with those areas.)
+ * Seeds the demo accounts when no user exists yet, with Lucía's week of activity. Returns whether it
+ * seeded. (The assessments of Lucía and the admin arrive with the assessment area.)
  */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if (deps.config.isProduction || deps.repos.users.count() > 0) return false;
@@ -30,6 +57,8 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
       });
     });
   })();
+  const lucia = deps.repos.users.findByEmail(DEMO_ACCOUNTS[0].email);
+  if (lucia) seedWeekOfHistory(deps, lucia);
   deps.logger.info('seeded demo accounts', { emails: DEMO_ACCOUNTS.map((a) => a.email) });
   return true;
 }

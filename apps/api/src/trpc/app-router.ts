@@ -1,3 +1,4 @@
+import { activitiesRouter } from '../modules/activities/activities.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
@@ -6,6 +7,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   health: healthProcedure,
   auth: authRouter,
+  activities: activitiesRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

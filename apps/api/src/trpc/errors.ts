@@ -15,6 +15,7 @@ export const DOMAIN_TO_TRPC: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   DAILY_LIMIT_REACHED: 'TOO_MANY_REQUESTS',
   IDEMPOTENCY_MISMATCH: 'UNPROCESSABLE_CONTENT',
   AI_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  BUSY: 'SERVICE_UNAVAILABLE',
 };
 
 type IssueLike = { path: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };

@@ -1,0 +1,106 @@
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../trpc/app-router';
+import { createTestApp, TEST_ORIGIN } from '../../testing/test-app';
+import { startTestServer } from '../../testing/test-server';
+
+const stops: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+function openProtocol(url: string, cookie: string, userId: string): Promise<{ ws: WebSocket; messages: Array<{ type: string; data?: Record<string, unknown> }> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url}/ws`, { headers: { cookie, origin: TEST_ORIGIN } });
+    const messages: Array<{ type: string; data?: Record<string, unknown> }> = [];
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'authenticated') resolve({ ws, messages });
+      else messages.push(message);
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'authenticate', userId })));
+    ws.once('error', reject);
+  });
+}
+
+describe('live step updates', () => {
+  it('pushes activity_completed then stats_updated to every socket of the owner only, after commit', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    stops.push(server.stop);
+    const owner = await t.registerUser();
+    const stranger = await t.registerUser();
+    const tab1 = await openProtocol(server.wsUrl, owner.cookie, owner.user.id);
+    const tab2 = await openProtocol(server.wsUrl, owner.cookie, owner.user.id);
+    const other = await openProtocol(server.wsUrl, stranger.cookie, stranger.user.id);
+    stops.push(() => [tab1, tab2, other].forEach((s) => s.ws.close()));
+
+    const response = await t.request('/api/activity-log', { cookie: owner.cookie, body: { activity_key: 'breathing_long' } });
+    const result = (await response.json()) as { activityId: string; totalSteps: number };
+
+    for (const tab of [tab1, tab2]) {
+      await expect.poll(() => tab.messages.length, { timeout: 1000 }).toBe(2);
+      expect(tab.messages[0]).toEqual({
+        type: 'activity_completed',
+        data: {
+          activityId: result.activityId,
+          activityType: 'breathing_long',
+          activityName: 'Respiración larga',
+          stepsEarned: 200,
+          icon: 'wind',
+          completedAt: expect.any(String),
+          limitReached: false,
+          dailyLimit: 5,
+        },
+      });
+      expect(tab.messages[1]).toEqual({ type: 'stats_updated', data: { totalSteps: 200, todaySteps: 200 } });
+      // The event was published after the commit: the row is already readable.
+      expect(t.deps.repos.steps.findCompletion(result.activityId)).toBeDefined();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(other.messages).toHaveLength(0);
+  });
+
+  it('publishes nothing for a replayed idempotent request or a refused one', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    stops.push(server.stop);
+    const { cookie, user } = await t.registerUser();
+    const tab = await openProtocol(server.wsUrl, cookie, user.id);
+    stops.push(() => tab.ws.close());
+    const headers = { 'idempotency-key': 'replay-key-0001' };
+    await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
+    await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
+    await t.request('/api/activity-log', { cookie, body: { activity_key: 'nope' } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(tab.messages.map((m) => m.type)).toEqual(['activity_completed', 'stats_updated']);
+  });
+
+  it('streams the owner’s completions through the tRPC subscription with tracked ids', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    stops.push(server.stop);
+    const { cookie } = await t.registerUser();
+    const stranger = await t.registerUser();
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
+      }
+    }
+    const wsClient = createWSClient({ url: `${server.wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
+    stops.push(() => wsClient.close());
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const received: Array<{ id: string; data: { completion: { activityType: string }; stats: { totalSteps: number } } }> = [];
+    await new Promise<void>((resolve) => {
+      client.activities.onCompleted.subscribe(undefined, { onStarted: () => resolve(), onData: (e) => received.push(e as never) });
+    });
+    await t.request('/api/activity-log', { cookie: stranger.cookie, body: { activity_key: 'journaling' } });
+    const mine = await client.activities.complete.mutate({ activity_key: 'fitness_class_short' });
+    await expect.poll(() => received.length, { timeout: 2000 }).toBe(1);
+    expect(received[0]?.id).toBe(mine.activityId);
+    expect(received[0]?.data.completion.activityType).toBe('fitness_class_short');
+    expect(received[0]?.data.stats.totalSteps).toBe(315);
+  });
+});

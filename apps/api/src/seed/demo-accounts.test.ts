@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+
+describe('seedDemoAccounts', () => {
+  it('seeds the three contract accounts with a week of history for Lucía, once', async () => {
+    const t = createTestApp({ env: { NODE_ENV: 'development' } });
+    expect(await seedDemoAccounts(t.deps)).toBe(true);
+    expect(await seedDemoAccounts(t.deps)).toBe(false);
+    expect(t.deps.repos.users.count()).toBe(3);
+
+    const login = await t.request('/api/auth/login', { body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' } });
+    expect(await login.json()).toMatchObject({ firstName: 'Lucía', role: 'user' });
+    const admin = await t.request('/api/auth/login', { body: { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026' } });
+    expect(await admin.json()).toMatchObject({ role: 'admin' });
+
+    const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
+    const days = t.deps.dbHandle.sqlite
+      .prepare('select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?')
+      .get(lucia?.id) as { days: number; n: number; steps: number };
+    expect(days.days).toBeGreaterThanOrEqual(7);
+    expect(days.n).toBeGreaterThan(20);
+    expect(t.deps.repos.steps.total(lucia?.id ?? '')).toBe(days.steps);
+    // The third journaling entry of one day hit the limit of 2 and earned nothing.
+    const refused = t.deps.dbHandle.sqlite
+      .prepare("select count(*) as n from activity_completions where user_id = ? and limit_reached = 1")
+      .get(lucia?.id) as { n: number };
+    expect(refused.n).toBe(1);
+    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(['demo@ascenso.local', 'nuevo@ascenso.local', 'admin@ascenso.local']);
+  });
+
+  it('never seeds in production or into a database that has users', async () => {
+    const production = createTestApp({ env: { NODE_ENV: 'production' } });
+    expect(await seedDemoAccounts(production.deps)).toBe(false);
+    const used = createTestApp({ env: { NODE_ENV: 'development' } });
+    await used.registerUser();
+    expect(await seedDemoAccounts(used.deps)).toBe(false);
+    expect(used.deps.repos.users.count()).toBe(1);
+  });
+});

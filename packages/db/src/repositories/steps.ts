@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import type { ActivityDefinition } from '@ascenso/domain/activities';
+import type { Db } from '../client';
+import {
+  activities,
+  activityCompletions,
+  idempotencyKeys,
+  stepTotals,
+  type ActivityRow,
+  type CompletionRow,
+} from '../schema/activities';
+
+export type StepsRepository = ReturnType<typeof createStepsRepository>;
+
+/** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
+export function createStepsRepository(db: Db) {
+  const activityByKey = db.select().from(activities).where(eq(activities.key, sql.placeholder('key'))).prepare();
+  const countsForDay = db
+    .select({ all: count(), awarded: count(activityCompletions.awardSlot) })
+    .from(activityCompletions)
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        eq(activityCompletions.day, sql.placeholder('day')),
+        eq(activityCompletions.activityKey, sql.placeholder('key')),
+      ),
+    )
+    .prepare();
+  const daySum = db
+    .select({ steps: sum(activityCompletions.stepsEarned).mapWith(Number) })
+    .from(activityCompletions)
+    .where(and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day'))))
+    .prepare();
+  const totalByUser = db.select({ total: stepTotals.totalSteps }).from(stepTotals).where(eq(stepTotals.userId, sql.placeholder('userId'))).prepare();
+  const addTotal = db
+    .insert(stepTotals)
+    .values({ userId: sql.placeholder('userId'), totalSteps: sql.placeholder('steps') })
+    .onConflictDoUpdate({ target: stepTotals.userId, set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` } })
+    .prepare();
+  const idempotencyByKey = db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare();
+
+  return {
+    /** Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken before the first read. */
+    immediate<T>(fn: () => T): T {
+      return db.$client.transaction(fn).immediate();
+    },
+
+    /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
+    seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): number {
+      let inserted = 0;
+      for (const d of definitions) {
+        inserted += db
+          .insert(activities)
+          .values({ key: d.key, name: d.name, baseSteps: d.baseSteps, multiplier: d.multiplier, dailyLimit: d.dailyLimit, icon: d.icon, updatedAt: now })
+          .onConflictDoNothing()
+          .run().changes;
+      }
+      return inserted;
+    },
+    listActivities(): ActivityRow[] {
+      return db.select().from(activities).orderBy(asc(activities.key)).all();
+    },
+    findActivity(key: string): ActivityRow | undefined {
+      return activityByKey.get({ key });
+    },
+
+    countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
+      return countsForDay.get({ userId, key, day }) ?? { all: 0, awarded: 0 };
+    },
+    insertCompletion(row: CompletionRow): void {
+      db.insert(activityCompletions).values(row).run();
+    },
+    findCompletion(id: string): CompletionRow | undefined {
+      return db.select().from(activityCompletions).where(eq(activityCompletions.id, id)).get();
+    },
+    /** Sets toast_shown_at once; returns false when it was already set (or the row is not the user's). */
+    markToastShown(userId: string, id: string, at: Date): boolean {
+      return (
+        db
+          .update(activityCompletions)
+          .set({ toastShownAt: at })
+          .where(and(eq(activityCompletions.id, id), eq(activityCompletions.userId, userId), isNull(activityCompletions.toastShownAt)))
+          .run().changes > 0
+      );
+    },
+
+    addToTotal(userId: string, steps: number): void {
+      addTotal.run({ userId, steps });
+    },
+    total(userId: string): number {
+      return totalByUser.get({ userId })?.total ?? 0;
+    },
+    daySteps(userId: string, day: string): number {
+      return daySum.get({ userId, day })?.steps ?? 0;
+    },
+    /** Per activity for one day: completions, awarded completions and steps. */
+    dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
+      return db
+        .select({
+          activityKey: activityCompletions.activityKey,
+          completions: count(),
+          awarded: count(activityCompletions.awardSlot),
+          steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+        })
+        .from(activityCompletions)
+        .where(and(eq(activityCompletions.userId, userId), eq(activityCompletions.day, day)))
+        .groupBy(activityCompletions.activityKey)
+        .all();
+    },
+    recentCompletions(userId: string, limit: number): CompletionRow[] {
+      return db
+        .select()
+        .from(activityCompletions)
+        .where(eq(activityCompletions.userId, userId))
+        .orderBy(desc(activityCompletions.completedAt))
+        .limit(limit)
+        .all();
+    },
+    awardedCompletionCount(userId: string): number {
+      return (
+        db
+          .select({ n: count() })
+          .from(activityCompletions)
+          .where(and(eq(activityCompletions.userId, userId), isNotNull(activityCompletions.awardSlot)))
+          .get()?.n ?? 0
+      );
+    },
+
+    findIdempotency(userId: string, key: string) {
+      return idempotencyByKey.get({ userId, key });
+    },
+    saveIdempotency(row: { userId: string; key: string; requestHash: string; response: unknown; createdAt: Date }): void {
+      db.insert(idempotencyKeys).values(row).run();
+    },
+    pruneIdempotency(before: Date): number {
+      return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).run().changes;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** The activity catalogue: seeded from the domain constants, editable by admins. */
+export const activities = sqliteTable('activities', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  baseSteps: integer('base_steps').notNull(),
+  multiplier: real('multiplier').notNull().default(1),
+  dailyLimit: integer('daily_limit').notNull(),
+  icon: text('icon').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The steps ledger: every completion, awarded or not. `award_slot` is the completion's position among
+ * the day's awarded ones (NULL when nothing was awarded); the unique index makes a second writer that
+ * raced past the limit check fail instead of over-awarding.
+ */
+export const activityCompletions = sqliteTable(
+  'activity_completions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityKey: text('activity_key')
+      .notNull()
+      .references(() => activities.key),
+    /** The user's local calendar day, YYYY-MM-DD, in their timezone at completion time. */
+    day: text('day').notNull(),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }).notNull(),
+    stepsEarned: integer('steps_earned').notNull(),
+    limitReached: integer('limit_reached', { mode: 'boolean' }).notNull(),
+    awardSlot: integer('award_slot'),
+    durationMinutes: real('duration_minutes'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, string | number | boolean | null>>(),
+    toastShownAt: integer('toast_shown_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('activity_completions_user_day_idx').on(t.userId, t.day, t.activityKey, t.stepsEarned),
+    index('activity_completions_user_time_idx').on(t.userId, t.completedAt),
+    uniqueIndex('activity_completions_award_slot_uq')
+      .on(t.userId, t.activityKey, t.day, t.awardSlot)
+      .where(sql`award_slot IS NOT NULL`),
+  ],
+);
+
+/** Running total per user, updated in the same transaction as each completion. */
+export const stepTotals = sqliteTable('step_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totalSteps: integer('total_steps').notNull().default(0),
+});
+
+/** First answers to requests carrying an Idempotency-Key, replayed on retries (kept 24 h). */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: text('response', { mode: 'json' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type CompletionRow = typeof activityCompletions.$inferSelect;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** The activity catalogue of the product spec (§3). Seeds the `activities` table; admins may edit it. */
+export const ACTIVITY_KEYS = [
+  'active_break',
+  'breathing_short',
+  'breathing_long',
+  'audio_ascenso_daily',
+  'audio_ascenso_archive',
+  'journaling',
+  'consulta_rapida',
+  'sesion_completa',
+  'fitness_class_short',
+  'fitness_class_medium',
+  'fitness_class_long',
+  'assessment_completed',
+] as const;
+
+export const ActivityKeySchema = z.enum(ACTIVITY_KEYS, { message: 'Actividad desconocida' });
+export type ActivityKey = z.infer<typeof ActivityKeySchema>;
+
+export type ActivityDefinition = {
+  key: ActivityKey;
+  name: string;
+  baseSteps: number;
+  multiplier: number;
+  dailyLimit: number;
+  /** An icon name the web app maps to a glyph. */
+  icon: string;
+};
+
+export const ACTIVITY_CATALOGUE: readonly ActivityDefinition[] = [
+  { key: 'active_break', name: 'Pausa activa', baseSteps: 70, multiplier: 1, dailyLimit: 10, icon: 'stretch' },
+  { key: 'breathing_short', name: 'Respiración corta', baseSteps: 85, multiplier: 1, dailyLimit: 8, icon: 'wind' },
+  { key: 'breathing_long', name: 'Respiración larga', baseSteps: 200, multiplier: 1, dailyLimit: 5, icon: 'wind' },
+  { key: 'audio_ascenso_daily', name: 'Audio del día', baseSteps: 165, multiplier: 1, dailyLimit: 1, icon: 'headphones' },
+  { key: 'audio_ascenso_archive', name: 'Audio antiguo', baseSteps: 50, multiplier: 1, dailyLimit: 3, icon: 'headphones' },
+  { key: 'journaling', name: 'Journaling guiado', baseSteps: 325, multiplier: 1, dailyLimit: 2, icon: 'notebook' },
+  { key: 'consulta_rapida', name: 'Consulta rápida', baseSteps: 225, multiplier: 1, dailyLimit: 3, icon: 'message' },
+  { key: 'sesion_completa', name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1, icon: 'compass' },
+  { key: 'fitness_class_short', name: 'Clase corta (<15 min)', baseSteps: 315, multiplier: 1, dailyLimit: 3, icon: 'dumbbell' },
+  { key: 'fitness_class_medium', name: 'Clase media (15-29 min)', baseSteps: 650, multiplier: 1, dailyLimit: 2, icon: 'dumbbell' },
+  { key: 'fitness_class_long', name: 'Clase larga (>=30 min)', baseSteps: 1175, multiplier: 1, dailyLimit: 1, icon: 'dumbbell' },
+  { key: 'assessment_completed', name: 'Evaluación completada', baseSteps: 1000, multiplier: 1, dailyLimit: 1, icon: 'clipboard' },
+];
+
+/** Limits an admin may set (the admin issue validates edits with this). */
+export const ActivityValuesSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  baseSteps: z.number().int().min(0).max(100_000),
+  multiplier: z.number().min(0).max(10),
+  dailyLimit: z.number().int().min(0).max(1000),
+});
+
+export type AwardDecision = {
+  stepsEarned: number;
+  limitReached: boolean;
+  /** 1-based position among today's awarded completions, or null when nothing is awarded. */
+  awardSlot: number | null;
+};
+
+/**
+ * The step rule: a completion earns baseSteps × multiplier while the user has earned fewer than
+ * `dailyLimit` awards for that activity today; past it, the completion is still recorded with 0 steps.
+ */
+export function decideAward(
+  activity: Pick<ActivityDefinition, 'baseSteps' | 'multiplier' | 'dailyLimit'>,
+  awardedToday: number,
+): AwardDecision {
+  if (awardedToday >= activity.dailyLimit) return { stepsEarned: 0, limitReached: true, awardSlot: null };
+  return {
+    stepsEarned: Math.round(activity.baseSteps * activity.multiplier),
+    limitReached: false,
+    awardSlot: awardedToday + 1,
+  };
+}
+
+/** What a client may send to complete an activity (the REST body of POST /api/activity-log). */
+export const CompleteActivityInputSchema = z.object({
+  activity_key: ActivityKeySchema,
+  duration_minutes: z
+    .number({ message: 'La duración debe ser un número de minutos' })
+    .min(0, { message: 'La duración no puede ser negativa' })
+    .max(600, { message: 'La duración no puede superar 600 minutos' })
+    .optional(),
+  metadata: z
+    .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 20, { message: 'Como máximo 20 campos de metadatos' })
+    .optional(),
+});
+export type CompleteActivityInput = z.infer<typeof CompleteActivityInputSchema>;
+
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8, { message: 'Idempotency-Key demasiado corta' })
+  .max(255, { message: 'Idempotency-Key demasiado larga' })
+  .regex(/^[\x21-\x7e]+$/, { message: 'Idempotency-Key con caracteres no válidos' });
