@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_USER, signIn } from '../support/auth';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Let entrance animations finish so colours are measured at full opacity. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    await testInfo.attach(`axe-${name}.json`, {
+      body: JSON.stringify(serious, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
+}
+
+test.describe('accesibilidad (axe, WCAG 2.1 A/AA)', () => {
+  // Entrance animations fade content in; measure colours in their final state.
+  test.use({ reducedMotion: 'reduce' });
+
+  test('landing page', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'landing');
+  });
+
+  test('/acceso: both tabs', async ({ page }, testInfo) => {
+    await page.goto('/acceso');
+    await expect(page.getByRole('form', { name: 'Iniciar sesión' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'acceso-iniciar-sesion');
+
+    await page.getByRole('tab', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('form', { name: 'Crear cuenta' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'acceso-crear-cuenta');
+
+    // With inline errors showing, too.
+    await page.getByRole('form', { name: 'Crear cuenta' }).getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByText('Escribe tu nombre')).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'acceso-crear-cuenta-errores');
+  });
+
+  test('Home and the 404 page (signed in)', async ({ page }, testInfo) => {
+    await signIn(page, DEMO_USER);
+    await expectNoSeriousViolations(page, testInfo, 'home');
+    await page.goto('/no-existe');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'not-found');
+  });
+});

@@ -1,0 +1,91 @@
+import { Box, Button, Circle, Container, HStack, Link, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
+import { LogOutIcon } from '../components/ui/icons';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { SkipLink } from '../components/ui/skip-link';
+import { toaster } from '../components/ui/toaster';
+import { Wordmark } from '../components/ui/wordmark';
+import { useLogoutMutation } from '../features/auth/api/use-auth-mutations';
+import { errorMessage } from '../lib/error-messages';
+import type { SessionUser } from '../lib/session';
+
+/** Layout for signed-in screens: sticky header (wordmark, first name, "Cerrar sesión") + main. */
+export function AppShell({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const logout = useLogoutMutation();
+
+  const handleLogout = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      onError: (error) => {
+        toaster.create({
+          type: 'error',
+          title: 'No hemos podido cerrar la sesión',
+          description: errorMessage(error),
+          closable: true,
+        });
+      },
+    });
+  };
+
+  const initial = user.firstName.trim().charAt(0).toUpperCase() || 'A';
+
+  return (
+    <Box minH="100dvh" display="flex" flexDirection="column">
+      <SkipLink />
+      <Box
+        as="header"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+        bg="rgba(251, 250, 247, 0.88)"
+        backdropFilter="saturate(180%) blur(12px)"
+        borderBottomWidth="1px"
+        borderColor="border.soft"
+      >
+        <Container maxW="6xl" h="16" display="flex" alignItems="center" justifyContent="space-between" gap="3">
+          <Link asChild textDecoration="none" borderRadius="md" _hover={{ textDecoration: 'none' }}>
+            <RouterLink to="/">
+              <Wordmark />
+            </RouterLink>
+          </Link>
+          <HStack gap={{ base: '2', sm: '4' }}>
+            <HStack gap="2">
+              <Circle
+                size="8"
+                bg="sun.100"
+                color="sun.900"
+                fontWeight="700"
+                fontSize="sm"
+                aria-hidden="true"
+                display={{ base: 'none', sm: 'flex' }}
+              >
+                {initial}
+              </Circle>
+              <Text fontWeight="600" color="heading" maxW={{ base: '24', sm: '48' }} truncate>
+                {user.firstName}
+              </Text>
+            </HStack>
+            <Button
+              variant="outline"
+              size="sm"
+              borderRadius="full"
+              onClick={handleLogout}
+              loading={logout.isPending}
+              loadingText="Cerrando sesión..."
+            >
+              <LogOutIcon display={{ base: 'none', sm: 'inline-block' }} />
+              Cerrar sesión
+            </Button>
+          </HStack>
+        </Container>
+      </Box>
+      <Box as="main" id="contenido" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+        <Suspense fallback={<LoadingScreen minH="60dvh" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import { createIcon } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+
+/** Line icons (24×24, 1.8 stroke) drawn inline: no icon font, no network. Decorative by default. */
+function strokeIcon(displayName: string, paths: ReactElement) {
+  return createIcon({
+    displayName,
+    viewBox: '0 0 24 24',
+    defaultProps: {
+      fill: 'none',
+      stroke: 'currentColor',
+      strokeWidth: '1.8',
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
+    },
+    path: paths,
+  });
+}
+
+export const ChatIcon = strokeIcon('ChatIcon', <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />);
+
+export const HeadphonesIcon = strokeIcon(
+  'HeadphonesIcon',
+  <path d="M3 14h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a9 9 0 0 1 18 0v7a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3" />,
+);
+
+export const WindIcon = strokeIcon(
+  'WindIcon',
+  <>
+    <path d="M12.8 19.6A2 2 0 1 0 14 16H2" />
+    <path d="M17.5 8a2.5 2.5 0 1 1 2 4H2" />
+    <path d="M9.8 4.4A2 2 0 1 1 11 8H2" />
+  </>,
+);
+
+export const DumbbellIcon = strokeIcon(
+  'DumbbellIcon',
+  <>
+    <path d="m6.5 6.5 11 11" />
+    <path d="m21 21-1-1" />
+    <path d="m3 3 1 1" />
+    <path d="m18 22 4-4" />
+    <path d="m2 6 4-4" />
+    <path d="m3 10 7-7" />
+    <path d="m14 21 7-7" />
+  </>,
+);
+
+export const BookIcon = strokeIcon(
+  'BookIcon',
+  <>
+    <path d="M2 3h6a4 4 0 0 1 4 4v14a3 3 0 0 0-3-3H2z" />
+    <path d="M22 3h-6a4 4 0 0 0-4 4v14a3 3 0 0 1 3-3h7z" />
+  </>,
+);
+
+export const TimerIcon = strokeIcon(
+  'TimerIcon',
+  <>
+    <path d="M10 2h4" />
+    <path d="m12 14 3-3" />
+    <circle cx="12" cy="14" r="8" />
+  </>,
+);
+
+export const CalendarCheckIcon = strokeIcon(
+  'CalendarCheckIcon',
+  <>
+    <rect width="18" height="18" x="3" y="4" rx="2" />
+    <path d="M16 2v4" />
+    <path d="M8 2v4" />
+    <path d="M3 10h18" />
+    <path d="m9 16 2 2 4-4" />
+  </>,
+);
+
+export const FootprintsIcon = strokeIcon(
+  'FootprintsIcon',
+  <>
+    <path d="M4 16v-2.38C4 11.5 2.97 10.5 3 8c.03-2.72 1.49-6 4.5-6C9.37 2 10 3.8 10 5.5c0 3.11-2 5.66-2 8.68V16a2 2 0 1 1-4 0Z" />
+    <path d="M20 20v-2.38c0-2.12 1.03-3.12 1-5.62-.03-2.72-1.49-6-4.5-6C14.63 6 14 7.8 14 9.5c0 3.11 2 5.66 2 8.68V20a2 2 0 1 0 4 0Z" />
+    <path d="M16 17h4" />
+    <path d="M4 13h4" />
+  </>,
+);
+
+export const CheckIcon = strokeIcon('CheckIcon', <path d="M20 6 9 17l-5-5" />);
+
+export const CircleCheckIcon = strokeIcon(
+  'CircleCheckIcon',
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+
+export const EyeIcon = strokeIcon(
+  'EyeIcon',
+  <>
+    <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+
+export const EyeOffIcon = strokeIcon(
+  'EyeOffIcon',
+  <>
+    <path d="M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49" />
+    <path d="M14.084 14.158a3 3 0 0 1-4.242-4.242" />
+    <path d="M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143" />
+    <path d="m2 2 20 20" />
+  </>,
+);
+
+export const ArrowRightIcon = strokeIcon(
+  'ArrowRightIcon',
+  <>
+    <path d="M5 12h14" />
+    <path d="m12 5 7 7-7 7" />
+  </>,
+);
+
+export const LogOutIcon = strokeIcon(
+  'LogOutIcon',
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5" />
+    <path d="M21 12H9" />
+  </>,
+);
+
+export const SparklesIcon = strokeIcon(
+  'SparklesIcon',
+  <path d="M9.937 15.5A2 2 0 0 0 8.5 14.063l-6.135-1.582a.5.5 0 0 1 0-.962L8.5 9.936A2 2 0 0 0 9.937 8.5l1.582-6.135a.5.5 0 0 1 .963 0L14.063 8.5A2 2 0 0 0 15.5 9.937l6.135 1.581a.5.5 0 0 1 0 .964L15.5 14.063a2 2 0 0 0-1.437 1.437l-1.582 6.135a.5.5 0 0 1-.963 0z" />,
+);
+
+export const ClipboardIcon = strokeIcon(
+  'ClipboardIcon',
+  <>
+    <rect width="8" height="4" x="8" y="2" rx="1" />
+    <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
+    <path d="M12 11h4" />
+    <path d="M12 16h4" />
+    <path d="M8 11h.01" />
+    <path d="M8 16h.01" />
+  </>,
+);
+
+export const TargetIcon = strokeIcon(
+  'TargetIcon',
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <circle cx="12" cy="12" r="6" />
+    <circle cx="12" cy="12" r="2" />
+  </>,
+);
+
+export const TrendingUpIcon = strokeIcon(
+  'TrendingUpIcon',
+  <>
+    <path d="M22 7 13.5 15.5 8.5 10.5 2 17" />
+    <path d="M16 7h6v6" />
+  </>,
+);
+
+export const DevicesIcon = strokeIcon(
+  'DevicesIcon',
+  <>
+    <path d="M18 8V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h8" />
+    <path d="M10 19v-4" />
+    <path d="M7 19h5" />
+    <rect width="6" height="10" x="16" y="12" rx="2" />
+  </>,
+);
+
+export const ShieldIcon = strokeIcon(
+  'ShieldIcon',
+  <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />,
+);

@@ -1,0 +1,62 @@
+import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
+import { readDomainError } from '../../../lib/errors';
+
+export interface AuthFormErrors {
+  /** Shown in the form-level alert (role="alert"). */
+  formError: string | null;
+  /** Shown under each field, keyed by field name. */
+  fieldErrors: Record<string, string>;
+}
+
+/**
+ * Decides where an `auth.login` / `auth.register` failure is shown: beside a field (validation,
+ * e-mail already taken, weak password) or in the form-level alert (credentials, rate limit, network).
+ * Only `error.data.domainCode` is read; messages are never string-matched.
+ */
+export function authFormErrors(error: unknown, fields: readonly string[]): AuthFormErrors {
+  const info = readDomainError(error);
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(info.fieldErrors)) {
+    const first = messages[0];
+    if (first && fields.includes(field)) fieldErrors[field] = first;
+  }
+
+  switch (info.domainCode) {
+    case 'INVALID_CREDENTIALS':
+      return { formError: messageForCode('INVALID_CREDENTIALS'), fieldErrors: {} };
+    case 'RATE_LIMITED':
+      return { formError: rateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };
+    case 'EMAIL_TAKEN':
+      return { formError: null, fieldErrors: { email: messageForCode('EMAIL_TAKEN') } };
+    case 'WEAK_PASSWORD':
+      return { formError: null, fieldErrors: { password: fieldErrors.password ?? messageForCode('WEAK_PASSWORD') } };
+    case 'VALIDATION':
+      return Object.keys(fieldErrors).length > 0
+        ? { formError: null, fieldErrors }
+        : { formError: messageForCode('VALIDATION'), fieldErrors: {} };
+    case null:
+      return { formError: CONNECTION_ERROR_MESSAGE, fieldErrors: {} };
+    default:
+      return { formError: messageForCode(info.domainCode), fieldErrors };
+  }
+}
+
+/** Client-side check with the same zod schema the procedure uses: first message per field. */
+export function issuesToFieldErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in result)) result[field] = issue.message;
+  }
+  return result;
+}
+
+/** The same record without `key` (used to clear a field's error as soon as it is edited). */
+export function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}

@@ -1,0 +1,83 @@
+import { Box, Circle, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+import { BENEFITS, HOW_IT_WORKS } from '../utils/content';
+import { CtaLink } from './cta-link';
+
+export function LandingBenefits() {
+  return (
+    <Box as="section" aria-labelledby="beneficios-titulo" bg="surface" py={{ base: '16', md: '24' }}>
+      <Container maxW="6xl">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '12', lg: '20' }} alignItems="start">
+          <Stack gap="6">
+            <Text fontWeight="700" color="brand.700" fontSize="sm" textTransform="uppercase" letterSpacing="0.1em">
+              Hecho para ti
+            </Text>
+            <Heading
+              as="h2"
+              id="beneficios-titulo"
+              fontSize={{ base: '3xl', md: '4xl' }}
+              lineHeight="1.15"
+              letterSpacing="-0.025em"
+              color="heading"
+            >
+              Un acompañamiento que empieza por conocerte
+            </Heading>
+            <Text fontSize="lg" color="text.muted">
+              Antes de aconsejarte, tu coach te escucha. A partir de ahí, cada recomendación tiene en cuenta quién eres y
+              hacia dónde quieres ir.
+            </Text>
+            <Box as="ol" listStyleType="none" mt="2">
+              {HOW_IT_WORKS.map((step, index) => (
+                <Flex as="li" key={step.title} gap="4" pb={index < HOW_IT_WORKS.length - 1 ? '6' : '0'}>
+                  <Circle size="10" bg="brand.700" color="white" fontWeight="700" flexShrink={0} aria-hidden="true">
+                    {index + 1}
+                  </Circle>
+                  <Box pt="1.5">
+                    <Text fontWeight="700" color="heading">
+                      <Box as="span" srOnly>
+                        Paso {index + 1}:{' '}
+                      </Box>
+                      {step.title}
+                    </Text>
+                    <Text color="text.muted">{step.description}</Text>
+                  </Box>
+                </Flex>
+              ))}
+            </Box>
+            <Box pt="2">
+              <CtaLink tone="brand" size="lg" signUp>
+                Empieza gratis
+                <ArrowRightIcon />
+              </CtaLink>
+            </Box>
+          </Stack>
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2 }} gap="5">
+            {BENEFITS.map(({ title, description, icon: BenefitIcon }) => (
+              <Flex
+                as="li"
+                key={title}
+                direction={{ base: 'row', sm: 'column' }}
+                gap="4"
+                bg="canvas"
+                borderRadius="card"
+                p={{ base: '5', sm: '6' }}
+                borderWidth="1px"
+                borderColor="border.soft"
+              >
+                <Circle size="11" bg="brand.700" color="white" flexShrink={0}>
+                  <BenefitIcon boxSize="5" />
+                </Circle>
+                <Box>
+                  <Heading as="h3" fontSize="lg" color="heading" mb="2" letterSpacing="-0.01em">
+                    {title}
+                  </Heading>
+                  <Text color="text.muted">{description}</Text>
+                </Box>
+              </Flex>
+            ))}
+          </SimpleGrid>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+import { CtaLink } from './cta-link';
+
+export function LandingCtaBand() {
+  return (
+    <Box as="section" aria-labelledby="cta-titulo" py={{ base: '16', md: '24' }}>
+      <Container maxW="6xl">
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          align={{ base: 'flex-start', md: 'center' }}
+          justify="space-between"
+          gap="8"
+          position="relative"
+          overflow="hidden"
+          borderRadius="3xl"
+          bgGradient="to-r"
+          gradientFrom="brand.900"
+          gradientTo="brand.700"
+          px={{ base: '7', md: '14' }}
+          py={{ base: '10', md: '14' }}
+        >
+          <Box
+            position="absolute"
+            right="-100px"
+            top="-120px"
+            boxSize="320px"
+            borderRadius="full"
+            bg="radial-gradient(circle, rgba(248,187,118,0.22) 0%, rgba(248,187,118,0) 65%)"
+            aria-hidden="true"
+          />
+          <Box position="relative" maxW="xl">
+            <Heading
+              as="h2"
+              id="cta-titulo"
+              color="white"
+              fontSize={{ base: '2xl', md: '4xl' }}
+              lineHeight="1.15"
+              letterSpacing="-0.025em"
+            >
+              Empieza hoy tu ascenso
+            </Heading>
+            <Text mt="3" color="hero.text" fontSize="lg">
+              Configuración en 5 minutos. Sin tarjeta. Resultados inmediatos.
+            </Text>
+          </Box>
+          <CtaLink tone="sun" size="xl" signUp position="relative" flexShrink={0}>
+            Crear mi cuenta gratis
+            <ArrowRightIcon />
+          </CtaLink>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
