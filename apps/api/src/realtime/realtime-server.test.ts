@@ -1,3 +1,4 @@
+import { SESSION_POLICY } from '@ascenso/domain/session-policy';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -121,6 +122,15 @@ describe('the documented /ws protocol', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(otherTab.ws.readyState).toBe(WebSocket.OPEN);
     otherTab.ws.close();
+  });
+
+  it('closes the sockets of a session that expires while they are open', async () => {
+    const { t, server } = await setup({ sessionSweepMs: 100 });
+    const { cookie } = await t.registerUser();
+    const socket = await open(`${server.wsUrl}/ws`, { cookie, origin: TEST_ORIGIN });
+    t.clock.advance(SESSION_POLICY.inactivityTimeoutMs + 1);
+    expect((await socket.closed).code).toBe(4401);
+    expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
   });
 
   it('closes sockets of a session deleted elsewhere on the next sweep', async () => {
