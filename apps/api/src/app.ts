@@ -10,6 +10,7 @@ import { originCheck, securityHeaders } from './http/security';
 import { serveWebApp } from './http/static';
 import type { AppEnv } from './http/types';
 import { activitiesRest } from './modules/activities/activities.rest';
+import { assessmentRest } from './modules/assessment/assessment.rest';
 import { authRest } from './modules/auth/auth.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
@@ -59,6 +60,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', authRest(deps));
   app.route('/api', systemRest(deps));
   app.route('/api', activitiesRest(deps));
+  app.route('/api', assessmentRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

@@ -1,6 +1,7 @@
 import { createCoachProvider } from '@ascenso/ai/create-provider';
 import type { CoachProvider } from '@ascenso/ai/provider';
 import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
+import { createAssessmentsRepository } from '@ascenso/db/repositories/assessments';
 import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
 import { createStepsRepository } from '@ascenso/db/repositories/steps';
@@ -22,6 +23,7 @@ export type Deps = {
     sessions: ReturnType<typeof createSessionsRepository>;
     authFailures: ReturnType<typeof createAuthFailuresRepository>;
     steps: ReturnType<typeof createStepsRepository>;
+    assessments: ReturnType<typeof createAssessmentsRepository>;
   };
   bus: EventBus;
   clock: () => Date;
@@ -55,6 +57,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       sessions: createSessionsRepository(db),
       authFailures: createAuthFailuresRepository(db),
       steps,
+      assessments: createAssessmentsRepository(db),
     },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
     clock,

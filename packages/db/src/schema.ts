@@ -1,7 +1,8 @@
 import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
+import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
-export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys };
+export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress };

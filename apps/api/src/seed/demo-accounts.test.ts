@@ -26,6 +26,15 @@ describe('seedDemoAccounts', () => {
       .prepare("select count(*) as n from activity_completions where user_id = ? and limit_reached = 1")
       .get(lucia?.id) as { n: number };
     expect(refused.n).toBe(1);
+
+    // Lucía and the admin have completed the assessment; Mateo has not.
+    const completed = (email: string) =>
+      t.deps.repos.assessments.latest(t.deps.repos.users.findByEmail(email)?.id ?? '') !== undefined;
+    expect([completed('demo@ascenso.local'), completed('nuevo@ascenso.local'), completed('admin@ascenso.local')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(['demo@ascenso.local', 'nuevo@ascenso.local', 'admin@ascenso.local']);
   });
 

@@ -1,6 +1,8 @@
 import type { ActivityKey } from '@ascenso/domain/activities';
 import type { Deps } from '../deps';
 import { completeActivity } from '../modules/activities/activities.service';
+import { completeAssessment } from '../modules/assessment/assessment.service';
+import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
 
 /** The demo accounts of the contract; seeded only outside production, into an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -35,8 +37,8 @@ function seedWeekOfHistory(deps: Deps, actor: { id: string; timezone: string }) 
 }
 
 /**
- * Seeds the demo accounts when no user exists yet, with Lucía's week of activity. Returns whether it
- * seeded. (The assessments of Lucía and the admin arrive with the assessment area.)
+ * Seeds the demo accounts when no user exists yet: Lucía and the admin with a completed assessment,
+ * Lucía with a week of activity, Mateo with nothing yet. Returns whether it seeded.
  */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if (deps.config.isProduction || deps.repos.users.count() > 0) return false;
@@ -58,6 +60,12 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
     });
   })();
   const lucia = deps.repos.users.findByEmail(DEMO_ACCOUNTS[0].email);
+  const admin = deps.repos.users.findByEmail(DEMO_ACCOUNTS[2].email);
+  // Assessments a little over a week ago (each earns its 1000 pasos that day), then Lucía's week.
+  const assessedAt = new Date(now.getTime() - 8 * 24 * HOUR);
+  const then = { ...deps, clock: () => assessedAt };
+  if (lucia) completeAssessment(then, lucia, LUCIA_ASSESSMENT);
+  if (admin) completeAssessment(then, admin, ADMIN_ASSESSMENT);
   if (lucia) seedWeekOfHistory(deps, lucia);
   deps.logger.info('seeded demo accounts', { emails: DEMO_ACCOUNTS.map((a) => a.email) });
   return true;

@@ -1,4 +1,5 @@
 import { activitiesRouter } from '../modules/activities/activities.router';
+import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
@@ -8,6 +9,7 @@ export const appRouter = router({
   health: healthProcedure,
   auth: authRouter,
   activities: activitiesRouter,
+  assessment: assessmentRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

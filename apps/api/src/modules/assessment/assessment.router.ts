@@ -1,0 +1,42 @@
+import { CompleteAssessmentInputSchema, ProgressInputSchema } from '@ascenso/domain/assessment';
+import { AssessmentEvaluationSchema } from '@ascenso/domain/assessment-evaluation';
+import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc/trpc';
+import { AssessmentStatusSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
+import {
+  completeAssessment,
+  getCoachingProfile,
+  getEvaluation,
+  getHistory,
+  getLatestAssessment,
+  getProgress,
+  getStatus,
+  saveProgress,
+} from './assessment.service';
+
+export const assessmentRouter = router({
+  status: authedProcedure.output(AssessmentStatusSchema).query(({ ctx }) => getStatus(ctx.deps, ctx.auth.user.id)),
+
+  progress: authedProcedure.output(ProgressSchema).query(({ ctx }) => getProgress(ctx.deps, ctx.auth.user.id)),
+
+  saveProgress: authedProcedure
+    .input(ProgressInputSchema)
+    .output(z.object({ success: z.literal(true), lastSavedAt: z.date() }))
+    .mutation(({ ctx, input }) => saveProgress(ctx.deps, ctx.auth.user.id, input)),
+
+  complete: authedProcedure
+    .input(CompleteAssessmentInputSchema)
+    .output(StoredAssessmentSchema)
+    .mutation(({ ctx, input }) => completeAssessment(ctx.deps, ctx.auth.user, input.responses)),
+
+  latest: authedProcedure.output(StoredAssessmentSchema).query(({ ctx }) => getLatestAssessment(ctx.deps, ctx.auth.user.id)),
+
+  history: authedProcedure.output(z.array(HistoryEntrySchema)).query(({ ctx }) => getHistory(ctx.deps, ctx.auth.user.id)),
+
+  profile: authedProcedure.output(CoachingProfileSchema).query(({ ctx }) => getCoachingProfile(ctx.deps, ctx.auth.user.id)),
+
+  evaluation: authedProcedure
+    .output(AssessmentEvaluationSchema.extend({ completedAt: z.date() }))
+    .query(({ ctx }) => getEvaluation(ctx.deps, ctx.auth.user.id)),
+});

@@ -1,0 +1,103 @@
+import {
+  ASSESSMENT_VERSION,
+  AssessmentResponsesSchema,
+  type AssessmentResponses,
+  type ProgressInput,
+} from '@ascenso/domain/assessment';
+import { evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
+import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
+import { DomainError } from '@ascenso/domain/errors';
+import type { AssessmentRow } from '@ascenso/db/schema/assessments';
+import type { Deps } from '../../deps';
+import { completeActivity } from '../activities/activities.service';
+
+type Actor = { id: string; timezone: string };
+
+export type StoredAssessment = { id: string; createdAt: Date; responses: AssessmentResponses; version: string };
+
+function toStored(row: AssessmentRow): StoredAssessment {
+  return { id: row.id, createdAt: row.createdAt, responses: row.responses as AssessmentResponses, version: row.version };
+}
+
+function latestOrThrow(deps: Deps, userId: string): StoredAssessment {
+  const row = deps.repos.assessments.latest(userId);
+  if (!row) throw new DomainError('NOT_FOUND', 'Todavía no has completado la evaluación');
+  return toStored(row);
+}
+
+export function getStatus(deps: Deps, userId: string) {
+  const latest = deps.repos.assessments.latest(userId);
+  const progress = deps.repos.assessments.progress(userId);
+  return {
+    completed: latest !== undefined,
+    completedAt: latest?.createdAt ?? null,
+    inProgress: progress !== undefined,
+    currentSection: progress?.currentSection ?? null,
+  };
+}
+
+export function getProgress(deps: Deps, userId: string) {
+  const progress = deps.repos.assessments.progress(userId);
+  if (!progress) throw new DomainError('NOT_FOUND', 'No hay una evaluación en curso');
+  return {
+    currentSection: progress.currentSection,
+    responses: progress.responses,
+    completedSections: progress.completedSections,
+    lastSavedAt: progress.lastSavedAt,
+  };
+}
+
+/** Autosave: partial answers are fine, invalid option values never get here (schema). */
+export function saveProgress(deps: Deps, userId: string, input: ProgressInput) {
+  const lastSavedAt = deps.clock();
+  deps.repos.assessments.saveProgress({
+    userId,
+    currentSection: input.currentSection,
+    responses: input.responses,
+    completedSections: [...input.completedSections].sort((a, b) => a - b),
+    lastSavedAt,
+  });
+  return { success: true as const, lastSavedAt };
+}
+
+/**
+ * Stores a completed assessment (history is kept), clears the progress, then awards
+ * `assessment_completed` through the steps ledger (once a day; the event reaches every tab).
+ */
+export function completeAssessment(deps: Deps, actor: Actor, responses: AssessmentResponses): StoredAssessment {
+  const row: AssessmentRow = {
+    id: crypto.randomUUID(),
+    userId: actor.id,
+    version: ASSESSMENT_VERSION,
+    responses: AssessmentResponsesSchema.parse(responses),
+    createdAt: deps.clock(),
+  };
+  deps.repos.assessments.transaction(() => {
+    deps.repos.assessments.insert(row);
+    deps.repos.assessments.deleteProgress(actor.id);
+  });
+  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 });
+  return toStored(row);
+}
+
+export function getLatestAssessment(deps: Deps, userId: string): StoredAssessment {
+  return latestOrThrow(deps, userId);
+}
+
+export function getHistory(deps: Deps, userId: string) {
+  return deps.repos.assessments.history(userId).map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    version: row.version,
+    satisfactionRating: Number((row.responses as Partial<AssessmentResponses>).satisfactionRating ?? 0),
+  }));
+}
+
+export function getCoachingProfile(deps: Deps, userId: string): CoachingProfile {
+  return deriveCoachingProfile(latestOrThrow(deps, userId).responses);
+}
+
+export function getEvaluation(deps: Deps, userId: string): AssessmentEvaluation & { completedAt: Date } {
+  const latest = latestOrThrow(deps, userId);
+  return { ...evaluateAssessment(deriveCoachingProfile(latest.responses)), completedAt: latest.createdAt };
+}

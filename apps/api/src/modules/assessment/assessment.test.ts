@@ -1,0 +1,115 @@
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app';
+
+type Json = Record<string, unknown>;
+type Envelope = { error: { code: string; details?: { fieldErrors?: Record<string, string[]> } } };
+
+describe('assessment paths', () => {
+  it('status starts empty; progress is 404 until saved', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const status = await t.request('/api/assessment/status', { cookie });
+    expect(await status.json()).toEqual({ completed: false, completedAt: null, inProgress: false, currentSection: null });
+    expect((await t.request('/api/assessment/progress', { cookie })).status).toBe(404);
+    expect((await t.request('/api/assessment', { cookie })).status).toBe(404);
+    expect((await t.request('/api/assessment/profile', { cookie })).status).toBe(404);
+  });
+
+  it('round-trips progress (partial answers) and reports it in the status', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const body = { currentSection: 3, responses: { role: 'Analista', topStrengths: ['empatía'], companySize: '' }, completedSections: [2, 1] };
+    const saved = await t.request('/api/assessment/progress', { cookie, body });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ success: true, lastSavedAt: expect.any(String) });
+    const progress = (await (await t.request('/api/assessment/progress', { cookie })).json()) as Json;
+    expect(progress).toEqual({ currentSection: 3, responses: body.responses, completedSections: [1, 2], lastSavedAt: expect.any(String) });
+    expect(await (await t.request('/api/assessment/status', { cookie })).json()).toMatchObject({ completed: false, inProgress: true, currentSection: 3 });
+  });
+
+  it.each([
+    [{ currentSection: 3, responses: { companySize: 'gigante' }, completedSections: [] }, 'responses.companySize'],
+    [{ currentSection: 12, responses: {}, completedSections: [] }, 'currentSection'],
+    [{ currentSection: 2, responses: { topStrengths: ['volar'] }, completedSections: [] }, 'responses.topStrengths'],
+  ])('refuses invalid progress values (%j) with 400 and keeps the previous save', async (body, field) => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    await t.request('/api/assessment/progress', { cookie, body: { currentSection: 1, responses: { role: 'Antes' }, completedSections: [] } });
+    const response = await t.request('/api/assessment/progress', { cookie, body });
+    expect(response.status).toBe(400);
+    const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
+    expect(fields.some((f) => f.startsWith(field))).toBe(true);
+    const progress = (await (await t.request('/api/assessment/progress', { cookie })).json()) as { responses: Json };
+    expect(progress.responses).toEqual({ role: 'Antes' });
+  });
+
+  it('completes: 201 with the stored assessment, clears progress, awards 1000 pasos once a day', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    await t.request('/api/assessment/progress', { cookie, body: { currentSection: 9, responses: { role: 'x' }, completedSections: [1] } });
+    const response = await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    expect(response.status).toBe(201);
+    const stored = (await response.json()) as Json;
+    expect(stored).toEqual({ id: expect.any(String), createdAt: expect.any(String), responses: COMPLETE_RESPONSES, version: '1.0' });
+    expect(await (await t.request('/api/assessment/status', { cookie })).json()).toEqual({
+      completed: true,
+      completedAt: stored.createdAt,
+      inProgress: false,
+      currentSection: null,
+    });
+    expect(t.deps.repos.steps.total(user.id)).toBe(1000);
+    expect(await (await t.request('/api/assessment', { cookie })).json()).toEqual(stored);
+
+    // Again the same day: stored (history kept), but the award's daily limit holds.
+    const again = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, satisfactionRating: 8 }, version: '1.0' },
+    });
+    expect(again.status).toBe(201);
+    expect(t.deps.repos.steps.total(user.id)).toBe(1000);
+    const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
+    expect(history.map((h) => h.satisfactionRating)).toEqual([8, 6]);
+    expect(((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses.satisfactionRating).toBe(8);
+  });
+
+  it('refuses an incomplete or invalid assessment with 400 listing the offending fields, storing nothing', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    const response = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, role: ' ', topStrengths: [], companySize: 'gigante' }, version: '1.0' },
+    });
+    expect(response.status).toBe(400);
+    const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
+    expect(fields).toEqual(expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']));
+    expect(t.deps.repos.assessments.latest(user.id)).toBeUndefined();
+    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    const wrongVersion = await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '2.0' } });
+    expect(wrongVersion.status).toBe(400);
+  });
+
+  it('derives the coaching profile and the evaluation from the latest assessment', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    const profile = (await (await t.request('/api/assessment/profile', { cookie })).json()) as Json;
+    expect(profile).toMatchObject({
+      role: 'Responsable de producto',
+      preferredStyle: { value: 'guía-estratégico', label: 'Guía estratégico' },
+      timeAvailability: { value: 'limitado', minutesPerDay: 15 },
+      energy: { drains: [{ factor: 'meetings', score: 1 }, { factor: 'pressure', score: 2 }] },
+    });
+    const evaluation = (await (await t.request('/api/assessment/evaluation', { cookie })).json()) as Json;
+    expect(evaluation).toMatchObject({ headline: expect.any(String), completedAt: expect.any(String) });
+    expect((evaluation.recommendations as Json[]).length).toBeGreaterThan(1);
+  });
+
+  it('is for signed-in users only', async () => {
+    const t = createTestApp();
+    for (const path of ['/api/assessment/status', '/api/assessment/progress', '/api/assessment', '/api/assessment/profile']) {
+      expect((await t.request(path)).status).toBe(401);
+    }
+    expect((await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(401);
+  });
+});

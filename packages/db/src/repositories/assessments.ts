@@ -1,0 +1,42 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow } from '../schema/assessments';
+
+export type AssessmentsRepository = ReturnType<typeof createAssessmentsRepository>;
+
+export function createAssessmentsRepository(db: Db) {
+  return {
+    transaction<T>(fn: () => T): T {
+      return db.$client.transaction(fn)();
+    },
+    latest(userId: string): AssessmentRow | undefined {
+      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1).get();
+    },
+    history(userId: string): AssessmentRow[] {
+      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).all();
+    },
+    insert(row: AssessmentRow): void {
+      db.insert(assessments).values(row).run();
+    },
+    progress(userId: string): ProgressRow | undefined {
+      return db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)).get();
+    },
+    saveProgress(row: ProgressRow): void {
+      db.insert(assessmentProgress)
+        .values(row)
+        .onConflictDoUpdate({
+          target: assessmentProgress.userId,
+          set: {
+            currentSection: row.currentSection,
+            responses: row.responses,
+            completedSections: row.completedSections,
+            lastSavedAt: row.lastSavedAt,
+          },
+        })
+        .run();
+    },
+    deleteProgress(userId: string): void {
+      db.delete(assessmentProgress).where(eq(assessmentProgress.userId, userId)).run();
+    },
+  };
+}
