@@ -1,5 +1,13 @@
 import OpenAI from 'openai';
-import { ProviderError, type CoachProvider, type Completion, type CompletionRequest, type StreamEvent } from './provider';
+import { z, type ZodType } from 'zod';
+import {
+  ProviderError,
+  type CoachProvider,
+  type Completion,
+  type CompletionRequest,
+  type JsonCompletion,
+  type StreamEvent,
+} from './provider';
 
 export type OpenAICompatibleConfig = {
   apiKey: string;
@@ -81,6 +89,39 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         throw toProviderError(error);
       }
       yield { type: 'done', usage };
+    },
+
+    async completeJson<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>> {
+      let response;
+      try {
+        response = await client.chat.completions.create(
+          {
+            model: config.model,
+            messages: request.messages,
+            max_tokens: request.maxOutputTokens,
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: format.name, strict: true, schema: z.toJSONSchema(format.schema) as Record<string, unknown> },
+            },
+          },
+          { signal: request.signal },
+        );
+      } catch (error) {
+        throw toProviderError(error);
+      }
+      const raw = response.choices[0]?.message?.content ?? '';
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch (cause) {
+        throw new ProviderError('El proveedor de IA no devolvió JSON válido', { cause });
+      }
+      const parsed = format.schema.safeParse(json);
+      if (!parsed.success) throw new ProviderError('La respuesta del proveedor no cumple el esquema', { cause: parsed.error });
+      return {
+        value: parsed.data,
+        usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0 },
+      };
     },
 
     async health(signal?: AbortSignal) {

@@ -1,3 +1,5 @@
+import type { ZodType } from 'zod';
+
 /**
  * The coach's model provider. Callers (apps/api) pass every piece of data in; this package never reads
  * the environment or the database.
@@ -21,12 +23,19 @@ export type StreamEvent = { type: 'delta'; text: string } | { type: 'done'; usag
 
 export type ProviderHealth = { ok: boolean; provider: string; detail?: string };
 
+export type JsonCompletion<T> = { value: T; usage: TokenUsage };
+
 export interface CoachProvider {
   /** 'openai-compatible' or 'offline'. */
   readonly kind: 'openai-compatible' | 'offline';
   readonly model: string;
   complete(request: CompletionRequest): Promise<Completion>;
   stream(request: CompletionRequest): AsyncIterable<StreamEvent>;
+  /**
+   * Structured output validated against a zod schema (JSON-schema response format). Only servers that
+   * can follow a schema have it; the offline coach builds structured answers itself.
+   */
+  completeJson?<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>>;
   health(signal?: AbortSignal): Promise<ProviderHealth>;
 }
 

@@ -1,0 +1,187 @@
+import { AssessmentEvaluationSchema, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
+import type { CoachContext } from './context';
+import { describeLedger } from './context';
+import { DailyPlanSchema, offlinePlan, type DailyPlan } from './plan';
+import { buildSystemPrompt, type CoachMode } from './prompts';
+import type { ChatMessage, CoachProvider, StreamEvent, TokenUsage } from './provider';
+import { ProviderError } from './provider';
+import { SessionSummarySchema, extractCommitments, type SessionStage, type SessionSummary } from './session';
+
+export type ReplyRequest = {
+  context: CoachContext;
+  mode: Exclude<CoachMode, 'plan' | 'evaluation'>;
+  /** The conversation so far, oldest first, ending with the user's new message. */
+  history: ChatMessage[];
+  /** For structured sessions: the phase the user's message answers. */
+  stage?: SessionStage;
+  signal?: AbortSignal;
+};
+
+const ZERO: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+
+function approx(text: string) {
+  return Math.ceil(text.length / 4);
+}
+
+function pick<T>(items: readonly T[], index: number): T | undefined {
+  return items.length ? items[index % items.length] : undefined;
+}
+
+/** The offline coach's reply: deterministic, Spanish, grounded in the context, a question at the end. */
+export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string {
+  const { context, history, mode, stage } = request;
+  const p = context.profile;
+  const userTurns = history.filter((m) => m.role === 'user');
+  const said = userTurns.at(-1)?.content.trim() ?? '';
+  const echo = said.length > 140 ? `${said.slice(0, 137).trimEnd()}...` : said;
+  const turn = userTurns.length;
+  const goal = pick(p?.goals ?? [], turn - 1)?.label.toLowerCase();
+  const drain = p?.energy.drains[0]?.label.toLowerCase();
+  const strength = pick(p?.strengths ?? [], turn)?.label.toLowerCase();
+  const minutes = p?.timeAvailability.minutesPerDay ?? 10;
+  const commitment = context.openCommitments[0];
+
+  if (mode === 'journal') {
+    const prompts = [
+      '¿Qué emoción está más presente ahora mismo y dónde la notas?',
+      '¿Qué ha pasado hoy que quieras recordar dentro de un año?',
+      '¿Qué te diría alguien que te quiere bien sobre esto?',
+      '¿Qué necesitas mañana para que el día sea un poco mejor?',
+    ];
+    const theme = context.journalThemes[0];
+    const opener = turn === 1 && theme ? `Últimamente en tu diario aparece a menudo «${theme}». ` : '';
+    return `${opener}Gracias por escribirlo: «${echo}». Quédate un momento con ello. ${pick(prompts, turn - 1)}`;
+  }
+
+  if (mode === 'session') {
+    switch (stage) {
+      case 'check-in':
+        return `Gracias, ${context.firstName}. ${commitment ? `Antes de seguir: la última vez te comprometiste a «${commitment.text}». ¿Lo tendremos en cuenta hoy? ` : ''}Para que esta sesión merezca la pena: ¿qué te gustaría tener resuelto o más claro al terminar?`;
+      case 'goal':
+        return `Entendido: quieres trabajar «${echo}».${goal ? ` Encaja con tu objetivo de ${goal}.` : ''} ¿Qué has probado ya, qué obstáculos aparecen y qué opciones ves, aunque parezcan pequeñas?`;
+      case 'exploration':
+        return `Veo varias opciones en lo que cuentas.${strength ? ` Tu ${strength} puede ayudarte aquí.` : ''} Con unos ${minutes} minutos al día, ¿qué uno a tres pasos concretos te comprometes a dar esta semana, y cuándo?`;
+      case 'commitments':
+        return 'Perfecto. Dejo tus compromisos apuntados y preparo el resumen de la sesión. La próxima vez empezaremos por cómo te fue con ellos. ¿Hay algo más que quieras añadir antes de cerrar?';
+      default:
+        return 'La sesión ya está cerrada. Puedes empezar una nueva cuando quieras.';
+    }
+  }
+
+  if (turn === 1) {
+    const memory = commitment
+      ? `La última vez te comprometiste a «${commitment.text}»; luego me cuentas cómo fue. `
+      : '';
+    const link = goal ? ` Me ayuda recordar que uno de tus objetivos es ${goal}.` : '';
+    return `${memory}Gracias por contármelo: «${echo}».${link} Antes de proponerte nada, quiero entenderlo mejor: ¿qué es lo que más te preocupa de esto ahora mismo?`;
+  }
+  if (turn === 2) {
+    const week = describeLedger(context.ledger).replace(/^En los últimos 7 días ha/, 'Esta semana has').replace(/ha sumado/, 'has sumado');
+    const energy = drain ? ` Sé que ${drain} te resta energía, así que tenlo en cuenta.` : '';
+    return `Tiene sentido.${energy} ${week} ¿Qué parte de esta situación depende de ti y cuál no?`;
+  }
+  return `Te propongo algo pequeño: dedica ${Math.min(minutes, 15)} minutos hoy a dar un primer paso sobre «${echo}»${strength ? ` apoyándote en tu ${strength}` : ''}. ¿Qué paso concreto te comprometes a dar y cuándo lo harás?`;
+}
+
+export type Coach = ReturnType<typeof createCoach>;
+
+export function createCoach(provider: CoachProvider) {
+  const remote = provider.kind === 'openai-compatible';
+
+  return {
+    kind: provider.kind,
+    model: provider.model,
+
+    /** Streams the coach's answer. Offline: the deterministic coach, streamed word by word. */
+    async *reply(request: ReplyRequest): AsyncIterable<StreamEvent> {
+      if (!remote) {
+        const text = offlineCoachReply(request);
+        for (const piece of text.match(/\S+\s*/g) ?? []) {
+          request.signal?.throwIfAborted();
+          yield { type: 'delta', text: piece };
+        }
+        yield { type: 'done', usage: { inputTokens: approx(request.history.map((m) => m.content).join(' ')), outputTokens: approx(text) } };
+        return;
+      }
+      const stageNote = request.stage ? `\n\nFase actual de la sesión: ${request.stage}.` : '';
+      yield* provider.stream({
+        messages: [{ role: 'system', content: buildSystemPrompt(request.context, request.mode) + stageNote }, ...request.history.slice(-20)],
+        maxOutputTokens: 500,
+        signal: request.signal,
+      });
+    },
+
+    /** Today's plan as structured data; a remote answer that fails the schema falls back to offline. */
+    async plan(context: CoachContext, signal?: AbortSignal): Promise<{ plan: DailyPlan; source: 'ai' | 'offline'; usage: TokenUsage }> {
+      if (remote && provider.completeJson) {
+        try {
+          const { value, usage } = await provider.completeJson(
+            {
+              messages: [
+                { role: 'system', content: buildSystemPrompt(context, 'plan') },
+                { role: 'user', content: 'Escribe mi plan de hoy: de 3 a 5 actividades de la app, cada una con el motivo en una frase.' },
+              ],
+              maxOutputTokens: 700,
+              signal,
+            },
+            { name: 'daily_plan', schema: DailyPlanSchema },
+          );
+          return { plan: value, source: 'ai', usage };
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+        }
+      }
+      return { plan: offlinePlan(context), source: 'offline', usage: ZERO };
+    },
+
+    /** Closes a structured session: a summary and the commitments the next session starts from. */
+    async summarizeSession(context: CoachContext, transcript: ChatMessage[], signal?: AbortSignal): Promise<SessionSummary & { usage: TokenUsage }> {
+      if (remote && provider.completeJson) {
+        try {
+          const { value, usage } = await provider.completeJson(
+            {
+              messages: [
+                { role: 'system', content: buildSystemPrompt(context, 'session') },
+                ...transcript.slice(-30),
+                { role: 'user', content: 'Resume la sesión en un párrafo y enumera de 1 a 3 compromisos concretos que he asumido.' },
+              ],
+              maxOutputTokens: 500,
+              signal,
+            },
+            { name: 'session_summary', schema: SessionSummarySchema },
+          );
+          return { ...value, usage };
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+        }
+      }
+      const userTurns = transcript.filter((m) => m.role === 'user').map((m) => m.content.trim());
+      const goal = userTurns[1] ?? userTurns[0] ?? '';
+      const commitments = extractCommitments(userTurns[3] ?? userTurns.at(-1) ?? goal);
+      const summary = `Llegaste contando: «${(userTurns[0] ?? '').slice(0, 160)}». Quisiste trabajar «${goal.slice(0, 160)}», exploraste opciones y cerraste con ${commitments.length} ${commitments.length === 1 ? 'compromiso' : 'compromisos'}.`;
+      return { summary, commitments: commitments.length ? commitments : ['Revisar en la próxima sesión cómo ha ido la semana'], usage: ZERO };
+    },
+
+    /** The coach's written evaluation of the assessment, when an AI server is configured. */
+    async evaluate(context: CoachContext, signal?: AbortSignal): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
+      if (!remote || !provider.completeJson) return null;
+      try {
+        const { value, usage } = await provider.completeJson(
+          {
+            messages: [
+              { role: 'system', content: buildSystemPrompt(context, 'evaluation') },
+              { role: 'user', content: 'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.' },
+            ],
+            maxOutputTokens: 900,
+            signal,
+          },
+          { name: 'assessment_evaluation', schema: AssessmentEvaluationSchema },
+        );
+        return { evaluation: value, usage };
+      } catch (error) {
+        if (error instanceof ProviderError) return null;
+        throw error;
+      }
+    },
+  };
+}
