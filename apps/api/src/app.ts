@@ -12,6 +12,7 @@ import type { AppEnv } from './http/types';
 import { activitiesRest } from './modules/activities/activities.rest';
 import { assessmentRest } from './modules/assessment/assessment.rest';
 import { authRest } from './modules/auth/auth.rest';
+import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
 import { createRequestContext } from './trpc/context';
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', systemRest(deps));
   app.route('/api', activitiesRest(deps));
   app.route('/api', assessmentRest(deps));
+  app.route('/api', dailyPlanRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

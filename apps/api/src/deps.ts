@@ -1,8 +1,10 @@
+import { createCoach, type Coach } from '@ascenso/ai/coach';
 import { createCoachProvider } from '@ascenso/ai/create-provider';
 import type { CoachProvider } from '@ascenso/ai/provider';
 import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
 import { createAssessmentsRepository } from '@ascenso/db/repositories/assessments';
 import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
+import { createCoachingRepository } from '@ascenso/db/repositories/coaching';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
 import { createStepsRepository } from '@ascenso/db/repositories/steps';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
@@ -24,16 +26,19 @@ export type Deps = {
     authFailures: ReturnType<typeof createAuthFailuresRepository>;
     steps: ReturnType<typeof createStepsRepository>;
     assessments: ReturnType<typeof createAssessmentsRepository>;
+    coaching: ReturnType<typeof createCoachingRepository>;
   };
   bus: EventBus;
   clock: () => Date;
   passwords: PasswordHasher;
   logger: Logger;
-  coach: CoachProvider;
+  /** The model provider (OpenAI-compatible server or the offline coach) and the coach built on it. */
+  coachProvider: CoachProvider;
+  coach: Coach;
   cookie: CookieSettings;
 };
 
-export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coach'>> & {
+export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider'>> & {
   dbHandle?: DbHandle;
   migrationsFolder?: string;
 };
@@ -46,6 +51,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
   const { db } = dbHandle;
   const clock = overrides.clock ?? (() => new Date());
   const steps = createStepsRepository(db);
+  const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
   // The catalogue is data: rows missing from the table are added; edited rows are kept.
   steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
   return {
@@ -58,12 +64,14 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       authFailures: createAuthFailuresRepository(db),
       steps,
       assessments: createAssessmentsRepository(db),
+      coaching: createCoachingRepository(db),
     },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
     clock,
     passwords: overrides.passwords ?? createPasswordHasher(),
     logger,
-    coach: overrides.coach ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 }),
+    coachProvider,
+    coach: createCoach(coachProvider),
     cookie: { secure: config.isProduction },
   };
 }

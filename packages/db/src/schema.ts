@@ -1,8 +1,18 @@
 import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import {
+  aiUsage,
+  assessmentEvaluations,
+  commitments,
+  conversations,
+  dailyPlans,
+  journalEntries,
+  messages,
+} from './schema/coaching';
 import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
-export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress };
+export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress,
+  conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations };

@@ -1,5 +1,8 @@
+import type { CoachProvider } from '@ascenso/ai/provider';
 import { createTestDb } from '@ascenso/db/client';
 import { createApp } from '../app';
+import { createCaller } from '../trpc/app-router';
+import { createRequestContext } from '../trpc/context';
 import { createDeps, type Deps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
@@ -32,10 +35,15 @@ export type TestRequest = {
 };
 
 /** An app on an in-memory database with the real migrations, a controllable clock and real Argon2. */
-export function createTestApp(options: { env?: Record<string, string>; clock?: TestClock } = {}) {
+export function createTestApp(options: { env?: Record<string, string>; clock?: TestClock; coachProvider?: CoachProvider } = {}) {
   const clock = options.clock ?? createTestClock();
   const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', ...options.env });
-  const deps: Deps = createDeps(config, { dbHandle: createTestDb(), clock: clock.now, logger: createLogger('silent') });
+  const deps: Deps = createDeps(config, {
+    dbHandle: createTestDb(),
+    clock: clock.now,
+    logger: createLogger('silent'),
+    ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
+  });
   const app = createApp(deps);
 
   async function request(path: string, init: TestRequest = {}) {
@@ -68,7 +76,13 @@ export function createTestApp(options: { env?: Record<string, string>; clock?: T
     return { user, cookie: sessionCookie(response), password: body.password };
   }
 
-  return { app, deps, clock, request, sessionCookie, registerUser };
+  /** A typed caller acting as the user behind `cookie` (what a tRPC client would reach). */
+  function callerFor(cookie: string) {
+    const ctx = createRequestContext(deps, { headers: new Headers({ cookie }), responseHeaders: new Headers(), ip: '203.0.113.7', requestId: 'test' });
+    return createCaller(ctx);
+  }
+
+  return { app, deps, clock, request, sessionCookie, registerUser, callerFor };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -1,6 +1,8 @@
 import { activitiesRouter } from '../modules/activities/activities.router';
 import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { coachingRouter } from '../modules/coaching/coaching.router';
+import { dailyPlanRouter } from '../modules/daily-plan/daily-plan.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -10,6 +12,8 @@ export const appRouter = router({
   auth: authRouter,
   activities: activitiesRouter,
   assessment: assessmentRouter,
+  coaching: coachingRouter,
+  dailyPlan: dailyPlanRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

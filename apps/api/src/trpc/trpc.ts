@@ -29,12 +29,22 @@ const t = initTRPC.context<Context>().create({
 /** Turns a DomainError thrown by a service into the mapped TRPCError (keeping it as the cause). */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: DOMAIN_TO_TRPC[cause.code], message: cause.message, cause });
-  }
+  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
   return result;
 });
+
+function toTRPCError(error: unknown): unknown {
+  return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
+}
+
+/** Subscriptions fail while streaming, after the middleware ran: map their DomainErrors the same way. */
+export async function* mapDomainErrors<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw toTRPCError(error);
+  }
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

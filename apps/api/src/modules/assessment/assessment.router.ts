@@ -7,6 +7,7 @@ import { AssessmentStatusSchema, HistoryEntrySchema, ProgressSchema, StoredAsses
 import {
   completeAssessment,
   getCoachingProfile,
+  getCoachEvaluation,
   getEvaluation,
   getHistory,
   getLatestAssessment,
@@ -39,4 +40,9 @@ export const assessmentRouter = router({
   evaluation: authedProcedure
     .output(AssessmentEvaluationSchema.extend({ completedAt: z.date() }))
     .query(({ ctx }) => getEvaluation(ctx.deps, ctx.auth.user.id)),
+
+  /** The coach's written evaluation (AI server configured), or null. */
+  coachEvaluation: authedProcedure
+    .output(AssessmentEvaluationSchema.nullable())
+    .query(({ ctx, signal }) => getCoachEvaluation(ctx.deps, ctx.auth.user, signal)),
 });

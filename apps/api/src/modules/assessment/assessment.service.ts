@@ -4,12 +4,13 @@ import {
   type AssessmentResponses,
   type ProgressInput,
 } from '@ascenso/domain/assessment';
-import { evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
+import { AssessmentEvaluationSchema, evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
 import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
 import { DomainError } from '@ascenso/domain/errors';
 import type { AssessmentRow } from '@ascenso/db/schema/assessments';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
+import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 
 type Actor = { id: string; timezone: string };
 
@@ -100,4 +101,26 @@ export function getCoachingProfile(deps: Deps, userId: string): CoachingProfile 
 export function getEvaluation(deps: Deps, userId: string): AssessmentEvaluation & { completedAt: Date } {
   const latest = latestOrThrow(deps, userId);
   return { ...evaluateAssessment(deriveCoachingProfile(latest.responses)), completedAt: latest.createdAt };
+}
+
+/**
+ * The coach's own written evaluation, when an AI server is configured (null otherwise, or when the
+ * server fails). Generated once per assessment and kept.
+ */
+export async function getCoachEvaluation(
+  deps: Deps,
+  user: { id: string; firstName: string; timezone: string },
+  signal?: AbortSignal,
+): Promise<AssessmentEvaluation | null> {
+  const latest = latestOrThrow(deps, user.id);
+  const cached = deps.repos.coaching.findEvaluation(latest.id);
+  if (cached) {
+    const parsed = AssessmentEvaluationSchema.safeParse(cached.content);
+    if (parsed.success) return parsed.data;
+  }
+  const result = await deps.coach.evaluate(buildCoachContext(deps, user), signal);
+  if (!result) return null;
+  recordUsage(deps, user, result.usage);
+  deps.repos.coaching.saveEvaluation({ assessmentId: latest.id, userId: user.id, content: result.evaluation, createdAt: deps.clock() });
+  return result.evaluation;
 }

@@ -1,0 +1,62 @@
+import type { CoachContext, LedgerDay } from '@ascenso/ai/context';
+import type { AssessmentResponses } from '@ascenso/domain/assessment';
+import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
+import { addDays, localDay } from '@ascenso/domain/calendar';
+import type { Deps } from '../../deps';
+
+const STOPWORDS = new Set(
+  'porque cuando donde tengo tiene tienen estoy estaba había haber hacer hecho sobre entre todos todas todo esto esta este estos estas mucho mucha muchos muchas también siempre nunca otra otro otros otras mismo misma desde hasta como pero para unos unas algo nada cada solo sólo quiero puedo puede ahora antes después hoy ayer mañana semana tiempo'.split(' '),
+);
+
+/** Recurring moods and words of the last entries, most frequent first. */
+export function journalThemes(entries: Array<{ mood: string | null; body: string }>, max = 5): string[] {
+  const counts = new Map<string, number>();
+  const bump = (word: string, by: number) => counts.set(word, (counts.get(word) ?? 0) + by);
+  for (const entry of entries) {
+    if (entry.mood) bump(entry.mood.toLowerCase(), 3);
+    const seen = new Set<string>();
+    for (const word of entry.body.toLowerCase().match(/[a-záéíóúñü]{6,}/g) ?? []) {
+      if (!STOPWORDS.has(word) && !seen.has(word)) {
+        seen.add(word);
+        bump(word, 1);
+      }
+    }
+  }
+  return [...counts.entries()]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([word]) => word);
+}
+
+/** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
+export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string }): CoachContext {
+  const today = localDay(deps.clock(), user.timezone);
+  const latest = deps.repos.assessments.latest(user.id);
+  const ledger: LedgerDay[] = [];
+  for (let offset = -6; offset <= 0; offset += 1) {
+    const day = addDays(today, offset);
+    const rows = deps.repos.steps.dayByActivity(user.id, day);
+    ledger.push({
+      day,
+      steps: rows.reduce((sum, r) => sum + r.steps, 0),
+      activities: Object.fromEntries(rows.map((r) => [r.activityKey, r.completions])),
+    });
+  }
+  return {
+    firstName: user.firstName,
+    today,
+    profile: latest ? deriveCoachingProfile(latest.responses as AssessmentResponses) : null,
+    ledger,
+    journalThemes: journalThemes(deps.repos.coaching.recentJournalEntries(user.id, 12)),
+    openCommitments: deps.repos.coaching
+      .listCommitments(user.id, 'open')
+      .slice(0, 5)
+      .map((c) => ({ id: c.id, text: c.text, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+/** Records tokens for the user's local day. */
+export function recordUsage(deps: Deps, user: { id: string; timezone: string }, usage: { inputTokens: number; outputTokens: number }) {
+  deps.repos.coaching.addUsage(user.id, localDay(deps.clock(), user.timezone), usage);
+}

@@ -1,0 +1,117 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { authedProcedure, mapDomainErrors, router } from '../../trpc/trpc';
+import {
+  finishSession,
+  getConversation,
+  listCommitments,
+  listConversations,
+  saveJournalFromConversation,
+  sendMessage,
+  setCommitmentStatus,
+  startConversation,
+  streamReply,
+} from './coaching.service';
+
+const KindSchema = z.enum(['chat', 'session', 'journal']);
+const IdSchema = z.string().min(1).max(64);
+
+const ConversationSummarySchema = z.object({
+  id: z.string(),
+  kind: KindSchema,
+  title: z.string(),
+  status: z.enum(['active', 'completed', 'flagged']),
+  stage: z.string().nullable(),
+  summary: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+const ConversationSchema = ConversationSummarySchema.extend({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(['user', 'assistant']),
+      content: z.string(),
+      replyTo: z.string().nullable(),
+      flagged: z.boolean(),
+      stopped: z.boolean(),
+      createdAt: z.date(),
+    }),
+  ),
+  commitments: z.array(z.object({ id: z.string(), text: z.string(), status: z.enum(['open', 'done', 'dropped']) })),
+});
+
+export const coachingRouter = router({
+  conversations: authedProcedure
+    .input(z.object({ kind: KindSchema.optional() }).optional())
+    .output(z.array(ConversationSummarySchema))
+    .query(({ ctx, input }) => listConversations(ctx.deps, ctx.auth.user, input?.kind)),
+
+  conversation: authedProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(ConversationSchema)
+    .query(({ ctx, input }) => getConversation(ctx.deps, ctx.auth.user, input.id)),
+
+  start: authedProcedure
+    .input(z.object({ kind: KindSchema, title: z.string().trim().max(80).optional() }))
+    .output(ConversationSchema)
+    .mutation(({ ctx, input }) => startConversation(ctx.deps, ctx.auth.user, input)),
+
+  /** Stores a user message (idempotent on `clientMessageId`); the answer streams from `reply`. */
+  send: authedProcedure
+    .input(
+      z.object({
+        conversationId: IdSchema,
+        content: z.string().trim().min(1, { message: 'Escribe un mensaje' }).max(4000, { message: 'Máximo 4000 caracteres' }),
+        clientMessageId: z.uuid({ message: 'Identificador de mensaje no válido' }),
+      }),
+    )
+    .output(z.object({ userMessageId: z.string(), safety: z.boolean() }))
+    .mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.auth.user, input)),
+
+  /**
+   * The coach's answer to one user message, token by token (tracked ids). Unsubscribing stops it and
+   * aborts the upstream request; subscribing again replays a finished answer.
+   */
+  reply: authedProcedure
+    .input(z.object({ conversationId: IdSchema, userMessageId: IdSchema }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const abort = signal ?? new AbortController().signal;
+      let seq = 0;
+      for await (const event of mapDomainErrors(streamReply(ctx.deps, ctx.auth.user, input, abort))) {
+        seq += 1;
+        yield tracked(`${input.userMessageId}:${seq}`, event);
+      }
+    }),
+
+  finishSession: authedProcedure
+    .input(z.object({ conversationId: IdSchema }))
+    .output(ConversationSchema)
+    .mutation(({ ctx, input, signal }) => finishSession(ctx.deps, ctx.auth.user, input.conversationId, signal)),
+
+  saveJournal: authedProcedure
+    .input(z.object({ conversationId: IdSchema, mood: z.string().trim().max(40).optional(), title: z.string().trim().max(120).optional() }))
+    .output(z.object({ entryId: z.string(), wordCount: z.number().int(), stepsEarned: z.number().int(), minWords: z.number().int() }))
+    .mutation(({ ctx, input }) => saveJournalFromConversation(ctx.deps, ctx.auth.user, input)),
+
+  commitments: authedProcedure
+    .output(
+      z.array(
+        z.object({
+          id: z.string(),
+          text: z.string(),
+          status: z.enum(['open', 'done', 'dropped']),
+          conversationId: z.string().nullable(),
+          createdAt: z.date(),
+          closedAt: z.date().nullable(),
+        }),
+      ),
+    )
+    .query(({ ctx }) => listCommitments(ctx.deps, ctx.auth.user)),
+
+  setCommitmentStatus: authedProcedure
+    .input(z.object({ id: IdSchema, status: z.enum(['open', 'done', 'dropped']) }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => setCommitmentStatus(ctx.deps, ctx.auth.user, input)),
+});

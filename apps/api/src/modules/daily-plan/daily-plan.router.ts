@@ -1,0 +1,24 @@
+import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc/trpc';
+import { generatePlan, getTodayPlan } from './daily-plan.service';
+
+const PlanSchema = z
+  .object({
+    content: z.string(),
+    generatedAt: z.date(),
+    day: z.string(),
+    source: z.enum(['ai', 'offline']),
+    items: z.array(z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() })),
+  })
+  .nullable();
+
+export const dailyPlanRouter = router({
+  today: authedProcedure.output(z.object({ plan: PlanSchema })).query(({ ctx }) => getTodayPlan(ctx.deps, ctx.auth.user)),
+
+  /** Generates today's plan once; `force` (the user asking again) regenerates it. */
+  generate: authedProcedure
+    .input(z.object({ force: z.boolean().optional() }).optional())
+    .output(z.object({ plan: PlanSchema, generated: z.boolean() }))
+    .mutation(({ ctx, input, signal }) => generatePlan(ctx.deps, ctx.auth.user, { force: input?.force ?? false, signal })),
+});

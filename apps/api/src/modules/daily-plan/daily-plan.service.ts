@@ -1,0 +1,64 @@
+import { renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
+import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
+import { localDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import sanitizeHtml from 'sanitize-html';
+import type { Deps } from '../../deps';
+import { buildCoachContext, recordUsage } from '../coaching/coach-context';
+
+/** The most regenerations a user may ask for in one day (the first generation is free). */
+export const MAX_DAILY_REGENERATIONS = 5;
+
+const LINK_CLASSES = [...ACTIVITY_AREAS, 'meditations'];
+
+/** Server-side sanitising of plan HTML: a few tags, relative or https links, the six link classes. */
+export function sanitizePlanHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'br'],
+    allowedAttributes: { a: ['href', 'class'] },
+    allowedClasses: { a: LINK_CLASSES },
+    allowedSchemes: ['https'],
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    exclusiveFilter: (frame) => frame.tag === 'a' && !/^(\/(?!\/)|https:\/\/)/.test(frame.attribs.href ?? ''),
+  });
+}
+
+type User = { id: string; firstName: string; timezone: string };
+
+export type PlanView = { content: string; generatedAt: Date; items: DailyPlan['items']; source: 'ai' | 'offline'; day: string };
+
+export function getTodayPlan(deps: Deps, user: User): { plan: PlanView | null } {
+  const day = localDay(deps.clock(), user.timezone);
+  const row = deps.repos.coaching.findPlan(user.id, day);
+  if (!row) return { plan: null };
+  return { plan: { content: row.content, generatedAt: row.generatedAt, items: row.items as DailyPlan['items'], source: row.source, day } };
+}
+
+/**
+ * Generates today's plan at most once per user per day; `force` (the user asking again) regenerates,
+ * up to MAX_DAILY_REGENERATIONS times. The model is called outside any transaction.
+ */
+export async function generatePlan(deps: Deps, user: User, options: { force?: boolean; signal?: AbortSignal } = {}) {
+  const day = localDay(deps.clock(), user.timezone);
+  const existing = deps.repos.coaching.findPlan(user.id, day);
+  if (existing && !options.force) return { ...getTodayPlan(deps, user), generated: false };
+  if (existing && existing.generationCount > MAX_DAILY_REGENERATIONS) {
+    throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
+  }
+  const context = buildCoachContext(deps, user);
+  const { plan, source, usage } = await deps.coach.plan(context, options.signal);
+  if (source === 'ai') recordUsage(deps, user, usage);
+  deps.repos.coaching.upsertPlan({
+    id: existing?.id ?? crypto.randomUUID(),
+    userId: user.id,
+    day,
+    content: sanitizePlanHtml(renderPlanHtml(plan)),
+    items: plan.items,
+    source,
+    generationCount: (existing?.generationCount ?? 0) + 1,
+    generatedAt: deps.clock(),
+  });
+  return { ...getTodayPlan(deps, user), generated: true };
+}

@@ -1,0 +1,136 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** A coaching chat, a structured session or a guided journaling conversation. */
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['chat', 'session', 'journal'] }).notNull(),
+    title: text('title').notNull(),
+    /** `flagged`: a crisis message was detected; the conversation is not continued as coaching. */
+    status: text('status', { enum: ['active', 'completed', 'flagged'] }).notNull(),
+    /** Structured sessions: check-in, goal, exploration, commitments, done. */
+    stage: text('stage'),
+    summary: text('summary'),
+    /** Whether this conversation already earned its steps. */
+    awarded: integer('awarded', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    /** For an assistant message: the user message it answers. */
+    replyTo: text('reply_to'),
+    stage: text('stage'),
+    flagged: integer('flagged', { mode: 'boolean' }).notNull().default(false),
+    /** The user stopped the answer mid-way; `content` holds what had arrived. */
+    stopped: integer('stopped', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_reply_to_uq').on(t.replyTo),
+  ],
+);
+
+/** Commitments a session closed with; the next session starts from the open ones. */
+export const commitments = sqliteTable(
+  'commitments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['open', 'done', 'dropped'] }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('commitments_user_status_idx').on(t.userId, t.status)],
+);
+
+/** One plan per user and local day; `generation_count` counts the user's regenerations. */
+export const dailyPlans = sqliteTable(
+  'daily_plans',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    content: text('content').notNull(),
+    items: text('items', { mode: 'json' }).notNull().$type<unknown>(),
+    source: text('source', { enum: ['ai', 'offline'] }).notNull(),
+    generationCount: integer('generation_count').notNull(),
+    generatedAt: integer('generated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('daily_plans_user_day_uq').on(t.userId, t.day)],
+);
+
+/** Tokens per user per day (offline answers are counted with an estimate). */
+export const aiUsage = sqliteTable(
+  'ai_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    requests: integer('requests').notNull(),
+    inputTokens: integer('input_tokens').notNull(),
+    outputTokens: integer('output_tokens').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const journalEntries = sqliteTable(
+  'journal_entries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    mood: text('mood'),
+    prompt: text('prompt'),
+    source: text('source', { enum: ['chat', 'manual'] }).notNull(),
+    conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    wordCount: integer('word_count').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('journal_entries_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** The coach's written evaluation of an assessment, generated once per assessment. */
+export const assessmentEvaluations = sqliteTable('assessment_evaluations', {
+  assessmentId: text('assessment_id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: text('content', { mode: 'json' }).notNull().$type<unknown>(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type CommitmentRow = typeof commitments.$inferSelect;
+export type DailyPlanRow = typeof dailyPlans.$inferSelect;
+export type JournalEntryRow = typeof journalEntries.$inferSelect;
