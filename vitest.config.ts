@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One vitest run covers every package: unit tests beside the code, integration tests in apps/api.
+// One vitest run covers every package: unit tests beside the code, integration tests in apps/api,
+// the web app's pure logic (components are covered by Playwright).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/api'],
+    projects: ['packages/*', 'apps/api', 'apps/web'],
   },
 });

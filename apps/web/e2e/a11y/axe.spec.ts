@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_USER, signIn } from '../support/auth';
+import { completeViaApi, registerViaApi, stepCounterLink, stepToasts, waitForRealtime } from '../support/steps';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -56,5 +57,29 @@ test.describe('accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     await page.goto('/no-existe');
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     await expectNoSeriousViolations(page, testInfo, 'not-found');
+  });
+
+  test('/profile (signed in)', async ({ page }, testInfo) => {
+    await signIn(page, DEMO_USER);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu progreso de hoy' }).getByRole('listitem')).toHaveCount(12);
+    await expectNoSeriousViolations(page, testInfo, 'profile');
+  });
+
+  test('Home with a step toast and the floating counter', async ({ page }, testInfo) => {
+    await registerViaApi(page, 'Alba');
+    const live = waitForRealtime(page);
+    await page.goto('/');
+    await live;
+    await completeViaApi(page.request, 'sesion_completa');
+    await completeViaApi(page.request, 'sesion_completa');
+    const toasts = stepToasts(page);
+    await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible();
+    await expect(stepCounterLink(page, 1250)).toBeVisible();
+    // Focus holds a toast on screen (it would otherwise leave after 4 s) while axe runs.
+    await toasts.getByRole('button', { name: 'Cerrar notificación' }).last().focus();
+    await expectNoSeriousViolations(page, testInfo, 'home-toast');
+    await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible();
   });
 });

@@ -81,7 +81,8 @@ export function AppShell({ user }: { user: SessionUser }) {
           </HStack>
         </Container>
       </Box>
-      <Box as="main" id="contenido" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+      {/* Bottom padding: the floating step counter never covers the end of a page. */}
+      <Box as="main" id="contenido" tabIndex={-1} flex="1" pb="20" _focus={{ outline: 'none' }}>
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>
           <Outlet />
         </Suspense>

@@ -3,6 +3,9 @@ import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useAssessmentStatus } from '../features/assessment/hooks/use-assessment-status';
 import { useSessionEvents } from '../features/auth/hooks/use-session-events';
+import { FloatingStepCounter } from '../features/steps/components/floating-step-counter';
+import { StepToasts } from '../features/steps/components/step-toasts';
+import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { SignedInUserProvider, useCurrentUserQuery, type SessionUser } from '../lib/session';
 import { AppShell } from './app-shell';
 import { ConnectionErrorScreen } from './connection-error-screen';
@@ -24,7 +27,11 @@ export function RouteGate() {
   if (user === null) return <VisitorRoutes />;
   return (
     <SignedInUserProvider user={user}>
-      <SignedInRoutes user={user} />
+      {/* Signed-in only (spec §6): the /ws connection and the step toasts. */}
+      <RealtimeProvider userId={user.id}>
+        <SignedInRoutes user={user} />
+        <StepToasts />
+      </RealtimeProvider>
     </SignedInUserProvider>
   );
 }
@@ -65,13 +72,16 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
   }
 
   return (
-    <Routes>
-      <Route element={<AppShell user={user} />}>
-        {memberRoutes.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <>
+      <Routes>
+        <Route element={<AppShell user={user} />}>
+          {memberRoutes.map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+      <FloatingStepCounter />
+    </>
   );
 }

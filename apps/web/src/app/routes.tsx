@@ -17,6 +17,10 @@ import { LandingPage } from '../features/landing/components/landing-page';
  */
 export const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+
 export interface AppRoute {
   path: string;
   Component: ComponentType;
@@ -33,6 +37,7 @@ export const memberRoutes: readonly AppRoute[] = [
   { path: '/', Component: HomePage },
   // Already signed in: honour ?next= (same-site paths only) or go home.
   { path: '/acceso', Component: SignedInRedirect },
+  { path: '/profile', Component: ProfilePage },
 ];
 
 /**

@@ -177,3 +177,48 @@ export const ShieldIcon = strokeIcon(
   'ShieldIcon',
   <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />,
 );
+
+export const MicIcon = strokeIcon(
+  'MicIcon',
+  <>
+    <path d="M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Z" />
+    <path d="M19 10v2a7 7 0 0 1-14 0v-2" />
+    <path d="M12 19v3" />
+  </>,
+);
+
+export const XIcon = strokeIcon(
+  'XIcon',
+  <>
+    <path d="M18 6 6 18" />
+    <path d="m6 6 12 12" />
+  </>,
+);
+
+export const CompassIcon = strokeIcon(
+  'CompassIcon',
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36 6.36-2.12z" />
+  </>,
+);
+
+/** A person stretching (active breaks). */
+export const StretchIcon = strokeIcon(
+  'StretchIcon',
+  <>
+    <circle cx="12" cy="4.5" r="2" />
+    <path d="M4 8.5 12 10l8-1.5" />
+    <path d="M12 10v5" />
+    <path d="m8.5 21 3.5-6 3.5 6" />
+  </>,
+);
+
+export const InfoIcon = strokeIcon(
+  'InfoIcon',
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 16v-4" />
+    <path d="M12 8h.01" />
+  </>,
+);

@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USER, signIn } from '../support/auth';
+import {
+  completeViaApi,
+  esNumber,
+  registerViaApi,
+  stepCounter,
+  stepCounterLink,
+  stepToasts,
+  waitForRealtime,
+} from '../support/steps';
+
+test.describe('pasos', () => {
+  test('a completion elsewhere toasts exactly once in each open tab and updates the counter', async ({ page, context }) => {
+    const firstLive = waitForRealtime(page);
+    await signIn(page, DEMO_USER);
+    await firstLive;
+
+    const other = await context.newPage();
+    const otherLive = waitForRealtime(other);
+    await other.goto('/');
+    await expect(other.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
+    await otherLive;
+
+    // Lucía has a week of history: the counter starts from her total.
+    await expect(stepCounterLink(page)).toBeVisible();
+
+    const result = await completeViaApi(page.request, 'active_break');
+    const title = result.limitReached ? 'Límite diario alcanzado' : '¡Actividad completada!';
+
+    for (const tab of [page, other]) {
+      const toasts = stepToasts(tab);
+      await expect(toasts.getByText(title)).toHaveCount(1, { timeout: 1_000 });
+      if (!result.limitReached) {
+        await expect(toasts.getByText(`+${esNumber(result.stepsEarned)} pasos`)).toBeVisible({ timeout: 1_000 });
+        await expect(toasts.getByText('Pausa activa')).toBeVisible();
+      }
+      await expect(stepCounterLink(tab, result.totalSteps)).toBeVisible({ timeout: 1_000 });
+    }
+
+    // Still exactly once after the /ws push, the stats refresh and the polling had time to act.
+    await page.waitForTimeout(800);
+    for (const tab of [page, other]) await expect(stepToasts(tab).getByText(title)).toHaveCount(1);
+  });
+
+  test('past the daily limit the toast says so, and toasts can be closed', async ({ page }) => {
+    await registerViaApi(page, 'Noa');
+    const live = waitForRealtime(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Noa' })).toBeVisible();
+    await live;
+    await expect(stepCounterLink(page, 0)).toBeVisible();
+    const marked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('activities.markToastShown')) marked.push(request.postData() ?? '');
+    });
+
+    const first = await completeViaApi(page.request, 'sesion_completa');
+    const second = await completeViaApi(page.request, 'sesion_completa');
+    expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: 1250 });
+    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: 1250, todayCount: 2 });
+
+    const toasts = stepToasts(page);
+    await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: 1_000 });
+    await expect(toasts.getByText(`+${esNumber(1250)} pasos`)).toBeVisible();
+    // The second one follows 500 ms later, and is never silent.
+    await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible({ timeout: 1_500 });
+    await expect(
+      toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.'),
+    ).toBeVisible();
+    await expect(stepCounterLink(page, 1250)).toBeVisible();
+    // The server hears once per displayed toast that it was shown.
+    await expect.poll(() => marked.length).toBe(2);
+    expect(marked.some((body) => body.includes(first.activityId))).toBe(true);
+    expect(marked.some((body) => body.includes(second.activityId))).toBe(true);
+
+    // Keyboard-dismissable: the close button is a real button with a Spanish name.
+    const limitToast = toasts.locator('[data-phase]').filter({ hasText: 'Límite diario alcanzado' });
+    await limitToast.getByRole('button', { name: 'Cerrar notificación' }).press('Enter');
+    await expect(toasts.getByText('Límite diario alcanzado')).toHaveCount(0);
+    // The other one leaves by itself after 4 s (+ 300 ms).
+    await expect(toasts.getByText('¡Actividad completada!')).toHaveCount(0, { timeout: 5_000 });
+  });
+
+  test('the counter opens /profile, which shows the totals and today per activity', async ({ page }) => {
+    const user = await registerViaApi(page, 'Iker');
+    await completeViaApi(page.request, 'journaling');
+    await completeViaApi(page.request, 'journaling');
+    await completeViaApi(page.request, 'journaling'); // past the limit of 2: recorded, no steps
+    await completeViaApi(page.request, 'breathing_short');
+
+    await page.goto('/');
+    await stepCounterLink(page, 735).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveTitle('Tu perfil · Ascenso');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
+
+    const details = page.getByRole('region', { name: 'Tus datos' });
+    await expect(details.getByText('Iker', { exact: true })).toBeVisible();
+    await expect(details.getByText('Prueba Pasos')).toBeVisible();
+    await expect(details.getByText(user.email)).toBeVisible();
+    await expect(details.getByText(/Europe\/Madrid/)).toBeVisible();
+
+    const steps = page.getByRole('region', { name: 'Tus pasos' });
+    await expect(steps.getByRole('definition').filter({ hasText: '735' })).toHaveCount(2); // total and today
+
+    const today = page.getByRole('region', { name: 'Tu progreso de hoy' });
+    await expect(today.getByRole('listitem')).toHaveCount(12);
+    const journaling = today.getByRole('listitem').filter({ hasText: 'Journaling guiado' });
+    await expect(journaling).toContainText('3 hoy · límite 2');
+    await expect(journaling).toContainText('+650 pasos hoy');
+    await expect(journaling.getByText('Límite alcanzado')).toBeVisible();
+    const breathing = today.getByRole('listitem').filter({ hasText: 'Respiración corta' });
+    await expect(breathing).toContainText('1 de 8 hoy');
+    await expect(breathing.getByText('Límite alcanzado')).toHaveCount(0);
+  });
+
+  test('the counter hides while scrolling down past 100 px and comes back on scrolling up', async ({ page }) => {
+    await registerViaApi(page, 'Sara');
+    await page.goto('/');
+    const counter = stepCounter(page);
+    await expect(stepCounterLink(page, 0)).toBeVisible();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+    });
+
+    await page.evaluate(() => window.scrollTo({ top: 80, behavior: 'instant' }));
+    await page.waitForTimeout(100);
+    await expect(counter).toBeVisible();
+
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+    await expect(counter).toBeHidden();
+
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await expect(counter).toBeVisible();
+  });
+
+  test('voice entry only says it is coming; the counter is hidden on chat and assessment paths', async ({ page }) => {
+    await registerViaApi(page, 'Leo');
+    await page.goto('/');
+    await stepCounter(page).getByRole('button', { name: 'Entrada rápida por voz' }).click();
+    await expect(page.getByText('La entrada por voz llegará pronto.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    for (const path of ['/assessment', '/evaluacion', '/coaching/chat', '/journaling/chat']) {
+      await page.goto(path);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(stepCounter(page)).toHaveCount(0);
+    }
+    await page.goto('/profile');
+    await expect(stepCounter(page)).toBeVisible();
+  });
+});
