@@ -13,6 +13,7 @@ import { activitiesRest } from './modules/activities/activities.rest';
 import { assessmentRest } from './modules/assessment/assessment.rest';
 import { authRest } from './modules/auth/auth.rest';
 import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
+import { meditationsRest } from './modules/meditations/meditations.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
 import { createRequestContext } from './trpc/context';
@@ -63,6 +64,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', activitiesRest(deps));
   app.route('/api', assessmentRest(deps));
   app.route('/api', dailyPlanRest(deps));
+  app.route('/api', meditationsRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createCoach, type Coach } from '@ascenso/ai/coach';
 import { createCoachProvider } from '@ascenso/ai/create-provider';
 import type { CoachProvider } from '@ascenso/ai/provider';
@@ -5,6 +6,7 @@ import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
 import { createAssessmentsRepository } from '@ascenso/db/repositories/assessments';
 import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
 import { createCoachingRepository } from '@ascenso/db/repositories/coaching';
+import { createListensRepository } from '@ascenso/db/repositories/listens';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
 import { createStepsRepository } from '@ascenso/db/repositories/steps';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
@@ -14,6 +16,9 @@ import { createLogger, type Logger } from './logger';
 import type { CookieSettings } from './modules/auth/cookies';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+
+/** apps/api/assets/audio, from this file's folder (src/ in dev and tests, dist/ when bundled). */
+const DEFAULT_AUDIO_DIR = fileURLToPath(new URL('../assets/audio', import.meta.url));
 
 /** Everything a service needs, built once by the composition root (or by tests with overrides). */
 export type Deps = {
@@ -27,7 +32,10 @@ export type Deps = {
     steps: ReturnType<typeof createStepsRepository>;
     assessments: ReturnType<typeof createAssessmentsRepository>;
     coaching: ReturnType<typeof createCoachingRepository>;
+    listens: ReturnType<typeof createListensRepository>;
   };
+  /** Files the API serves besides the web app. */
+  paths: { audioDir: string };
   bus: EventBus;
   clock: () => Date;
   passwords: PasswordHasher;
@@ -38,7 +46,7 @@ export type Deps = {
   cookie: CookieSettings;
 };
 
-export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider'>> & {
+export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider' | 'paths'>> & {
   dbHandle?: DbHandle;
   migrationsFolder?: string;
 };
@@ -65,7 +73,9 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       steps,
       assessments: createAssessmentsRepository(db),
       coaching: createCoachingRepository(db),
+      listens: createListensRepository(db),
     },
+    paths: overrides.paths ?? { audioDir: DEFAULT_AUDIO_DIR },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
     clock,
     passwords: overrides.passwords ?? createPasswordHasher(),

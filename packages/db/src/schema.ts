@@ -1,6 +1,7 @@
 import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import { audioListens, practiceSessions } from './schema/listens';
 import {
   aiUsage,
   assessmentEvaluations,
@@ -15,4 +16,5 @@ import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
 export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress,
-  conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations };
+  conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations,
+  audioListens, practiceSessions };

@@ -3,6 +3,7 @@ import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { coachingRouter } from '../modules/coaching/coaching.router';
 import { dailyPlanRouter } from '../modules/daily-plan/daily-plan.router';
+import { meditationsRouter } from '../modules/meditations/meditations.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   assessment: assessmentRouter,
   coaching: coachingRouter,
   dailyPlan: dailyPlanRouter,
+  meditations: meditationsRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

@@ -1,0 +1,92 @@
+import { createReadStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { findMeditation } from '@ascenso/domain/meditations';
+import { Hono } from 'hono';
+import type { Deps } from '../../deps';
+import { envelope, readJsonBody } from '../../http/errors';
+import { withCaller } from '../../http/rest';
+import type { AppEnv } from '../../http/types';
+import { createRequestContext } from '../../trpc/context';
+import { clientIp } from '../../http/request-meta';
+import { recordListenStart } from './meditations.service';
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` → [start, end] within size, or 'invalid'. */
+export function parseRange(header: string, size: number): [number, number] | 'invalid' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'invalid';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || end < start) return 'invalid';
+  return [start, end];
+}
+
+/** The documented Audio Ascenso paths. */
+export function meditationsRest(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/meditations/today', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.today(), 200)));
+  app.get('/meditations', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.list(), 200)));
+  app.get('/meditations/:id', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.get({ id: c.req.param('id') }), 200)));
+
+  app.patch('/meditations/:id/completed', async (c) => {
+    const body = await readJsonBody(c);
+    const completed = typeof body === 'object' && body !== null ? (body as { completed?: unknown }).completed : undefined;
+    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.markCompleted({ id: c.req.param('id'), completed } as never), 200));
+  });
+
+  app.post('/activity-log/audio-complete', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.audioComplete(body as never), 200));
+  });
+
+  /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */
+  app.get('/meditations/:id/audio', (c) => {
+    const ctx = createRequestContext(deps, { headers: c.req.raw.headers, responseHeaders: new Headers(), ip: clientIp(c), requestId: c.get('requestId') });
+    if (!ctx.auth) return envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+    const meditation = findMeditation(c.req.param('id'));
+    if (!meditation) return envelope(c, 404, 'NOT_FOUND', 'Audio no encontrado');
+    const file = join(deps.paths.audioDir, `${meditation.id}.opus`);
+    let size: number;
+    try {
+      size = statSync(file).size;
+    } catch {
+      deps.logger.error('audio file missing', { file });
+      return envelope(c, 404, 'NOT_FOUND', 'Audio no disponible');
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': 'audio/ogg; codecs=opus',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, max-age=86400',
+    };
+    const range = c.req.header('range');
+    let start = 0;
+    let end = size - 1;
+    let status: 200 | 206 = 200;
+    if (range) {
+      const parsed = parseRange(range, size);
+      if (parsed === 'invalid') {
+        return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${size}` });
+      }
+      [start, end] = parsed;
+      status = 206;
+      headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    }
+    if (start === 0) recordListenStart(deps, ctx.auth.user, meditation.id);
+    headers['Content-Length'] = String(end - start + 1);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+    return c.body(stream, status, headers);
+  });
+
+  return app;
+}

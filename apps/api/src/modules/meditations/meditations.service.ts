@@ -1,0 +1,107 @@
+import { localDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import { LISTEN_THRESHOLD, MEDITATIONS, findMeditation, meditationForDay, transcriptOf, type Meditation } from '@ascenso/domain/meditations';
+import type { Deps } from '../../deps';
+import { completeActivity } from '../activities/activities.service';
+
+type User = { id: string; timezone: string };
+
+/** Seconds of slack for the honesty check (buffering, clocks). */
+const TOLERANCE_SECONDS = 5;
+
+export function summary(meditation: Meditation) {
+  return { id: meditation.id, title: meditation.title, description: meditation.description, duration: meditation.durationSeconds };
+}
+
+function findOrThrow(id: string): Meditation {
+  const meditation = findMeditation(id);
+  if (!meditation) throw new DomainError('NOT_FOUND', 'Audio no encontrado');
+  return meditation;
+}
+
+export function todaysMeditation(deps: Deps, user: User) {
+  return summary(meditationForDay(localDay(deps.clock(), user.timezone)));
+}
+
+export function listMeditations(deps: Deps, user: User) {
+  const day = localDay(deps.clock(), user.timezone);
+  const today = meditationForDay(day).id;
+  const done = new Set(deps.repos.listens.completedToday(user.id, day).map((l) => l.meditationId));
+  return MEDITATIONS.map((m) => ({ ...summary(m), theme: m.theme, isToday: m.id === today, completedToday: done.has(m.id) }));
+}
+
+export function getMeditation(deps: Deps, user: User, id: string) {
+  const meditation = findOrThrow(id);
+  const day = localDay(deps.clock(), user.timezone);
+  return {
+    ...summary(meditation),
+    theme: meditation.theme,
+    isToday: meditationForDay(day).id === meditation.id,
+    transcript: transcriptOf(meditation),
+    completedToday: Boolean(deps.repos.listens.findListen(user.id, meditation.id, day)?.completedAt),
+  };
+}
+
+/** The first fetch of the audio file starts the day's listen; later fetches keep that time. */
+export function recordListenStart(deps: Deps, user: User, id: string) {
+  const meditation = findOrThrow(id);
+  const now = deps.clock();
+  const day = localDay(now, user.timezone);
+  return deps.repos.listens.startListen({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    meditationId: meditation.id,
+    day,
+    isToday: meditationForDay(day).id === meditation.id,
+    startedAt: now,
+    completedAt: null,
+    awardedAt: null,
+  });
+}
+
+/**
+ * PATCH /api/meditations/{id}/completed: the listen ends. It cannot end sooner than 90 % of the audio's
+ * length after the file was first fetched: that is refused with a clear message.
+ */
+export function markCompleted(deps: Deps, user: User, id: string) {
+  const meditation = findOrThrow(id);
+  const now = deps.clock();
+  const listen = deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
+  if (!listen) throw new DomainError('VALIDATION', 'Reproduce el audio antes de marcarlo como escuchado');
+  const elapsed = (now.getTime() - listen.startedAt.getTime()) / 1000;
+  const needed = meditation.durationSeconds * LISTEN_THRESHOLD - TOLERANCE_SECONDS;
+  if (elapsed < needed) {
+    const minutes = Math.max(1, Math.ceil((needed - elapsed) / 60));
+    throw new DomainError('VALIDATION', `Todavía no ha pasado el tiempo del audio: faltan unos ${minutes} min.`);
+  }
+  deps.repos.listens.completeListen(listen.id, now);
+  return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt ?? now };
+}
+
+/**
+ * POST /api/activity-log/audio-complete: awards the day's finished listen (today's audio →
+ * audio_ascenso_daily, an archive audio → audio_ascenso_archive) under the daily limits. A listen under
+ * 90 % earns nothing; without a finished listen there is nothing to record.
+ */
+export function audioComplete(deps: Deps, user: User, input: { is_today: boolean; completion_percentage: number }) {
+  const activityKey = input.is_today ? ('audio_ascenso_daily' as const) : ('audio_ascenso_archive' as const);
+  if (input.completion_percentage < LISTEN_THRESHOLD * 100) {
+    return { success: true as const, activityKey, stepsEarned: 0, limitReached: false, reason: 'Escucha al menos el 90 % del audio para sumar pasos.' };
+  }
+  const now = deps.clock();
+  const listen = deps.repos.listens.awardableListen(user.id, localDay(now, user.timezone), input.is_today);
+  if (!listen) {
+    throw new DomainError('VALIDATION', input.is_today ? 'No hay una escucha completa del audio de hoy que registrar' : 'No hay una escucha completa de un audio del archivo que registrar');
+  }
+  if (!deps.repos.listens.markAwarded(listen.id, now)) {
+    throw new DomainError('CONFLICT', 'Esta escucha ya está registrada');
+  }
+  const result = completeActivity(deps, user, { activity_key: activityKey, metadata: { meditationId: listen.meditationId } });
+  return {
+    success: true as const,
+    activityKey,
+    stepsEarned: result.stepsEarned,
+    limitReached: result.limitReached,
+    reason: result.limitReached ? 'Ya has alcanzado el límite diario de esta actividad.' : null,
+  };
+}
