@@ -3,7 +3,9 @@ import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { coachingRouter } from '../modules/coaching/coaching.router';
 import { dailyPlanRouter } from '../modules/daily-plan/daily-plan.router';
+import { journalingRouter } from '../modules/journaling/journaling.router';
 import { meditationsRouter } from '../modules/meditations/meditations.router';
+import { practiceRouter } from '../modules/practice/practice.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -16,6 +18,8 @@ export const appRouter = router({
   coaching: coachingRouter,
   dailyPlan: dailyPlanRouter,
   meditations: meditationsRouter,
+  practice: practiceRouter,
+  journaling: journalingRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

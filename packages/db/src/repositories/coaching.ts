@@ -130,6 +130,13 @@ export function createCoachingRepository(db: Db) {
       return db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(desc(journalEntries.createdAt)).limit(limit).all();
     },
 
+    findJournalEntry(id: string): JournalEntryRow | undefined {
+      return db.select().from(journalEntries).where(eq(journalEntries.id, id)).get();
+    },
+    deleteJournalEntry(userId: string, id: string): boolean {
+      return db.delete(journalEntries).where(and(eq(journalEntries.id, id), eq(journalEntries.userId, userId))).run().changes > 0;
+    },
+
     findEvaluation(assessmentId: string) {
       return db.select().from(assessmentEvaluations).where(eq(assessmentEvaluations.assessmentId, assessmentId)).get();
     },

@@ -1,0 +1,71 @@
+import { localDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import { JOURNAL_MIN_WORDS_FOR_STEPS, countWords, promptForDay, type JournalEntryInput } from '@ascenso/domain/journal';
+import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
+import type { Deps } from '../../deps';
+import { completeActivity } from '../activities/activities.service';
+
+type User = { id: string; timezone: string };
+
+function view(row: JournalEntryRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    mood: row.mood,
+    prompt: row.prompt,
+    source: row.source,
+    wordCount: row.wordCount,
+    createdAt: row.createdAt,
+  };
+}
+
+export function todaysPrompt(deps: Deps, user: User) {
+  return { prompt: promptForDay(localDay(deps.clock(), user.timezone)), minWords: JOURNAL_MIN_WORDS_FOR_STEPS };
+}
+
+/** Newest first; `query` matches title, body or mood (case-insensitive). */
+export function listEntries(deps: Deps, user: User, query?: string) {
+  const needle = query?.trim().toLocaleLowerCase('es');
+  return deps.repos.coaching
+    .recentJournalEntries(user.id, 500)
+    .filter((e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)))
+    .map(view);
+}
+
+export function getEntry(deps: Deps, user: User, id: string) {
+  const entry = deps.repos.coaching.findJournalEntry(id);
+  if (!entry || entry.userId !== user.id) throw new DomainError('NOT_FOUND', 'Entrada no encontrada');
+  return view(entry);
+}
+
+/** A new entry; 50 words or more earn `journaling` under its daily limit. */
+export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
+  const words = countWords(input.body);
+  const row: JournalEntryRow = {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    title: input.title || input.body.split('\n')[0]?.slice(0, 80) || 'Entrada',
+    body: input.body,
+    mood: input.mood,
+    prompt: input.prompt ?? null,
+    source: 'manual',
+    conversationId: null,
+    wordCount: words,
+    createdAt: deps.clock(),
+  };
+  deps.repos.coaching.insertJournalEntry(row);
+  const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }) : null;
+  return {
+    entry: view(row),
+    stepsEarned: award?.stepsEarned ?? 0,
+    limitReached: award?.limitReached ?? false,
+    activityId: award?.activityId ?? null,
+    minWords: JOURNAL_MIN_WORDS_FOR_STEPS,
+  };
+}
+
+export function deleteEntry(deps: Deps, user: User, id: string) {
+  if (!deps.repos.coaching.deleteJournalEntry(user.id, id)) throw new DomainError('NOT_FOUND', 'Entrada no encontrada');
+  return { success: true as const };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Guided prompts for the journal; the day's prompt rotates. */
+export const JOURNAL_PROMPTS: readonly string[] = [
+  '¿Qué te ha dado energía hoy y qué te la ha quitado?',
+  '¿De qué pequeño avance te sientes orgulloso u orgullosa esta semana?',
+  '¿Qué conversación tienes pendiente y qué te frena?',
+  'Si mañana solo pudieras hacer una cosa, ¿cuál sería y por qué?',
+  '¿Qué has aprendido de un error reciente?',
+  '¿Por qué tres cosas puedes dar las gracias hoy?',
+  '¿Qué límite necesitas poner esta semana?',
+  '¿Cómo quieres sentirte al terminar el día de mañana?',
+  '¿Qué te diría tu yo de dentro de cinco años sobre lo que te preocupa ahora?',
+  '¿En qué momento del día te has sentido más tú?',
+];
+
+export const JOURNAL_MOODS = ['tranquilidad', 'alegría', 'gratitud', 'motivación', 'cansancio', 'preocupación', 'tristeza', 'enfado'] as const;
+
+export const JOURNAL_MIN_WORDS_FOR_STEPS = 50;
+
+export function promptForDay(day: string): string {
+  const n = day.split('-').reduce((sum, part) => sum + Number(part), 0);
+  return JOURNAL_PROMPTS[n % JOURNAL_PROMPTS.length] as string;
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+export const JournalEntryInputSchema = z.object({
+  mood: z.string().trim().min(1, { message: 'Elige o escribe cómo te sientes' }).max(40),
+  prompt: z.string().trim().max(300).optional(),
+  title: z.string().trim().max(120).optional(),
+  body: z.string().trim().min(1, { message: 'Escribe algo antes de guardar' }).max(20_000, { message: 'Máximo 20.000 caracteres' }),
+});
+export type JournalEntryInput = z.infer<typeof JournalEntryInputSchema>;
