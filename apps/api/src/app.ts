@@ -14,6 +14,7 @@ import { assessmentRest } from './modules/assessment/assessment.rest';
 import { authRest } from './modules/auth/auth.rest';
 import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
 import { meditationsRest } from './modules/meditations/meditations.rest';
+import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
 import { createRequestContext } from './trpc/context';
@@ -65,6 +66,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', assessmentRest(deps));
   app.route('/api', dailyPlanRest(deps));
   app.route('/api', meditationsRest(deps));
+  app.route('/api', profileRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

@@ -5,6 +5,7 @@ import type { CoachProvider } from '@ascenso/ai/provider';
 import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
 import { createAssessmentsRepository } from '@ascenso/db/repositories/assessments';
 import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
+import { createAdminRepository } from '@ascenso/db/repositories/admin';
 import { createCoachingRepository } from '@ascenso/db/repositories/coaching';
 import { createListensRepository } from '@ascenso/db/repositories/listens';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
@@ -14,6 +15,7 @@ import { createUsersRepository } from '@ascenso/db/repositories/users';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import type { CookieSettings } from './modules/auth/cookies';
+import { createMailer, type Mailer } from './modules/email/mailer';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 
@@ -33,7 +35,9 @@ export type Deps = {
     assessments: ReturnType<typeof createAssessmentsRepository>;
     coaching: ReturnType<typeof createCoachingRepository>;
     listens: ReturnType<typeof createListensRepository>;
+    admin: ReturnType<typeof createAdminRepository>;
   };
+  mailer: Mailer;
   /** Files the API serves besides the web app. */
   paths: { audioDir: string };
   bus: EventBus;
@@ -47,6 +51,7 @@ export type Deps = {
 };
 
 export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider' | 'paths'>> & {
+  mailBackoffMs?: number;
   dbHandle?: DbHandle;
   migrationsFolder?: string;
 };
@@ -62,7 +67,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
   const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
   // The catalogue is data: rows missing from the table are added; edited rows are kept.
   steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
-  return {
+  const deps: Omit<Deps, 'mailer'> = {
     config,
     db,
     dbHandle,
@@ -74,6 +79,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       assessments: createAssessmentsRepository(db),
       coaching: createCoachingRepository(db),
       listens: createListensRepository(db),
+      admin: createAdminRepository(db),
     },
     paths: overrides.paths ?? { audioDir: DEFAULT_AUDIO_DIR },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
@@ -84,4 +90,10 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
     coach: createCoach(coachProvider),
     cookie: { secure: config.isProduction },
   };
+  const mailer = createMailer(deps, {
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    ...(overrides.mailBackoffMs !== undefined ? { backoffMs: overrides.mailBackoffMs } : {}),
+  });
+  return { ...deps, mailer };
 }

@@ -24,6 +24,7 @@ const context: CoachContext = {
   ledger: week([{}, { breathing_short: 2 }, {}, { journaling: 1 }, {}, { audio_ascenso_daily: 1, active_break: 3 }, {}]),
   journalThemes: ['cansancio', 'equipo'],
   openCommitments: [{ id: 'c1', text: 'Delegar la revisión semanal en Marta', createdAt: '2026-11-20' }],
+  notes: ['Prefiero sesiones cortas por la mañana'],
 };
 
 async function collect(stream: AsyncIterable<StreamEvent>) {
@@ -65,7 +66,7 @@ describe('prompts', () => {
     const prompt = buildSystemPrompt(context, 'chat');
     expect(prompt.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
     expect(buildSystemPrompt({ ...context, firstName: 'Otra' }, 'chat').startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
-    for (const fact of ['Responsable de producto', 'Reuniones', 'Guía estratégico', 'cansancio', 'Delegar la revisión semanal en Marta', 'Lucía']) {
+    for (const fact of ['Responsable de producto', 'Reuniones', 'Guía estratégico', 'cansancio', 'Delegar la revisión semanal en Marta', 'Lucía', 'Prefiero sesiones cortas por la mañana']) {
       expect(prompt).toContain(fact);
     }
     expect(prompt).toContain(describeLedger(context.ledger));

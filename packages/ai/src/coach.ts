@@ -2,6 +2,8 @@ import { AssessmentEvaluationSchema, type AssessmentEvaluation } from '@ascenso/
 import type { CoachContext } from './context';
 import { describeLedger } from './context';
 import { DailyPlanSchema, offlinePlan, type DailyPlan } from './plan';
+import { z } from 'zod';
+import { ACTIVITY_WORDS } from './context';
 import { buildSystemPrompt, type CoachMode } from './prompts';
 import type { ChatMessage, CoachProvider, StreamEvent, TokenUsage } from './provider';
 import { ProviderError } from './provider';
@@ -83,6 +85,29 @@ export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string
   return `Te propongo algo pequeño: dedica ${Math.min(minutes, 15)} minutos hoy a dar un primer paso sobre «${echo}»${strength ? ` apoyándote en tu ${strength}` : ''}. ¿Qué paso concreto te comprometes a dar y cuándo lo harás?`;
 }
 
+export const WeeklySummarySchema = z.object({
+  message: z.string().min(1).max(600),
+  highlights: z.array(z.string().min(1).max(160)).max(4),
+});
+export type WeeklySummary = z.infer<typeof WeeklySummarySchema>;
+
+/** The offline coach's weekly summary, from the ledger, the goals and the open commitments. */
+export function offlineWeeklySummary(context: CoachContext): WeeklySummary {
+  const totals: Record<string, number> = {};
+  for (const day of context.ledger) for (const [key, n] of Object.entries(day.activities)) totals[key] = (totals[key] ?? 0) + n;
+  const activeDays = context.ledger.filter((d) => Object.keys(d.activities).length > 0).length;
+  const highlights = Object.entries(totals)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([key, n]) => `${n} ${ACTIVITY_WORDS[key] ?? key}`);
+  const goal = context.profile?.goals[0]?.label.toLowerCase();
+  const message =
+    activeDays === 0
+      ? `Esta semana no has registrado actividades, y no pasa nada: cada semana es una oportunidad nueva.${goal ? ` Tu objetivo de ${goal} sigue ahí; empieza por algo de cinco minutos.` : ''}`
+      : `Has estado activo ${activeDays} de 7 días. ${activeDays >= 4 ? 'Se nota la constancia: sigue así.' : 'Cada pequeño paso cuenta; prueba a sumar un día más la semana que viene.'}${goal ? ` Todo suma hacia tu objetivo de ${goal}.` : ''}`;
+  return { message, highlights };
+}
+
 export type Coach = ReturnType<typeof createCoach>;
 
 export function createCoach(provider: CoachProvider) {
@@ -160,6 +185,29 @@ export function createCoach(provider: CoachProvider) {
       const commitments = extractCommitments(userTurns[3] ?? userTurns.at(-1) ?? goal);
       const summary = `Llegaste contando: «${(userTurns[0] ?? '').slice(0, 160)}». Quisiste trabajar «${goal.slice(0, 160)}», exploraste opciones y cerraste con ${commitments.length} ${commitments.length === 1 ? 'compromiso' : 'compromisos'}.`;
       return { summary, commitments: commitments.length ? commitments : ['Revisar en la próxima sesión cómo ha ido la semana'], usage: ZERO };
+    },
+
+    /** A personal weekly summary for e-mail: a short message and up to four highlights. */
+    async weeklySummary(context: CoachContext, signal?: AbortSignal): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
+      if (remote && provider.completeJson) {
+        try {
+          const { value, usage } = await provider.completeJson(
+            {
+              messages: [
+                { role: 'system', content: buildSystemPrompt(context, 'chat') },
+                { role: 'user', content: 'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.' },
+              ],
+              maxOutputTokens: 500,
+              signal,
+            },
+            { name: 'weekly_summary', schema: WeeklySummarySchema },
+          );
+          return { ...value, usage, source: 'ai' };
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+        }
+      }
+      return { ...offlineWeeklySummary(context), usage: ZERO, source: 'offline' };
     },
 
     /** The coach's written evaluation of the assessment, when an AI server is configured. */

@@ -16,6 +16,8 @@ export type CoachContext = {
   journalThemes: string[];
   /** Commitments from past sessions not yet marked done. */
   openCommitments: Commitment[];
+  /** Facts the user asked the coach to keep in mind (editable by the user). */
+  notes: string[];
 };
 
 /** Names of activity keys in the coach's words. */

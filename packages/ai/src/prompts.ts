@@ -53,6 +53,7 @@ export function describeContext(context: CoachContext): string {
   }
   lines.push(`Actividad: ${describeLedger(context.ledger)}`);
   lines.push(`Temas recientes del diario: ${list(context.journalThemes)}.`);
+  if (context.notes.length) lines.push(`Te ha pedido que recuerdes: ${context.notes.map((n) => `«${n}»`).join('; ')}.`);
   lines.push(
     context.openCommitments.length
       ? `Compromisos abiertos: ${context.openCommitments.map((c) => `«${c.text}»`).join('; ')}.`

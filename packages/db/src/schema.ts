@@ -1,4 +1,5 @@
 import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
+import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { audioListens, practiceSessions } from './schema/listens';
@@ -17,4 +18,5 @@ import { users } from './schema/users';
 /** Every table, for drizzle's client. Add new tables here. */
 export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress,
   conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations,
-  audioListens, practiceSessions };
+  audioListens, practiceSessions,
+  coachNotes, catalogueAudit, stepAdjustments, outbox };

@@ -9,6 +9,8 @@ export type BusEvents = {
   'session.ended': { sessionId: string; userId: string; reason: 'logout' | 'expired' | 'revoked' };
   /** A completion was committed to the ledger (awarded or not), with the user's new totals. */
   'activity.completed': { userId: string; completion: CompletionEvent; stats: StatsEvent };
+  /** The user's totals changed without a completion (an admin adjustment). */
+  'stats.updated': { userId: string; stats: StatsEvent };
 };
 
 /** The `data` of the documented `activity_completed` message (plus limitReached / dailyLimit). */

@@ -165,6 +165,10 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     }
   });
 
+  const unsubscribeStats = deps.bus.subscribe('stats.updated', ({ userId, stats }) => {
+    for (const send of channels.get(userId) ?? []) send({ type: 'stats_updated', data: stats });
+  });
+
   const sweep = setInterval(() => {
     try {
       purgeExpired(deps);
@@ -192,6 +196,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       server.off('upgrade', onUpgrade);
       unsubscribeEnded();
       unsubscribeCompleted();
+      unsubscribeStats();
       for (const timer of timers) clearInterval(timer);
       for (const wss of [trpcWss, protocolWss]) {
         for (const client of wss.clients) client.terminate();

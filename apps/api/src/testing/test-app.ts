@@ -35,7 +35,9 @@ export type TestRequest = {
 };
 
 /** An app on an in-memory database with the real migrations, a controllable clock and real Argon2. */
-export function createTestApp(options: { env?: Record<string, string>; clock?: TestClock; coachProvider?: CoachProvider } = {}) {
+export function createTestApp(
+  options: { env?: Record<string, string>; clock?: TestClock; coachProvider?: CoachProvider; mailBackoffMs?: number } = {},
+) {
   const clock = options.clock ?? createTestClock();
   const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const deps: Deps = createDeps(config, {
@@ -43,6 +45,7 @@ export function createTestApp(options: { env?: Record<string, string>; clock?: T
     clock: clock.now,
     logger: createLogger('silent'),
     ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
+    ...(options.mailBackoffMs !== undefined ? { mailBackoffMs: options.mailBackoffMs } : {}),
   });
   const app = createApp(deps);
 
@@ -78,7 +81,7 @@ export function createTestApp(options: { env?: Record<string, string>; clock?: T
 
   /** A typed caller acting as the user behind `cookie` (what a tRPC client would reach). */
   function callerFor(cookie: string) {
-    const ctx = createRequestContext(deps, { headers: new Headers({ cookie }), responseHeaders: new Headers(), ip: '203.0.113.7', requestId: 'test' });
+    const ctx = createRequestContext(deps, { headers: new Headers(cookie ? { cookie } : {}), responseHeaders: new Headers(), ip: '203.0.113.7', requestId: 'test' });
     return createCaller(ctx);
   }
 

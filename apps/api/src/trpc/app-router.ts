@@ -1,4 +1,5 @@
 import { activitiesRouter } from '../modules/activities/activities.router';
+import { adminRouter } from '../modules/admin/admin.router';
 import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { coachingRouter } from '../modules/coaching/coaching.router';
@@ -6,6 +7,7 @@ import { dailyPlanRouter } from '../modules/daily-plan/daily-plan.router';
 import { journalingRouter } from '../modules/journaling/journaling.router';
 import { meditationsRouter } from '../modules/meditations/meditations.router';
 import { practiceRouter } from '../modules/practice/practice.router';
+import { profileRouter } from '../modules/profile/profile.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -20,6 +22,8 @@ export const appRouter = router({
   meditations: meditationsRouter,
   practice: practiceRouter,
   journaling: journalingRouter,
+  profile: profileRouter,
+  admin: adminRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

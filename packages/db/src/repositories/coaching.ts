@@ -93,6 +93,19 @@ export function createCoachingRepository(db: Db) {
       );
     },
 
+    updateCommitmentText(userId: string, id: string, text: string): boolean {
+      return db.update(commitments).set({ text }).where(and(eq(commitments.id, id), eq(commitments.userId, userId))).run().changes > 0;
+    },
+    deleteCommitment(userId: string, id: string): boolean {
+      return db.delete(commitments).where(and(eq(commitments.id, id), eq(commitments.userId, userId))).run().changes > 0;
+    },
+    listPlans(userId: string): DailyPlanRow[] {
+      return db.select().from(dailyPlans).where(eq(dailyPlans.userId, userId)).orderBy(desc(dailyPlans.day)).all();
+    },
+    listUsage(userId: string) {
+      return db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).orderBy(desc(aiUsage.day)).all();
+    },
+
     findPlan(userId: string, day: string): DailyPlanRow | undefined {
       return db.select().from(dailyPlans).where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day))).get();
     },

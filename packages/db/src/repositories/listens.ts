@@ -53,6 +53,13 @@ export function createListensRepository(db: Db) {
       return db.select().from(audioListens).where(and(eq(audioListens.userId, userId), eq(audioListens.day, day), isNotNull(audioListens.completedAt))).all();
     },
 
+    listListens(userId: string): AudioListenRow[] {
+      return db.select().from(audioListens).where(eq(audioListens.userId, userId)).orderBy(desc(audioListens.startedAt)).all();
+    },
+    listPractice(userId: string): PracticeSessionRow[] {
+      return db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)).all();
+    },
+
     insertPractice(row: PracticeSessionRow): void {
       db.insert(practiceSessions).values(row).run();
     },

@@ -19,6 +19,13 @@ export function createUsersRepository(db: Db) {
     insert(row: NewUserRow): UserRow | undefined {
       return db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning().get();
     },
+    update(id: string, patch: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>): void {
+      db.update(users).set(patch).where(eq(users.id, id)).run();
+    },
+    /** Deletes the user; every row that belongs to them goes with it (foreign keys cascade). */
+    delete(id: string): boolean {
+      return db.delete(users).where(eq(users.id, id)).run().changes > 0;
+    },
     count(): number {
       return db.select({ n: count() }).from(users).get()?.n ?? 0;
     },

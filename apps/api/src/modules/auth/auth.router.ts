@@ -1,7 +1,7 @@
-import { LoginInputSchema, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
+import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { login, logout, register, toPublicUser } from './auth.service';
+import { changePassword, login, logout, logoutEverywhere, register, toPublicUser } from './auth.service';
 
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
@@ -35,6 +35,19 @@ export const authRouter = router({
     if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
     ctx.clearSessionCookie();
     return null;
+  }),
+
+  /** Changes the password; every other session of the user ends. */
+  changePassword: authedProcedure
+    .input(z.object({ currentPassword: z.string().min(1, { message: 'Escribe tu contraseña actual' }).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }))
+    .output(z.object({ success: z.literal(true), endedSessions: z.number().int() }))
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input)),
+
+  /** Signs out on every device, this one included. */
+  logoutEverywhere: authedProcedure.output(z.object({ endedSessions: z.number().int() })).mutation(({ ctx }) => {
+    const endedSessions = logoutEverywhere(ctx.deps, ctx.auth.user.id);
+    ctx.clearSessionCookie();
+    return { endedSessions };
   }),
 
   /** Tells an open tab that its session has ended elsewhere (logout in another tab, expiry). */

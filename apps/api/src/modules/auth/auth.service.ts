@@ -161,3 +161,43 @@ export function purgeExpired(deps: Deps): number {
   }
   return ended.length;
 }
+
+async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string) {
+  const user = deps.repos.users.findById(userId);
+  if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
+  if (!(await deps.passwords.verify(user.passwordHash, password))) {
+    throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', { fieldErrors: { password: ['La contraseña no es correcta'] } });
+  }
+  return user;
+}
+
+/** Changes the password and ends every other session of the user (their sockets close). */
+export async function changePassword(deps: Deps, session: { id: string; userId: string }, input: { currentPassword: string; newPassword: string }) {
+  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword);
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  const ended = deps.dbHandle.sqlite.transaction(() => {
+    deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
+    return deps.repos.sessions.deleteForUser(session.userId, session.id);
+  })();
+  for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
+  return { success: true as const, endedSessions: ended.length };
+}
+
+/** Ends every session of the user, this one included. */
+export function logoutEverywhere(deps: Deps, userId: string) {
+  const ended = deps.repos.sessions.deleteForUser(userId);
+  for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId, reason: 'revoked' });
+  return ended.length;
+}
+
+/** Deletes the account and all its data (foreign keys cascade); its sessions end and sockets close. */
+export async function deleteAccount(deps: Deps, userId: string, password: string) {
+  await verifyPasswordOrThrow(deps, userId, password);
+  const sessionIds = deps.dbHandle.sqlite.transaction(() => {
+    const ids = deps.repos.sessions.deleteForUser(userId);
+    deps.repos.users.delete(userId);
+    return ids;
+  })();
+  for (const sessionId of sessionIds) deps.bus.publish('session.ended', { sessionId, userId, reason: 'revoked' });
+  deps.logger.info('account deleted', { userId });
+}

@@ -53,6 +53,7 @@ export function buildCoachContext(deps: Deps, user: { id: string; firstName: str
       .listCommitments(user.id, 'open')
       .slice(0, 5)
       .map((c) => ({ id: c.id, text: c.text, createdAt: c.createdAt.toISOString() })),
+    notes: deps.repos.admin.listNotes(user.id).map((n) => n.text),
   };
 }
 

@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { appRouter } from '../../trpc/app-router';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { startTestServer } from '../../testing/test-server';
+
+const stops: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+async function admin(t: TestApp) {
+  const registered = await t.registerUser({ firstName: 'Admin' });
+  t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(registered.user.id);
+  return { ...registered, caller: t.callerFor(registered.cookie) };
+}
+
+const ADMIN_INPUTS: Record<string, unknown> = {
+  users: {},
+  updateActivity: { key: 'active_break', name: 'Pausa activa', baseSteps: 70, multiplier: 1, dailyLimit: 10 },
+  userLedger: { userId: 'x' },
+  adjustSteps: { userId: 'x', steps: 10, reason: 'prueba' },
+  emailPreview: { template: 'welcome' },
+  emailSend: { template: 'welcome', to: 'a@b.es' },
+  aiEmailPreview: { userId: 'x' },
+  aiEmailSend: { userId: 'x' },
+};
+
+describe('admin authorisation', () => {
+  const adminProcedures = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith('admin.'));
+
+  it('covers every admin procedure of the router', () => {
+    expect(adminProcedures.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(adminProcedures)('%s is refused to a plain user (FORBIDDEN) and a visitor (UNAUTHORIZED)', async (path) => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const name = path.slice('admin.'.length);
+    const input = ADMIN_INPUTS[name];
+    const asUser = t.callerFor(cookie).admin as unknown as Record<string, (input?: unknown) => Promise<unknown>>;
+    const asVisitor = t.callerFor('').admin as unknown as Record<string, (input?: unknown) => Promise<unknown>>;
+    await expect(asUser[name]?.(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(asVisitor[name]?.(input)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('admin: catalogue, ledgers and adjustments', () => {
+  it('edits a daily limit with validation and an audit entry; the next completion follows it', async () => {
+    const t = createTestApp();
+    const { caller, user } = await admin(t);
+    await expect(caller.admin.updateActivity({ key: 'sesion_completa', name: '', baseSteps: -1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.admin.updateActivity({ key: 'nada', name: 'x', baseSteps: 1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await caller.admin.updateActivity({ key: 'sesion_completa', name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 2 });
+    const [entry] = await caller.admin.audit();
+    expect(entry).toMatchObject({ activityKey: 'sesion_completa', adminEmail: expect.any(String), before: { dailyLimit: 1 }, after: { dailyLimit: 2 } });
+    expect(entry?.adminId).toBe(user.id);
+    const member = await t.registerUser();
+    const first = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number };
+    const second = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number; dailyLimit: number };
+    expect([first.stepsEarned, second.stepsEarned, second.dailyLimit]).toEqual([1250, 1250, 2]);
+  });
+
+  it('adjusts a user’s steps with a reason, visible in their ledger and pushed to their tabs', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    stops.push(server.stop);
+    const { caller } = await admin(t);
+    const member = await t.registerUser();
+    const socket = new WebSocket(`${server.wsUrl}/ws`, { headers: { cookie: member.cookie, origin: TEST_ORIGIN } });
+    const messages: Array<{ type: string; data?: unknown }> = [];
+    socket.on('message', (m) => messages.push(JSON.parse(String(m))));
+    await new Promise((r) => socket.once('open', r));
+    socket.send(JSON.stringify({ type: 'authenticate', userId: member.user.id }));
+    await expect.poll(() => messages.length).toBe(1);
+    stops.push(() => socket.close());
+
+    await expect(caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: 'Reto de equipo de noviembre' })).toMatchObject({ totalSteps: 500 });
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'stats_updated', data: { totalSteps: 500, todaySteps: 500 } });
+    const { entries } = await caller.admin.userLedger({ userId: member.user.id });
+    expect(entries[0]).toMatchObject({ kind: 'adjustment', steps: 500, reason: 'Reto de equipo de noviembre' });
+    expect((await t.callerFor(member.cookie).profile.ledger())[0]?.reason).toBe('Reto de equipo de noviembre');
+  });
+
+  it('reports users, activity, assessment rate, AI usage and health', async () => {
+    const t = createTestApp();
+    const { caller } = await admin(t);
+    const member = await t.registerUser({ firstName: 'Berta' });
+    await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'active_break' } });
+    const overview = await caller.admin.overview();
+    expect(overview).toMatchObject({ users: 2, activeUsers7d: 2, assessmentCompletionRate: 0, health: { database: true, mail: { ok: true, transport: 'outbox' }, ai: { ok: true, provider: 'offline' } } });
+    expect(overview.completionsByDay).toEqual([{ day: '2026-11-22', activityKey: 'active_break', completions: 1 }]);
+    expect((await caller.admin.users({ query: 'berta' })).map((u) => u.firstName)).toEqual(['Berta']);
+  });
+});
+
+describe('e-mail', () => {
+  it('without SMTP, stores the rendered message (HTML and text) in the dev outbox', async () => {
+    const t = createTestApp();
+    const { caller } = await admin(t);
+    const preview = await caller.admin.emailPreview({ template: 'welcome' });
+    expect(preview.subject).toBe('Te damos la bienvenida a Ascenso, Admin');
+    expect(preview.html).toContain('<html lang="es">');
+    expect(preview.text).toContain('Empezar mi evaluación');
+    expect(await caller.admin.emailSend({ template: 'weekly-summary', to: 'lucia@ejemplo.es' })).toMatchObject({ status: 'stored', transport: 'outbox' });
+    expect((await caller.admin.outbox())[0]).toMatchObject({ to: 'lucia@ejemplo.es', template: 'weekly-summary', status: 'stored' });
+    await expect(caller.admin.emailSend({ template: 'welcome', to: 'no-es-correo' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  async function smtpServer(options: { reject?: boolean } = {}) {
+    const received: Array<{ to: string; raw: string }> = [];
+    let attempts = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        attempts += 1;
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          if (options.reject) return callback(new Error('Buzón no disponible'));
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { url: `smtp://127.0.0.1:${port}`, received, attempts: () => attempts };
+  }
+
+  it('sends through SMTP with HTML and text parts', async () => {
+    const smtp = await smtpServer();
+    const t = createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ascenso <hola@ascenso.local>' } });
+    const { caller } = await admin(t);
+    expect(await caller.admin.emailSend({ template: 'password-reset', to: 'ana@ejemplo.es' })).toMatchObject({ status: 'sent', transport: 'smtp' });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toBe('ana@ejemplo.es');
+    expect(smtp.received[0]?.raw).toContain('text/html');
+    expect(smtp.received[0]?.raw).toContain('text/plain');
+  });
+
+  it('retries a failing SMTP server and records the failure, never as sent', async () => {
+    const smtp = await smtpServer({ reject: true });
+    const t = createTestApp({ env: { SMTP_URL: smtp.url }, mailBackoffMs: 1 });
+    const { caller } = await admin(t);
+    const result = await caller.admin.emailSend({ template: 'welcome', to: 'ana@ejemplo.es' });
+    expect(result).toMatchObject({ status: 'failed', transport: 'smtp' });
+    expect(result.error).toContain('Buzón no disponible');
+    expect(smtp.attempts()).toBe(3);
+    expect((await caller.admin.outbox())[0]).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it('has the coach write a personalised weekly summary for a chosen user', async () => {
+    const t = createTestApp();
+    const { caller } = await admin(t);
+    const member = await t.registerUser({ firstName: 'Carmen' });
+    await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'breathing_short' } });
+    const preview = await caller.admin.aiEmailPreview({ userId: member.user.id });
+    expect(preview).toMatchObject({ source: 'offline', user: { firstName: 'Carmen' } });
+    expect(preview.text).toContain('Hola, Carmen');
+    expect(preview.text).toContain('1 respiraciones cortas');
+    expect(await caller.admin.aiEmailSend({ userId: member.user.id })).toMatchObject({ status: 'stored' });
+    expect((await caller.admin.outbox())[0]?.to).toBe(member.user.email);
+  });
+});

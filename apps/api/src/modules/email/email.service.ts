@@ -1,0 +1,62 @@
+import { DomainError } from '@ascenso/domain/errors';
+import type { Deps } from '../../deps';
+import { buildCoachContext, recordUsage } from '../coaching/coach-context';
+import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
+
+function appUrl(deps: Deps) {
+  return deps.config.allowedOrigins[0] ?? 'http://localhost:3000';
+}
+
+/** A template rendered with the admin's own name and sample figures (the e-mail test page). */
+export function renderSample(deps: Deps, template: TemplateName, firstName: string): RenderedEmail {
+  const url = appUrl(deps);
+  if (template === 'welcome') return welcomeEmail({ firstName }, url);
+  if (template === 'password-reset') return passwordResetEmail({ firstName }, url);
+  return weeklySummaryEmail(
+    {
+      firstName,
+      weekSteps: 2450,
+      totalSteps: 18_300,
+      activeDays: 5,
+      highlights: ['3 audios del día', '2 sesiones de respiración', '1 sesión completa con tu coach'],
+      commitments: ['Delegar el informe semanal'],
+      message: 'Ha sido una semana constante: cinco días activos. Sigue así.',
+    },
+    url,
+  );
+}
+
+export async function sendTemplate(deps: Deps, input: { template: TemplateName; to: string; firstName: string }) {
+  const rendered = renderSample(deps, input.template, input.firstName);
+  const row = await deps.mailer.send({ ...rendered, to: input.to, template: input.template });
+  return { id: row.id, status: row.status, transport: row.transport, error: row.error, subject: row.subject };
+}
+
+/** The coach writes the chosen user's weekly summary (their own data), rendered as an e-mail. */
+export async function previewWeeklySummary(deps: Deps, userId: string, signal?: AbortSignal) {
+  const user = deps.repos.users.findById(userId);
+  if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
+  const context = buildCoachContext(deps, user);
+  const summary = await deps.coach.weeklySummary(context, signal);
+  if (summary.source === 'ai') recordUsage(deps, user, summary.usage);
+  const weekSteps = context.ledger.reduce((sum, d) => sum + d.steps, 0);
+  const rendered = weeklySummaryEmail(
+    {
+      firstName: user.firstName,
+      weekSteps,
+      totalSteps: deps.repos.steps.total(user.id),
+      activeDays: context.ledger.filter((d) => Object.keys(d.activities).length > 0).length,
+      highlights: summary.highlights,
+      commitments: context.openCommitments.map((c) => c.text),
+      message: summary.message,
+    },
+    appUrl(deps),
+  );
+  return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
+}
+
+export async function sendWeeklySummary(deps: Deps, input: { userId: string; to?: string | undefined }, signal?: AbortSignal) {
+  const preview = await previewWeeklySummary(deps, input.userId, signal);
+  const row = await deps.mailer.send({ subject: preview.subject, html: preview.html, text: preview.text, to: input.to ?? preview.user.email, template: 'weekly-summary', userId: preview.user.id });
+  return { id: row.id, status: row.status, transport: row.transport, error: row.error, subject: row.subject };
+}

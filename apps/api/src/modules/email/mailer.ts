@@ -1,0 +1,72 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { OutboxRow } from '@ascenso/db/schema/admin';
+import type { Deps } from '../../deps';
+import type { RenderedEmail } from './templates';
+
+export type Mailer = {
+  transport: 'smtp' | 'outbox';
+  /** Sends (or stores in the dev outbox); never inside a database transaction; retried on failure. */
+  send(message: RenderedEmail & { to: string; template: string; userId?: string | null }): Promise<OutboxRow>;
+  verify(): Promise<{ ok: boolean; transport: 'smtp' | 'outbox'; detail?: string }>;
+};
+
+export type MailerOptions = { smtpUrl?: string | undefined; from?: string | undefined; attempts?: number; backoffMs?: number };
+
+export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, options: MailerOptions): Mailer {
+  const from = options.from ?? 'Ascenso <no-reply@ascenso.local>';
+  const attempts = options.attempts ?? 3;
+  const backoff = options.backoffMs ?? 250;
+  const smtp: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+
+  return {
+    transport: smtp ? 'smtp' : 'outbox',
+
+    async send(message) {
+      const row: OutboxRow = {
+        id: crypto.randomUUID(),
+        userId: message.userId ?? null,
+        to: message.to,
+        subject: message.subject,
+        template: message.template,
+        html: message.html,
+        text: message.text,
+        transport: smtp ? 'smtp' : 'outbox',
+        status: smtp ? 'failed' : 'stored',
+        attempts: 0,
+        error: null,
+        messageId: null,
+        createdAt: deps.clock(),
+      };
+      deps.repos.admin.insertOutbox(row);
+      if (!smtp) return row;
+
+      let lastError = '';
+      for (let attempt = 1; attempt <= attempts; attempt += 1) {
+        try {
+          const info = await smtp.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+          const sent = { status: 'sent' as const, attempts: attempt, messageId: info.messageId ?? null, error: null };
+          deps.repos.admin.updateOutbox(row.id, sent);
+          return { ...row, ...sent };
+        } catch (error) {
+          lastError = error instanceof Error ? error.message : String(error);
+          deps.logger.warn('mail send failed', { attempt, to: message.to, error: lastError });
+          if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, backoff * 2 ** (attempt - 1)));
+        }
+      }
+      const failed = { status: 'failed' as const, attempts, error: lastError };
+      deps.repos.admin.updateOutbox(row.id, failed);
+      deps.logger.error('mail not sent', { to: message.to, template: message.template, error: lastError });
+      return { ...row, ...failed };
+    },
+
+    async verify() {
+      if (!smtp) return { ok: true, transport: 'outbox' };
+      try {
+        await smtp.verify();
+        return { ok: true, transport: 'smtp' };
+      } catch (error) {
+        return { ok: false, transport: 'smtp', detail: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}

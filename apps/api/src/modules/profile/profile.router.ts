@@ -1,0 +1,71 @@
+import { PASSWORD_MAX_LENGTH, PublicUserSchema } from '@ascenso/domain/auth';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc/trpc';
+import { deleteAccount } from '../auth/auth.service';
+import { addNote, editCommitment, editNote, exportData, ledger, listNotes, removeCommitment, removeNote, stepsHistory, updateProfile } from './profile.service';
+
+const NoteText = z.string().trim().min(1, { message: 'Escribe la nota' }).max(300, { message: 'Máximo 300 caracteres' });
+const IdSchema = z.string().min(1).max(64);
+
+export const profileRouter = router({
+  update: authedProcedure
+    .input(z.object({ firstName: z.string().trim().min(1, { message: 'Escribe tu nombre' }).max(60), lastName: z.string().trim().max(60).nullish(), timezone: z.string().trim().min(1).max(64) }))
+    .output(PublicUserSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth.user, input)),
+
+  ledger: authedProcedure
+    .output(
+      z.array(
+        z.object({
+          id: z.string(),
+          kind: z.enum(['completion', 'adjustment']),
+          at: z.date(),
+          day: z.string(),
+          activityKey: z.string().nullable(),
+          label: z.string(),
+          steps: z.number().int(),
+          reason: z.string(),
+        }),
+      ),
+    )
+    .query(({ ctx }) => ledger(ctx.deps, ctx.auth.user.id)),
+
+  stepsHistory: authedProcedure.output(z.array(z.object({ day: z.string(), steps: z.number().int() }))).query(({ ctx }) => stepsHistory(ctx.deps, ctx.auth.user)),
+
+  notes: authedProcedure
+    .output(z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() })))
+    .query(({ ctx }) => listNotes(ctx.deps, ctx.auth.user.id)),
+  addNote: authedProcedure
+    .input(z.object({ text: NoteText }))
+    .output(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() }))
+    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user.id, input.text)),
+  editNote: authedProcedure
+    .input(z.object({ id: IdSchema, text: NoteText }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => editNote(ctx.deps, ctx.auth.user.id, input.id, input.text)),
+  deleteNote: authedProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => removeNote(ctx.deps, ctx.auth.user.id, input.id)),
+  editCommitment: authedProcedure
+    .input(z.object({ id: IdSchema, text: z.string().trim().min(3).max(200) }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => editCommitment(ctx.deps, ctx.auth.user.id, input.id, input.text)),
+  deleteCommitment: authedProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => removeCommitment(ctx.deps, ctx.auth.user.id, input.id)),
+
+  /** Every piece of the user's data as one JSON document. */
+  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
+
+  /** Deletes the account after checking the password; sessions end and sockets close. */
+  delete: authedProcedure
+    .input(z.object({ confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }), password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH) }))
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await deleteAccount(ctx.deps, ctx.auth.user.id, input.password);
+      ctx.clearSessionCookie();
+      return null;
+    }),
+});

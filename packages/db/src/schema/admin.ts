@@ -1,0 +1,73 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** Facts the user tells the coach to keep in mind ("Lo que tu coach sabe de ti"). */
+export const coachNotes = sqliteTable(
+  'coach_notes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('coach_notes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every admin change to the activity catalogue: who, when, before and after. */
+export const catalogueAudit = sqliteTable(
+  'catalogue_audit',
+  {
+    id: text('id').primaryKey(),
+    activityKey: text('activity_key').notNull(),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    before: text('before', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    after: text('after', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('catalogue_audit_at_idx').on(t.at)],
+);
+
+/** Manual step adjustments by an admin, with the reason (they move the user's total). */
+export const stepAdjustments = sqliteTable(
+  'step_adjustments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    steps: integer('steps').notNull(),
+    reason: text('reason').notNull(),
+    day: text('day').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('step_adjustments_user_idx').on(t.userId, t.at)],
+);
+
+/** Mail: the dev outbox when no SMTP is configured, and the record of every send attempt. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    template: text('template').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    error: text('error'),
+    messageId: text('message_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+export type CoachNoteRow = typeof coachNotes.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
