@@ -1,11 +1,18 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+function dayFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
 /** The user's local calendar day, `YYYY-MM-DD`, of an instant in an IANA time zone. */
 export function localDay(instant: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormatter(timezone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

@@ -37,6 +37,22 @@ export function createStepsRepository(db: Db) {
     .values({ userId: sql.placeholder('userId'), totalSteps: sql.placeholder('steps') })
     .onConflictDoUpdate({ target: stepTotals.userId, set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` } })
     .prepare();
+  const insertCompletion = db
+    .insert(activityCompletions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      activityKey: sql.placeholder('activityKey'),
+      day: sql.placeholder('day'),
+      completedAt: sql.placeholder('completedAt'),
+      stepsEarned: sql.placeholder('stepsEarned'),
+      limitReached: sql.placeholder('limitReached'),
+      awardSlot: sql.placeholder('awardSlot'),
+      durationMinutes: sql.placeholder('durationMinutes'),
+      // Serialised by the caller so that "no metadata" stays SQL NULL.
+      metadata: sql`${sql.placeholder('metadata')}`,
+    })
+    .prepare();
   const idempotencyByKey = db
     .select()
     .from(idempotencyKeys)
@@ -72,7 +88,9 @@ export function createStepsRepository(db: Db) {
       return countsForDay.get({ userId, key, day }) ?? { all: 0, awarded: 0 };
     },
     insertCompletion(row: CompletionRow): void {
-      db.insert(activityCompletions).values(row).run();
+      // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
+      const { toastShownAt: _unset, metadata, ...rest } = row;
+      insertCompletion.run({ ...rest, metadata: metadata === null ? null : JSON.stringify(metadata) });
     },
     findCompletion(id: string): CompletionRow | undefined {
       return db.select().from(activityCompletions).where(eq(activityCompletions.id, id)).get();
