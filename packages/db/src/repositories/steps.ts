@@ -53,6 +53,18 @@ export function createStepsRepository(db: Db) {
       metadata: sql`${sql.placeholder('metadata')}`,
     })
     .prepare();
+  const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
+  const byActivityForDay = db
+    .select({
+      activityKey: activityCompletions.activityKey,
+      completions: count(),
+      awarded: count(activityCompletions.awardSlot),
+      steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+    })
+    .from(activityCompletions)
+    .where(and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day'))))
+    .groupBy(activityCompletions.activityKey)
+    .prepare();
   const idempotencyByKey = db
     .select()
     .from(idempotencyKeys)
@@ -78,7 +90,7 @@ export function createStepsRepository(db: Db) {
       return inserted;
     },
     listActivities(): ActivityRow[] {
-      return db.select().from(activities).orderBy(asc(activities.key)).all();
+      return allActivities.all();
     },
     findActivity(key: string): ActivityRow | undefined {
       return activityByKey.get({ key });
@@ -117,17 +129,7 @@ export function createStepsRepository(db: Db) {
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
-      return db
-        .select({
-          activityKey: activityCompletions.activityKey,
-          completions: count(),
-          awarded: count(activityCompletions.awardSlot),
-          steps: sum(activityCompletions.stepsEarned).mapWith(Number),
-        })
-        .from(activityCompletions)
-        .where(and(eq(activityCompletions.userId, userId), eq(activityCompletions.day, day)))
-        .groupBy(activityCompletions.activityKey)
-        .all();
+      return byActivityForDay.all({ userId, day });
     },
     recentCompletions(userId: string, limit: number): CompletionRow[] {
       return db

@@ -133,20 +133,24 @@ export function completeActivity(
 }
 
 /** Today's and all-time steps of `userId`, readable by that user and by admins. */
-export function getActivityStats(deps: Deps, viewer: { id: string; role: string }, userId: string): ActivityStats {
+export function getActivityStats(deps: Deps, viewer: { id: string; role: string; timezone: string }, userId: string): ActivityStats {
   if (viewer.id !== userId && viewer.role !== 'admin') {
     throw new DomainError('FORBIDDEN', 'Solo puedes ver tus propios pasos');
   }
-  const user = viewer.id === userId ? undefined : deps.repos.users.findById(userId);
-  if (viewer.id !== userId && !user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
-  const timezone = user?.timezone ?? deps.repos.users.findById(viewer.id)?.timezone ?? 'Europe/Madrid';
+  let timezone = viewer.timezone;
+  if (viewer.id !== userId) {
+    const user = deps.repos.users.findById(userId);
+    if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
+    timezone = user.timezone;
+  }
   const day = localDay(deps.clock(), timezone);
   const steps = deps.repos.steps;
-  const today = new Map(steps.dayByActivity(userId, day).map((row) => [row.activityKey, row]));
+  const rows = steps.dayByActivity(userId, day);
+  const today = new Map(rows.map((row) => [row.activityKey, row]));
   return {
     stats: {
       totalSteps: steps.total(userId),
-      todaySteps: steps.daySteps(userId, day),
+      todaySteps: rows.reduce((sum, row) => sum + row.steps, 0),
       day,
       byActivity: steps.listActivities().map((activity) => {
         const row = today.get(activity.key);
