@@ -2,11 +2,13 @@
 import { completionBench } from './completion';
 import { crashTest } from './crash';
 import { httpBench } from './http';
+import { relayBench } from './relay';
 
 const results = {
   http: await httpBench(),
   completion: await completionBench(),
   crash: await crashTest(20),
+  relay: await relayBench(),
 };
 const failed = Object.entries(results).filter(([, r]) => !r.ok).map(([name]) => name);
 console.log(failed.length ? `\nGoals missed: ${failed.join(', ')}` : '\nAll goals met.');
