@@ -49,7 +49,7 @@ test.describe('acceso', () => {
     await expect(loginForm(page).getByLabel('Correo electrónico')).toBeFocused();
   });
 
-  test('register a new account → greeted by first name → sign out → landing', async ({ page }) => {
+  test('register a new account → signed in, the assessment wizard first → sign out → landing', async ({ page }) => {
     await page.goto('/acceso');
     await page.getByRole('tab', { name: 'Crear cuenta' }).click();
     const form = registerForm(page);
@@ -64,7 +64,9 @@ test.describe('acceso', () => {
     await expect(password).toHaveAttribute('type', 'text');
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Valeria' })).toBeVisible();
+    // A new account has no assessment yet: signed in (named in the header), every path shows the wizard.
+    await expect(page.getByRole('heading', { level: 1, name: 'Evaluación Profesional Integral' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Valeria')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();

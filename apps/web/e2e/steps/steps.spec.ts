@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ASSESSMENT_STEPS, completeAssessmentViaApi } from '../support/assessment';
 import { DEMO_USER, signIn } from '../support/auth';
 import {
   completeViaApi,
@@ -45,11 +46,12 @@ test.describe('pasos', () => {
 
   test('past the daily limit the toast says so, and toasts can be closed', async ({ page }) => {
     await registerViaApi(page, 'Noa');
+    await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     const live = waitForRealtime(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Noa' })).toBeVisible();
     await live;
-    await expect(stepCounterLink(page, 0)).toBeVisible();
+    await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
     const marked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('activities.markToastShown')) marked.push(request.postData() ?? '');
@@ -57,8 +59,8 @@ test.describe('pasos', () => {
 
     const first = await completeViaApi(page.request, 'sesion_completa');
     const second = await completeViaApi(page.request, 'sesion_completa');
-    expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: 1250 });
-    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: 1250, todayCount: 2 });
+    expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: ASSESSMENT_STEPS + 1250 });
+    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: ASSESSMENT_STEPS + 1250, todayCount: 2 });
 
     const toasts = stepToasts(page);
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: 1_000 });
@@ -68,7 +70,7 @@ test.describe('pasos', () => {
     await expect(
       toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.'),
     ).toBeVisible();
-    await expect(stepCounterLink(page, 1250)).toBeVisible();
+    await expect(stepCounterLink(page, ASSESSMENT_STEPS + 1250)).toBeVisible();
     // The server hears once per displayed toast that it was shown.
     await expect.poll(() => marked.length).toBe(2);
     expect(marked.some((body) => body.includes(first.activityId))).toBe(true);
@@ -84,13 +86,14 @@ test.describe('pasos', () => {
 
   test('the counter opens /profile, which shows the totals and today per activity', async ({ page }) => {
     const user = await registerViaApi(page, 'Iker');
+    await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos, today
     await completeViaApi(page.request, 'journaling');
     await completeViaApi(page.request, 'journaling');
     await completeViaApi(page.request, 'journaling'); // past the limit of 2: recorded, no steps
     await completeViaApi(page.request, 'breathing_short');
 
     await page.goto('/');
-    await stepCounterLink(page, 735).click();
+    await stepCounterLink(page, ASSESSMENT_STEPS + 735).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page).toHaveTitle('Tu perfil · Ascenso');
     await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
@@ -102,7 +105,7 @@ test.describe('pasos', () => {
     await expect(details.getByText(/Europe\/Madrid/)).toBeVisible();
 
     const steps = page.getByRole('region', { name: 'Tus pasos' });
-    await expect(steps.getByRole('definition').filter({ hasText: '735' })).toHaveCount(2); // total and today
+    await expect(steps.getByRole('definition').filter({ hasText: esNumber(ASSESSMENT_STEPS + 735) })).toHaveCount(2); // total and today
 
     const today = page.getByRole('region', { name: 'Tu progreso de hoy' });
     await expect(today.getByRole('listitem')).toHaveCount(12);
@@ -117,9 +120,10 @@ test.describe('pasos', () => {
 
   test('the counter hides while scrolling down past 100 px and comes back on scrolling up', async ({ page }) => {
     await registerViaApi(page, 'Sara');
+    await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     await page.goto('/');
     const counter = stepCounter(page);
-    await expect(stepCounterLink(page, 0)).toBeVisible();
+    await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
     await page.evaluate(() => {
       document.body.style.minHeight = '4000px';
     });
@@ -137,6 +141,7 @@ test.describe('pasos', () => {
 
   test('voice entry only says it is coming; the counter is hidden on chat and assessment paths', async ({ page }) => {
     await registerViaApi(page, 'Leo');
+    await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     await page.goto('/');
     await stepCounter(page).getByRole('button', { name: 'Entrada rápida por voz' }).click();
     await expect(page.getByText('La entrada por voz llegará pronto.')).toBeVisible();

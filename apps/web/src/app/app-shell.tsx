@@ -1,7 +1,7 @@
 import { Box, Button, Circle, Container, HStack, Link, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
-import { LogOutIcon } from '../components/ui/icons';
+import { LogOutIcon, ShieldIcon } from '../components/ui/icons';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SkipLink } from '../components/ui/skip-link';
 import { toaster } from '../components/ui/toaster';
@@ -51,6 +51,33 @@ export function AppShell({ user }: { user: SessionUser }) {
             </RouterLink>
           </Link>
           <HStack gap={{ base: '2', sm: '4' }}>
+            {user.role === 'admin' ? (
+              // Discreet entry to the admin screens, for admins only.
+              <Link
+                asChild
+                aria-label="Administración"
+                display="inline-flex"
+                alignItems="center"
+                gap="1.5"
+                fontSize="sm"
+                fontWeight="600"
+                color="ink.700"
+                borderRadius="md"
+                px={{ base: '0', md: '1' }}
+                minH={{ base: '6', md: '8' }}
+                minW={{ base: '6', md: '8' }}
+                me={{ base: '-1', sm: '0' }}
+                justifyContent="center"
+                _hover={{ color: 'brand.800' }}
+              >
+                <RouterLink to="/admin">
+                  <ShieldIcon boxSize="4" />
+                  <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                    Administración
+                  </Box>
+                </RouterLink>
+              </Link>
+            ) : null}
             <HStack gap="2">
               <Circle
                 size="8"

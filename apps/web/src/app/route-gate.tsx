@@ -1,9 +1,12 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { BreakReminders } from '../features/active-breaks/components/break-reminders';
 import { useAssessmentStatus } from '../features/assessment/hooks/use-assessment-status';
+import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
 import { useSessionEvents } from '../features/auth/hooks/use-session-events';
 import { FloatingStepCounter } from '../features/steps/components/floating-step-counter';
+import { AudioProvider } from '../features/meditations/audio/audio-provider';
 import { StepToasts } from '../features/steps/components/step-toasts';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { SignedInUserProvider, useCurrentUserQuery, type SessionUser } from '../lib/session';
@@ -29,8 +32,12 @@ export function RouteGate() {
     <SignedInUserProvider user={user}>
       {/* Signed-in only (spec §6): the /ws connection and the step toasts. */}
       <RealtimeProvider userId={user.id}>
-        <SignedInRoutes user={user} />
+        {/* Audio Ascenso: one audio at a time across the app (spec §4). */}
+        <AudioProvider>
+          <SignedInRoutes user={user} />
+        </AudioProvider>
         <StepToasts />
+        <BreakReminders />
       </RealtimeProvider>
     </SignedInUserProvider>
   );
@@ -61,13 +68,19 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
   const assessment = useAssessmentStatus();
 
   if (assessment.isPending) return <LoadingScreen />;
+  if (assessment.isError) return <ConnectionErrorScreen onRetry={assessment.retry} />;
 
   const AssessmentPendingScreen = assessmentPendingScreen;
   if (!assessment.completed && AssessmentPendingScreen) {
+    // Every path shows the wizard, inside the app shell (name and "Cerrar sesión" stay available).
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <AssessmentPendingScreen />
-      </Suspense>
+      <Routes>
+        <Route element={<AppShell user={user} />}>
+          {/* Just signed in: leave /acceso (honouring ?next=); wherever it leads, the wizard shows. */}
+          <Route path="/acceso" element={<SignedInRedirect />} />
+          <Route path="*" element={<AssessmentPendingScreen />} />
+        </Route>
+      </Routes>
     );
   }
 

@@ -21,6 +21,73 @@ const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 
+// Admin-only screens (each shows the "No tienes permiso" screen to a signed-in non-admin).
+const AdminDashboardPage = lazy(() =>
+  import('../features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const AdminStepsPage = lazy(() =>
+  import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })),
+);
+const EmailTestPage = lazy(() =>
+  import('../features/email-test/components/email-test-page').then((m) => ({ default: m.EmailTestPage })),
+);
+const AiEmailTestPage = lazy(() =>
+  import('../features/email-test/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })),
+);
+
+const AssessmentWizardPage = lazy(() =>
+  import('../features/assessment/components/assessment-wizard-page').then((m) => ({ default: m.AssessmentWizardPage })),
+);
+const AssessmentResultsPage = lazy(() =>
+  import('../features/assessment/components/assessment-results-page').then((m) => ({ default: m.AssessmentResultsPage })),
+);
+const AssessmentEvaluationPage = lazy(() =>
+  import('../features/assessment/components/assessment-evaluation-page').then((m) => ({
+    default: m.AssessmentEvaluationPage,
+  })),
+);
+
+const CoachingHubPage = lazy(() =>
+  import('../features/coaching/components/coaching-hub-page').then((m) => ({ default: m.CoachingHubPage })),
+);
+const CoachingChatPage = lazy(() =>
+  import('../features/coaching/components/coaching-chat-page').then((m) => ({ default: m.CoachingChatPage })),
+);
+const CoachingSessionsPage = lazy(() =>
+  import('../features/coaching/components/sessions-page').then((m) => ({ default: m.CoachingSessionsPage })),
+);
+const CoachingSessionPage = lazy(() =>
+  import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })),
+);
+const JournalingChatPage = lazy(() =>
+  import('../features/journaling/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })),
+);
+
+// Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
+const MeditationsPage = lazy(() =>
+  import('../features/meditations/components/meditations-page').then((m) => ({ default: m.MeditationsPage })),
+);
+const MeditationPage = lazy(() =>
+  import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })),
+);
+const BreathingListPage = lazy(() =>
+  import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
+);
+const BreathingExercisePage = lazy(() =>
+  import('../features/breathing/components/breathing-exercise-page').then((m) => ({ default: m.BreathingExercisePage })),
+);
+const FitnessPage = lazy(() => import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
+const ActiveBreaksPage = lazy(() =>
+  import('../features/active-breaks/components/active-breaks-page').then((m) => ({ default: m.ActiveBreaksPage })),
+);
+const ActiveBreakSessionPage = lazy(() =>
+  import('../features/active-breaks/components/active-break-session-page').then((m) => ({ default: m.ActiveBreakSessionPage })),
+);
+const JournalPage = lazy(() => import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })));
+const JournalEntryPage = lazy(() =>
+  import('../features/journal/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
+);
+
 export interface AppRoute {
   path: string;
   Component: ComponentType;
@@ -37,13 +104,34 @@ export const memberRoutes: readonly AppRoute[] = [
   { path: '/', Component: HomePage },
   // Already signed in: honour ?next= (same-site paths only) or go home.
   { path: '/acceso', Component: SignedInRedirect },
+  // The wizard is also how a user who completed the assessment redoes it.
+  { path: '/evaluacion', Component: AssessmentWizardPage },
+  { path: '/assessment', Component: AssessmentWizardPage },
+  { path: '/assessment/results', Component: AssessmentResultsPage },
+  { path: '/assessment-eval', Component: AssessmentEvaluationPage },
   { path: '/profile', Component: ProfilePage },
+  { path: '/admin', Component: AdminDashboardPage },
+  { path: '/admin/steps', Component: AdminStepsPage },
+  { path: '/email-test', Component: EmailTestPage },
+  { path: '/ai-email-test', Component: AiEmailTestPage },
+  { path: '/coaching', Component: CoachingHubPage },
+  { path: '/coaching/chat', Component: CoachingChatPage },
+  { path: '/coaching/sessions', Component: CoachingSessionsPage },
+  { path: '/coaching/session/:id', Component: CoachingSessionPage },
+  { path: '/journaling/chat', Component: JournalingChatPage },
+  { path: '/journaling', Component: JournalPage },
+  { path: '/journaling/entry/:id', Component: JournalEntryPage },
+  { path: '/meditations', Component: MeditationsPage },
+  { path: '/meditations/:id', Component: MeditationPage },
+  { path: '/breathing', Component: BreathingListPage },
+  { path: '/breathing/:id', Component: BreathingExercisePage },
+  { path: '/fitness', Component: FitnessPage },
+  { path: '/active-breaks', Component: ActiveBreaksPage },
+  { path: '/active-breaks/:tag', Component: ActiveBreakSessionPage },
 ];
 
 /**
- * Slot: what a signed-in user WITHOUT a completed assessment sees on every path (spec §2: the
- * assessment wizard). The assessment issue assigns the lazy wizard here, e.g.
- *   lazy(() => import('../features/assessment/components/assessment-wizard-page').then(...))
- * While it is null the gate falls back to `memberRoutes`.
+ * What a signed-in user WITHOUT a completed assessment sees on every path (spec §2): the assessment
+ * wizard, inside the app shell.
  */
-export const assessmentPendingScreen: ComponentType | null = null;
+export const assessmentPendingScreen: ComponentType | null = AssessmentWizardPage;

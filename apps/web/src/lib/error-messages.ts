@@ -35,9 +35,55 @@ export function rateLimitMessage(retryAfterSeconds: number | null): string {
   return `Demasiados intentos. Vuelve a intentarlo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 
-/** Spanish copy for any error thrown by a tRPC call. */
-export function errorMessage(error: unknown): string {
+/**
+ * Where an error happened, for screens whose copy must be more specific than the general table (the
+ * codes stay the same; only the words change). `fallback` covers unknown errors and network failures.
+ */
+export type ErrorContext = 'coach-reply' | 'coach-send' | 'coach-start' | 'finish-session' | 'journal-save' | 'plan';
+
+const COACH_UNAVAILABLE = 'Tu coach no ha podido responder ahora.';
+const SAFETY_PAUSE = 'Esta conversación está en pausa por tu seguridad. Puedes empezar una nueva cuando quieras.';
+
+const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'fallback', string>>> = {
+  'coach-reply': {
+    AI_UNAVAILABLE: COACH_UNAVAILABLE,
+    BUSY: COACH_UNAVAILABLE,
+    NOT_FOUND: 'No encontramos este mensaje en la conversación.',
+    fallback: COACH_UNAVAILABLE,
+  },
+  'coach-send': {
+    FORBIDDEN: SAFETY_PAUSE,
+    CONFLICT: 'Esta conversación ya está cerrada. Empieza una nueva para seguir.',
+    VALIDATION: 'Escribe un mensaje de hasta 4000 caracteres.',
+    NOT_FOUND: 'No encontramos esta conversación.',
+    fallback: 'No hemos podido enviar tu mensaje. Inténtalo de nuevo.',
+  },
+  'coach-start': {
+    fallback: 'No hemos podido empezar la conversación. Inténtalo de nuevo.',
+  },
+  'finish-session': {
+    VALIDATION: 'Cuéntale algo más a tu coach antes de cerrar la sesión.',
+    FORBIDDEN: 'Esta sesión se ha pausado por tu seguridad.',
+    AI_UNAVAILABLE: 'Tu coach no ha podido preparar el resumen ahora. Inténtalo de nuevo en unos minutos.',
+  },
+  'journal-save': {
+    VALIDATION: 'Escribe algo antes de guardar la entrada.',
+    CONFLICT: 'Esta entrada ya está guardada en tu diario.',
+    FORBIDDEN: SAFETY_PAUSE,
+  },
+  plan: {
+    RATE_LIMITED: 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.',
+  },
+};
+
+/** Spanish copy for any error thrown by a tRPC call (optionally worded for the screen it happened on). */
+export function errorMessage(error: unknown, context?: ErrorContext): string {
   const info = readDomainError(error);
+  if (context) {
+    const copy = CONTEXT_MESSAGES[context];
+    const specific = (info.domainCode && copy[info.domainCode]) || (info.domainCode === null ? copy.fallback : undefined);
+    if (specific) return specific;
+  }
   if (info.domainCode === 'RATE_LIMITED') return rateLimitMessage(info.retryAfterSeconds);
   return messageForCode(info.domainCode);
 }

@@ -35,6 +35,7 @@ describe('sanitizePlanHtml', () => {
     ['<a class="evil breathing" href="/breathing">R</a>', '<a class="breathing" href="/breathing">R</a>'],
     ['<a class="fitness" href="javascript:alert(1)">F</a>', ''],
     ['<a class="fitness" href="//evil.example/x">F</a>', ''],
+    ['<a class="fitness" href="/\\evil.example/x">F</a>', ''],
     ['<a class="fitness" href="http://evil.example/x">F</a>', ''],
     ['<a class="coaching" href="https://ascenso.example/coaching">C</a>', '<a class="coaching" href="https://ascenso.example/coaching">C</a>'],
     ['<img src=x onerror=alert(1)><iframe src="/"></iframe><p style="x">t</p>', '<p>t</p>'],

@@ -21,7 +21,8 @@ export function sanitizePlanHtml(html: string): string {
     allowedSchemesAppliedToAttributes: ['href'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    exclusiveFilter: (frame) => frame.tag === 'a' && !/^(\/(?!\/)|https:\/\/)/.test(frame.attribs.href ?? ''),
+    // Same-site paths only (not //host nor /\host, which browsers treat as another site) or https.
+    exclusiveFilter: (frame) => frame.tag === 'a' && !/^(\/(?![/\\])|https:\/\/)/.test(frame.attribs.href ?? ''),
   });
 }
 

@@ -17,7 +17,7 @@ export function Toaster() {
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.600" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {toast.description ? <Toast.Description opacity="1">{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
             {toast.closable ? <Toast.CloseTrigger aria-label="Cerrar aviso" /> : null}

@@ -1,18 +1,28 @@
 import { greetingName } from '@ascenso/domain/auth';
-import { Box, Container, Heading, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCoachingProfileQuery } from '../../coaching/api/coaching-api';
+import { DailyPlanCard } from '../../plan/components/daily-plan-card';
 import { formatToday } from '../utils/format-today';
+import { HomeMessageBox } from './home-message-box';
 
-/** Home (spec §2): greets the user by first name and asks what they want to work on today. */
+/**
+ * Home (spec §2): greets the user by first name, asks what they want to work on today (the message
+ * box starts a chat with the coach) and shows today's plan.
+ */
 export function HomePage() {
   useDocumentTitle('Ascenso');
   const user = useSignedInUser();
   const [today] = useState(() => formatToday(new Date(), user.timezone));
+  // Spec §2/§7: Home fetches the coaching profile (fresh 10 min, no retry) without using it; it warms
+  // the cache for the coach screens. A missing assessment (NOT_FOUND) is simply ignored.
+  useCoachingProfileQuery();
 
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+      <Stack gap={{ base: '6', md: '8' }}>
       <Box
         as="section"
         aria-labelledby="saludo"
@@ -54,7 +64,12 @@ export function HomePage() {
             ¿En qué quieres trabajar hoy?
           </Text>
         </Box>
+        <Box position="relative" maxW="3xl">
+          <HomeMessageBox />
+        </Box>
       </Box>
+      <DailyPlanCard />
+      </Stack>
     </Container>
   );
 }

@@ -7,12 +7,13 @@ import {
   Grid,
   Heading,
   HStack,
+  Link,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { CheckIcon, FootprintsIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
@@ -21,15 +22,32 @@ import type { ActivityProgress } from '../../../lib/steps/stats-cache';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { allowancePercent, formatLocalDay, inCatalogueOrder, timeZoneName, todayCountLabel } from '../utils/profile-format';
+import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../utils/profile-format';
+import { AccountCard } from './account-card';
+import { AssessmentSummaryCard } from './assessment-summary-card';
+import { CoachMemoryCard } from './coach-memory-card';
+import { DataRightsCard } from './data-rights-card';
+import { LedgerCard } from './ledger-card';
+import { SecurityCard } from './security-card';
+import { StepsHistoryCard } from './steps-history-card';
 
-/** /profile — "Tu perfil": account details, step totals and today's progress per activity. */
+const SECTIONS = [
+  { id: 'perfil-datos', label: 'Tus datos' },
+  { id: 'perfil-historial-grafico', label: 'Pasos' },
+  { id: 'perfil-evaluacion', label: 'Evaluación' },
+  { id: 'perfil-coach', label: 'Tu coach' },
+  { id: 'perfil-seguridad', label: 'Seguridad' },
+  { id: 'perfil-cuenta', label: 'Tu cuenta' },
+] as const;
+
+/**
+ * /profile — "Tu perfil": account details (editable), step totals, the 30-day chart, today's progress
+ * per activity, the ledger, the assessment summary, what the coach knows, security and data rights.
+ */
 export function ProfilePage() {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
-  const [now] = useState(() => new Date());
-  const zoneName = timeZoneName(user.timezone, now);
 
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
@@ -39,22 +57,43 @@ export function ProfilePage() {
             Tu perfil
           </Heading>
           <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Tus datos y los pasos que llevas sumados.
+            Tus datos, tus pasos y lo que tu coach sabe de ti.
           </Text>
+          <Box as="nav" aria-label="Secciones del perfil" mt="4">
+            <Box as="ul" listStyleType="none" display="flex" flexWrap="wrap" gap="2">
+              {SECTIONS.map((section) => (
+                <li key={section.id}>
+                  <Link
+                    href={`#${section.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      const heading = document.getElementById(section.id);
+                      heading?.scrollIntoView({ block: 'start' });
+                      heading?.focus({ preventScroll: true });
+                    }}
+                    display="inline-block"
+                    px="3"
+                    py="1"
+                    borderRadius="full"
+                    borderWidth="1px"
+                    borderColor="ink.200"
+                    bg="surface"
+                    fontSize="sm"
+                    fontWeight="600"
+                    color="brand.800"
+                    textDecoration="none"
+                    _hover={{ bg: 'brand.50', textDecoration: 'none' }}
+                  >
+                    {section.label}
+                  </Link>
+                </li>
+              ))}
+            </Box>
+          </Box>
         </Box>
 
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '4', md: '6' }}>
-          <Card labelledBy="perfil-datos">
-            <Heading as="h2" id="perfil-datos" fontSize="lg" color="heading" mb="4">
-              Tus datos
-            </Heading>
-            <Box as="dl" display="grid" gap="3">
-              <Field label="Nombre" value={user.firstName} />
-              <Field label="Apellidos" value={user.lastName?.trim() ? user.lastName : null} />
-              <Field label="Correo electrónico" value={user.email} breakAll />
-              <Field label="Zona horaria" value={zoneName ? `${user.timezone} (${zoneName})` : user.timezone} />
-            </Box>
-          </Card>
+          <AccountCard user={user} />
 
           <Box
             as="section"
@@ -100,6 +139,8 @@ export function ProfilePage() {
           </Box>
         </Grid>
 
+        <StepsHistoryCard />
+
         <Card labelledBy="perfil-hoy">
           <Stack gap="1" mb="5">
             <Heading as="h2" id="perfil-hoy" fontSize="lg" color="heading">
@@ -128,6 +169,12 @@ export function ProfilePage() {
             </Stack>
           )}
         </Card>
+
+        <LedgerCard timeZone={user.timezone} />
+        <AssessmentSummaryCard />
+        <CoachMemoryCard timeZone={user.timezone} />
+        <SecurityCard />
+        <DataRightsCard />
       </Stack>
     </Container>
   );
@@ -150,19 +197,6 @@ function Card({ labelledBy, children }: { labelledBy: string; children: ReactNod
       p={{ base: '5', md: '7' }}
     >
       {children}
-    </Box>
-  );
-}
-
-function Field({ label, value, breakAll = false }: { label: string; value: string | null; breakAll?: boolean }) {
-  return (
-    <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} gap={{ base: '0', sm: '3' }}>
-      <Text as="dt" color="text.muted" fontSize="sm" fontWeight="600">
-        {label}
-      </Text>
-      <Text as="dd" color={value ? 'text' : 'text.muted'} overflowWrap={breakAll ? 'anywhere' : undefined}>
-        {value ?? 'Sin indicar'}
-      </Text>
     </Box>
   );
 }

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { completeAssessmentViaApi } from '../support/assessment';
+import { uniqueEmail } from '../support/auth';
+import { APP_ORIGIN } from '../support/steps';
+
+export const ADMIN = { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026', firstName: 'Admin' } as const;
+export const MEMBER_PASSWORD = 'Un paseo largo por la sierra';
+
+export interface Member {
+  id: string;
+  email: string;
+  firstName: string;
+  password: string;
+}
+
+/** Signs the page's context in through the documented REST path (shares the session cookie). */
+export async function loginViaApi(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: credentials, headers: { Origin: APP_ORIGIN } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A fresh user with a completed assessment (the whole route table available), signed in on `page`. */
+export async function freshMember(page: Page, firstName: string, prefix = 'perfil'): Promise<Member> {
+  const email = uniqueEmail(prefix);
+  const response = await page.request.post('/api/auth/register', {
+    data: { email, password: MEMBER_PASSWORD, firstName, lastName: 'Prueba' },
+    headers: { Origin: APP_ORIGIN },
+  });
+  expect(response.status()).toBe(201);
+  const user = (await response.json()) as { id: string };
+  await completeAssessmentViaApi(page);
+  return { id: user.id, email, firstName, password: MEMBER_PASSWORD };
+}
+
+/** POST /api/activity-log from the page itself (the browser sends the cookie and the Origin header). */
+export async function completeFromPage(page: Page, activityKey: string): Promise<{ stepsEarned: number; limitReached: boolean; dailyLimit: number }> {
+  return page.evaluate(async (key) => {
+    const response = await fetch('/api/activity-log', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ activity_key: key }),
+    });
+    if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+    return (await response.json()) as { stepsEarned: number; limitReached: boolean; dailyLimit: number };
+  }, activityKey);
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Axe with WCAG 2.1 A/AA tags: no serious or critical violation. `exclude` leaves out elements such as
+ * the e-mail previews: a `sandbox=""` iframe runs no script, so axe cannot be injected into it (the
+ * e-mail is a separate document; the page around it is still checked, including the iframe's title).
+ */
+export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string, exclude: string[] = []): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+  }
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
+}

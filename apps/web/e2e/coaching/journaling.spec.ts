@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
+
+const LONG_ENTRY =
+  'Hoy ha sido un día intenso pero bonito. Por la mañana presenté el proyecto al comité y, aunque estaba nerviosa, ' +
+  'salió mejor de lo que esperaba. Me di cuenta de que preparo demasiado cada detalle y de que el equipo confía en mí. ' +
+  'Por la tarde salí a caminar media hora y noté cómo bajaba la tensión. Quiero recordar esta sensación de calma.';
+
+test.describe('diario guiado', () => {
+  test('writing 50+ words with a mood and saving it to the journal', async ({ page }) => {
+    await signUpCoachee(page, 'Elena');
+    await page.goto('/journaling/chat');
+    await expect(page).toHaveURL(/\/journaling\/chat\?c=[\w-]+$/);
+    await expect(page.getByText('Este es tu espacio para escribir sin filtro')).toBeVisible();
+
+    const save = page.getByRole('button', { name: 'Guardar en mi diario' });
+    await expect(save).toBeDisabled();
+    const mood = page.getByRole('button', { name: 'motivada/o' });
+    await mood.click();
+    await expect(mood).toHaveAttribute('aria-pressed', 'true');
+
+    const words = LONG_ENTRY.split(/\s+/).length;
+    expect(words).toBeGreaterThanOrEqual(50);
+    await sendAndWaitForAnswer(page, page.getByRole('textbox', { name: 'Escribe en tu diario' }), LONG_ENTRY);
+    await expect(page.getByText(`Llevas ${words} palabras`)).toBeVisible();
+
+    await save.click();
+    const saved = page.getByRole('status').filter({ hasText: 'Guardado en tu diario' });
+    await expect(saved).toBeVisible();
+    await expect(saved).toContainText(`Tu entrada tiene ${words} palabras`);
+    await expect(saved).toContainText('Has sumado 325 pasos.');
+    await expect(page.getByRole('textbox', { name: 'Escribe en tu diario' })).toBeDisabled();
+
+    // "Escribir otra entrada" starts a new one.
+    await page.getByRole('link', { name: 'Escribir otra entrada' }).click();
+    await expect(page.getByRole('button', { name: 'Guardar en mi diario' })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Escribe en tu diario' })).toBeEnabled();
+  });
+
+  test('a short entry is saved but says how many words earn steps', async ({ page }) => {
+    await signUpCoachee(page, 'Marcos');
+    await page.goto('/journaling/chat');
+    await page.getByRole('textbox', { name: 'O dilo con tus palabras' }).fill('con ganas de empezar');
+    await sendAndWaitForAnswer(page, page.getByRole('textbox', { name: 'Escribe en tu diario' }), 'Hoy estoy cansado pero contento.');
+    await page.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Guardado en tu diario' });
+    await expect(saved).toContainText('Tu entrada tiene 5 palabras');
+    await expect(saved).toContainText('Escribe al menos 50 palabras para sumar pasos');
+  });
+});

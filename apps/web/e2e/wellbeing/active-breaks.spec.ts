@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { stepToasts } from '../support/steps';
+import { advance, completionResult, interceptTrpc, signUpWithAssessment } from './support';
+
+test.describe('Pausas activas', () => {
+  test('a break, one move at a time, to the end: active_break toast', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpWithAssessment(page, 'Irene');
+    const sent = await interceptTrpc<{ practicedSeconds: number }>(page, 'practice.complete', completionResult('active_break', 70, 10));
+    await page.clock.install();
+    await page.goto('/active-breaks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pausas activas' })).toBeVisible();
+    const areas = page.getByRole('region', { name: '¿Qué quieres mover?' }).getByRole('listitem');
+    await expect(areas).toHaveCount(7);
+    for (const name of ['Cuello', 'Espalda', 'Ojos', 'Muñecas y manos', 'Piernas', 'Respiración', 'Hombros y pecho']) {
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Cuello', exact: true }).click();
+    await expect(page).toHaveURL(/\/active-breaks\/cuello$/);
+
+    await page.getByRole('button', { name: 'Empezar la pausa' }).click();
+    await expect(page.getByText('Movimiento 1 de 5')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Baja la barbilla al pecho.' })).toBeVisible();
+    await expect(page.getByText('A continuación: Oreja derecha al hombro.')).toBeVisible();
+    await advance(page, 16_000, 4_000);
+    await expect(page.getByText('Movimiento 2 de 5')).toBeVisible();
+    await advance(page, 65_000, 5_000);
+
+    await expect(page.getByRole('heading', { name: '¡Pausa hecha!' })).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.practicedSeconds).toBeGreaterThanOrEqual(80);
+    const toasts = stepToasts(page);
+    await expect(toasts.getByText('+70 pasos')).toBeVisible();
+    await expect(toasts.getByText('Pausa activa')).toBeVisible();
+  });
+
+  test('skipping every move does not count (real round trip)', async ({ page }) => {
+    await signUpWithAssessment(page, 'Jorge');
+    await page.goto('/active-breaks/ojos');
+    await page.getByRole('button', { name: 'Empezar la pausa' }).click();
+    for (const n of [1, 2, 3, 4]) {
+      await expect(page.getByText(`Movimiento ${n} de 4`)).toBeVisible();
+      await page.getByRole('button', { name: 'Saltar' }).click();
+    }
+    await expect(page.getByRole('alert').getByText('Termina la pausa para sumar sus pasos.')).toBeVisible();
+  });
+
+  test('reminders: opt in, choose the interval and working hours; kept on this device', async ({ page }) => {
+    await signUpWithAssessment(page, 'Karen');
+    await page.goto('/active-breaks');
+    const reminders = page.getByRole('region', { name: 'Recordatorios' });
+    await reminders.getByText('Recordarme hacer pausas', { exact: true }).click();
+    await reminders.getByRole('radio', { name: 'cada 30 minutos' }).check();
+    await reminders.getByLabel('Empieza').fill('08:00');
+    await reminders.getByLabel('Termina').fill('07:00');
+    await expect(reminders.getByRole('alert')).toHaveText('La jornada tiene que terminar después de empezar.');
+    await reminders.getByLabel('Termina').fill('17:00');
+    await expect(reminders.getByText(/^(Próximo recordatorio: .+|No hay recordatorios previstos\.)$/)).toBeVisible();
+    await expect(reminders.getByRole('button', { name: 'Activar avisos del navegador' })).toBeVisible();
+
+    await page.reload();
+    await expect(reminders.getByRole('radio', { name: 'cada 30 minutos' })).toBeChecked();
+    await expect(reminders.getByLabel('Empieza')).toHaveValue('08:00');
+  });
+});

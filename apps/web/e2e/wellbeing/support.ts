@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Request, type Route, type TestInfo } from '@playwright/test';
+import { completeAssessmentViaApi, registerFreshUser } from '../support/assessment';
+
+/** A fresh user with a completed assessment (the whole app is available), signed in on `page`. */
+export async function signUpWithAssessment(page: Page, firstName: string): Promise<{ id: string; email: string }> {
+  const user = await registerFreshUser(page, firstName);
+  await completeAssessmentViaApi(page);
+  return user;
+}
+
+/** The one input of a tRPC call sent by the app's batch link (`{"0":{"json":…}}`) or unbatched. */
+export function trpcInput<T>(request: Request): T {
+  const body = request.postDataJSON() as Record<string, { json: T }> | { json: T };
+  return ('0' in body ? body['0'] : (body as { json: T })).json;
+}
+
+/** Answers a tRPC call with `data`, as the server would (superjson envelope, batched or not). */
+export async function fulfilTrpc(route: Route, data: unknown): Promise<void> {
+  const item = { result: { data: { json: data } } };
+  const batched = new URL(route.request().url()).searchParams.has('batch');
+  await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(batched ? [item] : item) });
+}
+
+/** Intercepts one tRPC procedure (only when it is alone in its batch), recording what the app sent. */
+export async function interceptTrpc<T>(page: Page, procedure: string, data: unknown): Promise<T[]> {
+  const sent: T[] = [];
+  await page.route(`**/api/trpc/${procedure}?**`, async (route) => {
+    sent.push(trpcInput<T>(route.request()));
+    await fulfilTrpc(route, data);
+  });
+  return sent;
+}
+
+/** A realistic `practice.complete` answer (the CompletionResult of the contract). */
+export function completionResult(activityKey: string, stepsEarned: number, dailyLimit: number) {
+  return {
+    success: true,
+    activityId: crypto.randomUUID(),
+    activityKey,
+    stepsEarned,
+    totalSteps: 1000 + stepsEarned,
+    todayCount: 1,
+    dailyLimit,
+    limitReached: false,
+  };
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Zero serious or critical axe violations (WCAG 2.1 A/AA), after animations have settled. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+  }
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations on ${name}`,
+  ).toEqual([]);
+}
+
+/** Advances the page's fake clock in steps, letting the app render between them. */
+export async function advance(page: Page, ms: number, step = 1000): Promise<void> {
+  for (let done = 0; done < ms; done += step) await page.clock.runFor(Math.min(step, ms - done));
+}

@@ -1,0 +1,114 @@
+import { Box, Button, Circle, Grid, HStack, Heading, Link, Skeleton, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../../lib/error-messages';
+import { stepsLabel } from '../../../lib/steps/format-steps';
+import { useTRPC } from '../../../lib/trpc';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePracticeCatalogue, type ActiveBreakView } from '../../practice/api/practice-queries';
+import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
+import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
+import { BreakIcon } from './break-icon';
+import { ReminderSettingsCard } from './reminder-settings';
+
+/** /active-breaks — "Pausas activas": pick a body area; optional reminders during the working day. */
+export function ActiveBreaksPage() {
+  useDocumentTitle('Pausas activas');
+  const catalogue = usePracticeCatalogue();
+  const trpc = useTRPC();
+  const activities = useQuery(trpc.activities.catalogue.queryOptions());
+  const steps = activities.data?.find((a) => a.key === 'active_break');
+
+  return (
+    <WellbeingPage
+      title="Pausas activas"
+      description="Uno o dos minutos para mover lo que más se resiente de tu jornada. Un movimiento cada vez, con su cuenta atrás."
+    >
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.6fr) minmax(0, 1fr)' }} gap={{ base: '6', md: '8' }} alignItems="start">
+        <Box as="section" aria-labelledby="zonas">
+          <HStack justify="space-between" align="baseline" flexWrap="wrap" gap="2" mb="3">
+            <Heading as="h2" id="zonas" fontSize={{ base: 'xl', md: '2xl' }} color="heading">
+              ¿Qué quieres mover?
+            </Heading>
+            {steps ? (
+              <Text fontSize="sm" color="text.muted">
+                Cada pausa suma {stepsLabel(steps.baseSteps)}, hasta {steps.dailyLimit} al día
+              </Text>
+            ) : null}
+          </HStack>
+          {catalogue.isPending ? (
+            <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} h="32" borderRadius="card" />
+              ))}
+            </Grid>
+          ) : null}
+          {catalogue.isError ? (
+            <SurfaceCard role="alert">
+              <Text>{errorMessage(catalogue.error)}</Text>
+              <Button mt="3" borderRadius="full" variant="outline" onClick={() => void catalogue.refetch()}>
+                Reintentar
+              </Button>
+            </SurfaceCard>
+          ) : null}
+          {catalogue.data ? (
+            <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+              {catalogue.data.activeBreaks.map((activeBreak) => (
+                <BreakTile key={activeBreak.tag} activeBreak={activeBreak} />
+              ))}
+            </Grid>
+          ) : null}
+        </Box>
+        <ReminderSettingsCard />
+      </Grid>
+    </WellbeingPage>
+  );
+}
+
+function BreakTile({ activeBreak }: { activeBreak: ActiveBreakView }) {
+  return (
+    <Box
+      as="li"
+      position="relative"
+      bg="surface"
+      borderWidth="1px"
+      borderColor="border.soft"
+      borderRadius="card"
+      boxShadow="card"
+      p="5"
+      transition="box-shadow 0.2s, transform 0.2s"
+      _hover={{ boxShadow: 'raised', transform: 'translateY(-1px)' }}
+      _focusWithin={{ boxShadow: 'raised' }}
+    >
+      <HStack gap="3" align="flex-start">
+        <Circle size="11" bg="brand.50" color="brand.700" flexShrink={0}>
+          <BreakIcon tag={activeBreak.tag} boxSize="5" />
+        </Circle>
+        <Box minW="0">
+          <Heading as="h3" fontSize="lg" color="heading">
+            <Link
+              asChild
+              color="inherit"
+              textDecoration="none"
+              _hover={{ textDecoration: 'underline' }}
+              css={{ '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'card' } }}
+            >
+              <RouterLink to={`/active-breaks/${encodeURIComponent(activeBreak.tag)}`}>{activeBreak.title}</RouterLink>
+            </Link>
+          </Heading>
+          <Text mt="1" fontSize="sm" color="text.muted">
+            {activeBreak.description}
+          </Text>
+          <Text mt="2" fontSize="sm" color="ink.700" fontWeight="600">
+            <Box as="span" aria-hidden="true">
+              {shortDuration(activeBreak.seconds)} · {activeBreak.moves.length} movimientos
+            </Box>
+            <Box as="span" srOnly>
+              {spokenDuration(activeBreak.seconds)}, {activeBreak.moves.length} movimientos
+            </Box>
+          </Text>
+        </Box>
+      </HStack>
+    </Box>
+  );
+}

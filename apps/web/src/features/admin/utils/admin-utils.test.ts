@@ -1,0 +1,99 @@
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
+import { describe, expect, it } from 'vitest';
+import { auditChanges, isDraftDirty, parseDecimal, toDraft, validateAdjustment, validateCatalogueDraft } from './catalogue-form';
+import { buildCompletionSeries, buildUsageSeries, SERIES_COLORS } from './series';
+
+const SESSION = { name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1 };
+
+describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
+  it('accepts valid values and parses Spanish decimals', () => {
+    expect(validateCatalogueDraft({ name: ' Sesión completa ', baseSteps: '1250', multiplier: '1,5', dailyLimit: '2' })).toEqual({
+      ok: true,
+      values: { name: 'Sesión completa', baseSteps: 1250, multiplier: 1.5, dailyLimit: 2 },
+    });
+    expect(parseDecimal('0.25')).toBe(0.25);
+    expect(parseDecimal('1e3')).toBeNaN();
+    expect(parseDecimal('')).toBeNaN();
+  });
+
+  it('maps every schema limit to a Spanish message on its field', () => {
+    const result = validateCatalogueDraft({ name: '  ', baseSteps: '-1', multiplier: '11', dailyLimit: '1001' });
+    expect(result).toEqual({
+      ok: false,
+      errors: { name: 'Escribe un nombre', baseSteps: 'El mínimo es 0', multiplier: 'El máximo es 10', dailyLimit: 'El máximo es 1000' },
+    });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: '100001' })).toMatchObject({ ok: false, errors: { baseSteps: 'El máximo es 100.000' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), name: 'x'.repeat(81) })).toMatchObject({ ok: false, errors: { name: 'Máximo 80 caracteres' } });
+  });
+
+  it('refuses empty, non-numeric and fractional counts', () => {
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '' })).toMatchObject({ ok: false, errors: { dailyLimit: 'Obligatorio' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: 'mucho' })).toMatchObject({ ok: false, errors: { baseSteps: 'Escribe un número entero' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '1,5' })).toMatchObject({ ok: false, errors: { dailyLimit: 'Escribe un número entero' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), multiplier: 'x' })).toMatchObject({
+      ok: false,
+      errors: { multiplier: 'Escribe un número (por ejemplo 1 o 1,5)' },
+    });
+  });
+
+  it('knows when a row has unsaved changes', () => {
+    expect(isDraftDirty(toDraft(SESSION), SESSION)).toBe(false);
+    expect(isDraftDirty({ ...toDraft(SESSION), multiplier: '1,0' }, SESSION)).toBe(false);
+    expect(isDraftDirty({ ...toDraft(SESSION), dailyLimit: '2' }, SESSION)).toBe(true);
+  });
+
+  it('describes an audit entry as before → after for changed fields only', () => {
+    expect(auditChanges({ ...SESSION }, { ...SESSION, dailyLimit: 2, baseSteps: 1300 })).toEqual([
+      { field: 'baseSteps', label: 'Pasos base', before: '1250', after: '1300' },
+      { field: 'dailyLimit', label: 'Límite diario', before: '1', after: '2' },
+    ]);
+  });
+});
+
+describe('manual adjustment validation', () => {
+  it('accepts positive and negative whole numbers with a reason', () => {
+    expect(validateAdjustment('+200', ' Premio del reto ')).toEqual({ ok: true, values: { steps: 200, reason: 'Premio del reto' } });
+    expect(validateAdjustment('-150', 'Duplicado')).toEqual({ ok: true, values: { steps: -150, reason: 'Duplicado' } });
+  });
+
+  it('refuses 0, fractions, out-of-range values and a missing reason', () => {
+    expect(validateAdjustment('0', 'abc')).toMatchObject({ ok: false, errors: { steps: 'El ajuste no puede ser 0' } });
+    expect(validateAdjustment('1,5', 'abc')).toMatchObject({ ok: false, errors: { steps: expect.stringContaining('entero') } });
+    expect(validateAdjustment('100001', 'abc')).toMatchObject({ ok: false, errors: { steps: expect.stringContaining('100.000') } });
+    expect(validateAdjustment('', '')).toMatchObject({ ok: false, errors: { steps: expect.any(String), reason: 'Explica el motivo del ajuste' } });
+  });
+});
+
+describe('dashboard series', () => {
+  it('fills 14 days per activity in catalogue order with stable colours', () => {
+    const { days, series } = buildCompletionSeries(
+      [
+        { day: '2026-05-31', activityKey: 'journaling', completions: 2 },
+        { day: '2026-05-30', activityKey: 'active_break', completions: 3 },
+        { day: '2026-05-31', activityKey: 'active_break', completions: 1 },
+        { day: '2026-04-01', activityKey: 'active_break', completions: 9 }, // outside the window
+        { day: '2026-05-31', activityKey: 'legacy_key', completions: 1 },
+      ],
+      '2026-05-31',
+      ACTIVITY_CATALOGUE,
+    );
+    expect(days).toHaveLength(14);
+    expect(days.at(-1)).toBe('2026-05-31');
+    expect(series.map((s) => s.key)).toEqual(['active_break', 'journaling', 'legacy_key']);
+    expect(series[0]?.label).toBe('Pausa activa');
+    expect(series[0]?.values.slice(-2)).toEqual([3, 1]);
+    expect(series[0]?.values.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(series[0]?.color).toBe(SERIES_COLORS[0]);
+    expect(series[1]?.color).toBe(SERIES_COLORS[5]);
+    expect(series[2]?.label).toBe('legacy_key');
+  });
+
+  it('builds input/output token series', () => {
+    const usage = buildUsageSeries([{ day: '2026-05-30', requests: 3, inputTokens: 900, outputTokens: 300 }], '2026-05-31');
+    expect(usage.series.map((s) => s.values.slice(-2))).toEqual([
+      [900, 0],
+      [300, 0],
+    ]);
+    expect(usage.requests.slice(-2)).toEqual([3, 0]);
+  });
+});

@@ -1,0 +1,30 @@
+import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../../lib/error-messages';
+import { isNotFound } from '../api/assessment-queries';
+
+/** Load failure of a results screen: "no assessment yet" leads to the wizard; anything else offers a retry. */
+export function PageError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const missing = isNotFound(error);
+  return (
+    <Container maxW="lg" py="16">
+      <Stack gap="5" align="center" textAlign="center">
+        <Heading as="h1" size="xl" color="heading">
+          {title}
+        </Heading>
+        <Text color="text.muted" role="alert">
+          {missing ? 'Todavía no has completado la evaluación.' : errorMessage(error)}
+        </Text>
+        {missing ? (
+          <Button asChild colorPalette="brand" borderRadius="full">
+            <RouterLink to="/assessment">Hacer la evaluación</RouterLink>
+          </Button>
+        ) : (
+          <Button colorPalette="brand" borderRadius="full" onClick={onRetry}>
+            Reintentar
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}

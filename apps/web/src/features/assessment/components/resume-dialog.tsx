@@ -1,0 +1,75 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long' });
+
+/**
+ * "Retomar Evaluación" (spec §2/§4): shown when the user completed an assessment within the last
+ * month and has no evaluation in progress. Escape counts as "Cancelar y Regresar" (the safe choice).
+ */
+export function ResumeDialog({
+  open,
+  assessmentCreatedAt,
+  timeZone,
+  onCancel,
+  onContinue,
+}: {
+  open: boolean;
+  assessmentCreatedAt: Date;
+  timeZone: string;
+  onCancel: () => void;
+  onContinue: () => void;
+}) {
+  const continueRef = useRef<HTMLButtonElement>(null);
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', timeZone }).format(assessmentCreatedAt);
+  } catch {
+    when = DATE_FORMAT.format(assessmentCreatedAt);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      placement="center"
+      closeOnInteractOutside={false}
+      initialFocusEl={() => continueRef.current}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
+        <Dialog.Positioner px="4">
+          <Dialog.Content borderRadius="card" maxW="md">
+            <Dialog.Header pb="2">
+              <Dialog.Title fontSize="xl" color="heading">
+                Retomar Evaluación
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description asChild>
+                <Stack gap="3" color="text">
+                  <Text>Ya completaste tu evaluación el {when}.</Text>
+                  <Text color="text.muted">
+                    Puedes hacer una nueva evaluación desde el principio; cuando la termines, tu coach usará tus
+                    respuestas nuevas. Tu evaluación anterior se conserva en tu historial.
+                  </Text>
+                </Stack>
+              </Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
+              <Button variant="outline" borderRadius="full" onClick={onCancel}>
+                Cancelar y Regresar
+              </Button>
+              <Button ref={continueRef} colorPalette="brand" borderRadius="full" onClick={onContinue}>
+                Continuar con Nueva Evaluación
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/error-messages';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePracticeCatalogue, type BreathingPatternView } from '../../practice/api/practice-queries';
+import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
+import { rhythmLabel } from '../utils/pacer';
+import { EvidenceBadge } from './evidence-badge';
+import { PhaseStrip } from './phase-strip';
+
+/** /breathing — the patterns with what each is for and how strong the evidence is. */
+export function BreathingListPage() {
+  useDocumentTitle('Respiración');
+  const catalogue = usePracticeCatalogue();
+
+  return (
+    <WellbeingPage
+      title="Respiración"
+      description="Unos minutos de respiración guiada cambian cómo llegas a lo siguiente. Elige según lo que necesitas ahora; te decimos qué dice la evidencia de cada técnica."
+    >
+      {catalogue.isPending ? (
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="64" borderRadius="card" />
+          ))}
+        </Grid>
+      ) : null}
+      {catalogue.isError ? (
+        <SurfaceCard role="alert">
+          <Text>{errorMessage(catalogue.error)}</Text>
+          <Button mt="3" borderRadius="full" variant="outline" onClick={() => void catalogue.refetch()}>
+            Reintentar
+          </Button>
+        </SurfaceCard>
+      ) : null}
+      {catalogue.data ? (
+        <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="5">
+          {catalogue.data.breathing.map((pattern) => (
+            <PatternCard key={pattern.id} pattern={pattern} />
+          ))}
+        </Grid>
+      ) : null}
+    </WellbeingPage>
+  );
+}
+
+function PatternCard({ pattern }: { pattern: BreathingPatternView }) {
+  const headingId = `patron-${pattern.id}`;
+  return (
+    <Box
+      as="li"
+      bg="surface"
+      borderWidth="1px"
+      borderColor="border.soft"
+      borderRadius="card"
+      boxShadow="card"
+      p={{ base: '5', md: '6' }}
+      display="flex"
+      flexDirection="column"
+      gap="4"
+      aria-labelledby={headingId}
+    >
+      <Stack gap="2">
+        <HStack justify="space-between" align="flex-start" gap="3">
+          <Heading as="h2" id={headingId} fontSize="xl" color="heading" lineHeight="1.25">
+            {pattern.shortName}
+          </Heading>
+          <EvidenceBadge level={pattern.evidence.level} />
+        </HStack>
+        <Text fontSize="sm" color="text.muted">
+          {pattern.name} · {String(pattern.breathsPerMinute).replace('.', ',')} respiraciones por minuto
+        </Text>
+      </Stack>
+      <Text color="ink.800">{pattern.purpose}</Text>
+      <PhaseStrip phases={pattern.phases} label={`Ritmo ${rhythmLabel(pattern)}`} />
+      <Box as="details" bg="canvas" borderRadius="lg" px="4" py="3" fontSize="sm" color="ink.800">
+        <Box as="summary" cursor="pointer" fontWeight="600" color="brand.800" borderRadius="sm">
+          Qué dice la evidencia
+        </Box>
+        <Text mt="2">{pattern.evidence.summary}</Text>
+      </Box>
+      <Box mt="auto" pt="1">
+        <Button asChild colorPalette="brand" borderRadius="full">
+          <RouterLink to={`/breathing/${encodeURIComponent(pattern.id)}`} aria-label={`Empezar ${pattern.shortName}`}>
+            Empezar
+            <ArrowRightIcon />
+          </RouterLink>
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+

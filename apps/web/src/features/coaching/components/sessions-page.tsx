@@ -1,0 +1,56 @@
+import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { errorMessage } from '../../../lib/error-messages';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useConversationsQuery } from '../api/coaching-api';
+import { useStartSession } from '../hooks/use-start-session';
+import { PlusIcon } from './coaching-icons';
+import { ConversationList } from './conversation-list';
+import { PageFrame } from './page-frame';
+
+/** /coaching/sessions — the structured sessions, with their phase or summary, and "Nueva sesión". */
+export function CoachingSessionsPage() {
+  useDocumentTitle('Tus sesiones');
+  const sessions = useConversationsQuery('session');
+  const { startSession, pending, error } = useStartSession();
+
+  return (
+    <PageFrame
+      title="Tus sesiones"
+      description="Cada sesión recorre cuatro pasos y termina con un resumen y tus compromisos."
+      back={{ to: '/coaching', label: 'Coaching' }}
+      actions={
+        <Button colorPalette="brand" borderRadius="full" onClick={startSession} loading={pending} loadingText="Preparando la sesión...">
+          <PlusIcon />
+          Nueva sesión
+        </Button>
+      }
+    >
+      {error ? (
+        <Text role="alert" color="fg.error" mb="4">
+          {error}
+        </Text>
+      ) : null}
+      {sessions.isPending ? (
+        <Stack gap="2.5" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="20" borderRadius="xl" />
+          ))}
+          <Text srOnly>Cargando tus sesiones...</Text>
+        </Stack>
+      ) : sessions.isError ? (
+        <Stack gap="3" align="flex-start">
+          <Text role="alert">{errorMessage(sessions.error)}</Text>
+          <Button variant="outline" borderRadius="full" onClick={() => void sessions.refetch()}>
+            Reintentar
+          </Button>
+        </Stack>
+      ) : sessions.data.length === 0 ? (
+        <Text color="text.muted" bg="surface" borderRadius="xl" borderWidth="1px" borderColor="border.soft" p="5">
+          Aún no has hecho ninguna sesión. Empieza una cuando tengas unos veinte minutos para ti.
+        </Text>
+      ) : (
+        <ConversationList items={sessions.data} showSummary label="Tus sesiones de coaching" />
+      )}
+    </PageFrame>
+  );
+}

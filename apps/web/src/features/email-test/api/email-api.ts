@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
+
+export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset';
+
+export function useTemplatesQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.emailTemplates.queryOptions(undefined, { staleTime: Infinity }));
+}
+
+export function useEmailPreviewQuery(template: TemplateName | null) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.emailPreview.queryOptions({ template: template ?? 'welcome' }, { enabled: template !== null, staleTime: 60_000 }));
+}
+
+export function useOutboxQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.outbox.queryOptions(undefined, { staleTime: 0 }));
+}
+
+export function useEmailSendMutation() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.admin.emailSend.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }) }));
+}
+
+/** The coach writes the person's weekly summary: only when asked (it may call the AI server). */
+export function useAiEmailPreviewQuery(userId: string | null) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.aiEmailPreview.queryOptions({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 }));
+}
+
+export function useAiEmailSendMutation() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.admin.aiEmailSend.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }) }));
+}

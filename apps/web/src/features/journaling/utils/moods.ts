@@ -1,0 +1,22 @@
+/** Mood chips for a journal entry (the server stores up to 40 characters of free text). */
+export const MOOD_OPTIONS = ['tranquila/o', 'cansada/o', 'agradecida/o', 'preocupada/o', 'motivada/o', 'triste'] as const;
+
+export const MOOD_MAX_LENGTH = 40;
+
+/** What is saved: the user's own words win over a chip; nothing chosen means no mood. */
+export function resolveMood(chip: string | null, custom: string): string | undefined {
+  const own = custom.trim().slice(0, MOOD_MAX_LENGTH);
+  if (own.length > 0) return own;
+  return chip ?? undefined;
+}
+
+/** The line shown after saving (spec: 50 words earn the journaling steps, under its daily limit). */
+export function savedStepsMessage(result: { wordCount: number; stepsEarned: number; minWords: number }): string {
+  if (result.stepsEarned > 0) return `Has sumado ${new Intl.NumberFormat('es-ES').format(result.stepsEarned)} pasos.`;
+  if (result.wordCount < result.minWords) return `Escribe al menos ${result.minWords} palabras para sumar pasos`;
+  return 'Hoy ya has sumado los pasos del diario; esta entrada queda guardada igualmente.';
+}
+
+export function wordsLabel(count: number): string {
+  return `${new Intl.NumberFormat('es-ES').format(count)} ${count === 1 ? 'palabra' : 'palabras'}`;
+}

@@ -1,0 +1,174 @@
+import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CircleCheckIcon } from '../../../components/ui/icons';
+import { readDomainError } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/error-messages';
+import { stepsLabel } from '../../../lib/steps/format-steps';
+import { useTRPC } from '../../../lib/trpc';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
+import { ForwardIcon, RewindIcon } from '../../practice/components/practice-icons';
+import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
+import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
+import { useAudioCompletion } from '../hooks/use-audio-completion';
+import { useAudioPlayer } from '../hooks/use-audio-player';
+import { displayDuration } from '../utils/today-card';
+import { themeLabel } from '../utils/themes';
+import { CompletionNoteView } from './completion-note';
+import { PlayPauseButton, SeekBar } from './player-parts';
+
+const BACK = { to: '/meditations', label: 'Audio Ascensos' };
+
+/** /meditations/{id} — one audio: player with seek bar, elapsed/remaining, transcript, completion. */
+export function MeditationPage() {
+  const { id = '' } = useParams();
+  const meditation = useMeditation(id);
+  useDocumentTitle(meditation.data?.title ?? 'Audio Ascenso');
+
+  if (meditation.isPending) {
+    return (
+      <WellbeingPage title={<Skeleton h="10" w="60%" />} back={BACK} maxW="4xl">
+        <Skeleton h="48" borderRadius="card" />
+      </WellbeingPage>
+    );
+  }
+  if (meditation.isError) {
+    const notFound = readDomainError(meditation.error).domainCode === 'NOT_FOUND';
+    return (
+      <WellbeingPage title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'} back={BACK} maxW="4xl">
+        <SurfaceCard role="alert">
+          <Text color="ink.800">
+            {notFound ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' : errorMessage(meditation.error)}
+          </Text>
+          {notFound ? null : (
+            <Button mt="4" borderRadius="full" variant="outline" onClick={() => void meditation.refetch()}>
+              Reintentar
+            </Button>
+          )}
+        </SurfaceCard>
+      </WellbeingPage>
+    );
+  }
+  // Keyed by id: another audio is another player (fresh state and listen log).
+  return <MeditationSession key={meditation.data.id} meditation={meditation.data} />;
+}
+
+function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
+  const trpc = useTRPC();
+  const catalogue = useQuery(trpc.activities.catalogue.queryOptions());
+  const activityKey = meditation.isToday ? 'audio_ascenso_daily' : 'audio_ascenso_archive';
+  const activity = catalogue.data?.find((a) => a.key === activityKey);
+  const duration = displayDuration(meditation.duration);
+  const completion = useAudioCompletion();
+  const player = useAudioPlayer({
+    audioId: meditation.id,
+    duration,
+    title: meditation.title,
+    onEnded: ({ percentage }) => void completion.complete({ meditationId: meditation.id, isToday: meditation.isToday, percentage }),
+  });
+  const { state } = player;
+  const disabled = player.button.disabled;
+
+  return (
+    <WellbeingPage
+      eyebrow={themeLabel(meditation.theme)}
+      title={meditation.title}
+      description={meditation.description}
+      back={BACK}
+      maxW="4xl"
+    >
+      <Stack gap={{ base: '6', md: '8' }}>
+        <SurfaceCard as="section" aria-label="Reproductor">
+          <HStack gap="2" flexWrap="wrap" mb="5">
+            <Badge bg="ink.100" color="ink.800" borderRadius="full" px="2.5">
+              <span aria-hidden="true">{shortDuration(duration)}</span>
+              <Box as="span" srOnly>
+                Duración: {spokenDuration(duration)}
+              </Box>
+            </Badge>
+            <Badge bg={meditation.isToday ? 'sun.100' : 'brand.50'} color={meditation.isToday ? 'sun.900' : 'brand.800'} borderRadius="full" px="2.5">
+              {meditation.isToday ? 'Audio de hoy' : 'Del archivo'}
+            </Badge>
+            {meditation.completedToday ? (
+              <Badge bg="brand.50" color="brand.800" borderRadius="full" px="2.5" gap="1">
+                <CircleCheckIcon boxSize="3.5" aria-hidden="true" />
+                Escuchado hoy
+              </Badge>
+            ) : null}
+          </HStack>
+
+          <Grid templateColumns="auto minmax(0, 1fr)" gap={{ base: '4', md: '6' }} alignItems="center">
+            <PlayPauseButton
+              action={player.button.action}
+              disabled={disabled}
+              buffering={state.buffering}
+              audioTitle={meditation.title}
+              onClick={player.toggle}
+            />
+            <SeekBar position={state.position} duration={state.duration} disabled={disabled} onSeek={player.seek} />
+          </Grid>
+
+          <HStack justify="center" gap="2" mt="3">
+            <Button
+              aria-label="Retroceder 15 segundos"
+              variant="ghost"
+              size="sm"
+              borderRadius="full"
+              color="ink.800"
+              disabled={disabled}
+              onClick={() => player.seek(state.position - 15)}
+            >
+              <RewindIcon />
+              15 s
+            </Button>
+            <Button
+              aria-label="Avanzar 15 segundos"
+              variant="ghost"
+              size="sm"
+              borderRadius="full"
+              color="ink.800"
+              disabled={disabled}
+              onClick={() => player.seek(state.position + 15)}
+            >
+              15 s
+              <ForwardIcon />
+            </Button>
+          </HStack>
+
+          {state.status === 'error' ? (
+            <Text mt="3" color="text.muted" fontSize="sm">
+              Este audio no se puede reproducir ahora. Prueba más tarde o elige otro del archivo.
+            </Text>
+          ) : null}
+
+          <Box mt="4" borderTopWidth="1px" borderColor="border.soft" pt="4">
+            <Text fontSize="sm" color="ink.700">
+              Has escuchado el {Math.floor(player.listened)} %.{' '}
+              {activity
+                ? `Escuchado al menos al 90 %, ${meditation.isToday ? 'el audio de hoy' : 'un audio del archivo'} suma ${stepsLabel(activity.baseSteps)}.`
+                : 'Escucha al menos el 90 % para sumar pasos.'}
+            </Text>
+            <Box mt="2">
+              <CompletionNoteView note={completion.note} />
+            </Box>
+          </Box>
+          <audio {...player.audioProps} />
+        </SurfaceCard>
+
+        <Box as="section" aria-labelledby="transcripcion">
+          <Heading as="h2" id="transcripcion" fontSize={{ base: 'xl', md: '2xl' }} color="heading" mb="3">
+            Transcripción
+          </Heading>
+          <SurfaceCard>
+            <Stack gap="3" maxW="65ch" color="ink.800" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7">
+              {meditation.transcript.map((paragraph, index) => (
+                <Text key={index}>{paragraph}</Text>
+              ))}
+            </Stack>
+          </SurfaceCard>
+        </Box>
+      </Stack>
+    </WellbeingPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { Box, Button, HStack, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CalendarCheckIcon, SparklesIcon } from '../../../components/ui/icons';
+import { useSignedInUser } from '../../../lib/session';
+import { useDailyPlan } from '../hooks/use-daily-plan';
+import { PlanContent } from './plan-content';
+
+function formatTime(date: Date, timeZone: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+  try {
+    return new Intl.DateTimeFormat('es-ES', { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('es-ES', options).format(date);
+  }
+}
+
+/** Home's "Tu plan de hoy" card (spec §2, §4, §8). */
+export function DailyPlanCard() {
+  const user = useSignedInUser();
+  const { view, generateNow, regeneratePlan, regenerating, regenerateError } = useDailyPlan();
+  const ready = view.state === 'ready';
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby="plan-de-hoy"
+      aria-busy={view.state === 'loading' || view.state === 'generating' || regenerating}
+      bg="surface"
+      borderRadius="card"
+      borderWidth="1px"
+      borderColor="border.soft"
+      boxShadow="card"
+      p={{ base: '5', md: '7' }}
+    >
+      <HStack justify="space-between" align="flex-start" gap="3" mb="4" flexWrap="wrap">
+        <HStack gap="2.5">
+          <Box as="span" display="inline-flex" p="2" borderRadius="lg" bg="sun.100" color="sun.800" aria-hidden="true">
+            <CalendarCheckIcon boxSize="5" />
+          </Box>
+          <Heading as="h2" id="plan-de-hoy" fontSize={{ base: 'lg', md: 'xl' }} color="heading">
+            {ready ? 'Tu plan de hoy sugerido' : 'Tu plan de hoy'}
+          </Heading>
+        </HStack>
+        {ready ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="brand"
+            borderRadius="full"
+            onClick={regeneratePlan}
+            loading={regenerating}
+            loadingText="Generando..."
+          >
+            <SparklesIcon />
+            Generar otro plan
+          </Button>
+        ) : null}
+      </HStack>
+
+      {view.state === 'loading' ? (
+        <Stack gap="3">
+          <Skeleton h="5" w="80%" borderRadius="md" />
+          <Skeleton h="14" borderRadius="xl" />
+          <Skeleton h="14" borderRadius="xl" />
+          <Text srOnly role="status">
+            Cargando tu plan...
+          </Text>
+        </Stack>
+      ) : view.state === 'generating' ? (
+        <HStack gap="3" py="4" role="status" aria-live="polite">
+          <Spinner size="sm" color="brand.600" aria-hidden="true" />
+          <Text color="text.muted">Tu coach está preparando tu plan…</Text>
+        </HStack>
+      ) : view.state === 'empty' ? (
+        <Stack gap="4" align="flex-start" py="2">
+          <Text color="text.muted">No tienes un plan personalizado para hoy</Text>
+          <Button colorPalette="brand" borderRadius="full" onClick={generateNow}>
+            <SparklesIcon />
+            Generar Plan Personalizado
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <PlanContent html={view.content} />
+          <Text mt="4" fontSize="xs" color="text.muted">
+            Preparado por tu coach a las {formatTime(view.generatedAt, user.timezone)} a partir de tu evaluación y tu actividad.
+          </Text>
+        </>
+      )}
+      {regenerateError ? (
+        <Text role="alert" mt="3" fontSize="sm" color="fg.error">
+          {regenerateError}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

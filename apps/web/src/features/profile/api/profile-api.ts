@@ -1,0 +1,133 @@
+import type { AppRouter } from '@ascenso/api/router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useCallback } from 'react';
+import { readDomainError } from '../../../lib/errors';
+import { useClearSession, useSetSessionUser } from '../../../lib/session';
+import { useTRPC } from '../../../lib/trpc';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+
+export type LedgerEntry = Outputs['profile']['ledger'][number];
+export type Note = Outputs['profile']['notes'][number];
+export type Commitment = Outputs['coaching']['commitments'][number];
+export type CoachingProfile = Outputs['assessment']['profile'];
+
+const MINUTE = 60_000;
+
+export function isNotFound(error: unknown): boolean {
+  return readDomainError(error).domainCode === 'NOT_FOUND';
+}
+
+export function useStepsHistoryQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.profile.stepsHistory.queryOptions(undefined, { staleTime: 30_000 }));
+}
+
+export function useLedgerQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.profile.ledger.queryOptions(undefined, { staleTime: 30_000 }));
+}
+
+/** `assessment.profile`: fresh 10 min, no retry (spec §9). NOT_FOUND means "no assessment yet". */
+export function useAssessmentSummaryQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.assessment.profile.queryOptions(undefined, { staleTime: 10 * MINUTE, retry: false }));
+}
+
+/** `profile.update`: the returned user replaces `auth.me`; "today" may move with the time zone. */
+export function useUpdateProfileMutation() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setSessionUser = useSetSessionUser();
+  return useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: (user) => {
+        setSessionUser(user);
+        void queryClient.invalidateQueries({ queryKey: trpc.profile.stepsHistory.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.activities.pathKey() });
+      },
+    }),
+  );
+}
+
+/** "Lo que tu coach sabe de ti": notes the user keeps for the coach. */
+export function useNotes() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const notes = useQuery(trpc.profile.notes.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.profile.notes.queryKey() });
+  const add = useMutation(trpc.profile.addNote.mutationOptions({ onSuccess: refresh }));
+  const edit = useMutation(trpc.profile.editNote.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.profile.deleteNote.mutationOptions({ onSuccess: refresh }));
+  return { notes, add, edit, remove };
+}
+
+/** Commitments from coaching sessions: edited/deleted through `profile`, closed through `coaching`. */
+export function useCommitments() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const commitments = useQuery(trpc.coaching.commitments.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
+  const edit = useMutation(trpc.profile.editCommitment.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.profile.deleteCommitment.mutationOptions({ onSuccess: refresh }));
+  const setStatus = useMutation(trpc.coaching.setCommitmentStatus.mutationOptions({ onSuccess: refresh }));
+  return { commitments, edit, remove, setStatus };
+}
+
+export function useChangePasswordMutation() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.changePassword.mutationOptions());
+}
+
+/** Ends every session (this one too), then forgets everything cached: the landing page shows. */
+export function useLogoutEverywhereMutation() {
+  const trpc = useTRPC();
+  const clearSession = useClearSession();
+  return useMutation(trpc.auth.logoutEverywhere.mutationOptions({ onSuccess: () => clearSession() }));
+}
+
+export type DeleteAccountResult = { ok: true } | { ok: false; reason: 'password' | 'validation' | 'rate-limited' | 'session' | 'network'; retryAfterSeconds?: number };
+
+/**
+ * `DELETE /api/profile` with `{ confirm: true, password }` (same origin: the browser sends the cookie
+ * and the Origin header). 204 → deleted; the caller clears the cache and shows the landing page.
+ */
+export function useDeleteAccount() {
+  const clearSession = useClearSession();
+  const run = useCallback(
+    async (password: string): Promise<DeleteAccountResult> => {
+      let response: Response;
+      try {
+        response = await fetch('/api/profile', {
+          method: 'DELETE',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ confirm: true, password }),
+        });
+      } catch {
+        return { ok: false, reason: 'network' };
+      }
+      if (response.status === 204) {
+        clearSession();
+        return { ok: true };
+      }
+      if (response.status === 401) {
+        // INVALID_CREDENTIALS (wrong password) and UNAUTHORIZED (session gone) are both 401.
+        const code = await response
+          .json()
+          .then((body: unknown) => (body as { error?: { code?: string } } | null)?.error?.code)
+          .catch(() => undefined);
+        return { ok: false, reason: code === 'UNAUTHORIZED' ? 'session' : 'password' };
+      }
+      if (response.status === 429) {
+        const retryAfter = Number(response.headers.get('Retry-After'));
+        return { ok: false, reason: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+      }
+      if (response.status === 400) return { ok: false, reason: 'validation' };
+      return { ok: false, reason: 'network' };
+    },
+    [clearSession],
+  );
+  return run;
+}

@@ -1,0 +1,69 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+import { FormAlert } from '../../auth/components/form-alert';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** Where focus goes once the dialog closes (the trigger may no longer exist after a delete). */
+  finalFocusEl?: () => HTMLElement | null;
+}
+
+/**
+ * Confirmation for a destructive action (an alert dialog). Focus starts on "Cancelar", the safe
+ * choice; Escape cancels; focus returns to `finalFocusEl` or to the trigger.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending = false, error = null, onConfirm, onClose, finalFocusEl }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      placement="center"
+      closeOnInteractOutside={!pending}
+      initialFocusEl={() => cancelRef.current}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
+      onOpenChange={(details) => {
+        if (!details.open && !pending) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
+        <Dialog.Positioner px="4">
+          <Dialog.Content borderRadius="card" maxW="md">
+            <Dialog.Header pb="2">
+              <Dialog.Title fontSize="xl" color="heading">
+                {title}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Dialog.Description asChild>
+                  <Stack gap="3" color="text">
+                    {typeof children === 'string' ? <Text>{children}</Text> : children}
+                  </Stack>
+                </Dialog.Description>
+                <FormAlert message={error} />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
+              <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={onClose} disabled={pending}>
+                Cancelar
+              </Button>
+              <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,138 @@
+import { Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+
+export interface EditableItemProps {
+  text: string;
+  meta?: ReactNode;
+  /** Label of the textarea while editing ("Texto de la nota"). */
+  fieldLabel: string;
+  minLength: number;
+  maxLength: number;
+  tooShortMessage: string;
+  saving: boolean;
+  /** Resolves to an error message, or null when saved. */
+  onSave: (text: string) => Promise<string | null>;
+  onDelete: () => void;
+  /** More buttons before "Editar" (e.g. "Hecho"). */
+  actions?: ReactNode;
+}
+
+/**
+ * One note or commitment: its text, then "Editar" (inline form, focus moves into it and back) and
+ * "Borrar" (the caller confirms). Buttons are described by the text they act on.
+ */
+export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, tooShortMessage, saving, onSave, onDelete, actions }: EditableItemProps) {
+  const textId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(text);
+  const [error, setError] = useState<string | null>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  const startEditing = () => {
+    setDraft(text);
+    setError(null);
+    setEditing(true);
+    requestAnimationFrame(() => {
+      const textarea = textareaRef.current;
+      if (!textarea) return;
+      textarea.focus();
+      textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+    });
+  };
+
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editRef.current?.focus());
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const value = draft.trim();
+    if (value.length < minLength) {
+      setError(tooShortMessage);
+      textareaRef.current?.focus();
+      return;
+    }
+    if (value.length > maxLength) {
+      setError(`Máximo ${maxLength} caracteres`);
+      textareaRef.current?.focus();
+      return;
+    }
+    const failure = await onSave(value);
+    if (failure) {
+      setError(failure);
+      textareaRef.current?.focus();
+      return;
+    }
+    stopEditing();
+  };
+
+  if (editing) {
+    return (
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={fieldLabel}>
+        <Stack gap="3">
+          <Field.Root invalid={Boolean(error)}>
+            <Field.Label>{fieldLabel}</Field.Label>
+            <Textarea
+              ref={textareaRef}
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setError(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.stopPropagation();
+                  stopEditing();
+                }
+              }}
+              autoresize
+              maxH="40"
+              bg="surface"
+            />
+            <HStack justify="space-between" w="full" gap="3">
+              <Field.ErrorText>{error}</Field.ErrorText>
+              <Text fontSize="xs" color={draft.trim().length > maxLength ? 'fg.error' : 'text.muted'} ms="auto" aria-hidden="true">
+                {draft.trim().length}/{maxLength}
+              </Text>
+            </HStack>
+          </Field.Root>
+          <HStack gap="2" flexWrap="wrap">
+            <Button type="submit" size="sm" colorPalette="brand" borderRadius="full" loading={saving} loadingText="Guardando...">
+              Guardar
+            </Button>
+            <Button type="button" size="sm" variant="outline" borderRadius="full" onClick={stopEditing} disabled={saving}>
+              Cancelar
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <Stack gap="2">
+      <Box>
+        <Text id={textId} color="text" overflowWrap="anywhere" whiteSpace="pre-wrap">
+          {text}
+        </Text>
+        {meta ? (
+          <Text fontSize="sm" color="text.muted">
+            {meta}
+          </Text>
+        ) : null}
+      </Box>
+      <HStack gap="2" flexWrap="wrap">
+        {actions}
+        <Button ref={editRef} size="xs" variant="outline" borderRadius="full" onClick={startEditing} aria-describedby={textId}>
+          Editar
+        </Button>
+        <Button size="xs" variant="ghost" color="red.700" borderRadius="full" onClick={onDelete} aria-describedby={textId}>
+          Borrar
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { errorMessage } from '../../../lib/error-messages';
+import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
+import { useStepsHistoryQuery } from '../api/profile-api';
+import { longDay, shortDay } from '../utils/chart';
+import { historySummary } from '../utils/ledger';
+import { BarChart } from './bar-chart';
+import { ProfileCard } from './profile-card';
+
+export function StepsHistoryCard() {
+  const history = useStepsHistoryQuery();
+  const data = history.data;
+  const total = data?.reduce((sum, d) => sum + d.steps, 0) ?? 0;
+
+  return (
+    <ProfileCard
+      id="perfil-historial-grafico"
+      title="Pasos de los últimos 30 días"
+      description={data ? `${stepsLabel(total)} en 30 días. Cada barra es un día de tu zona horaria.` : 'Cada barra es un día de tu zona horaria.'}
+    >
+      {data ? (
+        <BarChart
+          title="Pasos por día, últimos 30 días"
+          summary={historySummary(data)}
+          categories={data.map((d) => d.day)}
+          categoryLabel={(day) => (day === data.at(-1)?.day ? 'Hoy' : shortDay(day))}
+          categoryLongLabel={longDay}
+          categoryHeader="Día"
+          series={[{ key: 'steps', label: 'Pasos', color: '#1d756b', values: data.map((d) => d.steps) }]}
+          formatValue={formatSteps}
+          emptyMax={1000}
+        />
+      ) : history.isError ? (
+        <Stack gap="3" align="flex-start">
+          <Text role="alert">No hemos podido cargar tu historial. {errorMessage(history.error)}</Text>
+          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void history.refetch()}>
+            Reintentar
+          </Button>
+        </Stack>
+      ) : (
+        <Skeleton h="56" borderRadius="lg" aria-busy="true" aria-label="Cargando tu historial" />
+      )}
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import { CONNECTION_ERROR_MESSAGE, errorMessage } from './error-messages';
+
+function domainError(domainCode: string, extra: Record<string, unknown> = {}) {
+  return new TRPCClientError('server message (never shown)', {
+    result: { error: { code: -32600, message: 'x', data: { domainCode, ...extra } } },
+  } as never);
+}
+
+describe('errorMessage with a screen context', () => {
+  it('uses the coach copy for a failed answer, also for network failures', () => {
+    expect(errorMessage(domainError('AI_UNAVAILABLE'), 'coach-reply')).toBe('Tu coach no ha podido responder ahora.');
+    expect(errorMessage(new Error('socket closed'), 'coach-reply')).toBe('Tu coach no ha podido responder ahora.');
+  });
+
+  it('gives the plan its own rate-limit message', () => {
+    expect(errorMessage(domainError('RATE_LIMITED'), 'plan')).toBe('Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
+    // Elsewhere RATE_LIMITED keeps the general wording.
+    expect(errorMessage(domainError('RATE_LIMITED', { retryAfterSeconds: 90 }))).toBe('Demasiados intentos. Vuelve a intentarlo en 2 minutos.');
+  });
+
+  it('explains a paused conversation and a session closed too early', () => {
+    expect(errorMessage(domainError('FORBIDDEN'), 'coach-send')).toMatch(/en pausa por tu seguridad/);
+    expect(errorMessage(domainError('VALIDATION'), 'finish-session')).toBe('Cuéntale algo más a tu coach antes de cerrar la sesión.');
+  });
+
+  it('falls back to the general table for codes a context does not word', () => {
+    expect(errorMessage(domainError('NOT_FOUND'), 'plan')).toBe('No hemos encontrado lo que buscabas.');
+    expect(errorMessage(new Error('offline'), 'plan')).toBe(CONNECTION_ERROR_MESSAGE);
+  });
+});
