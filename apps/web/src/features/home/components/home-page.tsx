@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCoachingProfileQuery } from '../../coaching/api/coaching-api';
+import { WellbeingGrid } from '../../../components/ui/wellbeing-grid';
+import { TodayAudioCard } from '../../meditations/components/today-audio-card';
 import { DailyPlanCard } from '../../plan/components/daily-plan-card';
 import { formatToday } from '../utils/format-today';
 import { HomeMessageBox } from './home-message-box';
@@ -68,7 +70,10 @@ export function HomePage() {
           <HomeMessageBox />
         </Box>
       </Box>
+      {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
+      <TodayAudioCard />
       <DailyPlanCard />
+      <WellbeingGrid />
       </Stack>
     </Container>
   );

@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 export interface EditableItemProps {
   text: string;
@@ -41,10 +41,19 @@ export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, too
     });
   };
 
+  // Focus goes back to "Editar" once the item is shown again and no save is pending (the button is
+  // disabled while saving), not on a timer that can fire before the list settles.
+  const focusEditOnClose = useRef(false);
   const stopEditing = () => {
+    focusEditOnClose.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editRef.current?.focus());
   };
+  useEffect(() => {
+    if (!editing && !saving && focusEditOnClose.current) {
+      focusEditOnClose.current = false;
+      editRef.current?.focus();
+    }
+  }, [editing, saving]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
