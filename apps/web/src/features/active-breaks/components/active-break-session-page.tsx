@@ -6,7 +6,7 @@ import { usePracticeCatalogue, type ActiveBreakView } from '../../practice/api/p
 import { ToggleRow } from '../../practice/components/choice-chips';
 import { GuidedPlayer } from '../../practice/components/guided-player';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { VolumeIcon } from '../../practice/components/practice-icons';
+import { VolumeIcon } from '../../../components/ui/icons';
 import { CompletionSummary, SessionProblem } from '../../practice/components/session-outcome';
 import { useGuidedSequence } from '../../practice/hooks/use-guided-sequence';
 import { usePracticeSession } from '../../practice/hooks/use-practice-session';

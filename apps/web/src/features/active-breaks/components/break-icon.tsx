@@ -1,6 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import { EyeIcon, WindIcon } from '../../../components/ui/icons';
-import { HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon } from '../../practice/components/practice-icons';
+import { EyeIcon, HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon, WindIcon } from '../../../components/ui/icons';
 
 const ICONS = {
   cuello: NeckIcon,

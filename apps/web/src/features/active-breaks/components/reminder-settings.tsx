@@ -1,8 +1,7 @@
 import { Box, Button, Grid, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { InfoIcon } from '../../../components/ui/icons';
+import { BellIcon, InfoIcon } from '../../../components/ui/icons';
 import { ChoiceChips, ToggleRow } from '../../practice/components/choice-chips';
-import { BellIcon } from '../../practice/components/practice-icons';
 import { SurfaceCard } from '../../practice/components/page-frame';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { REMINDER_INTERVALS, describeReminder, nextReminder, reminderProblems, type ReminderSettings } from '../utils/reminders';

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePracticeCatalogue, type BreathingPatternView } from '../../practice/api/practice-queries';
 import { ChoiceChips, ToggleRow } from '../../practice/components/choice-chips';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { VibrateIcon, VolumeIcon, LeafIcon } from '../../practice/components/practice-icons';
+import { LeafIcon, VibrateIcon, VolumeIcon } from '../../../components/ui/icons';
 import { CompletionSummary, SessionControls, SessionProblem } from '../../practice/components/session-outcome';
 import { usePrefersReducedMotion } from '../../practice/hooks/use-reduced-motion';
 import { usePracticeSession } from '../../practice/hooks/use-practice-session';

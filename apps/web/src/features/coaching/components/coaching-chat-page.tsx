@@ -11,7 +11,7 @@ import { useSendMessage, useStartConversation, type Conversation } from '../api/
 import { useCoachConversation } from '../hooks/use-coach-conversation';
 import { conversationPath, newClientMessageId } from '../utils/conversation';
 import { browserSessionStorage, peekInitialMessage, takeInitialMessage } from '../utils/initial-message';
-import { PlusIcon } from './coaching-icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationGate, ConversationPanel, userInitial } from './conversation-panel';
 import { CoachBubble, ConversationThread, UserBubble } from './conversation-thread';
 import { MessageComposer } from './message-composer';

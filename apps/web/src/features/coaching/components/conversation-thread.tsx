@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AscensoMark } from '../../../components/ui/wordmark';
 import type { ConversationMessage } from '../api/coaching-api';
 import type { ReplyStreamState } from '../utils/reply-stream';
-import { PauseCircleIcon, RefreshIcon } from './coaching-icons';
+import { PauseCircleIcon, RefreshIcon } from '../../../components/ui/icons';
 import { SafetyPanel } from './safety-panel';
 
 export interface ConversationThreadProps {

@@ -1,7 +1,7 @@
 import { Box, Container, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowLeftIcon } from './coaching-icons';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** Page layout for the coach screens: a way back, the h1, an optional description and actions. */
 export function PageFrame({

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { HeartHandIcon, PhoneIcon } from './coaching-icons';
+import { HeartHandIcon, PhoneIcon } from '../../../components/ui/icons';
 
 /**
  * The coach's safety answer to a crisis message: calm, distinct from coaching, with the helplines

@@ -1,14 +1,13 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { CircleCheckIcon } from '../../../components/ui/icons';
+import { CircleCheckIcon, ListChecksIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFinishSession, type Conversation } from '../api/coaching-api';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
 import { STATUS_LABELS, conversationPath, countUserMessages, formatConversationDate } from '../utils/conversation';
-import { ListChecksIcon } from './coaching-icons';
 import { ConversationGate, ConversationPanel } from './conversation-panel';
 import { PageFrame } from './page-frame';
 import { SessionStepper } from './session-stepper';

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConversationsQuery } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
-import { PlusIcon } from './coaching-icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationList } from './conversation-list';
 import { PageFrame } from './page-frame';
 

@@ -1,10 +1,9 @@
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { InfoIcon } from '../../../components/ui/icons';
+import { InfoIcon, VolumeIcon } from '../../../components/ui/icons';
 import type { FitnessClassView } from '../../practice/api/practice-queries';
 import { ToggleRow } from '../../practice/components/choice-chips';
 import { GuidedPlayer } from '../../practice/components/guided-player';
-import { VolumeIcon } from '../../practice/components/practice-icons';
 import { CompletionSummary, SessionProblem } from '../../practice/components/session-outcome';
 import { useGuidedSequence } from '../../practice/hooks/use-guided-sequence';
 import { usePracticeSession } from '../../practice/hooks/use-practice-session';

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePracticeCatalogue, type FitnessClassView } from '../../practice/api/practice-queries';
 import { ChoiceChips } from '../../practice/components/choice-chips';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { ClockIcon } from '../../practice/components/practice-icons';
+import { ClockIcon } from '../../../components/ui/icons';
 import { spokenDuration } from '../../practice/utils/format-time';
 import {
   BAND_LABELS,

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SendIcon } from '../../coaching/components/coaching-icons';
+import { SendIcon } from '../../../components/ui/icons';
 import { canSend, composerKeyAction, preventsDefault } from '../../coaching/utils/composer-keys';
 import { browserSessionStorage, storeInitialMessage } from '../../coaching/utils/initial-message';
 import {

@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { TrashIcon } from '../../practice/components/practice-icons';
+import { TrashIcon } from '../../../components/ui/icons';
 import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
 import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
 

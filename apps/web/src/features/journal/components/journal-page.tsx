@@ -1,12 +1,11 @@
 import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Link, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ChatIcon } from '../../../components/ui/icons';
+import { ChatIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { PlusIcon, SearchIcon } from '../../practice/components/practice-icons';
 import { useJournalEntries, useJournalPrompt, type JournalEntry } from '../api/journal-queries';
 import { excerpt, formatShortDate, moodLabel } from '../utils/journal-format';
 import { NewEntry } from './new-entry';

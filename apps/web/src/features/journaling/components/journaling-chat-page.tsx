@@ -1,11 +1,10 @@
 import { Box, Button, Center, Grid, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { BookIcon, CircleCheckIcon } from '../../../components/ui/icons';
+import { BookIcon, CircleCheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveJournal, useStartConversation, type Conversation, type SaveJournalResult } from '../../coaching/api/coaching-api';
-import { PlusIcon } from '../../coaching/components/coaching-icons';
 import { ConversationGate, ConversationPanel } from '../../coaching/components/conversation-panel';
 import { PageFrame } from '../../coaching/components/page-frame';
 import { useCoachConversation, type CoachConversation } from '../../coaching/hooks/use-coach-conversation';

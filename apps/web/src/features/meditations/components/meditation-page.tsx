@@ -1,14 +1,13 @@
 import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CircleCheckIcon } from '../../../components/ui/icons';
+import { CircleCheckIcon, ForwardIcon, RewindIcon } from '../../../components/ui/icons';
 import { readDomainError } from '../../../lib/errors';
 import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { ForwardIcon, RewindIcon } from '../../practice/components/practice-icons';
 import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
 import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
 import { useAudioCompletion } from '../hooks/use-audio-completion';

@@ -1,11 +1,10 @@
 import { Badge, Box, Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CircleCheckIcon } from '../../../components/ui/icons';
+import { CircleCheckIcon, ClockIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { WellbeingPage } from '../../practice/components/page-frame';
-import { ClockIcon } from '../../practice/components/practice-icons';
 import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
 import { useMeditationList, type MeditationSummary } from '../api/meditation-queries';
 import { themeLabel, themesOf } from '../utils/themes';

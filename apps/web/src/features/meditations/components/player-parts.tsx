@@ -1,6 +1,6 @@
 import { Box, HStack, IconButton, Spinner, Text, chakra } from '@chakra-ui/react';
 import type { KeyboardEvent } from 'react';
-import { PauseIcon, PlayIcon } from '../../practice/components/practice-icons';
+import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { clockTime, spokenDuration } from '../../practice/utils/format-time';
 
 /** The round play/pause button. Its name says what it does and to which audio. */

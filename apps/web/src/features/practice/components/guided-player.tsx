@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { clockTime, spokenDuration } from '../utils/format-time';
-import { SkipForwardIcon } from './practice-icons';
+import { SkipForwardIcon } from '../../../components/ui/icons';
 import { SessionControls } from './session-outcome';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Container, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowLeftIcon } from './practice-icons';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** Layout of the wellbeing screens: an optional way back, the h1, a description, actions, content. */
 export function WellbeingPage({
