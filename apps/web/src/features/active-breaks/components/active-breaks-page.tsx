@@ -1,12 +1,12 @@
-import { Box, Button, Circle, Grid, HStack, Heading, Link, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Circle, Grid, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePracticeCatalogue, type ActiveBreakView } from '../../practice/api/practice-queries';
-import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
+import type { ActiveBreakView } from '../../practice/api/practice-queries';
+import { CatalogueGrid } from '../../practice/components/catalogue-grid';
+import { WellbeingPage } from '../../practice/components/page-frame';
 import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
 import { BreakIcon } from './break-icon';
 import { ReminderSettingsCard } from './reminder-settings';
@@ -14,7 +14,6 @@ import { ReminderSettingsCard } from './reminder-settings';
 /** /active-breaks — "Pausas activas": pick a body area; optional reminders during the working day. */
 export function ActiveBreaksPage() {
   useDocumentTitle('Pausas activas');
-  const catalogue = usePracticeCatalogue();
   const trpc = useTRPC();
   const activities = useQuery(trpc.activities.catalogue.queryOptions());
   const steps = activities.data?.find((a) => a.key === 'active_break');
@@ -36,28 +35,14 @@ export function ActiveBreaksPage() {
               </Text>
             ) : null}
           </HStack>
-          {catalogue.isPending ? (
-            <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} h="32" borderRadius="card" />
-              ))}
-            </Grid>
-          ) : null}
-          {catalogue.isError ? (
-            <SurfaceCard role="alert">
-              <Text>{errorMessage(catalogue.error)}</Text>
-              <Button mt="3" borderRadius="full" variant="outline" onClick={() => void catalogue.refetch()}>
-                Reintentar
-              </Button>
-            </SurfaceCard>
-          ) : null}
-          {catalogue.data ? (
-            <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-              {catalogue.data.activeBreaks.map((activeBreak) => (
-                <BreakTile key={activeBreak.tag} activeBreak={activeBreak} />
-              ))}
-            </Grid>
-          ) : null}
+          <CatalogueGrid
+            select={(catalogue) => catalogue.activeBreaks}
+            itemKey={(activeBreak) => activeBreak.tag}
+            renderItem={(activeBreak) => <BreakTile activeBreak={activeBreak} />}
+            twoColumnsFrom="sm"
+            gap="4"
+            skeletonHeight="32"
+          />
         </Box>
         <ReminderSettingsCard />
       </Grid>

@@ -1,10 +1,10 @@
-import { Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePracticeCatalogue, type BreathingPatternView } from '../../practice/api/practice-queries';
-import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
+import type { BreathingPatternView } from '../../practice/api/practice-queries';
+import { CatalogueGrid } from '../../practice/components/catalogue-grid';
+import { WellbeingPage } from '../../practice/components/page-frame';
 import { rhythmLabel } from '../utils/pacer';
 import { EvidenceBadge } from './evidence-badge';
 import { PhaseStrip } from './phase-strip';
@@ -12,35 +12,20 @@ import { PhaseStrip } from './phase-strip';
 /** /breathing — the patterns with what each is for and how strong the evidence is. */
 export function BreathingListPage() {
   useDocumentTitle('Respiración');
-  const catalogue = usePracticeCatalogue();
 
   return (
     <WellbeingPage
       title="Respiración"
       description="Unos minutos de respiración guiada cambian cómo llegas a lo siguiente. Elige según lo que necesitas ahora; te decimos qué dice la evidencia de cada técnica."
     >
-      {catalogue.isPending ? (
-        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="5">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h="64" borderRadius="card" />
-          ))}
-        </Grid>
-      ) : null}
-      {catalogue.isError ? (
-        <SurfaceCard role="alert">
-          <Text>{errorMessage(catalogue.error)}</Text>
-          <Button mt="3" borderRadius="full" variant="outline" onClick={() => void catalogue.refetch()}>
-            Reintentar
-          </Button>
-        </SurfaceCard>
-      ) : null}
-      {catalogue.data ? (
-        <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="5">
-          {catalogue.data.breathing.map((pattern) => (
-            <PatternCard key={pattern.id} pattern={pattern} />
-          ))}
-        </Grid>
-      ) : null}
+      <CatalogueGrid
+        select={(catalogue) => catalogue.breathing}
+        itemKey={(pattern) => pattern.id}
+        renderItem={(pattern) => <PatternCard pattern={pattern} />}
+        twoColumnsFrom="md"
+        gap="5"
+        skeletonHeight="64"
+      />
     </WellbeingPage>
   );
 }
