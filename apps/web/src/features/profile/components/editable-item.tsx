@@ -1,5 +1,6 @@
-import { Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CountedTextarea } from './counted-textarea';
 
 export interface EditableItemProps {
   text: string;
@@ -82,32 +83,23 @@ export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, too
     return (
       <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={fieldLabel}>
         <Stack gap="3">
-          <Field.Root invalid={Boolean(error)}>
-            <Field.Label>{fieldLabel}</Field.Label>
-            <Textarea
-              ref={textareaRef}
-              value={draft}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setError(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') {
-                  event.stopPropagation();
-                  stopEditing();
-                }
-              }}
-              autoresize
-              maxH="40"
-              bg="surface"
-            />
-            <HStack justify="space-between" w="full" gap="3">
-              <Field.ErrorText>{error}</Field.ErrorText>
-              <Text fontSize="xs" color={draft.trim().length > maxLength ? 'fg.error' : 'text.muted'} ms="auto" aria-hidden="true">
-                {draft.trim().length}/{maxLength}
-              </Text>
-            </HStack>
-          </Field.Root>
+          <CountedTextarea
+            label={fieldLabel}
+            textareaRef={textareaRef}
+            value={draft}
+            onChange={(value) => {
+              setDraft(value);
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                stopEditing();
+              }
+            }}
+            maxLength={maxLength}
+            error={error}
+          />
           <HStack gap="2" flexWrap="wrap">
             <Button type="submit" size="sm" colorPalette="brand" borderRadius="full" loading={saving} loadingText="Guardando...">
               Guardar
