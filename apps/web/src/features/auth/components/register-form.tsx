@@ -1,15 +1,13 @@
 import { RegisterInputSchema } from '@ascenso/domain/auth';
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../api/use-auth-mutations';
-import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
-import { authFormErrors, issuesToFieldErrors, withoutKey } from '../utils/error-messages';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { AuthSubmitButton, CredentialFields } from './credential-fields';
 import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
 import { TextField } from './text-field';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
-type RegisterField = (typeof FIELDS)[number];
 
 export const PASSWORD_HINT = 'Mínimo 8 caracteres. Una frase que recuerdes es perfecta.';
 
@@ -24,25 +22,16 @@ function browserTimezone(): string | undefined {
 /** "Crear cuenta". Validates with the same schema as `auth.register`, then signs the user in. */
 export function RegisterForm() {
   const register = useRegisterMutation();
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const [values, setValues] = useState<Record<RegisterField, string>>({
+  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, {
     firstName: '',
     lastName: '',
     email: '',
     password: '',
   });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const update = (field: RegisterField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => withoutKey(current, field));
-  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (register.isPending) return;
-    setFormError(null);
     const lastName = values.lastName.trim();
     const parsed = RegisterInputSchema.safeParse({
       email: values.email,
@@ -51,20 +40,7 @@ export function RegisterForm() {
       lastName: lastName === '' ? undefined : lastName,
       timezone: browserTimezone(),
     });
-    if (!parsed.success) {
-      setFieldErrors(issuesToFieldErrors(parsed.error.issues));
-      focusFirstInvalid();
-      return;
-    }
-    setFieldErrors({});
-    register.mutate(parsed.data, {
-      onError: (error) => {
-        const errors = authFormErrors(error, FIELDS);
-        setFieldErrors(errors.fieldErrors);
-        setFormError(errors.formError);
-        focusFirstInvalid();
-      },
-    });
+    submit(parsed, register.mutate);
   };
 
   return (
@@ -90,38 +66,10 @@ export function RegisterForm() {
             error={fieldErrors.lastName}
           />
         </SimpleGrid>
-        <TextField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.email}
-          onChange={update('email')}
-          error={fieldErrors.email}
-        />
-        <PasswordField
-          label="Contraseña"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={update('password')}
-          error={fieldErrors.password}
-          hint={PASSWORD_HINT}
-        />
-        <Button
-          type="submit"
-          colorPalette="brand"
-          size="lg"
-          borderRadius="full"
-          loading={register.isPending}
-          loadingText="Creando cuenta..."
-          mt="1"
-        >
+        <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="new-password" passwordHint={PASSWORD_HINT} />
+        <AuthSubmitButton pending={register.isPending} pendingText="Creando cuenta...">
           Crear cuenta
-        </Button>
+        </AuthSubmitButton>
       </Stack>
     </form>
   );

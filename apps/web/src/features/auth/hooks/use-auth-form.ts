@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { authFormErrors, issuesToFieldErrors, withoutKey } from '../utils/error-messages';
+import { useFocusFirstInvalid } from './use-focus-first-invalid';
+
+/** A zod `safeParse` result (structurally: the web app does not import zod itself). */
+type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: Parameters<typeof issuesToFieldErrors>[0] } };
+
+/**
+ * State of the sign-in and registration forms: the values, the error under each field, the form-level
+ * alert, and the submit rule: check with the procedure's own schema first (errors beside the fields),
+ * then call the server and show where its refusal belongs; focus moves to the first invalid field.
+ */
+export function useAuthForm<F extends string>(fields: readonly F[], initial: Record<F, string>) {
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const [values, setValues] = useState<Record<F, string>>(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const update = (field: F) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => withoutKey(current, field));
+  };
+
+  const submit = <T>(parsed: ParseResult<T>, mutate: (input: T, options: { onError: (error: unknown) => void }) => void) => {
+    setFormError(null);
+    if (!parsed.success) {
+      setFieldErrors(issuesToFieldErrors(parsed.error.issues));
+      focusFirstInvalid();
+      return;
+    }
+    setFieldErrors({});
+    mutate(parsed.data, {
+      onError: (error) => {
+        const errors = authFormErrors(error, fields);
+        setFieldErrors(errors.fieldErrors);
+        setFormError(errors.formError);
+        focusFirstInvalid();
+      },
+    });
+  };
+
+  return { formRef, values, fieldErrors, formError, update, submit };
+}
