@@ -8,6 +8,7 @@ import {
   type JsonCompletion,
   type StreamEvent,
 } from './provider';
+import { readChatCompletionStream } from './sse';
 
 export type OpenAICompatibleConfig = {
   apiKey: string;
@@ -66,29 +67,31 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     },
 
     async *stream(request: CompletionRequest): AsyncIterable<StreamEvent> {
-      let usage = { inputTokens: 0, outputTokens: 0 };
+      // The SDK sends the request (auth, headers, timeout, retries before the first byte, error
+      // statuses); the event stream is read by our lean reader, which merges what arrives together.
+      let response: Response;
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: config.model,
-            messages: request.messages,
-            max_tokens: request.maxOutputTokens,
-            stream: true,
-            stream_options: { include_usage: true },
-          },
-          { signal: request.signal },
-        );
-        for await (const chunk of stream) {
-          const text = chunk.choices[0]?.delta?.content;
-          if (text) yield { type: 'delta', text };
-          if (chunk.usage) {
-            usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-          }
-        }
+        response = await client.chat.completions
+          .create(
+            {
+              model: config.model,
+              messages: request.messages,
+              max_tokens: request.maxOutputTokens,
+              stream: true,
+              stream_options: { include_usage: true },
+            },
+            { signal: request.signal },
+          )
+          .asResponse();
       } catch (error) {
         throw toProviderError(error);
       }
-      yield { type: 'done', usage };
+      if (!response.body) throw new ProviderError('Respuesta del proveedor sin contenido');
+      try {
+        yield* readChatCompletionStream(response.body);
+      } catch (error) {
+        throw toProviderError(error);
+      }
     },
 
     async completeJson<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>> {

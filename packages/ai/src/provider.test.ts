@@ -42,7 +42,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
   });
 
   it('streams deltas in order, then usage', async () => {
-    fake.reply({ kind: 'text', text: '', chunks: ['Ho', 'la', ', ', 'Lucía'] });
+    fake.reply({ kind: 'text', text: '', chunks: ['Ho', 'la', ', ', 'Lucía'], delayMs: 20 });
     const events = await collect(provider().stream({ messages: [{ role: 'user', content: 'x' }] }));
     expect(events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''))).toEqual([
       'Ho',
@@ -51,6 +51,14 @@ describe('OpenAI-compatible provider against a fake server', () => {
       'Lucía',
     ]);
     expect(events.at(-1)).toEqual({ type: 'done', usage: { inputTokens: 11, outputTokens: 7 } });
+  });
+
+  it('merges deltas that arrive together, losing nothing', async () => {
+    fake.reply({ kind: 'text', text: '', chunks: Array.from({ length: 50 }, (_, i) => `t${i} `) });
+    const events = await collect(provider().stream({ messages: [{ role: 'user', content: 'x' }] }));
+    const deltas = events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''));
+    expect(deltas.join('')).toBe(Array.from({ length: 50 }, (_, i) => `t${i} `).join(''));
+    expect(deltas.length).toBeLessThan(50);
   });
 
   it('turns an upstream error into a ProviderError with the status', async () => {

@@ -11,13 +11,14 @@ export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
 /** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
 export function createAdminRepository(db: Db) {
+  const notesOfUser = db.select().from(coachNotes).where(eq(coachNotes.userId, sql.placeholder('userId'))).orderBy(desc(coachNotes.createdAt)).prepare();
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn).immediate();
     },
 
     listNotes(userId: string): CoachNoteRow[] {
-      return db.select().from(coachNotes).where(eq(coachNotes.userId, userId)).orderBy(desc(coachNotes.createdAt)).all();
+      return notesOfUser.all({ userId });
     },
     insertNote(row: CoachNoteRow): void {
       db.insert(coachNotes).values(row).run();

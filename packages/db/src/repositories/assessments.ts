@@ -1,16 +1,23 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow } from '../schema/assessments';
 
 export type AssessmentsRepository = ReturnType<typeof createAssessmentsRepository>;
 
 export function createAssessmentsRepository(db: Db) {
+  const latestStatement = db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.userId, sql.placeholder('userId')))
+    .orderBy(desc(assessments.createdAt))
+    .limit(1)
+    .prepare();
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn)();
     },
     latest(userId: string): AssessmentRow | undefined {
-      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1).get();
+      return latestStatement.get({ userId });
     },
     history(userId: string): AssessmentRow[] {
       return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).all();

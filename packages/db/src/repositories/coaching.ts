@@ -19,16 +19,105 @@ export type CoachingRepository = ReturnType<typeof createCoachingRepository>;
 
 /** Conversations, messages, commitments, daily plans, AI usage and journal entries. No rules here. */
 export function createCoachingRepository(db: Db) {
+  // Prepared once: the coach's reply path reads these for every streamed answer.
+  const conversationById = db.select().from(conversations).where(eq(conversations.id, sql.placeholder('id'))).prepare();
+  const messageById = db.select().from(messages).where(eq(messages.id, sql.placeholder('id'))).prepare();
+  const replyByUserMessage = db.select().from(messages).where(eq(messages.replyTo, sql.placeholder('id'))).prepare();
+  const messagesOfConversation = db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder('id')))
+    .orderBy(asc(messages.createdAt), asc(messages.role))
+    .prepare();
+  const insertMessageStatement = db
+    .insert(messages)
+    .values({
+      id: sql.placeholder('id'),
+      conversationId: sql.placeholder('conversationId'),
+      userId: sql.placeholder('userId'),
+      role: sql.placeholder('role'),
+      content: sql.placeholder('content'),
+      replyTo: sql.placeholder('replyTo'),
+      stage: sql.placeholder('stage'),
+      flagged: sql.placeholder('flagged'),
+      stopped: sql.placeholder('stopped'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
+  const deleteReplyStatement = db.delete(messages).where(eq(messages.replyTo, sql.placeholder('id'))).prepare();
+  const lastMessageAtStatement = db
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder('id')))
+    .orderBy(desc(messages.createdAt))
+    .limit(1)
+    .prepare();
+  const countUserMessagesStatement = db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.conversationId, sql.placeholder('id')), eq(messages.role, 'user')))
+    .prepare();
+  const addUsageStatement = db
+    .insert(aiUsage)
+    .values({
+      userId: sql.placeholder('userId'),
+      day: sql.placeholder('day'),
+      requests: 1,
+      inputTokens: sql.placeholder('inputTokens'),
+      outputTokens: sql.placeholder('outputTokens'),
+    })
+    .onConflictDoUpdate({
+      target: [aiUsage.userId, aiUsage.day],
+      set: {
+        requests: sql`${aiUsage.requests} + 1`,
+        inputTokens: sql`${aiUsage.inputTokens} + excluded.input_tokens`,
+        outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
+      },
+    })
+    .prepare();
+  const openCommitmentsStatement = db
+    .select()
+    .from(commitments)
+    .where(and(eq(commitments.userId, sql.placeholder('userId')), eq(commitments.status, 'open')))
+    .orderBy(desc(commitments.createdAt))
+    .prepare();
+  const recentJournalStatement = db
+    .select()
+    .from(journalEntries)
+    .where(eq(journalEntries.userId, sql.placeholder('userId')))
+    .orderBy(desc(journalEntries.createdAt))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+  // Conversation turns commit without waiting for fsync (see turnTransaction); the connection's own
+  // level (FULL in the app) is restored right after.
+  const ownLevel = Number(db.$client.pragma('synchronous', { simple: true }));
+  // exec, not prepared statements: SQLite applies this pragma when it compiles it.
+  const relaxSync = () => db.$client.exec('PRAGMA synchronous = NORMAL');
+  const restoreSync = () => db.$client.exec(`PRAGMA synchronous = ${ownLevel}`);
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn)();
+    },
+    /**
+     * A transaction for conversation turns (messages, token usage) committed with
+     * `synchronous=NORMAL`: durable across process crashes, not across power loss until the next fully
+     * synced commit or checkpoint; it does not block the event loop on fsync. Decision 010.
+     */
+    turnTransaction<T>(fn: () => T): T {
+      if (ownLevel <= 1) return db.$client.transaction(fn)();
+      relaxSync();
+      try {
+        return db.$client.transaction(fn)();
+      } finally {
+        restoreSync();
+      }
     },
 
     insertConversation(row: ConversationRow): void {
       db.insert(conversations).values(row).run();
     },
     findConversation(id: string): ConversationRow | undefined {
-      return db.select().from(conversations).where(eq(conversations.id, id)).get();
+      return conversationById.get({ id });
     },
     listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): ConversationRow[] {
       const where = kind ? and(eq(conversations.userId, userId), eq(conversations.kind, kind)) : eq(conversations.userId, userId);
@@ -39,44 +128,33 @@ export function createCoachingRepository(db: Db) {
     },
 
     insertMessage(row: MessageRow): void {
-      db.insert(messages).values(row).run();
+      insertMessageStatement.run(row);
     },
     findMessage(id: string): MessageRow | undefined {
-      return db.select().from(messages).where(eq(messages.id, id)).get();
+      return messageById.get({ id });
     },
     listMessages(conversationId: string): MessageRow[] {
-      return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.role)).all();
+      return messagesOfConversation.all({ id: conversationId });
     },
     findReply(userMessageId: string): MessageRow | undefined {
-      return db.select().from(messages).where(eq(messages.replyTo, userMessageId)).get();
+      return replyByUserMessage.get({ id: userMessageId });
     },
     deleteReply(userMessageId: string): void {
-      db.delete(messages).where(eq(messages.replyTo, userMessageId)).run();
+      deleteReplyStatement.run({ id: userMessageId });
     },
     /** Time of the latest message, for keeping a conversation's order strictly increasing. */
     lastMessageAt(conversationId: string): Date | undefined {
-      return db
-        .select({ at: messages.createdAt })
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(desc(messages.createdAt))
-        .limit(1)
-        .get()?.at;
+      return lastMessageAtStatement.get({ id: conversationId })?.at;
     },
     countUserMessages(conversationId: string): number {
-      return (
-        db
-          .select({ n: count() })
-          .from(messages)
-          .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user')))
-          .get()?.n ?? 0
-      );
+      return countUserMessagesStatement.get({ id: conversationId })?.n ?? 0;
     },
 
     insertCommitments(rows: CommitmentRow[]): void {
       if (rows.length) db.insert(commitments).values(rows).run();
     },
     listCommitments(userId: string, status?: CommitmentRow['status']): CommitmentRow[] {
+      if (status === 'open') return openCommitmentsStatement.all({ userId });
       const where = status ? and(eq(commitments.userId, userId), eq(commitments.status, status)) : eq(commitments.userId, userId);
       return db.select().from(commitments).where(where).orderBy(desc(commitments.createdAt)).all();
     },
@@ -120,17 +198,7 @@ export function createCoachingRepository(db: Db) {
     },
 
     addUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }): void {
-      db.insert(aiUsage)
-        .values({ userId, day, requests: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
-        .onConflictDoUpdate({
-          target: [aiUsage.userId, aiUsage.day],
-          set: {
-            requests: sql`${aiUsage.requests} + 1`,
-            inputTokens: sql`${aiUsage.inputTokens} + ${usage.inputTokens}`,
-            outputTokens: sql`${aiUsage.outputTokens} + ${usage.outputTokens}`,
-          },
-        })
-        .run();
+      addUsageStatement.run({ userId, day, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
     },
     usageFor(userId: string, day: string) {
       return db.select().from(aiUsage).where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day))).get();
@@ -140,7 +208,7 @@ export function createCoachingRepository(db: Db) {
       db.insert(journalEntries).values(row).run();
     },
     recentJournalEntries(userId: string, limit: number): JournalEntryRow[] {
-      return db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(desc(journalEntries.createdAt)).limit(limit).all();
+      return recentJournalStatement.all({ userId, limit });
     },
 
     findJournalEntry(id: string): JournalEntryRow | undefined {

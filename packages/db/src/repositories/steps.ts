@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import type { Db } from '../client';
 import {
@@ -65,6 +65,23 @@ export function createStepsRepository(db: Db) {
     .where(and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day'))))
     .groupBy(activityCompletions.activityKey)
     .prepare();
+  const byDayAndActivityInRange = db
+    .select({
+      day: activityCompletions.day,
+      activityKey: activityCompletions.activityKey,
+      completions: count(),
+      steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+    })
+    .from(activityCompletions)
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        gte(activityCompletions.day, sql.placeholder('from')),
+        lte(activityCompletions.day, sql.placeholder('to')),
+      ),
+    )
+    .groupBy(activityCompletions.day, activityCompletions.activityKey)
+    .prepare();
   const idempotencyByKey = db
     .select()
     .from(idempotencyKeys)
@@ -130,6 +147,10 @@ export function createStepsRepository(db: Db) {
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
       return byActivityForDay.all({ userId, day });
+    },
+    /** Per day and activity, for the days from `from` to `to` (inclusive, YYYY-MM-DD): completions and steps. */
+    rangeByActivity(userId: string, from: string, to: string): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
+      return byDayAndActivityInRange.all({ userId, from, to });
     },
     recentCompletions(userId: string, limit: number): CompletionRow[] {
       return db

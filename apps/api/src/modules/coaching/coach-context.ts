@@ -30,23 +30,41 @@ export function journalThemes(entries: Array<{ mood: string | null; body: string
 }
 
 /** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
+/** Derived profiles by assessment id: a completed assessment never changes. */
+const profiles = new Map<string, ReturnType<typeof deriveCoachingProfile>>();
+
+function profileOf(assessment: { id: string; responses: unknown }) {
+  let profile = profiles.get(assessment.id);
+  if (!profile) {
+    profile = deriveCoachingProfile(assessment.responses as AssessmentResponses);
+    if (profiles.size >= 1000) profiles.delete(profiles.keys().next().value as string);
+    profiles.set(assessment.id, profile);
+  }
+  return profile;
+}
+
+/** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
 export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string }): CoachContext {
   const today = localDay(deps.clock(), user.timezone);
   const latest = deps.repos.assessments.latest(user.id);
+  const first = addDays(today, -6);
   const ledger: LedgerDay[] = [];
+  const byDay = new Map<string, LedgerDay>();
   for (let offset = -6; offset <= 0; offset += 1) {
-    const day = addDays(today, offset);
-    const rows = deps.repos.steps.dayByActivity(user.id, day);
-    ledger.push({
-      day,
-      steps: rows.reduce((sum, r) => sum + r.steps, 0),
-      activities: Object.fromEntries(rows.map((r) => [r.activityKey, r.completions])),
-    });
+    const entry: LedgerDay = { day: addDays(today, offset), steps: 0, activities: {} };
+    ledger.push(entry);
+    byDay.set(entry.day, entry);
+  }
+  for (const row of deps.repos.steps.rangeByActivity(user.id, first, today)) {
+    const entry = byDay.get(row.day);
+    if (!entry) continue;
+    entry.steps += row.steps;
+    entry.activities[row.activityKey] = row.completions;
   }
   return {
     firstName: user.firstName,
     today,
-    profile: latest ? deriveCoachingProfile(latest.responses as AssessmentResponses) : null,
+    profile: latest ? profileOf(latest) : null,
     ledger,
     journalThemes: journalThemes(deps.repos.coaching.recentJournalEntries(user.id, 12)),
     openCommitments: deps.repos.coaching

@@ -48,7 +48,7 @@ export function startConversation(deps: Deps, user: User, input: { kind: Convers
   const title =
     input.title?.trim() || (input.kind === 'session' ? 'Sesión de coaching' : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
   const opener = openingMessage(deps, user, input.kind);
-  deps.repos.coaching.transaction(() => {
+  deps.repos.coaching.turnTransaction(() => {
     deps.repos.coaching.insertConversation({
       id,
       userId: user.id,
@@ -132,7 +132,9 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
   }
   if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta conversación ya está cerrada');
   const crisis = detectCrisis(input.content);
-  deps.repos.coaching.transaction(() => {
+  // A turn commits without waiting for fsync (decision 010); a crisis flag is synced at once.
+  const commit = crisis ? deps.repos.coaching.transaction : deps.repos.coaching.turnTransaction;
+  commit(() => {
     const now = nextMessageTime(deps, conversation.id);
     deps.repos.coaching.insertMessage({
       id: input.clientMessageId,
@@ -231,7 +233,7 @@ export async function* streamReply(
   const store = (stopped: boolean) => {
     const messageId = crypto.randomUUID();
     let next = conversation.stage;
-    deps.repos.coaching.transaction(() => {
+    deps.repos.coaching.turnTransaction(() => {
       deps.repos.coaching.deleteReply(userMessage.id);
       if (text.length > 0 || !stopped) {
         deps.repos.coaching.insertMessage({
@@ -251,8 +253,9 @@ export async function* streamReply(
         next = nextStage(conversation.stage as SessionStage);
       }
       deps.repos.coaching.updateConversation(conversation.id, { updatedAt: deps.clock(), stage: next });
+      // Same transaction: one commit (one fsync) per answer instead of two.
+      recordUsage(deps, user, usage);
     });
-    recordUsage(deps, user, usage);
     return { messageId, stage: next };
   };
 
