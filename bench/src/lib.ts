@@ -20,7 +20,8 @@ export type RunningServer = { url: string; port: number; child: ChildProcess; st
 /** Starts the built server on an ephemeral port of 127.0.0.1 (optionally pinned to a CPU). */
 export function startServer(env: Record<string, string>, cpu?: number): Promise<RunningServer> {
   requireBuild();
-  const args = [SERVER_ENTRY];
+  // BENCH_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the server under load.
+  const args = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_ENTRY];
   const command = cpu !== undefined && existsSync('/usr/bin/taskset') ? 'taskset' : process.execPath;
   const finalArgs = command === 'taskset' ? ['-c', String(cpu), process.execPath, ...args] : args;
   return new Promise((resolvePromise, reject) => {
