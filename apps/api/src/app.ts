@@ -32,13 +32,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.use('*', securityHeaders({ hsts: deps.config.isProduction }));
   app.use('*', originCheck(deps.config.allowedOrigins));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => envelope(c, 413, 'PAYLOAD_TOO_LARGE', 'La petición es demasiado grande'),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: (c) => envelope(c, 413, 'PAYLOAD_TOO_LARGE', 'La petición es demasiado grande'),
+  });
+  // GET and HEAD carry no body; skipping them also spares building a full Request per read.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({

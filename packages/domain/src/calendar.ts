@@ -1,4 +1,6 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The last day computed per zone, by UTC minute: most calls in a busy minute ask the same. */
+const lastDay = new Map<string, { minute: number; day: string }>();
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
 function dayFormatter(timezone: string): Intl.DateTimeFormat {
@@ -12,9 +14,16 @@ function dayFormatter(timezone: string): Intl.DateTimeFormat {
 
 /** The user's local calendar day, `YYYY-MM-DD`, of an instant in an IANA time zone. */
 export function localDay(instant: Date, timezone: string): string {
+  // Every zone's offset is a whole number of minutes, so the day is constant within a UTC minute.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const cached = lastDay.get(timezone);
+  if (cached && cached.minute === minute) return cached.day;
   const parts = dayFormatter(timezone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  if (lastDay.size > 1000) lastDay.clear();
+  lastDay.set(timezone, { minute, day });
+  return day;
 }
 
 /** The `YYYY-MM-DD` day `offset` days from `day` (calendar arithmetic, no time zone involved). */
