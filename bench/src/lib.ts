@@ -8,7 +8,8 @@ import { createLogger } from '../../apps/api/src/logger';
 import { register } from '../../apps/api/src/modules/auth/auth.service';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_ENTRY = resolve(ROOT, 'apps/api/dist/main.js');
+/** The built server; BENCH_SERVER_ENTRY points at another build (e.g. apps/api/.bench-dist/main.js). */
+export const SERVER_ENTRY = resolve(ROOT, process.env.BENCH_SERVER_ENTRY ?? 'apps/api/dist/main.js');
 export const ORIGIN = 'http://localhost:39999';
 
 export function requireBuild() {

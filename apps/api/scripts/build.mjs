@@ -3,7 +3,9 @@
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// API_OUT_DIR (relative to apps/api) lets benchmarks build a private copy while tests use dist/.
+const outDir = new URL(`../${process.env.API_OUT_DIR ?? 'dist'}/`, import.meta.url);
+rmSync(outDir, { recursive: true, force: true });
 
 const externalizeDependencies = {
   name: 'externalize-dependencies',
@@ -17,7 +19,7 @@ const externalizeDependencies = {
 
 await build({
   entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/main.js', import.meta.url).pathname,
+  outfile: new URL('main.js', outDir).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -44,6 +44,11 @@ export function createCoachingRepository(db: Db) {
       createdAt: sql.placeholder('createdAt'),
     })
     .prepare();
+  const touchConversationStatement = db
+    .update(conversations)
+    .set({ updatedAt: sql`${sql.placeholder('updatedAt')}`, stage: sql`${sql.placeholder('stage')}` })
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare();
   const deleteReplyStatement = db.delete(messages).where(eq(messages.replyTo, sql.placeholder('id'))).prepare();
   const lastMessageAtStatement = db
     .select({ at: messages.createdAt })
@@ -122,6 +127,10 @@ export function createCoachingRepository(db: Db) {
     listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): ConversationRow[] {
       const where = kind ? and(eq(conversations.userId, userId), eq(conversations.kind, kind)) : eq(conversations.userId, userId);
       return db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(limit).all();
+    },
+    /** After a turn: the conversation's time and stage (a prepared statement; the reply path's write). */
+    touchConversation(id: string, updatedAt: Date, stage: string | null): void {
+      touchConversationStatement.run({ id, updatedAt: updatedAt.getTime(), stage });
     },
     updateConversation(id: string, patch: Partial<Omit<ConversationRow, 'id' | 'userId'>>): void {
       db.update(conversations).set(patch).where(eq(conversations.id, id)).run();

@@ -123,3 +123,29 @@ describe('coaching repository: conversation turns', () => {
     }
   });
 });
+
+describe('coaching repository: touching a conversation after a turn', () => {
+  it('sets the time and the stage, and nothing else', async () => {
+    const { createCoachingRepository } = await import('./coaching');
+    addUser();
+    const coaching = createCoachingRepository(handle.db);
+    const created = new Date('2026-11-22T09:00:00Z');
+    coaching.insertConversation({
+      id: 'c1',
+      userId: 'u1',
+      kind: 'session',
+      title: 'Sesión',
+      status: 'active',
+      stage: 'check-in',
+      summary: null,
+      awarded: false,
+      createdAt: created,
+      updatedAt: created,
+    });
+    const later = new Date('2026-11-22T09:05:00Z');
+    coaching.touchConversation('c1', later, 'goal');
+    expect(coaching.findConversation('c1')).toMatchObject({ updatedAt: later, stage: 'goal', title: 'Sesión', status: 'active', createdAt: created });
+    coaching.touchConversation('c1', new Date('2026-11-22T09:06:00Z'), null);
+    expect(coaching.findConversation('c1')?.stage).toBeNull();
+  });
+});

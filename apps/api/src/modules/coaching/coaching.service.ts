@@ -149,11 +149,13 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
       createdAt: now,
     });
     const isFirst = deps.repos.coaching.countUserMessages(conversation.id) === 1;
-    deps.repos.coaching.updateConversation(conversation.id, {
-      updatedAt: now,
-      ...(isFirst && conversation.kind === 'chat' ? { title: titleFrom(input.content) } : {}),
-      ...(crisis ? { status: 'flagged' as const } : {}),
-    });
+    if (!crisis && !(isFirst && conversation.kind === 'chat')) deps.repos.coaching.touchConversation(conversation.id, now, conversation.stage);
+    else
+      deps.repos.coaching.updateConversation(conversation.id, {
+        updatedAt: now,
+        ...(isFirst && conversation.kind === 'chat' ? { title: titleFrom(input.content) } : {}),
+        ...(crisis ? { status: 'flagged' as const } : {}),
+      });
     if (crisis) {
       deps.repos.coaching.insertMessage({
         id: crypto.randomUUID(),
@@ -252,7 +254,7 @@ export async function* streamReply(
       if (!stopped && conversation.kind === 'session' && conversation.stage && conversation.stage !== 'done') {
         next = nextStage(conversation.stage as SessionStage);
       }
-      deps.repos.coaching.updateConversation(conversation.id, { updatedAt: deps.clock(), stage: next });
+      deps.repos.coaching.touchConversation(conversation.id, deps.clock(), next);
       // Same transaction: one commit (one fsync) per answer instead of two.
       recordUsage(deps, user, usage);
     });
