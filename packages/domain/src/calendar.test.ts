@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDay } from './calendar';
+import { addDays, localDay, startOfNextLocalDay } from './calendar';
 
 describe('localDay', () => {
   it.each([
@@ -34,4 +34,17 @@ describe('addDays', () => {
     ['2026-12-31', 1, '2027-01-01'],
     ['2028-02-28', 1, '2028-02-29'],
   ])('%s %+i → %s', (day, offset, expected) => expect(addDays(day, offset)).toBe(expected));
+});
+
+describe('startOfNextLocalDay', () => {
+  it.each([
+    ['2026-11-22T09:00:00Z', 'Europe/Madrid', '2026-11-22T23:00:00.000Z'],
+    ['2026-11-22T22:59:59Z', 'Europe/Madrid', '2026-11-22T23:00:00.000Z'],
+    ['2026-11-22T23:00:00Z', 'Europe/Madrid', '2026-11-23T23:00:00.000Z'],
+    ['2026-03-28T12:00:00Z', 'Europe/Madrid', '2026-03-28T23:00:00.000Z'],
+    ['2026-03-29T12:00:00Z', 'Europe/Madrid', '2026-03-29T22:00:00.000Z'],
+    ['2026-11-22T12:00:00Z', 'America/Mexico_City', '2026-11-23T06:00:00.000Z'],
+  ])('after %s in %s: %s', (instant, tz, expected) => {
+    expect(startOfNextLocalDay(new Date(instant), tz).toISOString()).toBe(expected);
+  });
 });

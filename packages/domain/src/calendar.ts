@@ -33,3 +33,17 @@ export function addDays(day: string, offset: number): string {
   date.setUTCDate(date.getUTCDate() + offset);
   return date.toISOString().slice(0, 10);
 }
+
+/** The first instant (to the minute) of the next local day after `instant` in `timezone`. */
+export function startOfNextLocalDay(instant: Date, timezone: string): Date {
+  const today = localDay(instant, timezone);
+  const minute = 60_000;
+  let low = Math.floor(instant.getTime() / minute); // still today
+  let high = low + 27 * 60; // surely tomorrow (a local day lasts at most 25 hours)
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (localDay(new Date(mid * minute), timezone) === today) low = mid;
+    else high = mid;
+  }
+  return new Date(high * minute);
+}

@@ -13,6 +13,8 @@ export type ConversationKind = ConversationRow['kind'];
 /** A chat earns `consulta_rapida` once it has this many user turns. */
 export const QUICK_CONSULTATION_TURNS = 3;
 export const JOURNAL_MIN_WORDS = 50;
+/** A structured session's title until the user states its goal; then the goal names it. */
+const SESSION_TITLE = 'Sesión de coaching';
 
 function owned(deps: Deps, user: User, conversationId: string): ConversationRow {
   const conversation = deps.repos.coaching.findConversation(conversationId);
@@ -46,7 +48,7 @@ export function startConversation(deps: Deps, user: User, input: { kind: Convers
   const now = deps.clock();
   const id = crypto.randomUUID();
   const title =
-    input.title?.trim() || (input.kind === 'session' ? 'Sesión de coaching' : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
+    input.title?.trim() || (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
   const opener = openingMessage(deps, user, input.kind);
   deps.repos.coaching.turnTransaction(() => {
     deps.repos.coaching.insertConversation({
@@ -149,11 +151,14 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
       createdAt: now,
     });
     const isFirst = deps.repos.coaching.countUserMessages(conversation.id) === 1;
-    if (!crisis && !(isFirst && conversation.kind === 'chat')) deps.repos.coaching.touchConversation(conversation.id, now, conversation.stage);
+    // A chat is named by its first message; a structured session by the goal the user states.
+    const names =
+      (isFirst && conversation.kind === 'chat') || (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);
+    if (!crisis && !names) deps.repos.coaching.touchConversation(conversation.id, now, conversation.stage);
     else
       deps.repos.coaching.updateConversation(conversation.id, {
         updatedAt: now,
-        ...(isFirst && conversation.kind === 'chat' ? { title: titleFrom(input.content) } : {}),
+        ...(names ? { title: titleFrom(input.content) } : {}),
         ...(crisis ? { status: 'flagged' as const } : {}),
       });
     if (crisis) {

@@ -83,6 +83,10 @@ describe('daily plan (offline coach)', () => {
     for (let i = 0; i < 8; i += 1) statuses.push((await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).status);
     expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // Says when a new plan is possible: the user's next local midnight (test clock 09:00Z = 10:00 in Madrid).
+    const refused = await t.request('/api/generate-daily-plan', { cookie, body: { force: true } });
+    expect(refused.headers.get('retry-after')).toBe(String(14 * 60 * 60));
+    expect(await refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
   });
 
   it('works for a user without an assessment and refuses visitors', async () => {
@@ -179,6 +183,8 @@ describe('structured sessions', () => {
     await say(caller, session.id, 'Llego con un 6, cansada');
     const goal = await say(caller, session.id, 'Quiero preparar la conversación con Marta sobre delegar');
     expect(goal.text).toContain('Quiero preparar la conversación con Marta sobre delegar');
+    // The goal names the session (it was 'Sesión de coaching' until then); later turns keep the name.
+    expect((await caller.coaching.conversation({ id: session.id })).title).toBe('Quiero preparar la conversación con Marta sobre delegar');
     await say(caller, session.id, 'Podría darle el informe semanal');
     const before = t.deps.repos.steps.total(user.id);
     const last = await say(caller, session.id, 'Hablar con Marta el lunes; delegar el informe semanal');
@@ -186,6 +192,7 @@ describe('structured sessions', () => {
     expect(t.deps.repos.steps.total(user.id) - before).toBe(1250);
 
     const done = await caller.coaching.conversation({ id: session.id });
+    expect(done.title).toBe('Quiero preparar la conversación con Marta sobre delegar');
     expect(done.summary).toContain('Llego con un 6');
     expect(done.commitments.map((c) => c.text)).toEqual(['Hablar con Marta el lunes', 'delegar el informe semanal']);
 

@@ -1,6 +1,6 @@
 import { renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
-import { localDay } from '@ascenso/domain/calendar';
+import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import sanitizeHtml from 'sanitize-html';
 import type { Deps } from '../../deps';
@@ -46,7 +46,9 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   const existing = deps.repos.coaching.findPlan(user.id, day);
   if (existing && !options.force) return { ...getTodayPlan(deps, user), generated: false };
   if (existing && existing.generationCount > MAX_DAILY_REGENERATIONS) {
-    throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
+    const now = deps.clock();
+    const retryAfterSeconds = Math.max(1, Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000));
+    throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', { retryAfterSeconds });
   }
   const context = buildCoachContext(deps, user);
   const { plan, source, usage } = await deps.coach.plan(context, options.signal);
