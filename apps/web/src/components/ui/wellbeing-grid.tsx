@@ -1,6 +1,6 @@
-import { Box, Circle, Grid, Heading, Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Box, Circle, Grid, Heading, Text } from '@chakra-ui/react';
 import { BookIcon, ChatIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon } from './icons';
+import { LinkTile, TileLink } from './link-tile';
 
 const TILES = [
   { to: '/coaching', title: 'Coaching', description: 'Habla con tu coach sobre lo que te ocupa.', Icon: ChatIcon, tone: 'brand' },
@@ -26,39 +26,18 @@ export function WellbeingGrid({ headingLevel = 'h2' }: { headingLevel?: 'h2' | '
       </Heading>
       <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }} gap={{ base: '3', md: '4' }}>
         {TILES.map(({ to, title, description, Icon, tone }) => (
-          <Box
-            as="li"
-            key={to}
-            position="relative"
-            bg="surface"
-            borderWidth="1px"
-            borderColor="border.soft"
-            borderRadius="card"
-            boxShadow="card"
-            p={{ base: '4', md: '5' }}
-            transition="box-shadow 0.2s, transform 0.2s"
-            _hover={{ boxShadow: 'raised', transform: 'translateY(-2px)' }}
-            _focusWithin={{ boxShadow: 'raised' }}
-          >
+          <LinkTile key={to} p={{ base: '4', md: '5' }} _hover={{ boxShadow: 'raised', transform: 'translateY(-2px)' }}>
             <Circle size={{ base: '10', md: '12' }} bg={TONES[tone].bg} color={TONES[tone].color} mb="3">
               <Icon boxSize={{ base: '5', md: '6' }} aria-hidden="true" />
             </Circle>
             <Text fontWeight="700" color="heading" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.25">
               {/* The link covers the whole tile: one tab stop, the title as its name. */}
-              <Link
-                asChild
-                color="inherit"
-                textDecoration="none"
-                _hover={{ textDecoration: 'underline' }}
-                css={{ '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'card' } }}
-              >
-                <RouterLink to={to}>{title}</RouterLink>
-              </Link>
+              <TileLink to={to}>{title}</TileLink>
             </Text>
             <Text mt="1" fontSize="sm" color="text.muted" lineHeight="1.45">
               {description}
             </Text>
-          </Box>
+          </LinkTile>
         ))}
       </Grid>
     </Box>

@@ -1,6 +1,6 @@
-import { Box, Circle, Grid, HStack, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Circle, Grid, HStack, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -52,34 +52,14 @@ export function ActiveBreaksPage() {
 
 function BreakTile({ activeBreak }: { activeBreak: ActiveBreakView }) {
   return (
-    <Box
-      as="li"
-      position="relative"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      p="5"
-      transition="box-shadow 0.2s, transform 0.2s"
-      _hover={{ boxShadow: 'raised', transform: 'translateY(-1px)' }}
-      _focusWithin={{ boxShadow: 'raised' }}
-    >
+    <LinkTile>
       <HStack gap="3" align="flex-start">
         <Circle size="11" bg="brand.50" color="brand.700" flexShrink={0}>
           <BreakIcon tag={activeBreak.tag} boxSize="5" />
         </Circle>
         <Box minW="0">
           <Heading as="h3" fontSize="lg" color="heading">
-            <Link
-              asChild
-              color="inherit"
-              textDecoration="none"
-              _hover={{ textDecoration: 'underline' }}
-              css={{ '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'card' } }}
-            >
-              <RouterLink to={`/active-breaks/${encodeURIComponent(activeBreak.tag)}`}>{activeBreak.title}</RouterLink>
-            </Link>
+            <TileLink to={`/active-breaks/${encodeURIComponent(activeBreak.tag)}`}>{activeBreak.title}</TileLink>
           </Heading>
           <Text mt="1" fontSize="sm" color="text.muted">
             {activeBreak.description}
@@ -94,6 +74,6 @@ function BreakTile({ activeBreak }: { activeBreak: ActiveBreakView }) {
           </Text>
         </Box>
       </HStack>
-    </Box>
+    </LinkTile>
   );
 }

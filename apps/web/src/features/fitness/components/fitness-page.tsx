@@ -3,12 +3,12 @@ import type { FitnessBand, FitnessLevel } from '@ascenso/domain/fitness';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePracticeCatalogue, type FitnessClassView } from '../../practice/api/practice-queries';
 import { ChoiceChips } from '../../practice/components/choice-chips';
+import { LoadErrorCard } from '../../practice/components/load-error-card';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
 import { ClockIcon } from '../../../components/ui/icons';
 import { spokenDuration } from '../../practice/utils/format-time';
@@ -108,14 +108,7 @@ export function FitnessPage() {
         </SurfaceCard>
 
         {catalogue.isPending ? <Skeleton h="64" borderRadius="card" /> : null}
-        {catalogue.isError ? (
-          <SurfaceCard role="alert">
-            <Text>{errorMessage(catalogue.error)}</Text>
-            <Button mt="3" borderRadius="full" variant="outline" onClick={() => void catalogue.refetch()}>
-              Reintentar
-            </Button>
-          </SurfaceCard>
-        ) : null}
+        {catalogue.isError ? <LoadErrorCard error={catalogue.error} onRetry={() => void catalogue.refetch()} /> : null}
 
         {catalogue.data ? (
           <Box aria-live="polite">

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Link, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ChatIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
+import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadErrorCard } from '../../practice/components/load-error-card';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
 import { useJournalEntries, useJournalPrompt, type JournalEntry } from '../api/journal-queries';
 import { excerpt, formatShortDate, moodLabel } from '../utils/journal-format';
@@ -133,14 +134,7 @@ function Entries({ initialQuery, onQueryChange, onNew }: { initialQuery: string;
           ))}
         </Stack>
       ) : null}
-      {entries.isError ? (
-        <SurfaceCard role="alert">
-          <Text>{errorMessage(entries.error)}</Text>
-          <Button mt="3" borderRadius="full" variant="outline" onClick={() => void entries.refetch()}>
-            Reintentar
-          </Button>
-        </SurfaceCard>
-      ) : null}
+      {entries.isError ? <LoadErrorCard error={entries.error} onRetry={() => void entries.refetch()} /> : null}
       {entries.data && entries.data.length === 0 ? (
         <SurfaceCard textAlign="center" py="10">
           {searching ? (
@@ -171,19 +165,7 @@ function Entries({ initialQuery, onQueryChange, onNew }: { initialQuery: string;
 
 function EntryItem({ entry, timeZone, now }: { entry: JournalEntry; timeZone: string; now: Date }) {
   return (
-    <Box
-      as="li"
-      position="relative"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      p={{ base: '4', md: '5' }}
-      transition="box-shadow 0.2s"
-      _hover={{ boxShadow: 'raised' }}
-      _focusWithin={{ boxShadow: 'raised' }}
-    >
+    <LinkTile p={{ base: '4', md: '5' }} transition="box-shadow 0.2s" _hover={{ boxShadow: 'raised' }}>
       <HStack gap="2" mb="1.5" flexWrap="wrap" fontSize="sm" color="text.muted">
         <chakra.time dateTime={entry.createdAt.toISOString()}>{formatShortDate(entry.createdAt, timeZone, now)}</chakra.time>
         {entry.mood ? (
@@ -198,15 +180,7 @@ function EntryItem({ entry, timeZone, now }: { entry: JournalEntry; timeZone: st
         ) : null}
       </HStack>
       <Heading as="h3" fontSize="lg" color="heading" lineHeight="1.3">
-        <Link
-          asChild
-          color="inherit"
-          textDecoration="none"
-          _hover={{ textDecoration: 'underline' }}
-          css={{ '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'card' } }}
-        >
-          <RouterLink to={`/journaling/entry/${encodeURIComponent(entry.id)}`}>{entry.title}</RouterLink>
-        </Link>
+        <TileLink to={`/journaling/entry/${encodeURIComponent(entry.id)}`}>{entry.title}</TileLink>
       </Heading>
       <Text mt="1" color="ink.700" fontSize="sm" lineClamp={2}>
         {excerpt(entry.body)}
@@ -214,6 +188,6 @@ function EntryItem({ entry, timeZone, now }: { entry: JournalEntry; timeZone: st
       <Text mt="2" fontSize="xs" color="text.muted">
         {entry.wordCount} {entry.wordCount === 1 ? 'palabra' : 'palabras'}
       </Text>
-    </Box>
+    </LinkTile>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { CircleCheckIcon, ClockIcon } from '../../../components/ui/icons';
+import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { WellbeingPage } from '../../practice/components/page-frame';
@@ -101,19 +101,7 @@ function FilterChip({ label, active, onClick }: { label: string; active: boolean
 
 function ArchiveItem({ meditation }: { meditation: MeditationSummary }) {
   return (
-    <Box
-      as="li"
-      position="relative"
-      bg="surface"
-      borderWidth="1px"
-      borderColor={meditation.isToday ? 'brand.200' : 'border.soft'}
-      borderRadius="card"
-      boxShadow="card"
-      p="5"
-      transition="box-shadow 0.2s, transform 0.2s"
-      _hover={{ boxShadow: 'raised', transform: 'translateY(-1px)' }}
-      _focusWithin={{ boxShadow: 'raised' }}
-    >
+    <LinkTile borderColor={meditation.isToday ? 'brand.200' : 'border.soft'}>
       <HStack gap="2" mb="2" flexWrap="wrap">
         <Badge colorPalette="brand" variant="subtle" borderRadius="full" px="2.5">
           {themeLabel(meditation.theme)}
@@ -132,15 +120,7 @@ function ArchiveItem({ meditation }: { meditation: MeditationSummary }) {
       </HStack>
       <Heading as="h3" fontSize="lg" color="heading" lineHeight="1.3">
         {/* The title link covers the whole card (one tab stop per audio). */}
-        <Link
-          asChild
-          color="inherit"
-          textDecoration="none"
-          _hover={{ textDecoration: 'underline' }}
-          css={{ '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'card' } }}
-        >
-          <RouterLink to={`/meditations/${encodeURIComponent(meditation.id)}`}>{meditation.title}</RouterLink>
-        </Link>
+        <TileLink to={`/meditations/${encodeURIComponent(meditation.id)}`}>{meditation.title}</TileLink>
       </Heading>
       <Text mt="1.5" color="text.muted" fontSize="sm" lineClamp={2}>
         {meditation.description}
@@ -152,6 +132,6 @@ function ArchiveItem({ meditation }: { meditation: MeditationSummary }) {
           Duración: {spokenDuration(meditation.duration)}
         </Box>
       </HStack>
-    </Box>
+    </LinkTile>
   );
 }
