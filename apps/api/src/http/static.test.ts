@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@ascenso/db/client';
 import { createApp } from '../app';
@@ -15,7 +16,16 @@ beforeAll(() => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="es"><title>Ascenso</title></html>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  // Big enough to compress; the build writes .br and .gz siblings for it.
+  writeFileSync(join(dir, 'assets', 'big-abc123.js'), BIG_JS);
+  writeFileSync(join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
+  // No siblings: gzipped by the server.
+  writeFileSync(join(dir, 'assets', 'plain-abc123.css'), BIG_CSS);
 });
+
+const BIG_JS = `export const words = ${JSON.stringify('ascenso '.repeat(400))};\n`;
+const BIG_CSS = `body { color: black; }\n`.repeat(100);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function app() {
@@ -43,5 +53,35 @@ describe('serving the built web app', () => {
     expect((await app().request('/assets/missing.js')).status).toBe(404);
     const traversal = await app().request('/..%2f..%2fetc%2fpasswd');
     expect(await traversal.text()).not.toContain('root:');
+  });
+
+  it('sends the precompressed brotli or gzip file the client accepts, else the file as is', async () => {
+    const br = await app().request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BIG_JS);
+
+    const gzip = await app().request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BIG_JS);
+
+    const identity = await app().request('/assets/big-abc123.js');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(BIG_JS);
+  });
+
+  it('gzips a text file without precompressed siblings, and the app shell', async () => {
+    const css = await app().request('/assets/plain-abc123.css', { headers: { 'accept-encoding': 'gzip' } });
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await css.arrayBuffer())).toString()).toBe(BIG_CSS);
+
+    const small = await app().request('/favicon.svg', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+
+    const shell = await app().request('/coaching', { headers: { 'accept-encoding': 'gzip' } });
+    expect(shell.headers.get('content-encoding')).toBe('gzip');
+    expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(gunzipSync(Buffer.from(await shell.arrayBuffer())).toString()).toContain('<html lang="es">');
   });
 });

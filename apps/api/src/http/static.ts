@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
 
@@ -21,14 +22,59 @@ const TYPES: Record<string, string> = {
   '.ogg': 'audio/ogg',
 };
 
+/** Text types worth compressing (images, fonts and audio are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const MIN_COMPRESS_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+/** What readFileSync returns (zlib's results are typed more loosely but are the same). */
+type Body = Buffer<ArrayBuffer>;
+
+/** The encodings the client accepts, best first (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  return (['br', 'gzip'] as const).filter((e) => accepted.has(e) || (accepted.has('*') && e === 'gzip'));
+}
+
 /**
  * Serves the built web app: files under `root` (hashed assets cached for a year) and, for any other
  * GET outside /api and /ws, index.html so the client router can render the route (history fallback).
+ *
+ * Text files are sent compressed when the client accepts it: the build writes `.br` and `.gz` next
+ * to each asset (apps/web/vite.config.ts) and those are served as they are; a file without them is
+ * gzipped once and kept in memory. Responses then carry `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
   const indexPath = join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : undefined;
+  const indexGzip = indexHtml ? (gzipSync(indexHtml, { level: 9 }) as Body) : undefined;
   const base = normalize(root + sep);
+  const gzipCache = new Map<string, { mtimeMs: number; body: Body }>();
+
+  /** The body to send for `file` and its Content-Encoding (undefined: identity). */
+  function encoded(file: string, mtimeMs: number, size: number, accept: Encoding[]): { body: Body; encoding?: Encoding } {
+    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || size < MIN_COMPRESS_BYTES) return { body: readFileSync(file) };
+    for (const encoding of accept) {
+      const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+      try {
+        if (statSync(sibling).mtimeMs >= mtimeMs) return { body: readFileSync(sibling), encoding };
+      } catch {
+        // no precompressed sibling
+      }
+    }
+    if (!accept.includes('gzip')) return { body: readFileSync(file) };
+    const cached = gzipCache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return { body: cached.body, encoding: 'gzip' };
+    const body = gzipSync(readFileSync(file)) as Body;
+    gzipCache.set(file, { mtimeMs, body });
+    return { body, encoding: 'gzip' };
+  }
 
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/') || c.req.path === '/ws') {
@@ -47,10 +93,14 @@ export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
         if (stat.isFile()) {
           const type = TYPES[extname(candidate).toLowerCase()] ?? 'application/octet-stream';
           const immutable = decoded.startsWith('/assets/');
-          return c.body(readFileSync(candidate), 200, {
+          const { body, encoding } = encoded(candidate, stat.mtimeMs, stat.size, acceptedEncodings(c.req.header('accept-encoding')));
+          const headers: Record<string, string> = {
             'Content-Type': type,
             'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-          });
+          };
+          if (COMPRESSIBLE.has(extname(candidate).toLowerCase())) headers.Vary = 'Accept-Encoding';
+          if (encoding) headers['Content-Encoding'] = encoding;
+          return c.body(body, 200, headers);
         }
       } catch {
         // not a file: fall through to the app shell
@@ -58,6 +108,9 @@ export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
     }
     if (!indexHtml) return next();
     if (extname(decoded) !== '' && !decoded.endsWith('.html')) return next();
-    return c.body(indexHtml, 200, { 'Content-Type': TYPES['.html'] ?? 'text/html', 'Cache-Control': 'no-cache' });
+    const gzip = indexGzip && acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
+    const headers: Record<string, string> = { 'Content-Type': TYPES['.html'] ?? 'text/html', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    return c.body(gzip ? indexGzip : indexHtml, 200, headers);
   };
 }

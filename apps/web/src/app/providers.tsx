@@ -1,10 +1,14 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { system } from '../theme';
+
+// The toast region (Zag's toast machines) is only needed once something shows a toast, which only
+// lazily loaded screens do: its own chunk, loaded right after the first render. Toasts created before
+// it mounts wait in the `toaster` store and show when it does.
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.
@@ -17,7 +21,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             {children}
-            <Toaster />
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </TRPCProvider>
         </QueryClientProvider>
       </LocaleProvider>

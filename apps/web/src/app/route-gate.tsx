@@ -1,19 +1,14 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { BreakReminders } from '../features/active-breaks/components/break-reminders';
-import { useAssessmentStatus } from '../features/assessment/hooks/use-assessment-status';
-import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
-import { useSessionEvents } from '../features/auth/hooks/use-session-events';
-import { FloatingStepCounter } from '../features/steps/components/floating-step-counter';
-import { AudioProvider } from '../features/meditations/audio/audio-provider';
-import { StepToasts } from '../features/steps/components/step-toasts';
-import { RealtimeProvider } from '../lib/realtime/realtime-provider';
-import { SignedInUserProvider, useCurrentUserQuery, type SessionUser } from '../lib/session';
-import { AppShell } from './app-shell';
+import { useCurrentUserQuery } from '../lib/session';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { VisitorFrame } from './visitor-frame';
-import { NotFoundPage, assessmentPendingScreen, memberRoutes, visitorRoutes } from './routes';
+import { NotFoundPage, visitorRoutes } from './routes';
+
+// The signed-in part of the app (providers, shell, Home) is its own chunk: the initial JavaScript is
+// only what every visitor needs to find out who they are (apps/web/scripts/check-budget.mjs).
+const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
 
 /**
  * Route gating (product spec §2, §4): loading → "Cargando..."; visitor → landing, /acceso or 404;
@@ -29,17 +24,9 @@ export function RouteGate() {
   }
   if (user === null) return <VisitorRoutes />;
   return (
-    <SignedInUserProvider user={user}>
-      {/* Signed-in only (spec §6): the /ws connection and the step toasts. */}
-      <RealtimeProvider userId={user.id}>
-        {/* Audio Ascenso: one audio at a time across the app (spec §4). */}
-        <AudioProvider>
-          <SignedInRoutes user={user} />
-        </AudioProvider>
-        <StepToasts />
-        <BreakReminders />
-      </RealtimeProvider>
-    </SignedInUserProvider>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInApp user={user} />
+    </Suspense>
   );
 }
 
@@ -60,41 +47,5 @@ function VisitorRoutes() {
         />
       </Routes>
     </Suspense>
-  );
-}
-
-function SignedInRoutes({ user }: { user: SessionUser }) {
-  useSessionEvents();
-  const assessment = useAssessmentStatus();
-
-  if (assessment.isPending) return <LoadingScreen />;
-  if (assessment.isError) return <ConnectionErrorScreen onRetry={assessment.retry} />;
-
-  const AssessmentPendingScreen = assessmentPendingScreen;
-  if (!assessment.completed && AssessmentPendingScreen) {
-    // Every path shows the wizard, inside the app shell (name and "Cerrar sesión" stay available).
-    return (
-      <Routes>
-        <Route element={<AppShell user={user} />}>
-          {/* Just signed in: leave /acceso (honouring ?next=); wherever it leads, the wizard shows. */}
-          <Route path="/acceso" element={<SignedInRedirect />} />
-          <Route path="*" element={<AssessmentPendingScreen />} />
-        </Route>
-      </Routes>
-    );
-  }
-
-  return (
-    <>
-      <Routes>
-        <Route element={<AppShell user={user} />}>
-          {memberRoutes.map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-      <FloatingStepCounter />
-    </>
   );
 }

@@ -1,20 +1,30 @@
 import { lazy, type ComponentType } from 'react';
-import { SignInPage } from '../features/auth/components/sign-in-page';
-import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
-import { HomePage } from '../features/home/components/home-page';
-import { LandingPage } from '../features/landing/components/landing-page';
 
 /**
  * The route table (product spec §2).
  *
- * Landing, sign-in and Home are in the entry chunk because they are the first paint for every
- * visitor/user. Every other screen is lazy-loaded with this pattern:
+ * No screen is in the entry chunk, which holds only what every visitor needs to find out who they are
+ * (route gate, providers). Home and the signed-in /acceso redirect ship in the signed-in app chunk
+ * (signed-in-app.tsx); every other screen, the landing page and the sign-in screen included, is its
+ * own lazy chunk. apps/web/scripts/check-budget.mjs (run by `pnpm test`) fails when a route other than
+ * Home or /acceso is bundled into the initial JavaScript, or when that exceeds its budget. Pattern:
  *
  *   const BreathingListPage = lazy(() =>
  *     import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
  *   );
  *   { path: '/breathing', Component: BreathingListPage },
  */
+// Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
+// imports them statically), so these resolve without another request once the user is known.
+const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
+const SignedInRedirect = lazy(() =>
+  import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
+);
+const LandingPage = lazy(() =>
+  import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const SignInPage = lazy(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
+
 export const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 const ProfilePage = lazy(() =>
