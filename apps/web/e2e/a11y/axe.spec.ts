@@ -1,31 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations as expectNoSeriousViolations } from '../support/axe';
 import { DEMO_USER, signIn } from '../support/auth';
 import { completeViaApi, registerViaApi, stepCounterLink, stepToasts, waitForRealtime } from '../support/steps';
 import { ASSESSMENT_STEPS, completeAssessmentViaApi } from '../support/assessment';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Let entrance animations finish so colours are measured at full opacity. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-}
-
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, {
-      body: JSON.stringify(serious, null, 2),
-      contentType: 'application/json',
-    });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${name}`,
-  ).toEqual([]);
-}
 
 test.describe('accesibilidad (axe, WCAG 2.1 A/AA)', () => {
   // Entrance animations fade content in; measure colours in their final state.

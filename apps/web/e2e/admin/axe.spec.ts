@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USER } from '../support/auth';
-import { ADMIN, expectNoSeriousViolations, loginViaApi } from './admin-support';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { ADMIN, loginViaApi } from './admin-support';
 
-/** The e-mail preview itself: a `sandbox=""` iframe, where axe cannot run (see expectNoSeriousViolations). */
+/** The e-mail preview itself: a `sandbox=""` iframe, where axe cannot run (see expectNoSeriousA11yViolations). */
 const EMAIL_FRAME = ['iframe[sandbox]'];
 
 test.describe('administración: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
@@ -12,7 +13,7 @@ test.describe('administración: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     await loginViaApi(page, DEMO_USER);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'No tienes permiso' })).toBeVisible();
-    await expectNoSeriousViolations(page, testInfo, 'forbidden');
+    await expectNoSeriousA11yViolations(page, testInfo, 'forbidden');
   });
 
   test('/admin and /admin/steps (with a person chosen)', async ({ page }, testInfo) => {
@@ -21,7 +22,7 @@ test.describe('administración: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
     await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
-    await expectNoSeriousViolations(page, testInfo, 'admin');
+    await expectNoSeriousA11yViolations(page, testInfo, 'admin');
 
     await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('demo@ascenso');
     await expect(page.getByRole('list', { name: 'Personas encontradas' }).getByRole('link')).toHaveCount(1);
@@ -29,22 +30,22 @@ test.describe('administración: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pasos y catálogo' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Movimientos de pasos' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Actividades del catálogo' }).getByRole('listitem')).toHaveCount(12);
-    await expectNoSeriousViolations(page, testInfo, 'admin-steps');
+    await expectNoSeriousA11yViolations(page, testInfo, 'admin-steps');
   });
 
   test('/email-test and /ai-email-test (with a preview)', async ({ page }, testInfo) => {
     await loginViaApi(page, ADMIN);
     await page.goto('/email-test');
     await expect(page.getByTestId('email-subject')).toBeVisible();
-    await expectNoSeriousViolations(page, testInfo, 'email-test', EMAIL_FRAME);
+    await expectNoSeriousA11yViolations(page, testInfo, 'email-test', { exclude: EMAIL_FRAME });
 
     await page.goto('/ai-email-test');
     await expect(page.getByRole('heading', { level: 1, name: 'Correo del coach' })).toBeVisible();
-    await expectNoSeriousViolations(page, testInfo, 'ai-email-test');
+    await expectNoSeriousA11yViolations(page, testInfo, 'ai-email-test');
     await page.getByRole('searchbox', { name: 'Buscar una persona' }).fill('demo@ascenso');
     await page.getByRole('button', { name: /demo@ascenso\.local/ }).click();
     await page.getByRole('button', { name: 'Generar la vista previa' }).click();
     await expect(page.getByTestId('email-subject')).toBeVisible({ timeout: 15_000 });
-    await expectNoSeriousViolations(page, testInfo, 'ai-email-test-preview', EMAIL_FRAME);
+    await expectNoSeriousA11yViolations(page, testInfo, 'ai-email-test-preview', { exclude: EMAIL_FRAME });
   });
 });

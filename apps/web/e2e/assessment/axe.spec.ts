@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_USER, signIn } from '../support/auth';
 import {
   COMPLETE_RESPONSES,
@@ -8,21 +7,7 @@ import {
   saveProgressViaApi,
   wizardIntroHeading,
 } from '../support/assessment';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`),
-    `axe violations on ${name}`,
-  ).toEqual([]);
-}
+import { expectNoSeriousA11yViolations as expectNoSeriousViolations } from '../support/axe';
 
 test.describe('evaluación: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });

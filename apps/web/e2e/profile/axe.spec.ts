@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, freshMember } from '../admin/admin-support';
+import { freshMember } from '../admin/admin-support';
+import { expectNoSeriousA11yViolations as expectNoSeriousViolations } from '../support/axe';
 import { completeViaApi } from '../support/steps';
 
 test.describe('perfil: accesibilidad (axe, WCAG 2.1 A/AA)', () => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signUpWithAssessment } from './support';
+import { expectNoSeriousA11yViolations as expectAccessible } from '../support/axe';
+import { signUpWithAssessment } from './support';
 
 test.describe('accesibilidad de bienestar (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });
