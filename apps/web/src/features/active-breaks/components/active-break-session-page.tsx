@@ -3,17 +3,16 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePracticeCatalogue, type ActiveBreakView } from '../../practice/api/practice-queries';
-import { ToggleRow } from '../../practice/components/choice-chips';
 import { GuidedPlayer } from '../../practice/components/guided-player';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
-import { VolumeIcon } from '../../../components/ui/icons';
 import { CompletionSummary, SessionProblem } from '../../practice/components/session-outcome';
+import { SoundToggle } from '../../practice/components/sound-toggle';
 import { useGuidedSequence } from '../../practice/hooks/use-guided-sequence';
 import { usePracticeSession } from '../../practice/hooks/use-practice-session';
 import { isBoolean, useStoredState } from '../../practice/hooks/use-stored-state';
 import { useWakeLock } from '../../practice/hooks/use-wake-lock';
 import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
-import { tonesSupported, unlockTones } from '../../practice/utils/cues';
+import { unlockTones } from '../../practice/utils/cues';
 import { BreakIcon } from './break-icon';
 
 const BACK = { to: '/active-breaks', label: 'Pausas activas' };
@@ -139,18 +138,7 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
             {session.phase === 'failed' && session.message ? (
               <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={guided.restart} />
             ) : null}
-            {tonesSupported() ? (
-              <ToggleRow
-                label="Avisos sonoros"
-                hint="Tres toques suaves antes de cada cambio."
-                icon={<VolumeIcon boxSize="5" />}
-                checked={sound}
-                onChange={(on) => {
-                  if (on) unlockTones();
-                  setSound(on);
-                }}
-              />
-            ) : null}
+            <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cada cambio." checked={sound} onChange={setSound} />
             <Button
               colorPalette="brand"
               size="xl"

@@ -1,16 +1,16 @@
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { InfoIcon, VolumeIcon } from '../../../components/ui/icons';
+import { InfoIcon } from '../../../components/ui/icons';
 import type { FitnessClassView } from '../../practice/api/practice-queries';
-import { ToggleRow } from '../../practice/components/choice-chips';
 import { GuidedPlayer } from '../../practice/components/guided-player';
 import { CompletionSummary, SessionProblem } from '../../practice/components/session-outcome';
+import { SoundToggle } from '../../practice/components/sound-toggle';
 import { useGuidedSequence } from '../../practice/hooks/use-guided-sequence';
 import { usePracticeSession } from '../../practice/hooks/use-practice-session';
 import { isBoolean, useStoredState } from '../../practice/hooks/use-stored-state';
 import { useWakeLock } from '../../practice/hooks/use-wake-lock';
 import { shortDuration } from '../../practice/utils/format-time';
-import { tonesSupported, unlockTones } from '../../practice/utils/cues';
+import { unlockTones } from '../../practice/utils/cues';
 import { LEVEL_LABELS, classPlayerAt, equipmentLabel } from '../utils/class-player';
 
 /** A class in a dialog: overview → guided player → recorded (toast) or the reason it was not. */
@@ -154,18 +154,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                       ))}
                     </Box>
                   </Box>
-                  {tonesSupported() ? (
-                    <ToggleRow
-                      label="Avisos sonoros"
-                      hint="Tres toques suaves antes de cambiar de ejercicio."
-                      icon={<VolumeIcon boxSize="5" />}
-                      checked={sound}
-                      onChange={(on) => {
-                        if (on) unlockTones();
-                        setSound(on);
-                      }}
-                    />
-                  ) : null}
+                  <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cambiar de ejercicio." checked={sound} onChange={setSound} />
                   <Button
                     colorPalette="brand"
                     size="xl"
