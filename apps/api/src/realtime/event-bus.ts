@@ -1,4 +1,13 @@
+import { channel } from 'node:diagnostics_channel';
 import { EventEmitter, on } from 'node:events';
+
+/**
+ * Observability hook: `{ name, payload }` of every publish, before any handler runs (services publish
+ * right after their commit, so this is the commit time as the process sees it). Nothing is published
+ * while no one subscribes; bench/src/ws.ts subscribes from a `--import` hook to time `/ws` pushes.
+ */
+export const BUS_PUBLISH_CHANNEL = 'ascenso:bus.publish';
+const publishChannel = channel(BUS_PUBLISH_CHANNEL);
 
 /**
  * Every event the server publishes, by name. Services publish after their transaction commits.
@@ -43,6 +52,7 @@ export function createEventBus(onHandlerError: (error: unknown) => void = () => 
   emitter.setMaxListeners(0);
   return {
     publish(name, payload) {
+      if (publishChannel.hasSubscribers) publishChannel.publish({ name, payload });
       emitter.emit(name, payload);
     },
     subscribe(name, handler) {

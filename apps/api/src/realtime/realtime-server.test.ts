@@ -97,6 +97,22 @@ describe('the documented /ws protocol', () => {
     expect((await socket.closed).code).toBe(4408);
   });
 
+  it('keeps an authenticated socket open past the authenticate timeout, and still pushes to it', async () => {
+    const { t, server } = await setup({ authenticateTimeoutMs: 100 });
+    const { cookie, user } = await t.registerUser();
+    const socket = await open(`${server.wsUrl}/ws`, { cookie, origin: TEST_ORIGIN });
+    socket.ws.send(JSON.stringify({ type: 'authenticate', userId: user.id }));
+    await nextMessage(socket, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    server.realtime.sendToUser(user.id, { type: 'stats_updated', data: { totalSteps: 2, todaySteps: 2 } });
+    expect(await nextMessage(socket, 2)).toEqual({ type: 'stats_updated', data: { totalSteps: 2, todaySteps: 2 } });
+    socket.ws.close();
+    await socket.closed;
+    // The closed socket left its user's channel: nothing to push to, nothing thrown.
+    server.realtime.sendToUser(user.id, { type: 'stats_updated', data: { totalSteps: 3, todaySteps: 3 } });
+  });
+
   it.each([
     ['without a session', () => ({ origin: TEST_ORIGIN }), 'HTTP 401'],
     ['with a foreign Origin', (cookie: string) => ({ cookie, origin: 'https://evil.example' }), 'HTTP 403'],

@@ -81,24 +81,28 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
   protocolWss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const auth = authByRequest.get(req);
     if (!auth) return ws.close(4401, 'unauthenticated');
+    // An idle socket keeps only what it needs: the user id, not the user row (nor its password hash).
+    const userId = auth.user.id;
     const send = (message: ProtocolMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     let joined = false;
     let alive = true;
     let budget = { windowStart: Date.now(), count: 0 };
-    const authTimer = setTimeout(() => {
+    let authTimer: NodeJS.Timeout | undefined = setTimeout(() => {
       if (!joined) ws.close(4408, 'authenticate timeout');
     }, options.authenticateTimeoutMs ?? 10_000);
 
     const join = () => {
-      let set = channels.get(auth.user.id);
+      let set = channels.get(userId);
       if (!set) {
         set = new Set();
-        channels.set(auth.user.id, set);
+        channels.set(userId, set);
       }
       set.add(send);
       joined = true;
+      clearTimeout(authTimer);
+      authTimer = undefined;
     };
 
     ws.on('pong', () => {
@@ -122,23 +126,17 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       }
       const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
       if (type === 'authenticate') {
-        if ((message as { userId?: unknown }).userId !== auth.user.id) {
+        if ((message as { userId?: unknown }).userId !== userId) {
           send({ type: 'error', code: 'FORBIDDEN' });
           ws.close(4403, 'forbidden');
           return;
         }
         if (!joined) join();
-        send({ type: 'authenticated', userId: auth.user.id });
+        send({ type: 'authenticated', userId });
         return;
       }
       if (type === 'ping') return send({ type: 'pong' });
       send({ type: 'error', code: joined ? 'UNKNOWN_TYPE' : 'NOT_AUTHENTICATED' });
-    });
-    ws.on('close', () => {
-      clearTimeout(authTimer);
-      const set = channels.get(auth.user.id);
-      set?.delete(send);
-      if (set?.size === 0) channels.delete(auth.user.id);
     });
     // Protocol-level heartbeat: a socket that misses a pong is terminated on the next beat.
     const beat = setInterval(() => {
@@ -146,7 +144,13 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       alive = false;
       ws.ping();
     }, options.heartbeatMs ?? 30_000);
-    ws.once('close', () => clearInterval(beat));
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(beat);
+      const set = channels.get(userId);
+      set?.delete(send);
+      if (set?.size === 0) channels.delete(userId);
+    });
   });
 
   const closeDelay = options.closeDelayMs ?? 250;
