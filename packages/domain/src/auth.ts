@@ -74,15 +74,5 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** The word Home greets with: the first name, or "coach" when there is none. */
-export function greetingName(firstName: string | null | undefined): string {
-  const trimmed = firstName?.trim();
-  return trimmed ? trimmed : 'coach';
-}
-
-/** A `?next=` target is honoured only when it is a path on this site (no open redirects). */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  if (next.length > 512 || [...next].some((ch) => ch.charCodeAt(0) < 0x20)) return '/';
-  return next;
-}
+// Zod-free helpers live in ./display so that screens can use them without the schemas.
+export { greetingName, safeNextPath } from './display';

@@ -1,4 +1,4 @@
-import { safeNextPath } from '@ascenso/domain/auth';
+import { safeNextPath } from '@ascenso/domain/display';
 import { Navigate, useSearchParams } from 'react-router';
 
 /** `/acceso` for someone already signed in: go to `?next=` when it is a same-site path, else home. */

@@ -22,8 +22,11 @@ export function useAudioPlayer({
   duration,
   title,
   onEnded,
+  preload = 'metadata',
 }: {
   audioId: string;
+  /** 'none' where the player is secondary (Home): nothing is fetched until the user presses play. */
+  preload?: 'none' | 'metadata';
   /** Catalogue duration in seconds (the file's own metadata replaces it once loaded). */
   duration: number;
   title: string;
@@ -98,7 +101,7 @@ export function useAudioPlayer({
   const audioProps: ComponentProps<'audio'> = {
     ref,
     src: audioSrc(audioId),
-    preload: 'metadata',
+    preload,
     onPlaying: () => {
       dispatch({ type: 'PLAYING' });
       registry.started(key);
