@@ -2,13 +2,17 @@
 import { completionBench } from './completion';
 import { crashTest } from './crash';
 import { httpBench } from './http';
+import { lighthouseBench } from './lighthouse';
 import { relayBench } from './relay';
+import { wsBench } from './ws';
 
 const results = {
   http: await httpBench(),
   completion: await completionBench(),
-  crash: await crashTest(20),
+  ws: await wsBench(),
   relay: await relayBench(),
+  crash: await crashTest(20),
+  lighthouse: await lighthouseBench(),
 };
 const failed = Object.entries(results).filter(([, r]) => !r.ok).map(([name]) => name);
 console.log(failed.length ? `\nGoals missed: ${failed.join(', ')}` : '\nAll goals met.');
