@@ -4,7 +4,7 @@ import { ArrowRightIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { BreathingPatternView } from '../../practice/api/practice-queries';
 import { CatalogueGrid } from '../../practice/components/catalogue-grid';
-import { WellbeingPage } from '../../practice/components/page-frame';
+import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
 import { rhythmLabel } from '../utils/pacer';
 import { EvidenceBadge } from './evidence-badge';
 import { PhaseStrip } from './phase-strip';
@@ -33,19 +33,7 @@ export function BreathingListPage() {
 function PatternCard({ pattern }: { pattern: BreathingPatternView }) {
   const headingId = `patron-${pattern.id}`;
   return (
-    <Box
-      as="li"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      p={{ base: '5', md: '6' }}
-      display="flex"
-      flexDirection="column"
-      gap="4"
-      aria-labelledby={headingId}
-    >
+    <SurfaceCard as="li" display="flex" flexDirection="column" gap="4" aria-labelledby={headingId}>
       <Stack gap="2">
         <HStack justify="space-between" align="flex-start" gap="3">
           <Heading as="h2" id={headingId} fontSize="xl" color="heading" lineHeight="1.25">
@@ -73,7 +61,7 @@ function PatternCard({ pattern }: { pattern: BreathingPatternView }) {
           </RouterLink>
         </Button>
       </Box>
-    </Box>
+    </SurfaceCard>
   );
 }
 

@@ -168,18 +168,7 @@ export function FitnessPage() {
 function ClassCard({ fitnessClass, onOpen }: { fitnessClass: FitnessClassView; onOpen: () => void }) {
   const works = fitnessClass.exercises.filter((e) => e.kind === 'work').length;
   return (
-    <Box
-      as="li"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      p="5"
-      display="flex"
-      flexDirection="column"
-      gap="3"
-    >
+    <SurfaceCard as="li" p="5" display="flex" flexDirection="column" gap="3">
       <HStack gap="2" flexWrap="wrap">
         <Badge colorPalette="brand" variant="subtle" borderRadius="full" px="2.5">
           {LEVEL_LABELS[fitnessClass.level]}
@@ -214,6 +203,6 @@ function ClassCard({ fitnessClass, onOpen }: { fitnessClass: FitnessClassView; o
           Empezar clase
         </Button>
       </Box>
-    </Box>
+    </SurfaceCard>
   );
 }
