@@ -2,6 +2,7 @@ import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRouteFocus } from '../../../lib/use-route-focus';
 
 const ADMIN_LINKS = [
   { to: '/admin', label: 'Panel' },
@@ -13,6 +14,7 @@ const ADMIN_LINKS = [
 /** Layout of the admin screens: an "Administración" nav (current page marked) and the page heading. */
 export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   useDocumentTitle(`${title} · Administración`);
+  const headingRef = useRouteFocus();
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
@@ -48,7 +50,7 @@ export function AdminFrame({ title, description, children }: { title: string; de
           <Text fontSize="sm" fontWeight="700" color="sun.800" textTransform="uppercase" letterSpacing="0.08em">
             Administración
           </Text>
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
+          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
             {title}
           </Heading>
           <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>

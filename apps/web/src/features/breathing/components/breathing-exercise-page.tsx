@@ -60,7 +60,10 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
   const [motionChoice, setMotionChoice] = useState<boolean | null>(null);
   const reducedMotion = motionChoice ?? systemReducedMotion;
   const [getReady, setGetReady] = useState<number | null>(null);
-  const pauseButton = useRef<HTMLDivElement>(null);
+  const controls = useRef<HTMLDivElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  // Set when an action replaces the practice view with the set-up one: "Empezar" takes the focus.
+  const focusStartNext = useRef(false);
 
   const totalSeconds = minutes * 60;
   const active = session.phase === 'running' || session.phase === 'paused';
@@ -101,10 +104,27 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
     if (vibration) vibrate(kind === 'exhale' ? [30, 80, 30] : kind === 'hold' ? 15 : 40);
   }, [step, kind, sound, vibration]);
 
-  // Keyboard users land on the controls when the practice starts.
+  // Keyboard users land on the controls when the practice starts: "Cancelar" during "Prepárate"
+  // ("Pausar" is not available yet), then "Pausar". "Empezar" is gone by then, so focus would be lost.
+  const counting = getReady !== null;
   useEffect(() => {
-    if (phase === 'running') pauseButton.current?.querySelector('button')?.focus();
+    if (!counting) return;
+    const enabled = controls.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
+    enabled?.[enabled.length - 1]?.focus();
+  }, [counting]);
+  useEffect(() => {
+    if (phase === 'running') controls.current?.querySelector('button')?.focus();
   }, [phase]);
+  // Back to the set-up view after "Cancelar", "Repetir" or "Empezar de nuevo".
+  useEffect(() => {
+    if (!focusStartNext.current || !startButton.current) return;
+    focusStartNext.current = false;
+    startButton.current.focus();
+  });
+  const resetToStart = () => {
+    focusStartNext.current = true;
+    session.reset();
+  };
 
   const begin = () => {
     if (sound) unlockTones();
@@ -153,7 +173,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
             }
             actions={
               <>
-                <Button colorPalette="brand" borderRadius="full" onClick={session.reset}>
+                <Button colorPalette="brand" borderRadius="full" onClick={resetToStart}>
                   Repetir
                 </Button>
                 <Button asChild variant="outline" borderRadius="full">
@@ -204,7 +224,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
                 Práctica de {spokenDuration(totalSeconds)}
               </Box>
             </Text>
-            <Box ref={pauseButton}>
+            <Box ref={controls}>
               <SessionControls
                 paused={session.phase === 'paused'}
                 saving={session.phase === 'saving'}
@@ -213,8 +233,10 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
                 onPause={session.pause}
                 onResume={session.resume}
                 onFinish={() => {
-                  if (getReady !== null) setGetReady(null);
-                  else session.finish(totalSeconds);
+                  if (getReady !== null) {
+                    focusStartNext.current = true;
+                    setGetReady(null);
+                  } else session.finish(totalSeconds);
                 }}
               />
             </Box>
@@ -246,9 +268,9 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
               </Text>
               {settings}
               {session.phase === 'failed' && session.message ? (
-                <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={session.reset} />
+                <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={resetToStart} />
               ) : null}
-              <Button colorPalette="brand" size="xl" borderRadius="full" onClick={begin} alignSelf={{ base: 'stretch', sm: 'flex-start' }} px="10">
+              <Button ref={startButton} colorPalette="brand" size="xl" borderRadius="full" onClick={begin} alignSelf={{ base: 'stretch', sm: 'flex-start' }} px="10">
                 Empezar
               </Button>
             </Stack>

@@ -1,6 +1,7 @@
 import { Box, Container, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useRouteFocus } from '../../../lib/use-route-focus';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** Page layout for the coach screens: a way back, the h1, an optional description and actions. */
@@ -19,6 +20,7 @@ export function PageFrame({
   maxW?: string;
   children: ReactNode;
 }) {
+  const headingRef = useRouteFocus();
   return (
     <Container maxW={maxW} py={{ base: '5', md: '8' }}>
       {back ? (
@@ -41,7 +43,7 @@ export function PageFrame({
       ) : null}
       <HStack justify="space-between" align="flex-start" gap="4" flexWrap="wrap" mb={{ base: '5', md: '6' }}>
         <Box minW="0" flex="1 1 16rem">
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.2">
+          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.2">
             {title}
           </Heading>
           {description ? (

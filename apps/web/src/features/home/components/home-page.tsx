@@ -1,8 +1,9 @@
-import { greetingName } from '@ascenso/domain/auth';
+import { greetingName } from '@ascenso/domain/display';
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRouteFocus } from '../../../lib/use-route-focus';
 import { useCoachingProfileQuery } from '../../coaching/api/coaching-api';
 import { WellbeingGrid } from '../../../components/ui/wellbeing-grid';
 import { TodayAudioCard } from '../../meditations/components/today-audio-card';
@@ -17,6 +18,7 @@ import { HomeMessageBox } from './home-message-box';
 export function HomePage() {
   useDocumentTitle('Ascenso');
   const user = useSignedInUser();
+  const headingRef = useRouteFocus();
   const [today] = useState(() => formatToday(new Date(), user.timezone));
   // Spec §2/§7: Home fetches the coaching profile (fresh 10 min, no retry) without using it; it warms
   // the cache for the coach screens. A missing assessment (NOT_FOUND) is simply ignored.
@@ -55,6 +57,9 @@ export function HomePage() {
           <Heading
             as="h1"
             id="saludo"
+            ref={headingRef}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
             fontSize={{ base: '3xl', md: '5xl' }}
             lineHeight="1.1"
             letterSpacing="-0.03em"

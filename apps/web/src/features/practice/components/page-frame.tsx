@@ -1,6 +1,7 @@
 import { Box, Container, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useRouteFocus } from '../../../lib/use-route-focus';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** Layout of the wellbeing screens: an optional way back, the h1, a description, actions, content. */
@@ -21,6 +22,7 @@ export function WellbeingPage({
   maxW?: string;
   children: ReactNode;
 }) {
+  const headingRef = useRouteFocus();
   return (
     <Container maxW={maxW} py={{ base: '5', md: '8' }}>
       {back ? <BackLink to={back.to} label={back.label} /> : null}
@@ -31,7 +33,7 @@ export function WellbeingPage({
               {eyebrow}
             </Text>
           ) : null}
-          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.15">
+          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.15">
             {title}
           </Heading>
           {description ? (

@@ -77,6 +77,14 @@ export function SessionProblem({
   onRestart: () => void;
   restartLabel?: string;
 }) {
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // Shown after "Terminar" or "Empezar", whose button is gone or busy by then: rather than leaving focus
+  // on <body>, it moves to the first way forward (the alert itself is announced).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !(active as HTMLButtonElement).disabled) return;
+    actionsRef.current?.querySelector('button')?.focus();
+  }, []);
   return (
     <Box role="alert" borderRadius="xl" bg="sun.50" borderWidth="1px" borderColor="sun.200" p="5">
       <HStack align="flex-start" gap="3">
@@ -88,7 +96,7 @@ export function SessionProblem({
           <Text mt="1" color="ink.800">
             {message}
           </Text>
-          <HStack mt="4" gap="2" flexWrap="wrap">
+          <HStack ref={actionsRef} mt="4" gap="2" flexWrap="wrap">
             {canRetry ? (
               <Button colorPalette="brand" borderRadius="full" onClick={onRetry}>
                 Reintentar

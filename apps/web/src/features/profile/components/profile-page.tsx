@@ -22,6 +22,7 @@ import type { ActivityProgress } from '../../../lib/steps/stats-cache';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRouteFocus } from '../../../lib/use-route-focus';
 import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../utils/profile-format';
 import { AccountCard } from './account-card';
 import { AssessmentSummaryCard } from './assessment-summary-card';
@@ -48,12 +49,13 @@ export function ProfilePage() {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
+  const headingRef = useRouteFocus();
 
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <Box>
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
+          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
             Tu perfil
           </Heading>
           <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** Whether the person has pressed a key or a pointer in this document yet (not on the first paint). */
+function hasInteracted(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation?.hasBeenActive ?? true;
+}
+
+/**
+ * Focus after an in-app navigation: the link or button that was activated belonged to the previous
+ * screen, so focus would fall back to <body> and keyboard and screen-reader users would start again
+ * from the top. When that happens, focus moves to the new screen's main heading (attach the returned
+ * ref to an h1 with tabIndex={-1}). The page a document opens on is left alone (nobody has pressed
+ * anything yet), so the first Tab still reaches "Saltar al contenido".
+ */
+export function useRouteFocus<T extends HTMLElement = HTMLHeadingElement>() {
+  const ref = useRef<T>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key === 'default' || !hasInteracted()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    ref.current?.focus({ preventScroll: true });
+  }, [key]);
+  return ref;
+}
