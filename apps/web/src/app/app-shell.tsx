@@ -8,12 +8,14 @@ import { toaster } from '../components/ui/toaster';
 import { Wordmark } from '../components/ui/wordmark';
 import { useLogoutMutation } from '../features/auth/api/use-auth-mutations';
 import { errorMessage } from '../lib/error-messages';
+import { useMainFocusFallback } from '../lib/use-route-focus';
 import type { SessionUser } from '../lib/session';
 
 /** Layout for signed-in screens: sticky header (wordmark, first name, "Cerrar sesión") + main. */
 export function AppShell({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const logout = useLogoutMutation();
+  const mainRef = useMainFocusFallback<HTMLDivElement>();
 
   const handleLogout = () => {
     logout.mutate(undefined, {
@@ -109,7 +111,7 @@ export function AppShell({ user }: { user: SessionUser }) {
         </Container>
       </Box>
       {/* Bottom padding: the floating step counter never covers the end of a page. */}
-      <Box as="main" id="contenido" tabIndex={-1} flex="1" pb="20" _focus={{ outline: 'none' }}>
+      <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb="20" _focus={{ outline: 'none' }}>
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>
           <Outlet />
         </Suspense>

@@ -20,6 +20,27 @@ export function useRouteFocus<T extends HTMLElement = HTMLHeadingElement>() {
   useEffect(() => {
     if (key === 'default' || !hasInteracted()) return;
     const active = document.activeElement;
+    // The shell's <main> holds focus while a lazy screen loads (useMainFocusFallback); take it over.
+    if (active && active !== document.body && active.isConnected && !active.matches(MAIN_SELECTOR)) return;
+    ref.current?.focus({ preventScroll: true });
+  }, [key]);
+  return ref;
+}
+
+const MAIN_SELECTOR = 'main#contenido';
+
+/**
+ * The app shell's fallback for every screen, also those without their own heading focus: after an
+ * in-app navigation that left focus on <body>, focus goes to <main> (tabIndex=-1), so the next Tab
+ * starts from the new screen's content. A screen that focuses its heading (useRouteFocus) wins, also
+ * when it arrives later from a lazy chunk.
+ */
+export function useMainFocusFallback<T extends HTMLElement = HTMLElement>() {
+  const ref = useRef<T>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key === 'default' || !hasInteracted()) return;
+    const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     ref.current?.focus({ preventScroll: true });
   }, [key]);
