@@ -1,6 +1,21 @@
 import { defineConfig } from '@playwright/test';
 
 const BASE_URL = 'http://localhost:3100';
+/** The security suite's own server: the coach is a scripted fake model (e2e/start-server.mjs --security). */
+const SECURITY_BASE_URL = 'http://localhost:3101';
+
+const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+  ],
+};
 
 /**
  * End-to-end tests against the built app served by the built API (see e2e/start-server.mjs).
@@ -20,27 +35,30 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-dev-shm-usage',
-          ],
-        },
-      },
+      testIgnore: /[\\/]e2e[\\/]security[\\/]/,
+      use: { browserName: 'chromium', launchOptions: chromiumLaunch },
+    },
+    {
+      // XSS: the OWASP and DOMPurify vectors through every place that renders user or model text.
+      // CSP is bypassed by default so that the sanitising itself is what is tested (a surviving handler
+      // would run and call its sentinel); one spec turns it back on.
+      name: 'security',
+      testDir: 'e2e/security',
+      use: { browserName: 'chromium', launchOptions: chromiumLaunch, baseURL: SECURITY_BASE_URL, bypassCSP: true },
     },
   ],
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node e2e/start-server.mjs --security',
+      url: `${SECURITY_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -1,14 +1,26 @@
-// Starts the built API (which also serves apps/web/dist) on port 3100 with a fresh SQLite file.
+// Starts the built API (which also serves apps/web/dist) with a fresh SQLite file:
+//   node e2e/start-server.mjs             → port 3100, the offline coach (every spec but e2e/security)
+//   node e2e/start-server.mjs --security  → port 3101, the coach is an OpenAI-compatible fake model
+//     (packages/ai/src/testing/fake-openai-server.ts, in this process, on 127.0.0.1) whose answers the
+//     security specs script through http://127.0.0.1:3199/__control (see e2e/security/fake-model.ts)
 // Run `pnpm --filter @ascenso/web build` and the API build first (the root `pnpm test` does).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(here, '..');
 const serverEntry = resolve(webRoot, '../api/dist/main.js');
-const dbDir = join(webRoot, 'test-results', 'e2e-db');
+const security = process.argv.includes('--security');
+const port = security ? '3101' : '3100';
+const dbDir = join(webRoot, 'test-results', security ? 'e2e-db-security' : 'e2e-db');
+
+/** Where the fake model's scripting front listens (fixed: the security specs talk to it). */
+const FAKE_MODEL_PORT = 3199;
 
 if (!existsSync(serverEntry)) {
   console.error(`[e2e] ${serverEntry} not found: build the API first (pnpm build).`);
@@ -22,11 +34,18 @@ mkdirSync(dbDir, { recursive: true });
 const env = { ...process.env };
 delete env.NODE_ENV;
 Object.assign(env, {
-  PORT: '3100',
+  PORT: port,
   HOST: '127.0.0.1',
-  APP_ORIGIN: 'http://localhost:3100',
+  APP_ORIGIN: `http://localhost:${port}`,
   DATABASE_PATH: join(dbDir, 'app.db'),
 });
+
+let closeFakeModel = async () => {};
+if (security) {
+  const front = await startScriptedFakeModel();
+  closeFakeModel = front.close;
+  Object.assign(env, { OPENAI_BASE_URL: front.baseURL, OPENAI_API_KEY: 'clave-de-prueba', AI_MODEL: 'fake-model' });
+}
 
 const child = spawn(process.execPath, [serverEntry], { cwd: webRoot, env, stdio: 'inherit' });
 
@@ -42,5 +61,112 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('exit', () => stop('SIGTERM'));
 child.on('exit', (code, signal) => {
   stopping = true;
-  process.exit(code ?? (signal ? 1 : 0));
+  void closeFakeModel().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });
+
+/**
+ * The fake OpenAI-compatible server from packages/ai (loaded with tsx, which the API package already
+ * depends on), behind a small front on 127.0.0.1:FAKE_MODEL_PORT that chooses each answer: streamed
+ * requests (chat, journaling) get the `stream` script, the others (JSON: daily plan, summaries) the
+ * `json` script. POST /__control/script { stream?, json? } sets them; GET /__control/requests counts
+ * what the API asked; POST /__control/reset restores the defaults.
+ */
+async function startScriptedFakeModel() {
+  const requireFromApi = createRequire(resolve(webRoot, '../api/package.json'));
+  const tsxDir = dirname(requireFromApi.resolve('tsx/package.json'));
+  const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href);
+  const fakeModule = resolve(webRoot, '../../packages/ai/src/testing/fake-openai-server.ts');
+  const { startFakeOpenAIServer } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
+  const fake = await startFakeOpenAIServer();
+  const upstream = new URL(fake.baseURL).origin;
+
+  const DEFAULT_PLAN = {
+    intro: 'Plan de prueba del modelo falso.',
+    items: [
+      { area: 'breathing', title: 'Respiración 4-7-8', reason: 'Para empezar con calma.', minutes: 4 },
+      { area: 'journal', title: 'Escribe tres líneas', reason: 'Para ordenar el día.', minutes: 5 },
+      { area: 'coaching', title: 'Consulta rápida', reason: 'Para decidir tu prioridad.', minutes: 5 },
+    ],
+  };
+  const defaults = () => ({
+    stream: { kind: 'text', text: 'Respuesta del modelo falso.' },
+    json: { kind: 'text', text: JSON.stringify(DEFAULT_PLAN) },
+  });
+  let script = defaults();
+  const counts = { stream: 0, json: 0 };
+  // The fake keeps one "next" answer: requests are handed to it one at a time until it has answered.
+  let turn = Promise.resolve();
+
+  const readBody = async (req) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  const json = (res, status, value) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      if (req.url === '/__control/script' && req.method === 'POST') {
+        script = { ...script, ...JSON.parse(body.toString('utf8') || '{}') };
+        return json(res, 200, { ok: true });
+      }
+      if (req.url === '/__control/reset' && req.method === 'POST') {
+        script = defaults();
+        return json(res, 200, { ok: true });
+      }
+      if (req.url === '/__control/requests') return json(res, 200, counts);
+
+      let streamed = false;
+      try {
+        streamed = body.length > 0 && JSON.parse(body.toString('utf8'))?.stream === true;
+      } catch {
+        // Not JSON (a GET): not streamed.
+      }
+      let release = () => {};
+      const mine = new Promise((resolveTurn) => (release = resolveTurn));
+      const previous = turn;
+      turn = previous.then(() => mine);
+      await previous;
+      let answer;
+      try {
+        if (req.method === 'POST') {
+          counts[streamed ? 'stream' : 'json'] += 1;
+          fake.reply(streamed ? script.stream : script.json);
+        }
+        const controller = new AbortController();
+        res.on('close', () => controller.abort());
+        answer = await fetch(`${upstream}${req.url}`, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+          signal: controller.signal,
+        });
+      } finally {
+        // The fake has read its answer once the headers are back.
+        release();
+      }
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      if (answer.body) Readable.fromWeb(answer.body).on('error', () => res.destroy()).pipe(res);
+      else res.end();
+    })().catch((error) => {
+      if (!res.headersSent) json(res, 502, { error: { message: String(error) } });
+      else res.destroy();
+    });
+  });
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(FAKE_MODEL_PORT, '127.0.0.1', resolveListen);
+  });
+  return {
+    baseURL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolveClose) => server.close(() => resolveClose()));
+      await fake.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { signUpCoachee } from './app';
+import { everyVectorBothWays, representativeRoundTrips } from './conversation';
+import { resetModel } from './fake-model';
+import { XssTraps, expectCleanDocument, expectCleanPlace } from './xss-harness';
+
+const CHAT = { kind: 'chat', path: '/coaching/chat', box: 'Escribe tu mensaje para tu coach' } as const;
+
+test.describe('XSS: the coach chat', () => {
+  test.beforeEach(async ({ page }) => {
+    await resetModel(page.request);
+  });
+
+  test("every vector as the user's messages and in the coach's streamed answer", async ({ page }) => {
+    test.setTimeout(120_000);
+    const traps = await XssTraps.arm(page);
+    await signUpCoachee(page, 'Xana');
+    const counts = await everyVectorBothWays(page, CHAT, { reload: true });
+    expect(counts.sent).toBeGreaterThan(500);
+
+    // The conversation's title (its first message) in the coach's hub.
+    await page.goto('/coaching');
+    const recent = 'ul[aria-label="Conversaciones y sesiones recientes"]';
+    await expect(page.locator(recent)).toBeVisible({ timeout: 20_000 });
+    await expectCleanPlace(page, recent, 'conversation titles');
+    await expectCleanDocument(page, 'coaching hub');
+    await traps.expectNothingRan('coach chat');
+  });
+
+  test('representative vectors typed in the composer, answered by the model one by one', async ({ page }) => {
+    test.setTimeout(120_000);
+    const traps = await XssTraps.arm(page);
+    await signUpCoachee(page, 'Xoán');
+    const count = await representativeRoundTrips(page, CHAT);
+    expect(count).toBeGreaterThan(10);
+    await traps.expectNothingRan('coach chat, typed');
+  });
+});
