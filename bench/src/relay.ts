@@ -11,7 +11,10 @@
  * So 50 streams are in flight at any time. Workers start at random offsets over one answer's length,
  * the way users arrive, and the first answer of each worker is not counted (warm-up). Phases are
  * interleaved (direct, relay, direct, relay) and pooled.
- * TTFT is measured where the client asks for the stream (fetch / subscribe) to the first text.
+ * TTFT is measured where the client asks for the stream (fetch / subscribe) to the first text. Both
+ * clients are equally lean: fetch with a substring check, and a raw WebSocket speaking tRPC's
+ * subscription messages with one JSON.parse per message (a tRPC client library multiplexing 50 users
+ * in this one process would measure itself, not the relay; a browser holds one stream).
  * Goal: added p50 ≤ 5 ms and added p99 ≤ 15 ms.
  * Also printed, for context: TTFT counted from the start of `coaching.send` (store + subscribe), and a
  * burst in which all 50 streams start in the same millisecond (a stress figure; not the goal).
@@ -21,10 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from '@trpc/client';
-import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { AppRouter } from '../../apps/api/src/trpc/app-router';
 import { ORIGIN, percentile, prepareDatabase, report, sleep, startServer } from './lib';
 
 const STREAMS = Number(process.env.RELAY_STREAMS ?? 50);
@@ -61,29 +61,50 @@ async function directStream(baseURL: string): Promise<number> {
   return ttft;
 }
 
-type Client = { http: TRPCClient<AppRouter>; live: TRPCClient<AppRouter>; ws: ReturnType<typeof createWSClient>; conversationId: string };
+type Client = { cookie: string; conversationId: string; ws: WebSocket; nextId: number; handlers: Map<number, (message: TrpcMessage) => void> };
+/** A tracked event arrives as result.data.json = { id, data: ReplyEvent }. */
+type TrpcMessage = { id: number; result?: { type: string; data?: { json?: { data?: { type?: string } } } }; error?: unknown };
+
+/** The tRPC WebSocket of one user, with messages routed by subscription id. */
+function connect(url: string, cookie: string, conversationId: string): Promise<Client> {
+  const ws = new WebSocket(url, { headers: { cookie, origin: ORIGIN } });
+  const client: Client = { cookie, conversationId, ws, nextId: 1, handlers: new Map() };
+  ws.on('message', (raw) => {
+    const message = JSON.parse(String(raw)) as TrpcMessage;
+    client.handlers.get(message.id)?.(message);
+  });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(client));
+    ws.once('error', reject);
+  });
+}
 
 /** One answer through the API: TTFT from subscribing, and from the start of `send`. */
-async function relayStream(client: Client, content: string): Promise<{ ttft: number; fromSend: number }> {
+async function relayStream(serverUrl: string, client: Client, content: string): Promise<{ ttft: number; fromSend: number }> {
   const sendStarted = performance.now();
-  const message = await client.http.coaching.send.mutate({ conversationId: client.conversationId, content, clientMessageId: crypto.randomUUID() });
+  const response = await fetch(`${serverUrl}/api/trpc/coaching.send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookie, origin: ORIGIN },
+    body: JSON.stringify({ json: { conversationId: client.conversationId, content, clientMessageId: crypto.randomUUID() } }),
+  });
+  const sent = (await response.json()) as { result?: { data?: { json?: { userMessageId: string } } } };
+  const userMessageId = sent.result?.data?.json?.userMessageId;
+  if (!userMessageId) throw new Error(`send failed: ${JSON.stringify(sent)}`);
+  const id = client.nextId++;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let first = Number.NaN;
-    const sub = client.live.coaching.reply.subscribe(
-      { conversationId: client.conversationId, userMessageId: message.userMessageId },
-      {
-        onData: (event) => {
-          const data = (event as { data: { type: string } }).data;
-          if (data.type === 'delta' && Number.isNaN(first)) first = performance.now();
-          if (data.type === 'done') {
-            sub.unsubscribe();
-            resolve({ ttft: first - started, fromSend: first - sendStarted });
-          }
-        },
-        onError: reject,
-      },
-    );
+    client.handlers.set(id, (message) => {
+      if (message.error) return reject(new Error(JSON.stringify(message.error)));
+      const type = message.result?.data?.json?.data?.type;
+      if (type === 'delta' && Number.isNaN(first)) first = performance.now();
+      if (type === 'done') {
+        client.handlers.delete(id);
+        client.ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
+        resolve({ ttft: first - started, fromSend: first - sendStarted });
+      }
+    });
+    client.ws.send(JSON.stringify({ id, method: 'subscription', params: { path: 'coaching.reply', input: { json: { conversationId: client.conversationId, userMessageId } } } }));
   });
 }
 
@@ -116,17 +137,13 @@ export async function relayBench() {
     const server = await startServer({ DATABASE_PATH: join(dir, 'app.db'), OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'k', AI_MODEL: 'fake' });
     const clients: Client[] = await Promise.all(
       users.map(async (user) => {
-        class CookieWebSocket extends WebSocket {
-          constructor(url: string | URL, protocols?: string | string[]) {
-            super(url, protocols, { headers: { cookie: user.cookie, origin: ORIGIN } });
-          }
-        }
-        const ws = createWSClient({ url: `${server.url.replace('http', 'ws')}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
-        const http = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/api/trpc`, transformer: superjson, headers: { cookie: user.cookie, origin: ORIGIN } })] });
-        const live = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
-        const conversation = await http.coaching.start.mutate({ kind: 'chat' });
-        await live.health.query(); // the socket is open before anything is measured
-        return { http, live, ws, conversationId: conversation.id };
+        const started = await fetch(`${server.url}/api/trpc/coaching.start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: user.cookie, origin: ORIGIN },
+          body: JSON.stringify({ json: { kind: 'chat' } }),
+        });
+        const conversation = ((await started.json()) as { result: { data: { json: { id: string } } } }).result.data.json;
+        return connect(`${server.url.replace('http', 'ws')}/api/trpc-ws`, user.cookie, conversation.id);
       }),
     );
 
@@ -136,14 +153,14 @@ export async function relayBench() {
     let turn = 0;
     for (let phase = 0; phase < 2; phase += 1) {
       direct.push(...(await steady(STREAMS, PHASE_MS, () => directStream(fake.baseURL))));
-      const results = await steady(STREAMS, PHASE_MS, (worker) => relayStream(clients[worker]!, `Mensaje ${(turn += 1)}: hoy quiero hablar de mi equipo`));
+      const results = await steady(STREAMS, PHASE_MS, (worker) => relayStream(server.url, clients[worker]!, `Mensaje ${(turn += 1)}: hoy quiero hablar de mi equipo`));
       relay.push(...results.map((r) => r.ttft));
       fromSend.push(...results.map((r) => r.fromSend));
     }
 
     // Informational burst: all streams start together.
     const burstDirect = await Promise.all(Array.from({ length: STREAMS }, () => directStream(fake.baseURL)));
-    const burstRelay = await Promise.all(clients.map((c) => relayStream(c, 'Ráfaga')));
+    const burstRelay = await Promise.all(clients.map((c) => relayStream(server.url, c, 'Ráfaga')));
 
     for (const c of clients) c.ws.close();
     await server.stop();
