@@ -1,11 +1,11 @@
 import { DomainError } from '@ascenso/domain/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import { transformer } from './transformer';
 import type { Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const domain = error.cause instanceof DomainError ? error.cause : undefined;
     const details = domain ? publicDetails(domain) : undefined;
