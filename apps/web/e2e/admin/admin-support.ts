@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { completeAssessmentViaApi } from '../support/assessment';
 import { uniqueEmail } from '../support/auth';
 import { APP_ORIGIN } from '../support/steps';
@@ -46,24 +46,8 @@ export async function completeFromPage(page: Page, activityKey: string): Promise
   }, activityKey);
 }
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/**
- * Axe with WCAG 2.1 A/AA tags: no serious or critical violation. `exclude` leaves out elements such as
- * the e-mail previews: a `sandbox=""` iframe runs no script, so axe cannot be injected into it (the
- * e-mail is a separate document; the page around it is still checked, including the iframe's title).
- */
+/** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper; `exclude` as there). */
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string, exclude: string[] = []): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`),
-    `axe violations on ${name}`,
-  ).toEqual([]);
+  await expectNoSeriousA11yViolations(page, testInfo, name, { exclude });
 }

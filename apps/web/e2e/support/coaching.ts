@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { completeAssessmentViaApi, registerFreshUser } from './assessment';
 
 /** The server's allowed Origin: every non-GET request must carry it (browsers do). */
@@ -102,18 +101,6 @@ export async function sendAndWaitForAnswer(page: Page, box: Locator, text: strin
   await expect(stopButton(page)).toHaveCount(0);
 }
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** axe on the current page: no serious or critical WCAG 2.1 A/AA violation. */
-export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${name}`,
-  ).toEqual([]);
-}
+/** axe, WCAG 2.1 A/AA, no serious or critical violation: the shared helper. */
+export { expectNoSeriousA11yViolations } from './axe';

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request, type Route, type TestInfo } from '@playwright/test';
+import { type Page, type Request, type Route, type TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { completeAssessmentViaApi, registerFreshUser } from '../support/assessment';
 
 /** A fresh user with a completed assessment (the whole app is available), signed in on `page`. */
@@ -46,20 +46,10 @@ export function completionResult(activityKey: string, stepsEarned: number, daily
   };
 }
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Zero serious or critical axe violations (WCAG 2.1 A/AA), after animations have settled. */
+/** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper). */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
-  }
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${name}`,
-  ).toEqual([]);
+  await expectNoSeriousA11yViolations(page, testInfo, name);
 }
 
 /** Advances the page's fake clock in steps, letting the app render between them. */

@@ -15,16 +15,8 @@ function hasInteracted(): boolean {
  * anything yet), so the first Tab still reaches "Saltar al contenido".
  */
 export function useRouteFocus<T extends HTMLElement = HTMLHeadingElement>() {
-  const ref = useRef<T>(null);
-  const { key } = useLocation();
-  useEffect(() => {
-    if (key === 'default' || !hasInteracted()) return;
-    const active = document.activeElement;
-    // The shell's <main> holds focus while a lazy screen loads (useMainFocusFallback); take it over.
-    if (active && active !== document.body && active.isConnected && !active.matches(MAIN_SELECTOR)) return;
-    ref.current?.focus({ preventScroll: true });
-  }, [key]);
-  return ref;
+  // The shell's <main> holds focus while a lazy screen loads (useMainFocusFallback); take it over.
+  return useFocusAfterNavigation<T>((active) => active.matches(MAIN_SELECTOR));
 }
 
 const MAIN_SELECTOR = 'main#contenido';
@@ -36,13 +28,20 @@ const MAIN_SELECTOR = 'main#contenido';
  * when it arrives later from a lazy chunk.
  */
 export function useMainFocusFallback<T extends HTMLElement = HTMLElement>() {
+  return useFocusAfterNavigation<T>(() => false);
+}
+
+/** Moves focus to the ref after a navigation when focus is lost, or when `replaceable` says so. */
+function useFocusAfterNavigation<T extends HTMLElement>(replaceable: (active: Element) => boolean) {
   const ref = useRef<T>(null);
   const { key } = useLocation();
   useEffect(() => {
     if (key === 'default' || !hasInteracted()) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
+    if (active && active !== document.body && active.isConnected && !replaceable(active)) return;
     ref.current?.focus({ preventScroll: true });
+    // `replaceable` is a fixed rule per hook; only a navigation re-runs this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return ref;
 }
