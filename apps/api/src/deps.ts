@@ -60,12 +60,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const dbHandle =
     overrides.dbHandle ??
-    createDb({
-      file: config.databasePath,
-      // WAL checkpoints run off the event loop (see createDb).
-      backgroundCheckpoint: { intervalMs: 1000 },
-      ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}),
-    });
+    createDb({ file: config.databasePath, ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}) });
   const { db } = dbHandle;
   const clock = overrides.clock ?? (() => new Date());
   const steps = createStepsRepository(db);

@@ -42,35 +42,3 @@ describe('createDb', () => {
     close();
   });
 });
-
-describe('background WAL checkpoints', () => {
-  it('turn automatic checkpoints off on the connection and checkpoint from a worker thread', async () => {
-    const { mkdtempSync, rmSync, statSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'ascenso-checkpoint-'));
-    const file = join(dir, 'app.db');
-    const handle = createDb({ file, backgroundCheckpoint: { intervalMs: 50 } });
-    try {
-      expect(Number(handle.sqlite.pragma('wal_autocheckpoint', { simple: true }))).toBe(0);
-      handle.sqlite.exec('CREATE TABLE filler (body TEXT)');
-      const insert = handle.sqlite.prepare('INSERT INTO filler (body) VALUES (?)');
-      for (let i = 0; i < 300; i += 1) insert.run('x'.repeat(4000));
-      // With automatic checkpoints off, only the worker copies the WAL into the database file.
-      const written = 300 * 4000;
-      const deadline = Date.now() + 10_000;
-      while (statSync(file).size < written && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(statSync(file).size).toBeGreaterThanOrEqual(written);
-      expect(handle.sqlite.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 300 });
-    } finally {
-      handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('leaves in-memory databases alone', () => {
-    const handle = createDb({ file: ':memory:', backgroundCheckpoint: { intervalMs: 50 } });
-    expect(Number(handle.sqlite.pragma('wal_autocheckpoint', { simple: true }))).toBe(1000);
-    handle.close();
-  });
-});

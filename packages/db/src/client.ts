@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -24,12 +22,6 @@ export type CreateDbOptions = {
   /** `FULL` makes every acknowledged commit survive power loss; `NORMAL` only process crashes. */
   synchronous?: 'NORMAL' | 'FULL';
   busyTimeoutMs?: number;
-  /**
-   * Checkpoint the WAL from a worker thread (its own connection, PASSIVE, every `intervalMs`) instead
-   * of inside whichever commit crosses 1000 pages: a checkpoint syncs the database file, and on the
-   * event loop that stalls every request and every streamed answer. File databases only.
-   */
-  backgroundCheckpoint?: { intervalMs: number };
 };
 
 export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -49,63 +41,7 @@ export function createDb(options: CreateDbOptions): DbHandle {
   applyPragmas(sqlite, options);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
-  const checkpointer = options.backgroundCheckpoint && options.file !== ':memory:' ? startCheckpointer(sqlite, options.file, options.backgroundCheckpoint.intervalMs) : null;
-  return {
-    db,
-    sqlite,
-    close: () => {
-      checkpointer?.stop();
-      sqlite.close();
-    },
-  };
-}
-
-// CommonJS source for the worker (eval), so the bundled server needs no extra file. The driver is
-// passed as an absolute path, resolved here, because an eval'd worker resolves from the working folder.
-const CHECKPOINTER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
-const checkpoint = () => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Busy or locked: the next tick tries again.
-  }
-};
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    clearInterval(timer);
-    db.close();
-    parentPort.close();
-  }
-});
-`;
-
-export type Checkpointer = { stop: () => void; worker: Worker };
-
-/** Starts the WAL checkpointer thread; if it fails, the connection goes back to automatic checkpoints. */
-function startCheckpointer(sqlite: Database.Database, file: string, intervalMs: number): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  sqlite.pragma('wal_autocheckpoint = 0');
-  const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
-  worker.unref();
-  const fallBack = () => {
-    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-  };
-  worker.on('error', fallBack);
-  worker.on('exit', (code) => {
-    if (code !== 0) fallBack();
-  });
-  return {
-    worker,
-    stop: () => {
-      worker.removeAllListeners('exit');
-      worker.postMessage('stop');
-    },
-  };
+  return { db, sqlite, close: () => sqlite.close() };
 }
 
 /** A fresh in-memory database with the real migrations, for tests. */
