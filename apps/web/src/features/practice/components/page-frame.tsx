@@ -1,8 +1,7 @@
-import { Box, Container, HStack, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Container, HStack, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useRouteFocus } from '../../../lib/use-route-focus';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { BackLink } from '../../../components/ui/back-link';
 
 /** Layout of the wellbeing screens: an optional way back, the h1, a description, actions, content. */
 export function WellbeingPage({
@@ -50,28 +49,6 @@ export function WellbeingPage({
       </HStack>
       {children}
     </Container>
-  );
-}
-
-export function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link
-      asChild
-      display="inline-flex"
-      alignItems="center"
-      gap="1.5"
-      color="brand.700"
-      fontWeight="600"
-      fontSize="sm"
-      mb="3"
-      borderRadius="md"
-      minH="6"
-    >
-      <RouterLink to={to}>
-        <ArrowLeftIcon boxSize="4" />
-        {label}
-      </RouterLink>
-    </Link>
   );
 }
 
