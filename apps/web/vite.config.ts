@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -37,8 +37,70 @@ function precompress(): Plugin {
   };
 }
 
+/** Build-manifest chunk (as in dist/.vite/manifest.json). */
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+
+/**
+ * The first screen of each kind of visitor at `/` (and `/acceso`), by source module: the server
+ * (apps/api/src/http/static.ts) adds `<link rel="modulepreload">` for its chunks to the app shell it
+ * sends, so they download with the entry instead of after it. Keys: `${audience}:${path}`, audience
+ * as apps/api/src/http/web-bootstrap.ts names it.
+ */
+export const FIRST_SCREENS: Record<string, string[]> = {
+  'visitor:/': ['src/features/landing/components/landing-page.tsx'],
+  'visitor:/acceso': ['src/features/auth/components/sign-in-page.tsx'],
+  'member:/': ['src/app/signed-in-app.tsx', 'src/features/home/components/home-page.tsx'],
+  'pending:/': ['src/app/signed-in-app.tsx', 'src/features/assessment/components/assessment-wizard-page.tsx'],
+};
+
+/** Every chunk `keys` import statically (themselves included), minus those in `exclude`. */
+export function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[], exclude = new Set<string>()): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!exclude.has(chunk.file)) files.push(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** Writes dist/.vite/ascenso-pages.json: per first screen, the chunks to modulepreload (see FIRST_SCREENS). */
+function firstScreenPreloads(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'ascenso-first-screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const manifestPath = join(outDir, '.vite', 'manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+        const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+        const initial = new Set(staticClosure(manifest, entries));
+        const pagesPath = join(outDir, '.vite', 'ascenso-pages.json');
+        const pages: Record<string, { modulepreload: string[]; head?: string; root?: string }> = existsSync(pagesPath)
+          ? (JSON.parse(readFileSync(pagesPath, 'utf8')) as Record<string, { modulepreload: string[] }>)
+          : {};
+        for (const [page, modules] of Object.entries(FIRST_SCREENS)) {
+          const missing = modules.filter((m) => !manifest[m]);
+          if (missing.length) throw new Error(`[first-screen preloads] not in the build manifest: ${missing.join(', ')}`);
+          pages[page] = { ...pages[page], modulepreload: staticClosure(manifest, modules, initial) };
+        }
+        writeFileSync(pagesPath, `${JSON.stringify(pages, null, 2)}\n`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstScreenPreloads()],
   server: {
     host: '127.0.0.1',
     port: 5173,

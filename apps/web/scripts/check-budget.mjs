@@ -5,7 +5,7 @@
 //    before any route chunk. Each file is gzipped with node:zlib at level 9 and the sizes are summed;
 //    the total must be ≤ BUDGET_KB kilobytes (1 KB = 1000 bytes). Default 170.
 // 2. Lazy routes: every route module in src/app/routes.tsx (the route tables, the assessment slot and
-//    every lazy() there) except Home (`/` when signed in) and the sign-in screen (`/acceso`) must be a
+//    every lazy() / lazyRoute() there) except Home (`/` when signed in) and the sign-in screen (`/acceso`) must be a
 //    dynamic entry of the manifest whose chunk is not in the initial set, and (from the source maps)
 //    must not be bundled into an initial chunk. A new eagerly imported route fails this check.
 //
@@ -125,7 +125,8 @@ for (const statement of source.statements) {
     if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
     const name = declaration.name.text;
     const init = declaration.initializer;
-    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'lazy') {
+    // lazy(() => import(...)) or src/lib/lazy-route.tsx's lazyRoute(() => import(...)).
+    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && ['lazy', 'lazyRoute'].includes(init.expression.text)) {
       const spec = findDynamicImport(init);
       if (spec) {
         bindings.set(name, { spec, lazy: true });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
 
 const TYPES: Record<string, string> = {
@@ -43,6 +43,65 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
 }
 
 /**
+ * What the server knows about the visitor when it sends the app shell (see `serveWebApp`'s
+ * `bootstrap` option): the state the web app would otherwise fetch before its first render.
+ */
+export type WebBootstrap = {
+  /**
+   * Who the page is for: selects the route chunks to modulepreload and the prerendered markup from the
+   * build's `.vite/ascenso-pages.json` (key `${audience}:${path}`), e.g. "visitor" or "member".
+   */
+  audience: string;
+  /** Plain JSON, injected as `<script id="ascenso-bootstrap" type="application/json">` (escaped). */
+  state: unknown;
+  /** Set-Cookie lines produced while reading the session (e.g. the hourly refresh). */
+  setCookies?: string[];
+};
+
+export type ServeWebAppOptions = {
+  /** Reads the visitor's state for the app shell; without it index.html is sent as built. */
+  bootstrap?: (c: Context<AppEnv>) => Promise<WebBootstrap> | WebBootstrap;
+};
+
+/** Per page of the build (`${audience}:${path}`): chunks to modulepreload and prerendered markup. */
+type PageBuild = { modulepreload?: string[]; head?: string; root?: string };
+
+/**
+ * JSON that is safe inside an HTML `<script>` element whatever the strings hold: `<`, `>` and `&`
+ * (no `</script>`, no `<!--`) and U+2028/U+2029 are written as \u escapes, which JSON.parse reads back.
+ */
+export function jsonForScript(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Attribute-safe text (file names from the build manifest). */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function readPages(root: string): Record<string, PageBuild> {
+  try {
+    return JSON.parse(readFileSync(join(root, '.vite', 'ascenso-pages.json'), 'utf8')) as Record<string, PageBuild>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * index.html for one visitor: the bootstrap state and the page's modulepreloads at the end of <head>,
+ * the page's prerendered markup (if the build made one) inside `<div id="root">`.
+ */
+export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined): string {
+  const preloads = (page?.modulepreload ?? [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file.replace(/^\//, ''))}">`)
+    .join('');
+  const head = `${page?.head ?? ''}${preloads}<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
+  let html = indexHtml.replace('</head>', () => `${head}</head>`);
+  if (page?.root) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
+  return html;
+}
+
+/**
  * Serves the built web app: files under `root` (hashed assets cached for a year) and, for any other
  * GET outside /api and /ws, index.html so the client router can render the route (history fallback).
  *
@@ -50,9 +109,11 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
  * to each asset (apps/web/vite.config.ts) and those are served as they are; a file without them is
  * gzipped once and kept in memory. Responses then carry `Content-Encoding` and `Vary: Accept-Encoding`.
  */
-export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
+export function serveWebApp(root: string, options: ServeWebAppOptions = {}): MiddlewareHandler<AppEnv> {
   const indexPath = join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : undefined;
+  const indexText = indexHtml?.toString('utf8');
+  const pages = readPages(root);
   const indexGzip = indexHtml ? (gzipSync(indexHtml, { level: 9 }) as Body) : undefined;
   const base = normalize(root + sep);
   const gzipCache = new Map<string, { mtimeMs: number; body: Body }>();
@@ -108,6 +169,20 @@ export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
     }
     if (!indexHtml) return next();
     if (extname(decoded) !== '' && !decoded.endsWith('.html')) return next();
+    if (options.bootstrap && indexText !== undefined) {
+      // Personal: never stored by shared caches, never reused for another cookie.
+      const bootstrap = await options.bootstrap(c);
+      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`]));
+      const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
+      for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
+      const headers: Record<string, string> = {
+        'Content-Type': TYPES['.html'] ?? 'text/html',
+        'Cache-Control': 'private, no-store',
+        Vary: 'Accept-Encoding, Cookie',
+      };
+      if (gzip) headers['Content-Encoding'] = 'gzip';
+      return c.body(gzip ? (gzipSync(html, { level: 6 }) as Body) : (html as Body), 200, headers);
+    }
     const gzip = indexGzip && acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
     const headers: Record<string, string> = { 'Content-Type': TYPES['.html'] ?? 'text/html', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
     if (gzip) headers['Content-Encoding'] = 'gzip';

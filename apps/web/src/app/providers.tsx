@@ -1,6 +1,7 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { seedQueryCache, takeInitialBootstrap } from '../lib/bootstrap';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { system } from '../theme';
@@ -12,7 +13,12 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.
-  const [queryClient] = useState(createQueryClient);
+  // Seeded with what the server sent along with the page (lib/bootstrap.ts): no session round trip.
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedQueryCache(client, takeInitialBootstrap());
+    return client;
+  });
   const [trpcClient] = useState(createAppTRPCClient);
 
   return (

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { lazyRoute } from '../lib/lazy-route';
 import { useCurrentUserQuery } from '../lib/session';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { VisitorFrame } from './visitor-frame';
@@ -8,7 +9,7 @@ import { NotFoundPage, visitorRoutes } from './routes';
 
 // The signed-in part of the app (providers, shell, Home) is its own chunk: the initial JavaScript is
 // only what every visitor needs to find out who they are (apps/web/scripts/check-budget.mjs).
-const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+export const SignedInApp = lazyRoute(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
 
 /**
  * Route gating (product spec §2, §4): loading → "Cargando..."; visitor → landing, /acceso or 404;

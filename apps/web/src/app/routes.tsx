@@ -1,4 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
+import { lazyRoute } from '../lib/lazy-route';
 
 /**
  * The route table (product spec §2).
@@ -9,98 +11,98 @@ import { lazy, type ComponentType } from 'react';
  * own lazy chunk. apps/web/scripts/check-budget.mjs (run by `pnpm test`) fails when a route other than
  * Home or /acceso is bundled into the initial JavaScript, or when that exceeds its budget. Pattern:
  *
- *   const BreathingListPage = lazy(() =>
+ *   const BreathingListPage = lazyRoute(() =>
  *     import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
  *   );
  *   { path: '/breathing', Component: BreathingListPage },
  */
 // Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
 // imports them statically), so these resolve without another request once the user is known.
-const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
-const SignedInRedirect = lazy(() =>
+const HomePage = lazyRoute(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
+const SignedInRedirect = lazyRoute(() =>
   import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
 );
-const LandingPage = lazy(() =>
+const LandingPage = lazyRoute(() =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
 );
-const SignInPage = lazy(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
 
-export const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
+export const NotFoundPage = lazyRoute(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
-const ProfilePage = lazy(() =>
+const ProfilePage = lazyRoute(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 
 // Admin-only screens (each shows the "No tienes permiso" screen to a signed-in non-admin).
-const AdminDashboardPage = lazy(() =>
+const AdminDashboardPage = lazyRoute(() =>
   import('../features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 );
-const AdminStepsPage = lazy(() =>
+const AdminStepsPage = lazyRoute(() =>
   import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })),
 );
-const EmailTestPage = lazy(() =>
+const EmailTestPage = lazyRoute(() =>
   import('../features/email-test/components/email-test-page').then((m) => ({ default: m.EmailTestPage })),
 );
-const AiEmailTestPage = lazy(() =>
+const AiEmailTestPage = lazyRoute(() =>
   import('../features/email-test/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })),
 );
 
-const AssessmentWizardPage = lazy(() =>
+const AssessmentWizardPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-wizard-page').then((m) => ({ default: m.AssessmentWizardPage })),
 );
-const AssessmentResultsPage = lazy(() =>
+const AssessmentResultsPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-results-page').then((m) => ({ default: m.AssessmentResultsPage })),
 );
-const AssessmentEvaluationPage = lazy(() =>
+const AssessmentEvaluationPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-evaluation-page').then((m) => ({
     default: m.AssessmentEvaluationPage,
   })),
 );
 
-const CoachingHubPage = lazy(() =>
+const CoachingHubPage = lazyRoute(() =>
   import('../features/coaching/components/coaching-hub-page').then((m) => ({ default: m.CoachingHubPage })),
 );
-const CoachingChatPage = lazy(() =>
+const CoachingChatPage = lazyRoute(() =>
   import('../features/coaching/components/coaching-chat-page').then((m) => ({ default: m.CoachingChatPage })),
 );
-const CoachingSessionsPage = lazy(() =>
+const CoachingSessionsPage = lazyRoute(() =>
   import('../features/coaching/components/sessions-page').then((m) => ({ default: m.CoachingSessionsPage })),
 );
-const CoachingSessionPage = lazy(() =>
+const CoachingSessionPage = lazyRoute(() =>
   import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })),
 );
-const JournalingChatPage = lazy(() =>
+const JournalingChatPage = lazyRoute(() =>
   import('../features/journaling/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })),
 );
 
 // Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
-const MeditationsPage = lazy(() =>
+const MeditationsPage = lazyRoute(() =>
   import('../features/meditations/components/meditations-page').then((m) => ({ default: m.MeditationsPage })),
 );
-const MeditationPage = lazy(() =>
+const MeditationPage = lazyRoute(() =>
   import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })),
 );
-const BreathingListPage = lazy(() =>
+const BreathingListPage = lazyRoute(() =>
   import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
 );
-const BreathingExercisePage = lazy(() =>
+const BreathingExercisePage = lazyRoute(() =>
   import('../features/breathing/components/breathing-exercise-page').then((m) => ({ default: m.BreathingExercisePage })),
 );
-const FitnessPage = lazy(() => import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
-const ActiveBreaksPage = lazy(() =>
+const FitnessPage = lazyRoute(() => import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
+const ActiveBreaksPage = lazyRoute(() =>
   import('../features/active-breaks/components/active-breaks-page').then((m) => ({ default: m.ActiveBreaksPage })),
 );
-const ActiveBreakSessionPage = lazy(() =>
+const ActiveBreakSessionPage = lazyRoute(() =>
   import('../features/active-breaks/components/active-break-session-page').then((m) => ({ default: m.ActiveBreakSessionPage })),
 );
-const JournalPage = lazy(() => import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })));
-const JournalEntryPage = lazy(() =>
+const JournalPage = lazyRoute(() => import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })));
+const JournalEntryPage = lazyRoute(() =>
   import('../features/journal/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
 );
 
 export interface AppRoute {
   path: string;
-  Component: ComponentType;
+  Component: ComponentType & { preload?: () => Promise<void> };
 }
 
 /** Signed out: only these paths exist; every other path shows the 404 page. */
@@ -145,3 +147,12 @@ export const memberRoutes: readonly AppRoute[] = [
  * wizard, inside the app shell.
  */
 export const assessmentPendingScreen: ComponentType | null = AssessmentWizardPage;
+
+/**
+ * Loads the screen `pathname` shows in `routes` (or the 404 page), so that the first render does not
+ * suspend (main.tsx waits for it when the server told who the visitor is).
+ */
+export function preloadRoute(routes: readonly AppRoute[], pathname: string): Promise<void> {
+  const route = routes.find(({ path }) => matchPath(path, pathname));
+  return (route ? route.Component.preload?.() : NotFoundPage.preload()) ?? Promise.resolve();
+}

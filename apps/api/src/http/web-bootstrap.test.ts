@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { Hono } from 'hono';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app';
+import { jsonForScript, renderShell, serveWebApp } from './static';
+import type { AppEnv } from './types';
+import { webBootstrap, type BootstrapState } from './web-bootstrap';
+
+const INDEX = '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>';
+const PAGES = {
+  'visitor:/': { modulepreload: ['assets/landing-abc.js'], head: '<style data-emotion="css x">.x{color:red}</style>', root: '<main>Hola</main>' },
+  'member:/': { modulepreload: ['assets/home-abc.js', 'assets/shared-abc.js'] },
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ascenso-web-bootstrap-'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, '.vite', 'ascenso-pages.json'), JSON.stringify(PAGES));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup() {
+  const t = createTestApp();
+  const web = new Hono<AppEnv>();
+  web.use('*', (c, next) => {
+    c.set('requestId', 'test');
+    return next();
+  });
+  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps) }));
+  return { ...t, web };
+}
+
+/** The parsed `<script id="ascenso-bootstrap">` of a page. */
+function bootstrapOf(html: string): BootstrapState {
+  const match = /<script id="ascenso-bootstrap" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error(`no bootstrap in ${html}`);
+  return JSON.parse(match[1]) as BootstrapState;
+}
+
+function data(state: BootstrapState, path: string): unknown {
+  const query = state.queries.find((q) => q.path === path);
+  return query ? superjson.deserialize(query.data as Parameters<typeof superjson.deserialize>[0]) : undefined;
+}
+
+describe('jsonForScript', () => {
+  it('escapes everything that could end the script element or break JavaScript, and round-trips', () => {
+    const hostile = { name: '</script><script>alert(1)</script><!-- & \u2028\u2029 "\' >' };
+    const text = jsonForScript(hostile);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(hostile);
+  });
+});
+
+describe('renderShell', () => {
+  it('adds the page modulepreloads, head and prerendered root, and the bootstrap script', () => {
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['visitor:/']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-abc.js">');
+    expect(html).toContain('<style data-emotion="css x">');
+    expect(html).toContain('<div id="root"><main>Hola</main></div>');
+    expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
+    expect(html.indexOf('ascenso-bootstrap')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe('the app shell with the bootstrap', () => {
+  it('tells a visitor they are signed out, with the landing page chunk and markup, never cached', async () => {
+    const { web } = setup();
+    const response = await web.request('/');
+    const html = await response.text();
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    expect(data(bootstrapOf(html), 'auth.me')).toBeNull();
+    expect(html).toContain('href="/assets/landing-abc.js"');
+    expect(html).toContain('<main>Hola</main>');
+    // Another path: no landing page markup or chunk.
+    const other = await (await web.request('/acceso')).text();
+    expect(other).not.toContain('landing-abc');
+    expect(other).toContain('<div id="root"></div>');
+  });
+
+  it('answers the session and Home queries for a signed-in user, with a hostile first name kept inert', async () => {
+    const { web, registerUser, callerFor } = setup();
+    const hostile = '</script><script>alert(1)</script>\u2028<!--';
+    const { cookie } = await registerUser({ firstName: hostile });
+    const response = await web.request('/', { headers: { cookie } });
+    const html = await response.text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('\u2028');
+    const state = bootstrapOf(html);
+    const me = data(state, 'auth.me') as { firstName: string };
+    expect(me.firstName).toBe(hostile);
+    expect(data(state, 'assessment.status')).toEqual(await callerFor(cookie).assessment.status());
+    expect(data(state, 'activities.stats')).toEqual(await callerFor(cookie).activities.stats());
+    // The assessment is not completed yet: no Home queries, the pending page's chunks (none in PAGES).
+    expect(state.queries.map((q) => q.path)).not.toContain('meditations.today');
+    expect(html).not.toContain('landing-abc');
+  });
+
+  it('with a completed assessment, sends Home its data and chunks on / (only there)', async () => {
+    const { web, registerUser, request, callerFor } = setup();
+    const { cookie } = await registerUser({ firstName: 'Lucía' });
+    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    const html = await (await web.request('/', { headers: { cookie } })).text();
+    const state = bootstrapOf(html);
+    expect((data(state, 'assessment.status') as { completed: boolean }).completed).toBe(true);
+    expect(data(state, 'meditations.today')).toEqual(await callerFor(cookie).meditations.today());
+    expect(data(state, 'dailyPlan.today')).toEqual(await callerFor(cookie).dailyPlan.today());
+    expect(data(state, 'activities.catalogue')).toEqual(await callerFor(cookie).activities.catalogue());
+    expect(html).toContain('href="/assets/home-abc.js"');
+    expect(html).toContain('href="/assets/shared-abc.js"');
+    const profile = bootstrapOf(await (await web.request('/profile', { headers: { cookie } })).text());
+    expect(profile.queries.map((q) => q.path).sort()).toEqual(['activities.stats', 'assessment.status', 'auth.me']);
+  });
+
+  it('a bad cookie is a visitor, and the cleared cookie is sent', async () => {
+    const { web } = setup();
+    const response = await web.request('/', { headers: { cookie: 'session=nope.nope' } });
+    expect(data(bootstrapOf(await response.text()), 'auth.me')).toBeNull();
+    expect(response.headers.getSetCookie().join('\n')).toContain('session=');
+  });
+});

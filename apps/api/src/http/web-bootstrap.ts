@@ -1,0 +1,69 @@
+import type { Context as HonoContext } from 'hono';
+import type { Deps } from '../deps';
+import { createCaller } from '../trpc/app-router';
+import { createRequestContext } from '../trpc/context';
+import { transformer } from '../trpc/transformer';
+import { clientIp } from './request-meta';
+import type { WebBootstrap } from './static';
+import type { AppEnv } from './types';
+
+/** One query answer the web app seeds into its cache: tRPC path, and the data as the wire sends it. */
+export type BootstrapQuery = { path: string; data: unknown };
+
+/** What `<script id="ascenso-bootstrap">` holds (read by apps/web/src/lib/bootstrap.ts). */
+export type BootstrapState = { v: 1; queries: BootstrapQuery[] };
+
+type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * The queries every signed-in screen starts with (the route gate and the header's step counter), and
+ * those Home adds. All take no input; each answer is sent as tRPC would (superjson), so the client
+ * stores exactly what its own request would have given.
+ */
+const MEMBER_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [['activities.stats', (caller) => caller.activities.stats()]];
+const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
+  ['meditations.today', (caller) => caller.meditations.today()],
+  ['dailyPlan.today', (caller) => caller.dailyPlan.today()],
+  ['assessment.profile', (caller) => caller.assessment.profile()],
+  ['activities.catalogue', (caller) => caller.activities.catalogue()],
+];
+
+/**
+ * The app shell's bootstrap (serveWebApp's `bootstrap` option): reads the session from the cookie
+ * exactly like a tRPC request (same context, same procedures through createCaller), and answers the
+ * queries the page would otherwise send before its first render: `auth.me` for everyone; for a
+ * signed-in user `assessment.status` and the step stats, and on `/` with a completed assessment
+ * Home's queries too. A query that fails is left out: the web app then asks for it as usual.
+ */
+export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+  return async (c) => {
+    const responseHeaders = new Headers();
+    const ctx = createRequestContext(deps, {
+      headers: c.req.raw.headers,
+      responseHeaders,
+      ip: clientIp(c),
+      requestId: c.get('requestId'),
+    });
+    const caller = createCaller(ctx);
+    const queries: BootstrapQuery[] = [];
+    const answer = async (path: string, run: () => Promise<unknown>): Promise<unknown> => {
+      try {
+        const data = await run();
+        queries.push({ path, data: transformer.serialize(data) });
+        return data;
+      } catch {
+        return undefined;
+      }
+    };
+
+    const me = await answer('auth.me', () => caller.auth.me());
+    let audience = 'visitor';
+    if (me) {
+      const status = (await answer('assessment.status', () => caller.assessment.status())) as { completed?: boolean } | undefined;
+      audience = status?.completed ? 'member' : 'pending';
+      const extra = audience === 'member' && c.req.path === '/' ? HOME_QUERIES : [];
+      await Promise.all([...MEMBER_QUERIES, ...extra].map(([path, run]) => answer(path, () => run(caller))));
+    }
+    return { audience, state: { v: 1, queries } satisfies BootstrapState, setCookies: responseHeaders.getSetCookie() };
+  };
+}
