@@ -17,10 +17,13 @@ import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
-import { createRequestContext } from './trpc/context';
+import { createRequestContext, type Context } from './trpc/context';
+import { parseQueryRequest, runQueryCalls } from './trpc/query-fast-path';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
 z.config(z.locales.es());
+
+const TRPC_PREFIX = '/api/trpc/';
 
 export type AppOptions = {
   /** Folder of the built web app to serve with history fallback; omitted in dev and API tests. */
@@ -39,25 +42,58 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // GET and HEAD carry no body; skipping them also spares building a full Request per read.
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
-  app.all('/api/trpc/*', (c) =>
-    fetchRequestHandler({
+  app.all('/api/trpc/*', async (c) => {
+    // Plain GET queries skip the fetch adapter (see query-fast-path.ts); the adapter answers the rest,
+    // and any call that fails, reusing the context (and the Set-Cookie lines it already wrote).
+    let context: Context | undefined;
+    const cookies: string[] = [];
+    let cookieSink: Pick<Headers, 'append'> = { append: (_name, value) => cookies.push(value) };
+    if (c.req.method === 'GET' && !c.req.raw.headers.has('trpc-accept')) {
+      const url = c.req.url;
+      const query = url.indexOf('?');
+      const parsed = parseQueryRequest(appRouter, c.req.path.slice(TRPC_PREFIX.length), query < 0 ? '' : url.slice(query + 1));
+      if (parsed) {
+        context = createRequestContext(deps, {
+          headers: c.req.raw.headers,
+          responseHeaders: { append: (name, value) => cookieSink.append(name, value) },
+          ip: clientIp(c),
+          requestId: c.get('requestId'),
+        });
+        const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context, c.req.raw.signal);
+        if (body !== undefined) {
+          const headers: Array<[string, string]> = [
+            ['content-type', 'application/json'],
+            ['vary', 'trpc-accept, accept'],
+          ];
+          for (const cookie of cookies) headers.push(['set-cookie', cookie]);
+          return new Response(body, { status: 200, headers });
+        }
+      }
+    }
+    return fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }) =>
-        createRequestContext(deps, {
+      createContext: ({ resHeaders }) => {
+        if (context) {
+          for (const cookie of cookies) resHeaders.append('set-cookie', cookie);
+          cookieSink = resHeaders;
+          return context;
+        }
+        return createRequestContext(deps, {
           headers: c.req.raw.headers,
           responseHeaders: resHeaders,
           ip: clientIp(c),
           requestId: c.get('requestId'),
-        }),
+        });
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           deps.logger.error('procedure failed', { path, requestId: c.get('requestId'), error: String(error.cause ?? error) });
         }
       },
-    }),
-  );
+    });
+  });
 
   app.route('/api', authRest(deps));
   app.route('/api', systemRest(deps));

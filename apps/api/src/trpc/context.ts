@@ -18,8 +18,8 @@ export type Context = {
 
 export type RequestMeta = {
   headers: Headers;
-  /** Where Set-Cookie lines go; the adapter copies them to the response. */
-  responseHeaders: Headers;
+  /** Where Set-Cookie lines go; they are copied to the response. */
+  responseHeaders: Pick<Headers, 'append'>;
   ip: string;
   requestId: string;
 };
