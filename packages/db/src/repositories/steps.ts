@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
+import { cachedUntilChange } from '../change-stamp';
 import type { Db } from '../client';
 import {
   activities,
@@ -54,6 +55,8 @@ export function createStepsRepository(db: Db) {
     })
     .prepare();
   const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
+  // The catalogue is read by every stats answer and changes only on admin edits.
+  const catalogue = cachedUntilChange(db.$client, () => Object.freeze(allActivities.all().map((row) => Object.freeze(row))));
   const byActivityForDay = db
     .select({
       activityKey: activityCompletions.activityKey,
@@ -106,8 +109,9 @@ export function createStepsRepository(db: Db) {
       }
       return inserted;
     },
-    listActivities(): ActivityRow[] {
-      return allActivities.all();
+    /** The catalogue, ordered by key (read-only: shared by callers until the database changes). */
+    listActivities(): readonly ActivityRow[] {
+      return catalogue();
     },
     findActivity(key: string): ActivityRow | undefined {
       return activityByKey.get({ key });
