@@ -8,6 +8,7 @@ import { envelope, errorToResponse } from './http/errors';
 import { clientIp } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWebApp } from './http/static';
+import { webBootstrap } from './http/web-bootstrap';
 import type { AppEnv } from './http/types';
 import { activitiesRest } from './modules/activities/activities.rest';
 import { assessmentRest } from './modules/assessment/assessment.rest';
@@ -105,7 +106,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;
-  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir));
+  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps) }));
 
   app.notFound((c) => envelope(c, 404, 'NOT_FOUND', 'No encontrado'));
   app.onError((error, c) => errorToResponse(error, c, deps.logger));
