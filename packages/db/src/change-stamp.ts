@@ -7,12 +7,13 @@ import type Database from 'better-sqlite3';
  * that are rolled back later without moving either counter back.
  */
 export function createChangeStamp(sqlite: Database.Database) {
-  const stamp = sqlite.prepare('SELECT data_version, total_changes() FROM pragma_data_version').raw();
+  // Two statements: the pragma alone costs about half of reading it through pragma_data_version().
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
   return {
     /** The current stamp; equal stamps mean nothing was written in between. */
     read(): string {
-      const [version, changes] = stamp.get() as [number, number];
-      return `${version}:${changes}`;
+      return `${dataVersion.get() as number}:${totalChanges.get() as number}`;
     },
     /** Whether a value read now may be kept (no transaction open on this connection). */
     cacheable(): boolean {
