@@ -38,7 +38,7 @@ function precompress(): Plugin {
 }
 
 /** Build-manifest chunk (as in dist/.vite/manifest.json). */
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
 /**
  * The first screen of each kind of visitor at `/` (and `/acceso`), by source module: the server
@@ -82,7 +82,10 @@ function firstScreenPreloads(): Plugin {
       handler() {
         const manifestPath = join(outDir, '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-        const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+        // The entry and the app it imports (src/boot.ts → src/main.tsx): index.html preloads them already.
+        const entries = Object.keys(manifest)
+          .filter((key) => manifest[key]?.isEntry)
+          .flatMap((key) => [key, ...(manifest[key]?.dynamicImports ?? [])]);
         const initial = new Set(staticClosure(manifest, entries));
         const pagesPath = join(outDir, '.vite', 'ascenso-pages.json');
         const pages: Record<string, { modulepreload: string[]; head?: string; root?: string }> = existsSync(pagesPath)
@@ -99,8 +102,45 @@ function firstScreenPreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), firstScreenPreloads()],
+/**
+ * index.html's entry is src/boot.ts, which imports src/main.tsx (the app) once the prerendered
+ * markup, if any, has been painted. This adds `<link rel="modulepreload">` for main's chunk and
+ * everything it imports statically, so the app downloads with the entry as before.
+ */
+function appPreloads(): Plugin {
+  return {
+    name: 'ascenso-app-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!main) throw new Error('[app preloads] no chunk for src/main.tsx');
+        const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (files.includes(fileName) || entryImports.has(fileName)) return;
+          files.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(main.fileName);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The SSR build (src/prerender/landing.tsx, run by scripts/prerender.mjs) only renders markup.
+  plugins: isSsrBuild ? [react()] : [react(), appPreloads(), precompress(), firstScreenPreloads()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -123,6 +163,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: scripts/check-budget.mjs reads the entry's static import graph from it.
     manifest: true,
     target: 'es2022',
+    // Every browser the app targets (es2022) supports <link rel="modulepreload"> but Safari < 17,
+    // where preloads are only a hint anyway: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -138,4 +181,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

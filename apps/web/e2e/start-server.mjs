@@ -14,7 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(here, '..');
-const serverEntry = resolve(webRoot, '../api/dist/main.js');
+// E2E_SERVER_ENTRY (relative to apps/web) runs another build of the API, e.g. a private one.
+const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
 const security = process.argv.includes('--security');
 const port = security ? '3101' : '3100';
 const dbDir = join(webRoot, 'test-results', security ? 'e2e-db-security' : 'e2e-db');

@@ -89,16 +89,29 @@ function readPages(root: string): Record<string, PageBuild> {
 
 /**
  * index.html for one visitor: the bootstrap state and the page's modulepreloads at the end of <head>,
- * the page's prerendered markup (if the build made one) inside `<div id="root">`.
+ * the page's prerendered markup (if the build made one) inside `<div id="root">`; a prerendered page
+ * gets no modulepreloads: index.html's are listed in `<script id="ascenso-preload">` for prefetching.
  */
 export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined): string {
-  const preloads = (page?.modulepreload ?? [])
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file.replace(/^\//, ''))}">`)
-    .join('');
-  const head = `${page?.head ?? ''}${preloads}<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
-  let html = indexHtml.replace('</head>', () => `${head}</head>`);
-  if (page?.root) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
-  return html;
+  const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
+  let html = indexHtml;
+  let head = page?.head ?? '';
+  if (page?.root) {
+    // Prerendered: the page is complete as HTML and the app does not start on it (apps/web/src/boot.ts),
+    // so the app's chunks are not modulepreloaded; boot.ts prefetches this list once the page is idle.
+    const deferred: string[] = [];
+    html = html.replace(/[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g, (tag) => {
+      const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+      if (href) deferred.push(href);
+      return '';
+    });
+    head += `<script id="ascenso-preload" type="application/json">${jsonForScript(deferred)}</script>`;
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
+  } else {
+    head += pagePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('');
+  }
+  head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
+  return html.replace('</head>', () => `${head}</head>`);
 }
 
 /**

@@ -10,7 +10,8 @@ import { jsonForScript, renderShell, serveWebApp } from './static';
 import type { AppEnv } from './types';
 import { webBootstrap, type BootstrapState } from './web-bootstrap';
 
-const INDEX = '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="es"><head><title>Ascenso</title>\n    <link rel="modulepreload" crossorigin href="/assets/main-abc.js">\n</head><body><div id="root"></div></body></html>';
 const PAGES = {
   'visitor:/': { modulepreload: ['assets/landing-abc.js'], head: '<style data-emotion="css x">.x{color:red}</style>', root: '<main>Hola</main>' },
   'member:/': { modulepreload: ['assets/home-abc.js', 'assets/shared-abc.js'] },
@@ -58,13 +59,21 @@ describe('jsonForScript', () => {
 });
 
 describe('renderShell', () => {
-  it('adds the page modulepreloads, head and prerendered root, and the bootstrap script', () => {
-    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['visitor:/']);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-abc.js">');
-    expect(html).toContain('<style data-emotion="css x">');
-    expect(html).toContain('<div id="root"><main>Hola</main></div>');
+  it('adds the page modulepreloads and the bootstrap script', () => {
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/main-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js">');
+    expect(html).toContain('<div id="root"></div>');
     expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
     expect(html.indexOf('ascenso-bootstrap')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('sends a prerendered page with its markup and styles, and the app chunks listed for prefetching instead of preloaded', () => {
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['visitor:/']);
+    expect(html).toContain('<style data-emotion="css x">');
+    expect(html).toContain('<div id="root"><main>Hola</main></div>');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script id="ascenso-preload" type="application/json">["/assets/main-abc.js"]</script>');
   });
 });
 
@@ -76,12 +85,12 @@ describe('the app shell with the bootstrap', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('vary')).toContain('Cookie');
     expect(data(bootstrapOf(html), 'auth.me')).toBeNull();
-    expect(html).toContain('href="/assets/landing-abc.js"');
     expect(html).toContain('<main>Hola</main>');
-    // Another path: no landing page markup or chunk.
+    // Another path: no landing page markup; the app's chunks preloaded as usual.
     const other = await (await web.request('/acceso')).text();
-    expect(other).not.toContain('landing-abc');
+    expect(other).not.toContain('Hola');
     expect(other).toContain('<div id="root"></div>');
+    expect(other).toContain('<link rel="modulepreload" crossorigin href="/assets/main-abc.js">');
   });
 
   it('answers the session and Home queries for a signed-in user, with a hostile first name kept inert', async () => {

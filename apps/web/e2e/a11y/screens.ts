@@ -137,6 +137,18 @@ export const SCREENS: readonly Screen[] = [
     who: 'visitor',
     state: 'sin conexión con el servidor',
     reach: async (page) => {
+      // The server answers auth.me inside the page (apps/web/src/lib/bootstrap.ts) and sends `/`
+      // prerendered: drop both, as when the page comes from the dev server, so that the app asks.
+      await page.route(
+        (url) => url.pathname === '/',
+        async (route) => {
+          const response = await route.fetch();
+          const body = (await response.text())
+            .replace(/<script id="ascenso-bootstrap"[^>]*>[\s\S]*?<\/script>/, '')
+            .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+          await route.fulfill({ response, body });
+        },
+      );
       await page.route(/\/api\/trpc\/[^?]*auth\.me/, (route) => route.abort('connectionrefused'));
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible({ timeout: 15_000 });

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { seedQueryCache, takeInitialBootstrap } from '../lib/bootstrap';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
-import { system } from '../theme';
+import { getSystem } from '../theme';
 
 // The toast region (Zag's toast machines) is only needed once something shows a toast, which only
 // lazily loaded screens do: its own chunk, loaded right after the first render. Toasts created before
@@ -22,7 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(createAppTRPCClient);
 
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <LocaleProvider locale="es-ES">
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -46,6 +46,15 @@ import {
  * initial JavaScript (budget: apps/web/scripts/check-budget.mjs). Using another Chakra component
  * with a recipe? Add its recipe here; src/theme/recipes.test.ts fails until you do.
  */
+/**
+ * Chakra's colour palettes minus those no screen uses (yellow, teal, cyan, pink): each palette is ~25
+ * tokens and CSS variables that createSystem processes at start-up and every page carries in its
+ * `:root` styles. Alerts use red, orange, green and blue; badges gray, blue and purple.
+ */
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'pink']);
+const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -54,8 +63,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,
@@ -232,4 +241,14 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let system: SystemContext | undefined;
+
+/**
+ * The Chakra system, built on first use. Building it is the biggest single piece of start-up work
+ * (tens of milliseconds on a phone), so src/main.tsx calls this in a task of its own, between the
+ * task that evaluates the modules and the first render, instead of at module evaluation.
+ */
+export function getSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  return system;
+}

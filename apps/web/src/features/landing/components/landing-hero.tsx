@@ -21,7 +21,10 @@ export function LandingHero() {
       <HeroBackdrop />
       <Container maxW="6xl" position="relative" zIndex="1">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '14', lg: '16' }} alignItems="center">
-          <Stack gap={{ base: '6', md: '7' }} animation={{ _motionSafe: 'fade-in 600ms ease-out' }}>
+          {/* No entrance animation: the hero arrives prerendered with the HTML (src/prerender/landing.tsx)
+              and is replaced by the client's identical render; a fade-in would hide it at first and
+              play again at that replacement. */}
+          <Stack gap={{ base: '6', md: '7' }}>
             <Badge
               alignSelf="flex-start"
               bg="whiteAlpha.200"
@@ -100,7 +103,6 @@ function ProductPreview() {
       mx={{ base: 'auto', lg: '0' }}
       w="full"
       display={{ base: 'none', sm: 'block' }}
-      animation={{ _motionSafe: 'fade-in 900ms ease-out' }}
     >
       <Box
         bg="rgba(255,255,255,0.97)"

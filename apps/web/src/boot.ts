@@ -1,0 +1,46 @@
+/**
+ * The entry script: starts the app (src/main.tsx), except on a page the server sent prerendered.
+ *
+ * The landing page (`/` for a visitor) arrives as finished HTML and CSS (src/prerender/landing.tsx,
+ * apps/api/src/http/static.ts) and has nothing that needs JavaScript: every link is a real link (the
+ * calls to action already leave through /api/login). So the app does not start there; once the page
+ * has loaded and the browser is idle, the app's chunks are prefetched (the server lists them in
+ * `<script id="ascenso-preload">` instead of modulepreloading them) so that the next page, /acceso
+ * or Home, finds them in the cache. Reached inside the app (after "Cerrar sesión"), the landing page
+ * is rendered by the app as any other screen.
+ *
+ * Elsewhere index.html modulepreloads main's chunks (vite.config.ts, `appPreloads`), so they download
+ * in parallel with this script. scripts/check-budget.mjs counts them as initial JavaScript.
+ */
+
+const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
+
+/** The same-origin asset paths the server listed for later. */
+function listedAssets(): string[] {
+  try {
+    const hrefs: unknown = JSON.parse(document.getElementById('ascenso-preload')?.textContent ?? '[]');
+    return Array.isArray(hrefs) ? hrefs.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/')) : [];
+  } catch {
+    return [];
+  }
+}
+
+function prefetchListed(): void {
+  for (const href of listedAssets()) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+function whenIdleAfterLoad(run: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+if (prerendered) whenIdleAfterLoad(prefetchListed);
+else void import('./main');
