@@ -4,7 +4,7 @@ import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { LogOutIcon, ShieldIcon } from '../components/ui/icons';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SkipLink } from '../components/ui/skip-link';
-import { toaster } from '../components/ui/toaster';
+import { notify } from '../components/ui/notify';
 import { Wordmark } from '../components/ui/wordmark';
 import { useLogoutMutation } from '../features/auth/api/use-auth-mutations';
 import { errorMessage } from '../lib/error-messages';
@@ -21,7 +21,7 @@ export function AppShell({ user }: { user: SessionUser }) {
     logout.mutate(undefined, {
       onSuccess: () => void navigate('/', { replace: true }),
       onError: (error) => {
-        toaster.create({
+        notify({
           type: 'error',
           title: 'No hemos podido cerrar la sesión',
           description: errorMessage(error),

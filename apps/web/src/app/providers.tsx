@@ -1,15 +1,37 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { seedQueryCache, takeInitialBootstrap } from '../lib/bootstrap';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { getSystem } from '../theme';
 
-// The toast region (Zag's toast machines) is only needed once something shows a toast, which only
-// lazily loaded screens do: its own chunk, loaded right after the first render. Toasts created before
-// it mounts wait in the `toaster` store and show when it does.
+// The toast region (Zag's toast machines) is only needed once something shows a toast: its own chunk,
+// mounted once the page has loaded and the browser is idle, so that it never delays the first screen.
+// Toasts created before it mounts wait in the `toaster` store and show when it does.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const mount = () => {
+      if (!cancelled) setReady(true);
+    };
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(mount, { timeout: 2000 }) : setTimeout(mount, 200));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', idle);
+    };
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.
@@ -27,9 +49,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             {children}
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
+            <DeferredToaster />
           </TRPCProvider>
         </QueryClientProvider>
       </LocaleProvider>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toaster } from '../../../components/ui/toaster';
+import { notify } from '../../../components/ui/notify';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { nextReminder } from '../utils/reminders';
 
@@ -51,7 +51,7 @@ function remind(open: () => void) {
       console.warn('[pausas] could not show a notification', error);
     }
   }
-  toaster.create({
+  notify({
     type: 'info',
     title,
     description: body,

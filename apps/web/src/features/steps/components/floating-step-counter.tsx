@@ -1,7 +1,7 @@
 import { Box, HStack, IconButton, Link, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FootprintsIcon, MicIcon } from '../../../components/ui/icons';
-import { toaster } from '../../../components/ui/toaster';
+import { notify } from '../../../components/ui/notify';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useShowOnScrollUp } from '../hooks/use-show-on-scroll-up';
@@ -28,7 +28,7 @@ function FloatingStepCounterPanel() {
   const announcement = useTotalAnnouncement(total);
 
   const showVoiceNotice = () => {
-    toaster.create({ type: 'info', title: VOICE_NOTICE, closable: true });
+    notify({ type: 'info', title: VOICE_NOTICE, closable: true });
   };
 
   return (
