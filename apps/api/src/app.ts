@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
-import { clientIp } from './http/request-meta';
+import { clientIp, requestHeaders } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWebApp } from './http/static';
 import { webBootstrap } from './http/web-bootstrap';
@@ -49,25 +49,24 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     let context: Context | undefined;
     const cookies: string[] = [];
     let cookieSink: Pick<Headers, 'append'> = { append: (_name, value) => cookies.push(value) };
-    if (c.req.method === 'GET' && !c.req.raw.headers.has('trpc-accept')) {
+    const headers = requestHeaders(c);
+    if (c.req.method === 'GET' && headers.get('trpc-accept') === null) {
       const url = c.req.url;
       const query = url.indexOf('?');
       const parsed = parseQueryRequest(appRouter, c.req.path.slice(TRPC_PREFIX.length), query < 0 ? '' : url.slice(query + 1));
       if (parsed) {
         context = createRequestContext(deps, {
-          headers: c.req.raw.headers,
+          headers,
           responseHeaders: { append: (name, value) => cookieSink.append(name, value) },
           ip: clientIp(c),
           requestId: c.get('requestId'),
         });
         const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context, c.req.raw.signal);
         if (body !== undefined) {
-          const headers: Array<[string, string]> = [
-            ['content-type', 'application/json'],
-            ['vary', 'trpc-accept, accept'],
-          ];
-          for (const cookie of cookies) headers.push(['set-cookie', cookie]);
-          return new Response(body, { status: 200, headers });
+          // A plain object keeps the Node adapter on its fast path; a Set-Cookie (at most hourly) needs a list.
+          const answer: Record<string, string> = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };
+          if (cookies.length === 0) return new Response(body, { status: 200, headers: answer });
+          return new Response(body, { status: 200, headers: [...Object.entries(answer), ...cookies.map((cookie): [string, string] => ['set-cookie', cookie])] });
         }
       }
     }
@@ -82,7 +81,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           return context;
         }
         return createRequestContext(deps, {
-          headers: c.req.raw.headers,
+          headers,
           responseHeaders: resHeaders,
           ip: clientIp(c),
           requestId: c.get('requestId'),

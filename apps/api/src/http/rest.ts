@@ -2,7 +2,7 @@ import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext } from '../trpc/context';
-import { clientIp } from './request-meta';
+import { clientIp, requestHeaders } from './request-meta';
 import type { AppEnv } from './types';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -16,14 +16,14 @@ export async function withCaller(
   c: HonoContext<AppEnv>,
   run: (caller: Caller) => Promise<Response>,
 ): Promise<Response> {
-  const responseHeaders = new Headers();
+  const cookies: string[] = [];
   const ctx = createRequestContext(deps, {
-    headers: c.req.raw.headers,
-    responseHeaders,
+    headers: requestHeaders(c),
+    responseHeaders: { append: (_name, value) => cookies.push(value) },
     ip: clientIp(c),
     requestId: c.get('requestId'),
   });
   const response = await run(createCaller(ctx));
-  for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
   return response;
 }

@@ -17,7 +17,7 @@ export type Context = {
 };
 
 export type RequestMeta = {
-  headers: Headers;
+  headers: Pick<Headers, 'get'>;
   /** Where Set-Cookie lines go; they are copied to the response. */
   responseHeaders: Pick<Headers, 'append'>;
   ip: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { startTestServer } from '../testing/test-server';
 import { appRouter } from './app-router';
 import { parseQueryRequest } from './query-fast-path';
 
@@ -77,6 +78,33 @@ describe('tRPC GET queries without the fetch adapter', () => {
     const failed = await t.request(`/api/trpc/activities.stats?input=${input({ json: { userId: other.user.id } })}`, { cookie });
     expect(failed.status).toBe(403);
     expect(failed.headers.getSetCookie().some((line) => line.startsWith(cookie.split('=')[0] + '='))).toBe(true);
+  });
+});
+
+describe('on a real Node server (headers read from the IncomingMessage)', () => {
+  it('finds the session, answers, and sends a refreshed cookie', async () => {
+    const t = createTestApp();
+    const { user, cookie } = await t.registerUser();
+    const server = await startTestServer(t);
+    try {
+      const trpc = await fetch(`${server.httpUrl}/api/trpc/activities.stats`, { headers: { cookie } });
+      expect(trpc.status).toBe(200);
+      expect(trpc.headers.get('content-type')).toBe('application/json');
+      expect(trpc.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(((await trpc.json()) as { result: { data: { json: { stats: { totalSteps: number } } } } }).result.data.json.stats.totalSteps).toBe(0);
+      const rest = await fetch(`${server.httpUrl}/api/activity-log/users/${user.id}/activity-stats`, { headers: { cookie: `theme=dark; ${cookie}` } });
+      expect(rest.status).toBe(200);
+      const visitor = await fetch(`${server.httpUrl}/api/trpc/activities.stats`);
+      expect(visitor.status).toBe(401);
+
+      t.clock.advance(61 * 60 * 1000);
+      const refreshed = await fetch(`${server.httpUrl}/api/trpc/activities.stats`, { headers: { cookie } });
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.headers.getSetCookie()).toHaveLength(1);
+      expect(refreshed.headers.get('vary')).toBe('trpc-accept, accept');
+    } finally {
+      await server.stop();
+    }
   });
 });
 
