@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
-      '**/.bench-dist/**',
+      '**/.bench-dist*/**',
       '**/node_modules/**',
       '**/.turbo/**',
       '**/test-results/**',
