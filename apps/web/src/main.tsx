@@ -19,11 +19,12 @@ const root = createRoot(container);
 // The first screen's chunk is loaded before the first render, so that render is the page itself (no
 // "Cargando..." frame first); a failed load is left to the route's own lazy().
 const ready = preloadInitialScreen(takeInitialBootstrap(), window.location.pathname).catch(() => undefined);
-void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRELOAD_TIMEOUT_MS))]).then(async () => {
+void (async () => {
   // Start-up work in separate tasks, so that the browser can handle input in between: the Chakra
-  // system (src/theme), then the render.
+  // system (src/theme), built while the first screen's chunks may still be arriving, then the render.
   await nextTask();
   getSystem();
+  await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRELOAD_TIMEOUT_MS))]);
   await nextTask();
   // A transition: React renders in slices of a few milliseconds and yields to the browser in between,
   // instead of one long task (Lighthouse's Total Blocking Time).
@@ -34,4 +35,4 @@ void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRELOAD_T
       </StrictMode>,
     );
   });
-});
+})();
