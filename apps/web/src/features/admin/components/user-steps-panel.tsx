@@ -51,22 +51,8 @@ export function UserStepsPanel({ user }: { user: PickedUser }) {
           Sus pasos{day ? ` · hoy es ${day} en su zona horaria` : ''}
         </Heading>
         <Grid as="dl" templateColumns="repeat(2, minmax(0, 1fr))" gap="3" maxW="md">
-          <Box bg="brand.900" color="white" borderRadius="lg" px="4" py="3">
-            <Text as="dt" fontSize="sm" color="hero.muted" fontWeight="600">
-              Total
-            </Text>
-            <Text as="dd" fontSize="2xl" fontWeight="800" fontVariantNumeric="tabular-nums">
-              {formatSteps(data.stats.totalSteps)}
-            </Text>
-          </Box>
-          <Box bg="brand.900" color="white" borderRadius="lg" px="4" py="3">
-            <Text as="dt" fontSize="sm" color="hero.muted" fontWeight="600">
-              Hoy
-            </Text>
-            <Text as="dd" fontSize="2xl" fontWeight="800" fontVariantNumeric="tabular-nums">
-              {formatSteps(data.stats.todaySteps)}
-            </Text>
-          </Box>
+          <StepsTile label="Total" steps={data.stats.totalSteps} />
+          <StepsTile label="Hoy" steps={data.stats.todaySteps} />
         </Grid>
         {activeToday.length > 0 ? (
           <Box as="ul" listStyleType="none" mt="3" display="grid" gap="1" fontSize="sm">
@@ -210,6 +196,20 @@ function AdjustForm({ user }: { user: PickedUser }) {
           </Button>
         </Stack>
       </form>
+    </Box>
+  );
+}
+
+/** One figure of the user's steps, as a term and its value of the surrounding <dl>. */
+function StepsTile({ label, steps }: { label: string; steps: number }) {
+  return (
+    <Box bg="brand.900" color="white" borderRadius="lg" px="4" py="3">
+      <Text as="dt" fontSize="sm" color="hero.muted" fontWeight="600">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="2xl" fontWeight="800" fontVariantNumeric="tabular-nums">
+        {formatSteps(steps)}
+      </Text>
     </Box>
   );
 }

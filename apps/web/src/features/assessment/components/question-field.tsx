@@ -81,18 +81,15 @@ export function QuestionField({ field, responses, invalid, onAnswer, onToggle, o
 }
 
 type Def<K extends FieldDefinition['kind']> = Extract<FieldDefinition, { kind: K }>;
+/** What every single-answer question takes: its definition, the current answer, and where answers go. */
+type QuestionProps<K extends FieldDefinition['kind'], V> = { field: Def<K>; value: V; invalid: boolean; onChange: (value: V) => void };
 
 function TextQuestion({
   field,
   value,
   invalid,
   onChange,
-}: {
-  field: Def<'text'>;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
-}) {
+}: QuestionProps<'text', string>) {
   const id = questionId(field.name);
   const remaining = field.maxLength - value.length;
   const control = field.multiline ? (
@@ -137,12 +134,7 @@ function SelectQuestion({
   value,
   invalid,
   onChange,
-}: {
-  field: Def<'select'>;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
-}) {
+}: QuestionProps<'select', string>) {
   const id = questionId(field.name);
   return (
     <QuestionCard invalid={invalid} data-question={field.name}>
@@ -306,12 +298,7 @@ function RatingQuestion({
   value,
   invalid,
   onChange,
-}: {
-  field: Def<'rating'>;
-  value: number;
-  invalid: boolean;
-  onChange: (value: number) => void;
-}) {
+}: QuestionProps<'rating', number>) {
   const id = questionId(field.name);
   const scores = Array.from({ length: field.max - field.min + 1 }, (_, i) => field.min + i);
   return (
