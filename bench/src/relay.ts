@@ -10,7 +10,7 @@
  *   the relay, and storing the answer with its token usage), one answer after another.
  * So 50 streams are in flight at any time. Workers start at random offsets over one answer's length,
  * the way users arrive, and the first answer of each worker is not counted (warm-up). Phases are
- * interleaved (direct, relay, direct, relay) and pooled.
+ * interleaved (direct, relay, direct, relay, ...; RELAY_PHASES pairs, default 3) and pooled.
  * TTFT is measured where the client asks for the stream (fetch / subscribe) to the first text. Both
  * clients are equally lean: fetch with a substring check, and a raw WebSocket speaking tRPC's
  * subscription messages with one JSON.parse per message (a tRPC client library multiplexing 50 users
@@ -29,6 +29,8 @@ import { ORIGIN, percentile, prepareDatabase, report, sleep, startServer } from 
 
 const STREAMS = Number(process.env.RELAY_STREAMS ?? 50);
 const PHASE_MS = Number(process.env.RELAY_PHASE_MS ?? 8000);
+/** Pairs of phases (direct, relay); three give about 850 answers a side, so p99 rests on ~8 of them. */
+const PHASES = Number(process.env.RELAY_PHASES ?? 3);
 const ANSWER_MS = 1200;
 
 /** The fake model server in its own process, so client-side work here cannot slow its answers. */
@@ -151,7 +153,7 @@ export async function relayBench() {
     const relay: number[] = [];
     const fromSend: number[] = [];
     let turn = 0;
-    for (let phase = 0; phase < 2; phase += 1) {
+    for (let phase = 0; phase < PHASES; phase += 1) {
       direct.push(...(await steady(STREAMS, PHASE_MS, () => directStream(fake.baseURL))));
       const results = await steady(STREAMS, PHASE_MS, (worker) => relayStream(server.url, clients[worker]!, `Mensaje ${(turn += 1)}: hoy quiero hablar de mi equipo`));
       relay.push(...results.map((r) => r.ttft));
