@@ -5,6 +5,9 @@
  * in as the demo user Lucía, session cookie sent with `extraHeaders`). Each page runs RUNS times
  * (default 3), interleaved; every metric is the median of its runs.
  * Goals per page: performance score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
+ * The server sends the app shell with its bootstrap (apps/api/src/http/web-bootstrap.ts) and, for the
+ * landing page, the prerendered markup: measure a build where both are present (BENCH_SERVER_ENTRY picks
+ * another server build, WEB_DIST_DIR another web build; see bench/README.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
