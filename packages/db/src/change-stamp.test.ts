@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachedUntilChange } from './change-stamp';
 import { createDb, type DbHandle } from './client';
@@ -26,7 +27,7 @@ function tempFile() {
   return join(dir, 'app.db');
 }
 
-const definition = { key: 'respiracion', name: 'Respiración', baseSteps: 10, multiplier: 1, dailyLimit: 3, icon: 'wind' };
+const definition: ActivityDefinition = { key: 'breathing_short', name: 'Respiración corta', baseSteps: 10, multiplier: 1, dailyLimit: 3, icon: 'wind' };
 
 describe('cachedUntilChange', () => {
   it('loads once while nothing is written, again after a write on the same connection', () => {
@@ -81,10 +82,10 @@ describe('the cached activity catalogue', () => {
     expect(steps.listActivities().map((row) => row.dailyLimit)).toEqual([3]);
     expect(steps.listActivities()).toBe(steps.listActivities());
 
-    createAdminRepository(a.db).updateActivity('respiracion', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 4 }, new Date());
+    createAdminRepository(a.db).updateActivity('breathing_short', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 4 }, new Date());
     expect(steps.listActivities()[0]).toMatchObject({ name: 'Respirar', dailyLimit: 4 });
 
-    createAdminRepository(b.db).updateActivity('respiracion', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 5 }, new Date());
+    createAdminRepository(b.db).updateActivity('breathing_short', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 5 }, new Date());
     expect(steps.listActivities()[0]?.dailyLimit).toBe(5);
     expect(Object.isFrozen(steps.listActivities()[0])).toBe(true);
   });
