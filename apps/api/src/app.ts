@@ -61,7 +61,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           ip: clientIp(c),
           requestId: c.get('requestId'),
         });
-        const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context, c.req.raw.signal);
+        const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context);
         if (body !== undefined) {
           // A plain object keeps the Node adapter on its fast path; a Set-Cookie (at most hourly) needs a list.
           const answer: Record<string, string> = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };

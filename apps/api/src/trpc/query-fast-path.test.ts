@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
@@ -138,5 +141,32 @@ describe('parseQueryRequest', () => {
     ] as const) {
       expect([path, search, parseQueryRequest(appRouter, path, search)]).toEqual([path, search, undefined]);
     }
+  });
+});
+
+describe('queries that need the abort signal', () => {
+  it('are left to the adapter, which gives them the request signal', () => {
+    expect(parseQueryRequest(appRouter, 'assessment.coachEvaluation', '')).toBeUndefined();
+    expect(parseQueryRequest(appRouter, 'admin.aiEmailPreview', `input=${input({ json: { userId: 'u1' } })}`)).toBeUndefined();
+    expect(parseQueryRequest(appRouter, 'assessment.status,assessment.coachEvaluation', 'batch=1')).toBeUndefined();
+  });
+
+  it('are all marked: every query resolver that reads `signal` declares abortOnDisconnect', () => {
+    const modules = fileURLToPath(new URL('../modules', import.meta.url));
+    const files = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.router.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    let readers = 0;
+    for (const file of files) {
+      const source = readFileSync(join(modules, file), 'utf8');
+      for (const match of source.matchAll(/\.query\(\s*(?:async\s*)?\(([^)]*)\)/g)) {
+        if (!/\bsignal\b/.test(match[1] ?? '')) continue;
+        readers += 1;
+        // The procedure's chain: from its key (`  name: ...Procedure`) to this .query(.
+        const before = source.slice(0, match.index);
+        const chain = before.slice(before.search(/\n {2}\w+: (?:public|authed|admin)Procedure[^\n]*(?:\n(?! {2}\w+:)[^\n]*)*$/));
+        expect([file, chain.includes('abortOnDisconnect: true')]).toEqual([file, true]);
+      }
+    }
+    expect(readers).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import type { Context } from './context';
+import type { ProcedureMeta } from './trpc';
 
 /**
  * The common case of tRPC over HTTP, answered without the fetch adapter: a GET of one or more
@@ -10,7 +11,7 @@ import type { Context } from './context';
  * The procedures themselves run exactly as through the adapter: same context, same middlewares
  * (session, roles, input and output validation), same transformer. Anything else (a mutation, a
  * subscription, a streamed batch, an unknown path, a parameter the adapter would look at, input that
- * is not JSON) is not taken here, and neither is any call that fails: the adapter then answers the
+ * is not JSON, a query marked `abortOnDisconnect` that needs the request's abort signal) is not taken here, and neither is any call that fails: the adapter then answers the
  * whole request, so the error shape, status and `onError` logging stay the adapter's own. Queries do
  * not write, so running a failed batch a second time there is safe.
  */
@@ -56,6 +57,8 @@ export function parseQueryRequest(router: AnyTRPCRouter, pathPart: string, searc
     const path = paths[index] as string;
     const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
     if (!procedure || procedure._def.type !== 'query') return undefined;
+    // A query that must stop its upstream call when the client leaves needs the adapter's signal.
+    if ((procedure._def.meta as ProcedureMeta | undefined)?.abortOnDisconnect) return undefined;
     const serialized = batch ? (parsed as Record<string, unknown> | undefined)?.[String(index)] : parsed;
     let input: unknown;
     try {
@@ -82,19 +85,14 @@ function isDataStream(value: unknown): boolean {
  * Runs the calls with `ctx`; the JSON body the adapter would send when every call succeeds, or
  * undefined when one failed (or answered with a stream) and the adapter must answer instead.
  */
-export async function runQueryCalls(
-  router: AnyTRPCRouter,
-  calls: QueryCall[],
-  batch: boolean,
-  ctx: Context,
-  signal: AbortSignal,
-): Promise<string | undefined> {
+export async function runQueryCalls(router: AnyTRPCRouter, calls: QueryCall[], batch: boolean, ctx: Context): Promise<string | undefined> {
   const transformer = router._def._config.transformer as Transformer;
   let results: unknown[];
   try {
     results = await Promise.all(
       calls.map((call, batchIndex) =>
-        call.procedure({ path: call.path, getRawInput: () => Promise.resolve(call.input), ctx, type: 'query', signal, batchIndex }),
+        // No abort signal: these queries do not read one (see ProcedureMeta.abortOnDisconnect).
+        call.procedure({ path: call.path, getRawInput: () => Promise.resolve(call.input), ctx, type: 'query', signal: undefined, batchIndex }),
       ),
     );
   } catch {

@@ -42,7 +42,10 @@ export const adminRouter = router({
     .output(SendResult)
     .mutation(({ ctx, input }) => sendTemplate(ctx.deps, { ...input, firstName: ctx.auth.user.firstName })),
   outbox: adminProcedure.query(({ ctx }) => ctx.deps.repos.admin.listOutbox(100)),
-  aiEmailPreview: adminProcedure.input(UserId).query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
+  aiEmailPreview: adminProcedure
+    .meta({ abortOnDisconnect: true })
+    .input(UserId)
+    .query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
   aiEmailSend: adminProcedure
     .input(UserId.extend({ to: EmailSchema.optional() }))
     .output(SendResult)
