@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
-import { clientIp, requestHeaders } from './http/request-meta';
+import { requestContext, requestHeaders } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWebApp } from './http/static';
 import { webBootstrap } from './http/web-bootstrap';
@@ -18,7 +18,7 @@ import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
-import { createRequestContext, type Context } from './trpc/context';
+import type { Context } from './trpc/context';
 import { parseQueryRequest, runQueryCalls } from './trpc/query-fast-path';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
@@ -49,18 +49,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     let context: Context | undefined;
     const cookies: string[] = [];
     let cookieSink: Pick<Headers, 'append'> = { append: (_name, value) => cookies.push(value) };
-    const headers = requestHeaders(c);
-    if (c.req.method === 'GET' && headers.get('trpc-accept') === null) {
+    if (c.req.method === 'GET' && requestHeaders(c).get('trpc-accept') === null) {
       const url = c.req.url;
       const query = url.indexOf('?');
       const parsed = parseQueryRequest(appRouter, c.req.path.slice(TRPC_PREFIX.length), query < 0 ? '' : url.slice(query + 1));
       if (parsed) {
-        context = createRequestContext(deps, {
-          headers,
-          responseHeaders: { append: (name, value) => cookieSink.append(name, value) },
-          ip: clientIp(c),
-          requestId: c.get('requestId'),
-        });
+        context = requestContext(deps, c, { append: (name, value) => cookieSink.append(name, value) });
         const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context);
         if (body !== undefined) {
           // A plain object keeps the Node adapter on its fast path; a Set-Cookie (at most hourly) needs a list.
@@ -80,12 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           cookieSink = resHeaders;
           return context;
         }
-        return createRequestContext(deps, {
-          headers,
-          responseHeaders: resHeaders,
-          ip: clientIp(c),
-          requestId: c.get('requestId'),
-        });
+        return requestContext(deps, c, resHeaders);
       },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {

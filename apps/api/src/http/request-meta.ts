@@ -1,4 +1,6 @@
 import type { Context as HonoContext } from 'hono';
+import type { Deps } from '../deps';
+import { createRequestContext, type Context } from '../trpc/context';
 import type { AppEnv } from './types';
 
 /** The peer address of the TCP connection (no proxy headers are trusted). */
@@ -20,4 +22,12 @@ export function requestHeaders(c: HonoContext<AppEnv>): Pick<Headers, 'get'> {
       return Array.isArray(value) ? value.join(', ') : value;
     },
   };
+}
+
+/**
+ * The procedures' context for an HTTP request: the session from its cookie, its address and request
+ * id. Set-Cookie lines the context issues (an hourly session refresh) go to `responseHeaders`.
+ */
+export function requestContext(deps: Deps, c: HonoContext<AppEnv>, responseHeaders: Pick<Headers, 'append'>): Context {
+  return createRequestContext(deps, { headers: requestHeaders(c), responseHeaders, ip: clientIp(c), requestId: c.get('requestId') });
 }

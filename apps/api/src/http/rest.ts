@@ -1,8 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
-import { createRequestContext } from '../trpc/context';
-import { clientIp, requestHeaders } from './request-meta';
+import { requestContext } from './request-meta';
 import type { AppEnv } from './types';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -17,12 +16,7 @@ export async function withCaller(
   run: (caller: Caller) => Promise<Response>,
 ): Promise<Response> {
   const cookies: string[] = [];
-  const ctx = createRequestContext(deps, {
-    headers: requestHeaders(c),
-    responseHeaders: { append: (_name, value) => cookies.push(value) },
-    ip: clientIp(c),
-    requestId: c.get('requestId'),
-  });
+  const ctx = requestContext(deps, c, { append: (_name, value) => cookies.push(value) });
   const response = await run(createCaller(ctx));
   for (const cookie of cookies) response.headers.append('set-cookie', cookie);
   return response;

@@ -1,9 +1,8 @@
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
-import { createRequestContext } from '../trpc/context';
 import { transformer } from '../trpc/transformer';
-import { clientIp } from './request-meta';
+import { requestContext } from './request-meta';
 import type { WebBootstrap } from './static';
 import type { AppEnv } from './types';
 
@@ -38,12 +37,7 @@ const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
 export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
-    const ctx = createRequestContext(deps, {
-      headers: c.req.raw.headers,
-      responseHeaders,
-      ip: clientIp(c),
-      requestId: c.get('requestId'),
-    });
+    const ctx = requestContext(deps, c, responseHeaders);
     const caller = createCaller(ctx);
     const queries: BootstrapQuery[] = [];
     const answer = async (path: string, run: () => Promise<unknown>): Promise<unknown> => {

@@ -7,8 +7,7 @@ import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
-import { createRequestContext } from '../../trpc/context';
-import { clientIp } from '../../http/request-meta';
+import { requestContext } from '../../http/request-meta';
 import { recordListenStart } from './meditations.service';
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → [start, end] within size, or 'invalid'. */
@@ -51,7 +50,7 @@ export function meditationsRest(deps: Deps) {
 
   /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */
   app.get('/meditations/:id/audio', (c) => {
-    const ctx = createRequestContext(deps, { headers: c.req.raw.headers, responseHeaders: new Headers(), ip: clientIp(c), requestId: c.get('requestId') });
+    const ctx = requestContext(deps, c, new Headers());
     if (!ctx.auth) return envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     const meditation = findMeditation(c.req.param('id'));
     if (!meditation) return envelope(c, 404, 'NOT_FOUND', 'Audio no encontrado');
