@@ -36,12 +36,13 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   },
 });
 
-/** Turns a DomainError thrown by a service into the mapped TRPCError (keeping it as the cause). */
-const domainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+/** A middleware's result with a DomainError thrown by a service turned into its mapped TRPCError (kept as the cause). */
+function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
+  if (!result.ok && result.error?.cause instanceof DomainError) throw toTRPCError(result.error.cause);
   return result;
-});
+}
+
+const domainErrors = t.middleware(async ({ next }) => mapDomainResult(await next()));
 
 function toTRPCError(error: unknown): unknown {
   return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
@@ -71,15 +72,11 @@ const forbidden = () =>
 // Only the narrowed key is passed to next(): tRPC merges it into the context.
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.auth) throw unauthorized();
-  const result = await next({ ctx: { auth: ctx.auth } });
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
-  return result;
+  return mapDomainResult(await next({ ctx: { auth: ctx.auth } }));
 });
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.auth) throw unauthorized();
   if (ctx.auth.user.role !== 'admin') throw forbidden();
-  const result = await next({ ctx: { auth: ctx.auth } });
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
-  return result;
+  return mapDomainResult(await next({ ctx: { auth: ctx.auth } }));
 });
