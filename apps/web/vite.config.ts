@@ -1,13 +1,16 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
-// The API checks the Origin header of every state-changing request and WebSocket upgrade against
-// APP_ORIGIN, so the proxy forwards Host/Origin exactly as the browser sent them (no changeOrigin).
+/** The build's output folder as an absolute path. */
+function outDirOf(config: ResolvedConfig): string {
+  return resolve(config.root, config.build.outDir);
+}
+
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) next to every text file of the build; the API serves
  * them to clients that accept them (apps/api/src/http/static.ts). Source maps are left alone.
@@ -18,7 +21,7 @@ function precompress(): Plugin {
     name: 'ascenso-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
@@ -75,7 +78,7 @@ function firstScreenPreloads(): Plugin {
     name: 'ascenso-first-screen-preloads',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     writeBundle: {
       order: 'post',
@@ -145,6 +148,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     host: '127.0.0.1',
     port: 5173,
     strictPort: true,
+    // The API checks the Origin header of every state-changing request and WebSocket upgrade against
+    // APP_ORIGIN, so the proxy forwards Host/Origin exactly as the browser sent them (no changeOrigin).
     proxy: {
       // /api/trpc (HTTP) and /api/trpc-ws (WebSocket upgrade) both live under /api.
       '/api': { target: API_TARGET, ws: true },
