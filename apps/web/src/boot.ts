@@ -13,6 +13,8 @@
  * in parallel with this script. scripts/check-budget.mjs counts them as initial JavaScript.
  */
 
+import { whenIdleAfterLoad } from './lib/when-idle';
+
 const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
 
 /** The same-origin asset paths the server listed for later. */
@@ -36,11 +38,5 @@ function prefetchListed(): void {
   }
 }
 
-function whenIdleAfterLoad(run: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
-if (prerendered) whenIdleAfterLoad(prefetchListed);
+if (prerendered) whenIdleAfterLoad(prefetchListed, 5000);
 else void import('./main');

@@ -2,6 +2,7 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { seedQueryCache, takeInitialBootstrap } from '../lib/bootstrap';
+import { whenIdleAfterLoad } from '../lib/when-idle';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { getSystem } from '../theme';
@@ -13,19 +14,7 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
 
 function DeferredToaster() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    const mount = () => {
-      if (!cancelled) setReady(true);
-    };
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(mount, { timeout: 2000 }) : setTimeout(mount, 200));
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', idle);
-    };
-  }, []);
+  useEffect(() => whenIdleAfterLoad(() => setReady(true), 2000), []);
   return ready ? (
     <Suspense fallback={null}>
       <Toaster />
