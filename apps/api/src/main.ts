@@ -1,10 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { ConfigError, loadConfig } from './env';
+import { listen } from './http/node-server';
 import { attachRealtime } from './realtime/realtime-server';
 import { seedDemoAccounts } from './seed/demo-accounts';
 
@@ -27,9 +27,9 @@ async function main() {
   await seedDemoAccounts(deps);
 
   const app = createApp(deps, { webDistDir: config.webDistDir ?? resolve(repoRoot, 'apps/web/dist') });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    deps.logger.info('listening', { url: `http://${config.host}:${info.port}`, origins: config.allowedOrigins });
-  }) as Server;
+  const server = await listen(app.fetch, { port: config.port, hostname: config.host });
+  const { port } = server.address() as AddressInfo;
+  deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
   const realtime = attachRealtime(server, deps);
 
   let stopping = false;
