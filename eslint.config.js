@@ -18,6 +18,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-server/**',
+      '**/dist-prerender/**',
       '**/.bench-dist*/**',
       '**/node_modules/**',
       '**/.turbo/**',

@@ -7,6 +7,7 @@ import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
 import { requestContext, requestHeaders } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
+import type { HomeRenderer } from './http/home-renderer';
 import { serveWebApp } from './http/static';
 import { webBootstrap } from './http/web-bootstrap';
 import type { AppEnv } from './http/types';
@@ -29,6 +30,8 @@ const TRPC_PREFIX = '/api/trpc/';
 export type AppOptions = {
   /** Folder of the built web app to serve with history fallback; omitted in dev and API tests. */
   webDistDir?: string | undefined;
+  /** Renders a member's Home on the server (http/home-renderer.ts); without it the browser does. */
+  homeRenderer?: HomeRenderer | undefined;
 };
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
@@ -94,7 +97,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;
-  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps) }));
+  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps, options.homeRenderer) }));
 
   app.notFound((c) => envelope(c, 404, 'NOT_FOUND', 'No encontrado'));
   app.onError((error, c) => errorToResponse(error, c, deps.logger));

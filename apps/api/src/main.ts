@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { ConfigError, loadConfig } from './env';
+import { createHomeRenderer } from './http/home-renderer';
 import { listen } from './http/node-server';
 import { attachRealtime } from './realtime/realtime-server';
 import { seedDemoAccounts } from './seed/demo-accounts';
@@ -26,7 +27,14 @@ async function main() {
   const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle') });
   await seedDemoAccounts(deps);
 
-  const app = createApp(deps, { webDistDir: config.webDistDir ?? resolve(repoRoot, 'apps/web/dist') });
+  const webDistDir = config.webDistDir ?? resolve(repoRoot, 'apps/web/dist');
+  // The web build's server entry sits next to the client build (apps/web/dist-server).
+  const homeRenderer = createHomeRenderer({
+    entry: resolve(webDistDir, '../dist-server/member-home.js'),
+    origin: config.allowedOrigins[0] ?? `http://${config.host}:${config.port}`,
+    logger: deps.logger,
+  });
+  const app = createApp(deps, { webDistDir, homeRenderer });
   const server = await listen(app.fetch, { port: config.port, hostname: config.host });
   const { port } = server.address() as AddressInfo;
   deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
@@ -39,6 +47,7 @@ async function main() {
     deps.logger.info('shutting down', { signal });
     realtime.broadcastReconnectNotification();
     await realtime.close();
+    await homeRenderer?.close();
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     deps.dbHandle.close();

@@ -1,10 +1,9 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadInitialScreen } from './app/initial-screen';
 import { takeInitialBootstrap } from './lib/bootstrap';
-import { getSystem } from './theme';
-
+import { buildSystemStep } from './theme';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
@@ -15,24 +14,30 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-const root = createRoot(container);
+// A member's Home arrives rendered by the server (src/prerender/member-home.tsx) from the same
+// bootstrap state: the first render hydrates that markup instead of replacing it.
+const serverRendered = container.dataset.page === 'server' && container.hasChildNodes();
+const root = serverRendered ? null : createRoot(container);
 // The first screen's chunk is loaded before the first render, so that render is the page itself (no
 // "Cargando..." frame first); a failed load is left to the route's own lazy().
 const ready = preloadInitialScreen(takeInitialBootstrap(), window.location.pathname).catch(() => undefined);
 void (async () => {
   // Start-up work in separate tasks, so that the browser can handle input in between: the Chakra
-  // system (src/theme), built while the first screen's chunks may still be arriving, then the render.
+  // system (src/theme), built a step per task while the first screen's chunks may still be
+  // arriving, then the render.
   await nextTask();
-  getSystem();
+  while (!buildSystemStep()) await nextTask();
   await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRELOAD_TIMEOUT_MS))]);
   await nextTask();
-  // A transition: React renders in slices of a few milliseconds and yields to the browser in between,
-  // instead of one long task (Lighthouse's Total Blocking Time).
+  // A transition: React renders (or hydrates the server's markup) in slices of a few milliseconds and
+  // yields to the browser in between, instead of one long task (Lighthouse's Total Blocking Time).
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    if (root) root.render(app);
+    else hydrateRoot(container, app);
   });
 })();

@@ -56,6 +56,11 @@ export type WebBootstrap = {
   state: unknown;
   /** Set-Cookie lines produced while reading the session (e.g. the hourly refresh). */
   setCookies?: string[];
+  /**
+   * The page rendered on the server for this request (a member's Home): sent inside
+   * `<div id="root" data-page="server">`, and the app starts as usual and hydrates it.
+   */
+  root?: string;
 };
 
 export type ServeWebAppOptions = {
@@ -89,14 +94,21 @@ function readPages(root: string): Record<string, PageBuild> {
 
 /**
  * index.html for one visitor: the bootstrap state and the page's modulepreloads at the end of <head>,
- * the page's prerendered markup (if the build made one) inside `<div id="root">`; a prerendered page
- * gets no modulepreloads: index.html's are listed in `<script id="ascenso-preload">` for prefetching.
+ * and inside `<div id="root">` either the page's build-time markup (`data-page="static"`: the landing
+ * page, on which the app does not start, so index.html's modulepreloads are listed in
+ * `<script id="ascenso-preload">` for prefetching instead) or the markup rendered for this request
+ * (`serverRoot`, `data-page="server"`: the app starts and hydrates it).
  */
-export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined): string {
+export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined, serverRoot?: string): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
-  if (page?.root) {
+  if (serverRoot) {
+    // The markup is the page. The app's chunks are not modulepreloaded: boot.ts imports them once the
+    // page has painted, so that no script download competes with the first paint.
+    html = html.replace(/[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g, '');
+    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverRoot}</div>`);
+  } else if (page?.root) {
     // Prerendered: the page is complete as HTML and the app does not start on it (apps/web/src/boot.ts),
     // so the app's chunks are not modulepreloaded; boot.ts prefetches this list once the page is idle.
     const deferred: string[] = [];
@@ -106,7 +118,7 @@ export function renderShell(indexHtml: string, state: unknown, page: PageBuild |
       return '';
     });
     head += `<script id="ascenso-preload" type="application/json">${jsonForScript(deferred)}</script>`;
-    html = html.replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
+    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="static">${page.root}</div>`);
   } else {
     head += pagePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('');
   }
@@ -185,7 +197,7 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`]));
+      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.root));
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
+import type { HomeRenderer } from './home-renderer';
 import { jsonForScript, renderShell, serveWebApp } from './static';
 import type { AppEnv } from './types';
 import { webBootstrap, type BootstrapState } from './web-bootstrap';
@@ -26,15 +27,28 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup() {
+function setup(homeRenderer?: HomeRenderer) {
   const t = createTestApp();
   const web = new Hono<AppEnv>();
   web.use('*', (c, next) => {
     c.set('requestId', 'test');
     return next();
   });
-  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps) }));
+  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps, homeRenderer) }));
   return { ...t, web };
+}
+
+/** A renderer that records the states it is given and answers with `markup` (undefined: a failed render). */
+function recordingRenderer(markup: string | undefined) {
+  const states: unknown[] = [];
+  const renderer: HomeRenderer = {
+    render: (state) => {
+      states.push(state);
+      return Promise.resolve(markup);
+    },
+    close: () => Promise.resolve(),
+  };
+  return { renderer, states };
 }
 
 /** The parsed `<script id="ascenso-bootstrap">` of a page. */
@@ -71,9 +85,17 @@ describe('renderShell', () => {
   it('sends a prerendered page with its markup and styles, and the app chunks listed for prefetching instead of preloaded', () => {
     const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['visitor:/']);
     expect(html).toContain('<style data-emotion="css x">');
-    expect(html).toContain('<div id="root"><main>Hola</main></div>');
+    expect(html).toContain('<div id="root" data-page="static"><main>Hola</main></div>');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<script id="ascenso-preload" type="application/json">["/assets/main-abc.js"]</script>');
+  });
+
+  it('sends markup rendered for the request inside a server page, with no modulepreloads (the app is imported after the paint)', () => {
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], '<main>Hola, Lucía</main>');
+    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('ascenso-preload');
+    expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
   });
 });
 
@@ -125,6 +147,35 @@ describe('the app shell with the bootstrap', () => {
     expect(html).toContain('href="/assets/shared-abc.js"');
     const profile = bootstrapOf(await (await web.request('/profile', { headers: { cookie } })).text());
     expect(profile.queries.map((q) => q.path).sort()).toEqual(['activities.stats', 'assessment.status', 'auth.me']);
+  });
+
+  it('with a renderer, a member’s Home comes rendered from the very state the page carries; nowhere else', async () => {
+    const { renderer, states } = recordingRenderer('<main>Hola, Lucía</main>');
+    const { web, registerUser, request } = setup(renderer);
+    // A visitor and a member whose assessment is pending: no render.
+    expect(await (await web.request('/')).text()).not.toContain('data-page="server"');
+    const { cookie } = await registerUser({ firstName: 'Lucía' });
+    expect(await (await web.request('/', { headers: { cookie } })).text()).not.toContain('data-page="server"');
+    expect(states).toHaveLength(0);
+    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    const html = await (await web.request('/', { headers: { cookie } })).text();
+    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    expect(states).toEqual([bootstrapOf(html)]);
+    expect(html).not.toContain('rel="modulepreload"');
+    // Another member page: the client renders it.
+    expect(await (await web.request('/profile', { headers: { cookie } })).text()).toContain('<div id="root"></div>');
+    expect(states).toHaveLength(1);
+  });
+
+  it('a failed render sends the page as before: empty root, chunks preloaded', async () => {
+    const { renderer, states } = recordingRenderer(undefined);
+    const { web, registerUser, request } = setup(renderer);
+    const { cookie } = await registerUser({ firstName: 'Lucía' });
+    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    const html = await (await web.request('/', { headers: { cookie } })).text();
+    expect(states).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('href="/assets/home-abc.js"');
   });
 
   it('a bad cookie is a visitor, and the cleared cookie is sent', async () => {

@@ -2,6 +2,7 @@ import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
 import { transformer } from '../trpc/transformer';
+import type { HomeRenderer } from './home-renderer';
 import { requestContext } from './request-meta';
 import type { WebBootstrap } from './static';
 import type { AppEnv } from './types';
@@ -33,8 +34,11 @@ const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
  * queries the page would otherwise send before its first render: `auth.me` for everyone; for a
  * signed-in user `assessment.status` and the step stats, and on `/` with a completed assessment
  * Home's queries too. A query that fails is left out: the web app then asks for it as usual.
+ *
+ * With a `homeRenderer` (the web build's server entry), a member's Home also comes rendered: the
+ * markup the browser's first render makes from this same state, which it then hydrates.
  */
-export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
     const ctx = requestContext(deps, c, responseHeaders);
@@ -52,12 +56,15 @@ export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<We
 
     const me = await answer('auth.me', () => caller.auth.me());
     let audience = 'visitor';
+    let home = false;
     if (me) {
       const status = (await answer('assessment.status', () => caller.assessment.status())) as { completed?: boolean } | undefined;
       audience = status?.completed ? 'member' : 'pending';
-      const extra = audience === 'member' && c.req.path === '/' ? HOME_QUERIES : [];
-      await Promise.all([...MEMBER_QUERIES, ...extra].map(([path, run]) => answer(path, () => run(caller))));
+      home = audience === 'member' && c.req.path === '/';
+      await Promise.all([...MEMBER_QUERIES, ...(home ? HOME_QUERIES : [])].map(([path, run]) => answer(path, () => run(caller))));
     }
-    return { audience, state: { v: 1, queries } satisfies BootstrapState, setCookies: responseHeaders.getSetCookie() };
+    const state: BootstrapState = { v: 1, queries };
+    const root = home && homeRenderer ? await homeRenderer.render(state) : undefined;
+    return { audience, state, setCookies: responseHeaders.getSetCookie(), ...(root ? { root } : {}) };
   };
 }

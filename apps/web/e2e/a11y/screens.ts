@@ -145,7 +145,7 @@ export const SCREENS: readonly Screen[] = [
           const response = await route.fetch();
           const body = (await response.text())
             .replace(/<script id="ascenso-bootstrap"[^>]*>[\s\S]*?<\/script>/, '')
-            .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+            .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
           await route.fulfill({ response, body });
         },
       );

@@ -1,7 +1,7 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { seedQueryCache, takeInitialBootstrap } from '../lib/bootstrap';
+import { seedQueryCache, takeInitialBootstrap, type BootstrapState } from '../lib/bootstrap';
 import { whenIdleAfterLoad } from '../lib/when-idle';
 import { createQueryClient } from '../lib/query-client';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
@@ -22,12 +22,16 @@ function DeferredToaster() {
   ) : null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * `bootstrap`: what the server knows, seeded into the query cache; by default the page's own (read
+ * once from the document). The server's renderer (src/prerender/member-home.tsx) passes it in.
+ */
+export function AppProviders({ children, bootstrap }: { children: ReactNode; bootstrap?: BootstrapState }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.
   // Seeded with what the server sent along with the page (lib/bootstrap.ts): no session round trip.
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    seedQueryCache(client, takeInitialBootstrap());
+    seedQueryCache(client, bootstrap ?? takeInitialBootstrap());
     return client;
   });
   const [trpcClient] = useState(createAppTRPCClient);

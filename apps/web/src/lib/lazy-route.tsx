@@ -1,4 +1,5 @@
-import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, type ComponentProps, type ComponentType } from 'react';
+import { announceHydrated } from './hydration';
 
 /** A lazily loaded screen that can be fetched ahead of its first render (`preload`). */
 export type LazyRoute<C> = C & { preload: () => Promise<void> };
@@ -31,6 +32,8 @@ export function lazyRoute<C extends ComponentType<any>>(load: () => Promise<{ de
   };
   const Lazy = lazy(fetchModule);
   function LazyRouteComponent(props: P) {
+    // The first screen committed: the app has the page (src/lib/hydration.ts).
+    useEffect(() => announceHydrated(), []);
     return loaded ? createElement(loaded as ComponentType<P>, props) : createElement(Lazy as ComponentType<P>, props);
   }
   return Object.assign(LazyRouteComponent as unknown as C, { preload: () => fetchModule().then(() => undefined) });

@@ -14,6 +14,10 @@ function webSocketUrl(): string {
 }
 
 export function createAppTRPCClient() {
+  const http = httpBatchLink<AppRouter>({ url: '/api/trpc', transformer: superjson });
+  // Rendering on the server (src/prerender/member-home.tsx) nothing is fetched and there is no
+  // WebSocket (Node 20): the client is never called there.
+  if (typeof WebSocket === 'undefined') return createTRPCClient<AppRouter>({ links: [http] });
   // Lazy mode: the socket opens only when a subscription starts (i.e. only for a signed-in user)
   // and closes as soon as the last subscription ends.
   const wsClient = createWSClient({
@@ -27,7 +31,7 @@ export function createAppTRPCClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
-        false: httpBatchLink({ url: '/api/trpc', transformer: superjson }),
+        false: http,
       }),
     ],
   });

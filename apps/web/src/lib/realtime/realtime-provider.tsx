@@ -7,16 +7,26 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { RealtimeClient, realtimeUrl, type RealtimeEvent, type RealtimeSnapshot } from './realtime-client';
+import { RealtimeClient, realtimeUrl, type RealtimeEvent, type RealtimeSnapshot, type WebSocketFactory } from './realtime-client';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
+/** Stands in for the WebSocket constructor where there is none (the server's render, Node 20). */
+class NoWebSocket {
+  constructor() {
+    throw new Error('WebSocket is not available here');
+  }
+}
+
 function createBrowserClient(): RealtimeClient {
+  // Rendered on the server (src/prerender/member-home.tsx) the client is created but never started:
+  // effects do not run there.
+  const browser = typeof window !== 'undefined';
   return new RealtimeClient({
     url: () => realtimeUrl(window.location),
-    WebSocket,
+    WebSocket: browser ? WebSocket : (NoWebSocket as unknown as WebSocketFactory),
     timers: { setTimeout: (cb, ms) => window.setTimeout(cb, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
-    document,
+    document: browser ? document : null,
     logger: console,
   });
 }

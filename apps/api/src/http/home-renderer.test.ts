@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { createHomeRenderer, type HomeRenderer } from './home-renderer';
+
+let dir: string;
+const logger = createLogger('silent');
+
+/** A stand-in for the web build's server entry (apps/web/dist-server/member-home.js). */
+function entry(name: string, body: string): string {
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, body);
+  return file;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ascenso-home-renderer-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function using(renderer: HomeRenderer | undefined, run: (r: HomeRenderer) => Promise<void>) {
+  if (!renderer) throw new Error('no renderer');
+  try {
+    await run(renderer);
+  } finally {
+    await renderer.close();
+  }
+}
+
+describe('createHomeRenderer', () => {
+  it('is undefined without a server entry (API tests, the Vite dev server)', () => {
+    expect(createHomeRenderer({ entry: join(dir, 'missing.mjs'), origin: 'http://localhost:3000', logger })).toBeUndefined();
+  });
+
+  it('renders in a worker, with the state and the origin, under React’s production build', async () => {
+    const file = entry(
+      'echo',
+      `export async function renderMemberHome(state, options) {
+         return JSON.stringify({ state, origin: options.origin, env: process.env.NODE_ENV, main: (await import('node:worker_threads')).isMainThread });
+       }`,
+    );
+    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
+      const [first, second] = await Promise.all([renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }), renderer.render({ v: 1, queries: [] })]);
+      expect(JSON.parse(first!)).toEqual({ state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] }, origin: 'http://localhost:3000', env: 'production', main: false });
+      expect(JSON.parse(second!).state).toEqual({ v: 1, queries: [] });
+    });
+  });
+
+  it('a render that throws yields undefined, and the next one works', async () => {
+    const file = entry(
+      'flaky',
+      `let calls = 0;
+       export async function renderMemberHome() { calls += 1; if (calls === 1) throw new Error('boom'); return '<main>ok</main>'; }`,
+    );
+    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
+      expect(await renderer.render({})).toBeUndefined();
+      expect(await renderer.render({})).toBe('<main>ok</main>');
+    });
+  });
+
+  it('a late render is given up after the timeout', async () => {
+    const file = entry('slow', `export function renderMemberHome() { return new Promise(() => {}); }`);
+    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger, timeoutMs: 200 }), async (renderer) => {
+      const started = Date.now();
+      expect(await renderer.render({})).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+  });
+
+  it('a worker that dies is replaced on the next render; after close nothing renders', async () => {
+    const file = entry(
+      'dies',
+      `export async function renderMemberHome(state) { if (state.exit) process.exit(3); return 'vivo'; }`,
+    );
+    const renderer = createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger });
+    await using(renderer, async (r) => {
+      expect(await r.render({ exit: true })).toBeUndefined();
+      expect(await r.render({})).toBe('vivo');
+      await r.close();
+      expect(await r.render({})).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger';
+
+/** Renders a signed-in member's Home to markup from the page's bootstrap state; undefined: send none. */
+export type HomeRenderer = {
+  render(state: unknown): Promise<string | undefined>;
+  close(): Promise<void>;
+};
+
+export type HomeRendererOptions = {
+  /** The web build's server entry (apps/web/dist-server/member-home.js, `renderMemberHome`). */
+  entry: string;
+  /** APP_ORIGIN's first entry: the plan's same-site links become in-app links. */
+  origin: string;
+  logger: Logger;
+  /** A render that takes longer is given up: the page goes without markup (the browser renders it). */
+  timeoutMs?: number;
+};
+
+const DEFAULT_TIMEOUT_MS = 1500;
+
+// The worker: imports the web build's server entry once and renders one request at a time.
+// CommonJS (an eval'd worker), so the entry is loaded with a dynamic import.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { pathToFileURL } = require('node:url');
+const ready = import(pathToFileURL(workerData.entry).href);
+parentPort.on('message', async ({ id, state }) => {
+  try {
+    const { renderMemberHome } = await ready;
+    parentPort.postMessage({ id, html: await renderMemberHome(state, { origin: workerData.origin }) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+type Reply = { id: number; html?: string; error?: string };
+
+/**
+ * Home rendered on the server, in a worker thread: React and Chakra's render (15–30 ms) never blocks
+ * the event loop that answers the API and pushes realtime events, and runs React's production build
+ * whatever NODE_ENV the server has (the worker gets NODE_ENV=production). A crashed worker is started
+ * again on the next render; a render that fails or is late yields undefined and is logged.
+ * Undefined when the web build has no server entry (API tests, the Vite dev server).
+ */
+export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer | undefined {
+  if (!existsSync(options.entry)) return undefined;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pending = new Map<number, (html: string | undefined) => void>();
+  let nextId = 1;
+  let closed = false;
+
+  function settleAll(): void {
+    for (const resolve of pending.values()) resolve(undefined);
+    pending.clear();
+  }
+
+  function start(): Worker {
+    const started = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { entry: options.entry, origin: options.origin },
+      // Its own environment: React's production build, and none of the server's secrets.
+      env: { NODE_ENV: 'production' },
+    });
+    started.on('message', (reply: Reply) => {
+      const resolve = pending.get(reply.id);
+      if (!resolve) return;
+      pending.delete(reply.id);
+      if (reply.error !== undefined) options.logger.warn('home render failed', { error: reply.error });
+      resolve(reply.html);
+    });
+    started.on('error', (error) => options.logger.error('home renderer crashed', { error: error.message }));
+    started.on('exit', () => {
+      if (worker === started) worker = undefined;
+      settleAll();
+    });
+    // The server may exit while the worker idles.
+    started.unref();
+    return started;
+  }
+
+  // Started at once: loading the build's server entry takes a few hundred milliseconds.
+  let worker: Worker | undefined = start();
+
+  return {
+    render(state) {
+      if (closed) return Promise.resolve(undefined);
+      worker ??= start();
+      const id = nextId++;
+      const current = worker;
+      return new Promise<string | undefined>((resolve) => {
+        const timer = setTimeout(() => {
+          if (!pending.delete(id)) return;
+          options.logger.warn('home render timed out', { timeoutMs });
+          resolve(undefined);
+        }, timeoutMs);
+        pending.set(id, (html) => {
+          clearTimeout(timer);
+          resolve(html);
+        });
+        current.postMessage({ id, state });
+      });
+    },
+    async close() {
+      closed = true;
+      const current = worker;
+      worker = undefined;
+      settleAll();
+      if (current) await current.terminate();
+    },
+  };
+}

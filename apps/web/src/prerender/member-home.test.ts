@@ -1,0 +1,84 @@
+import superjson from 'superjson';
+import { describe, expect, it } from 'vitest';
+import type { BootstrapState } from '../lib/bootstrap';
+import fixture from './fixtures/member-home-state.json';
+import { consolidateEmotionStyles } from './emotion-styles';
+import { renderMemberHome } from './member-home';
+
+const ORIGIN = 'https://ascenso.example';
+const base = fixture as BootstrapState;
+
+/** The fixture (the demo member's bootstrap, as the server sends it) with some answers replaced. */
+function stateWith(replacements: Record<string, unknown>): BootstrapState {
+  return {
+    v: 1,
+    queries: base.queries.map((query) => (query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query)),
+  };
+}
+
+function meOf(state: BootstrapState): Record<string, unknown> {
+  const me = state.queries.find((q) => q.path === 'auth.me');
+  return superjson.deserialize(me!.data as Parameters<typeof superjson.deserialize>[0]);
+}
+
+/** The visible text of some markup (styles and tags removed). */
+const textOf = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('consolidateEmotionStyles', () => {
+  it('joins the element styles in order under one tag listing every id; global styles keep their own tags', () => {
+    const html =
+      '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style><div class="css-a1">' +
+      '<style data-emotion="css b2 c3">.css-b2{margin:0}.css-c3{padding:0}</style><p class="css-b2 css-c3">Hola</p></div>';
+    expect(consolidateEmotionStyles(html)).toBe(
+      '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1 b2 c3">.css-a1{color:red}.css-b2{margin:0}.css-c3{padding:0}</style>' +
+        '<div class="css-a1"><p class="css-b2 css-c3">Hola</p></div>',
+    );
+    expect(consolidateEmotionStyles('<main>sin estilos</main>')).toBe('<main>sin estilos</main>');
+  });
+});
+
+describe('renderMemberHome (Home rendered on the server)', () => {
+  it('renders Home from the bootstrap: the shell, greeting, today’s audio, the plan card and the activity grid, styles inline, no script', async () => {
+    const html = await renderMemberHome(base, { origin: ORIGIN });
+    const text = textOf(html);
+    expect(text).toContain('Hola, Lucía');
+    expect(text).toContain('Soltar la jornada');
+    expect(text).toContain('Tu plan de hoy');
+    expect(text).toContain('Actividades de bienestar');
+    expect(text).toContain('7690 pasos');
+    // The styles: the global ones, then every element's in one style element, before the markup.
+    const tags = [...html.matchAll(/<style data-emotion="([^"]+)">/g)].map((m) => m[1]!.split(' ')[0]);
+    expect(tags).toEqual(['css-global', 'css-global', 'css']);
+    expect(html.indexOf('<style data-emotion="css ')).toBeLessThan(html.indexOf('<a '));
+    expect(html).not.toContain('<script');
+    // Every Suspense boundary complete in place (no fallback to be swapped by an inline script).
+    expect(html).not.toContain('<!--$?-->');
+    expect(text).not.toContain('Cargando');
+  });
+
+  it('renders a plan from its HTML through the plan tree, and keeps hostile names and plans inert', async () => {
+    const hostile = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
+    const state = stateWith({
+      'auth.me': { ...meOf(base), firstName: hostile },
+      'dailyPlan.today': {
+        plan: {
+          content: `<p>Empieza con calma.</p><ul><li><a class="breathing" href="/breathing">Respira 4-7-8</a></li><li><a href="javascript:alert(3)" onclick="alert(4)">Nada</a>${hostile}</li></ul>`,
+          generatedAt: new Date('2026-11-23T07:00:00Z'),
+          items: [],
+          source: 'offline',
+          day: '2026-11-23',
+        },
+      },
+    });
+    const html = await renderMemberHome(state, { origin: ORIGIN });
+    const text = textOf(html);
+    expect(text).toContain('Empieza con calma.');
+    expect(html).toMatch(/<a [^>]*href="\/breathing"[^>]*>[\s\S]*Respira 4-7-8/);
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).not.toMatch(/<[^>]*\s(onerror|onclick)=/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(text).not.toContain('alert(3)');
+    // The hostile name is shown as text, escaped.
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
