@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,22 @@ describe('createHomeRenderer', () => {
     });
   });
 
+  it('starts the worker with the first render, not before (a server that sends no Home never loads React)', async () => {
+    const marker = join(dir, 'loaded.txt');
+    const file = entry(
+      'marks',
+      `import { writeFileSync } from 'node:fs';
+       writeFileSync(${JSON.stringify(marker)}, 'cargado');
+       export async function renderMemberHome() { return '<main>Hola</main>'; }`,
+    );
+    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
+      await new Promise((done) => setTimeout(done, 300));
+      expect(existsSync(marker)).toBe(false);
+      expect(await renderer.render({})).toBe('<main>Hola</main>');
+      expect(existsSync(marker)).toBe(true);
+    });
+  });
+
   it('a render that throws yields undefined, and the next one works', async () => {
     const file = entry(
       'flaky',
@@ -62,7 +78,7 @@ describe('createHomeRenderer', () => {
 
   it('a late render is given up after the timeout', async () => {
     const file = entry('slow', `export function renderMemberHome() { return new Promise(() => {}); }`);
-    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger, timeoutMs: 200 }), async (renderer) => {
+    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger, timeoutMs: 200, startupTimeoutMs: 300 }), async (renderer) => {
       const started = Date.now();
       expect(await renderer.render({})).toBeUndefined();
       expect(Date.now() - started).toBeLessThan(2000);

@@ -16,9 +16,12 @@ export type HomeRendererOptions = {
   logger: Logger;
   /** A render that takes longer is given up: the page goes without markup (the browser renders it). */
   timeoutMs?: number;
+  /** The same for a render that also waits for the worker to start and load the build's entry. */
+  startupTimeoutMs?: number;
 };
 
 const DEFAULT_TIMEOUT_MS = 1500;
+const DEFAULT_STARTUP_TIMEOUT_MS = 5000;
 
 // The worker: imports the web build's server entry once and renders one request at a time.
 // CommonJS (an eval'd worker), so the entry is loaded with a dynamic import.
@@ -41,13 +44,18 @@ type Reply = { id: number; html?: string; error?: string };
 /**
  * Home rendered on the server, in a worker thread: React and Chakra's render (15–30 ms) never blocks
  * the event loop that answers the API and pushes realtime events, and runs React's production build
- * whatever NODE_ENV the server has (the worker gets NODE_ENV=production). A crashed worker is started
- * again on the next render; a render that fails or is late yields undefined and is logged.
- * Undefined when the web build has no server entry (API tests, the Vite dev server).
+ * whatever NODE_ENV the server has (the worker gets NODE_ENV=production). The worker starts with the
+ * first render (loading the build's entry takes a few hundred milliseconds of CPU, which a server that
+ * never sends Home, or not yet, does not pay), and again after a crash; a render that fails or is late
+ * yields undefined and is logged. Undefined when the web build has no server entry (API tests, the
+ * Vite dev server).
  */
 export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer | undefined {
   if (!existsSync(options.entry)) return undefined;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+  /** Whether the current worker has answered once (its entry is loaded). */
+  let warm = false;
   const pending = new Map<number, (html: string | undefined) => void>();
   let nextId = 1;
   let closed = false;
@@ -65,6 +73,7 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
       env: { NODE_ENV: 'production' },
     });
     started.on('message', (reply: Reply) => {
+      if (worker === started) warm = true;
       const resolve = pending.get(reply.id);
       if (!resolve) return;
       pending.delete(reply.id);
@@ -73,7 +82,10 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
     });
     started.on('error', (error) => options.logger.error('home renderer crashed', { error: error.message }));
     started.on('exit', () => {
-      if (worker === started) worker = undefined;
+      if (worker === started) {
+        worker = undefined;
+        warm = false;
+      }
       settleAll();
     });
     // The server may exit while the worker idles.
@@ -81,8 +93,7 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
     return started;
   }
 
-  // Started at once: loading the build's server entry takes a few hundred milliseconds.
-  let worker: Worker | undefined = start();
+  let worker: Worker | undefined;
 
   return {
     render(state) {
@@ -90,12 +101,13 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
       worker ??= start();
       const id = nextId++;
       const current = worker;
+      const limit = warm ? timeoutMs : startupTimeoutMs;
       return new Promise<string | undefined>((resolve) => {
         const timer = setTimeout(() => {
           if (!pending.delete(id)) return;
-          options.logger.warn('home render timed out', { timeoutMs });
+          options.logger.warn('home render timed out', { timeoutMs: limit });
           resolve(undefined);
-        }, timeoutMs);
+        }, limit);
         pending.set(id, (html) => {
           clearTimeout(timer);
           resolve(html);
