@@ -167,6 +167,9 @@ test.describe('teclado: solo con el teclado', () => {
     await completeAssessmentViaApi(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Aire' })).toBeVisible();
+    // Home arrives rendered by the server; this walk checks the app's keyboard handling, so it starts
+    // once the app has taken the page over.
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
     // The skip link jumps over the header to the content.
     await press(page, 'Tab');
