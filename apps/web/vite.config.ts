@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { deferPreloadLinks } from './build-plugins/defer-preload-links.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -143,7 +144,7 @@ function appPreloads(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build (src/prerender/landing.tsx, run by scripts/prerender.mjs) only renders markup.
-  plugins: isSsrBuild ? [react()] : [react(), appPreloads(), precompress(), firstScreenPreloads()],
+  plugins: isSsrBuild ? [react()] : [react(), deferPreloadLinks(), appPreloads(), precompress(), firstScreenPreloads()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -172,6 +173,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // where preloads are only a hint anyway: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        // @trpc/client declares no "sideEffects" and has none: without this, its WebSocket link
+        // (src/lib/trpc-ws.ts, loaded with the first subscription) stays in the first screen's chunks.
+        moduleSideEffects: (id: string) => (/[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -14,7 +14,7 @@
  */
 
 import { holdInteractionsUntilHydrated } from './lib/hydration';
-import { whenIdleAfterLoad } from './lib/when-idle';
+import { nextTask, whenIdleAfterLoad } from './lib/when-idle';
 
 // `data-page="static"`: build-time markup the app does not start on (apps/api/src/http/static.ts).
 // `data-page="server"`: a member's Home rendered for this request; the app starts once the browser has
@@ -70,10 +70,6 @@ function afterPagePainted(task: () => void, fallbackMs = 1000): void {
     // No paint timing: the fallback starts the app.
   }
   setTimeout(start, fallbackMs);
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

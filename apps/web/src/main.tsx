@@ -3,16 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadInitialScreen } from './app/initial-screen';
 import { takeInitialBootstrap } from './lib/bootstrap';
+import { nextTask } from './lib/when-idle';
 import { buildSystemStep } from './theme';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 /** Never wait longer than this for the first screen's chunks (they are modulepreloaded). */
 const PRELOAD_TIMEOUT_MS = 5000;
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 // A member's Home arrives rendered by the server (src/prerender/member-home.tsx) from the same
 // bootstrap state: the first render hydrates that markup instead of replacing it.

@@ -38,13 +38,14 @@ describe('createHomeRenderer', () => {
     const file = entry(
       'echo',
       `export async function renderMemberHome(state, options) {
-         return JSON.stringify({ state, origin: options.origin, env: process.env.NODE_ENV, main: (await import('node:worker_threads')).isMainThread });
+         return { head: '<style>h{}</style>', root: JSON.stringify({ state, origin: options.origin, env: process.env.NODE_ENV, main: (await import('node:worker_threads')).isMainThread }) };
        }`,
     );
     await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
       const [first, second] = await Promise.all([renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }), renderer.render({ v: 1, queries: [] })]);
-      expect(JSON.parse(first!)).toEqual({ state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] }, origin: 'http://localhost:3000', env: 'production', main: false });
-      expect(JSON.parse(second!).state).toEqual({ v: 1, queries: [] });
+      expect(first?.head).toBe('<style>h{}</style>');
+      expect(JSON.parse(first!.root)).toEqual({ state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] }, origin: 'http://localhost:3000', env: 'production', main: false });
+      expect(JSON.parse(second!.root).state).toEqual({ v: 1, queries: [] });
     });
   });
 
@@ -54,25 +55,31 @@ describe('createHomeRenderer', () => {
       'marks',
       `import { writeFileSync } from 'node:fs';
        writeFileSync(${JSON.stringify(marker)}, 'cargado');
-       export async function renderMemberHome() { return '<main>Hola</main>'; }`,
+       export async function renderMemberHome() { return { head: '', root: '<main>Hola</main>' }; }`,
     );
     await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
       await new Promise((done) => setTimeout(done, 300));
       expect(existsSync(marker)).toBe(false);
-      expect(await renderer.render({})).toBe('<main>Hola</main>');
+      expect(await renderer.render({})).toEqual({ head: '', root: '<main>Hola</main>' });
       expect(existsSync(marker)).toBe(true);
     });
   });
 
-  it('a render that throws yields undefined, and the next one works', async () => {
+  it('a render that throws, or gives something else than { head, root }, yields undefined, and the next one works', async () => {
     const file = entry(
       'flaky',
       `let calls = 0;
-       export async function renderMemberHome() { calls += 1; if (calls === 1) throw new Error('boom'); return '<main>ok</main>'; }`,
+       export async function renderMemberHome() {
+         calls += 1;
+         if (calls === 1) throw new Error('boom');
+         if (calls === 2) return '<main>solo markup</main>';
+         return { head: '', root: '<main>ok</main>' };
+       }`,
     );
     await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
       expect(await renderer.render({})).toBeUndefined();
-      expect(await renderer.render({})).toBe('<main>ok</main>');
+      expect(await renderer.render({})).toBeUndefined();
+      expect(await renderer.render({})).toEqual({ head: '', root: '<main>ok</main>' });
     });
   });
 
@@ -88,12 +95,12 @@ describe('createHomeRenderer', () => {
   it('a worker that dies is replaced on the next render; after close nothing renders', async () => {
     const file = entry(
       'dies',
-      `export async function renderMemberHome(state) { if (state.exit) process.exit(3); return 'vivo'; }`,
+      `export async function renderMemberHome(state) { if (state.exit) process.exit(3); return { head: '', root: 'vivo' }; }`,
     );
     const renderer = createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger });
     await using(renderer, async (r) => {
       expect(await r.render({ exit: true })).toBeUndefined();
-      expect(await r.render({})).toBe('vivo');
+      expect((await r.render({}))?.root).toBe('vivo');
       await r.close();
       expect(await r.render({})).toBeUndefined();
     });

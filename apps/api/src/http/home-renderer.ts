@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
+import type { RenderedPage } from './static';
 
-/** Renders a signed-in member's Home to markup from the page's bootstrap state; undefined: send none. */
+/** Renders a signed-in member's Home (markup and styles) from the page's bootstrap state; undefined: send none. */
 export type HomeRenderer = {
-  render(state: unknown): Promise<string | undefined>;
+  render(state: unknown): Promise<RenderedPage | undefined>;
   close(): Promise<void>;
 };
 
@@ -32,14 +33,16 @@ const ready = import(pathToFileURL(workerData.entry).href);
 parentPort.on('message', async ({ id, state }) => {
   try {
     const { renderMemberHome } = await ready;
-    parentPort.postMessage({ id, html: await renderMemberHome(state, { origin: workerData.origin }) });
+    const { head, root } = await renderMemberHome(state, { origin: workerData.origin });
+    if (typeof head !== 'string' || typeof root !== 'string') throw new Error('renderMemberHome gave no { head, root }');
+    parentPort.postMessage({ id, page: { head, root } });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   }
 });
 `;
 
-type Reply = { id: number; html?: string; error?: string };
+type Reply = { id: number; page?: RenderedPage; error?: string };
 
 /**
  * Home rendered on the server, in a worker thread: React and Chakra's render (15–30 ms) never blocks
@@ -56,7 +59,7 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   /** Whether the current worker has answered once (its entry is loaded). */
   let warm = false;
-  const pending = new Map<number, (html: string | undefined) => void>();
+  const pending = new Map<number, (page: RenderedPage | undefined) => void>();
   let nextId = 1;
   let closed = false;
 
@@ -78,7 +81,7 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
       if (!resolve) return;
       pending.delete(reply.id);
       if (reply.error !== undefined) options.logger.warn('home render failed', { error: reply.error });
-      resolve(reply.html);
+      resolve(reply.page);
     });
     started.on('error', (error) => options.logger.error('home renderer crashed', { error: error.message }));
     started.on('exit', () => {
@@ -102,15 +105,15 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
       const id = nextId++;
       const current = worker;
       const limit = warm ? timeoutMs : startupTimeoutMs;
-      return new Promise<string | undefined>((resolve) => {
+      return new Promise<RenderedPage | undefined>((resolve) => {
         const timer = setTimeout(() => {
           if (!pending.delete(id)) return;
           options.logger.warn('home render timed out', { timeoutMs: limit });
           resolve(undefined);
         }, limit);
-        pending.set(id, (html) => {
+        pending.set(id, (page) => {
           clearTimeout(timer);
-          resolve(html);
+          resolve(page);
         });
         current.postMessage({ id, state });
       });

@@ -57,11 +57,18 @@ export type WebBootstrap = {
   /** Set-Cookie lines produced while reading the session (e.g. the hourly refresh). */
   setCookies?: string[];
   /**
-   * The page rendered on the server for this request (a member's Home): sent inside
-   * `<div id="root" data-page="server">`, and the app starts as usual and hydrates it.
+   * The page rendered on the server for this request (a member's Home): its markup is sent inside
+   * `<div id="root" data-page="server">` (the app starts as usual and hydrates it), its styles at the
+   * very end of `<head>`.
    */
-  root?: string;
+  serverPage?: RenderedPage;
 };
+
+/** A page rendered on the server: `head` for the end of `<head>`, `root` for inside `<div id="root">`. */
+export type RenderedPage = { head: string; root: string };
+
+/** index.html's `<link rel="modulepreload">` tags, each with its line's indentation and line break. */
+const MODULEPRELOAD_TAG = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g;
 
 export type ServeWebAppOptions = {
   /** Reads the visitor's state for the app shell; without it index.html is sent as built. */
@@ -97,22 +104,25 @@ function readPages(root: string): Record<string, PageBuild> {
  * and inside `<div id="root">` either the page's build-time markup (`data-page="static"`: the landing
  * page, on which the app does not start, so index.html's modulepreloads are listed in
  * `<script id="ascenso-preload">` for prefetching instead) or the markup rendered for this request
- * (`serverRoot`, `data-page="server"`: the app starts and hydrates it).
+ * (`serverPage`, `data-page="server"`: the app starts and hydrates it; its styles come last in
+ * `<head>`, where emotion keeps its style sheets).
  */
-export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined, serverRoot?: string): string {
+export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined, serverPage?: RenderedPage): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
-  if (serverRoot) {
+  let tail = '';
+  if (serverPage) {
     // The markup is the page. The app's chunks are not modulepreloaded: boot.ts imports them once the
     // page has painted, so that no script download competes with the first paint.
-    html = html.replace(/[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g, '');
-    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverRoot}</div>`);
+    html = html.replace(MODULEPRELOAD_TAG, '');
+    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverPage.root}</div>`);
+    tail = serverPage.head;
   } else if (page?.root) {
     // Prerendered: the page is complete as HTML and the app does not start on it (apps/web/src/boot.ts),
     // so the app's chunks are not modulepreloaded; boot.ts prefetches this list once the page is idle.
     const deferred: string[] = [];
-    html = html.replace(/[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g, (tag) => {
+    html = html.replace(MODULEPRELOAD_TAG, (tag) => {
       const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
       if (href) deferred.push(href);
       return '';
@@ -122,7 +132,7 @@ export function renderShell(indexHtml: string, state: unknown, page: PageBuild |
   } else {
     head += pagePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('');
   }
-  head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
+  head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>${tail}`;
   return html.replace('</head>', () => `${head}</head>`);
 }
 
@@ -197,7 +207,7 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.root));
+      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage));
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {

@@ -7,7 +7,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
 import type { HomeRenderer } from './home-renderer';
-import { jsonForScript, renderShell, serveWebApp } from './static';
+import { jsonForScript, renderShell, serveWebApp, type RenderedPage } from './static';
 import type { AppEnv } from './types';
 import { webBootstrap, type BootstrapState } from './web-bootstrap';
 
@@ -17,6 +17,9 @@ const PAGES = {
   'visitor:/': { modulepreload: ['assets/landing-abc.js'], head: '<style data-emotion="css x">.x{color:red}</style>', root: '<main>Hola</main>' },
   'member:/': { modulepreload: ['assets/home-abc.js', 'assets/shared-abc.js'] },
 };
+
+/** A server page's styles, as src/prerender/member-home.tsx gives them. */
+const STYLES = '<style data-emotion="css a1" data-s="">.css-a1{color:red}</style>';
 
 let dir: string;
 beforeAll(() => {
@@ -39,12 +42,12 @@ function setup(homeRenderer?: HomeRenderer) {
 }
 
 /** A renderer that records the states it is given and answers with `markup` (undefined: a failed render). */
-function recordingRenderer(markup: string | undefined) {
+function recordingRenderer(page: RenderedPage | undefined) {
   const states: unknown[] = [];
   const renderer: HomeRenderer = {
     render: (state) => {
       states.push(state);
-      return Promise.resolve(markup);
+      return Promise.resolve(page);
     },
     close: () => Promise.resolve(),
   };
@@ -91,8 +94,10 @@ describe('renderShell', () => {
   });
 
   it('sends markup rendered for the request inside a server page, with no modulepreloads (the app is imported after the paint)', () => {
-    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], '<main>Hola, Lucía</main>');
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], { head: STYLES, root: '<main>Hola, Lucía</main>' });
     expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    // Its styles come last in <head>, after the bootstrap (where emotion keeps its style sheets).
+    expect(html).toMatch(new RegExp(`<script id="ascenso-bootstrap" type="application/json">[^<]*</script>${STYLES}</head>`));
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('ascenso-preload');
     expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
@@ -150,7 +155,7 @@ describe('the app shell with the bootstrap', () => {
   });
 
   it('with a renderer, a member’s Home comes rendered from the very state the page carries; nowhere else', async () => {
-    const { renderer, states } = recordingRenderer('<main>Hola, Lucía</main>');
+    const { renderer, states } = recordingRenderer({ head: STYLES, root: '<main>Hola, Lucía</main>' });
     const { web, registerUser, request } = setup(renderer);
     // A visitor and a member whose assessment is pending: no render.
     expect(await (await web.request('/')).text()).not.toContain('data-page="server"');
@@ -160,6 +165,7 @@ describe('the app shell with the bootstrap', () => {
     expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
     const html = await (await web.request('/', { headers: { cookie } })).text();
     expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    expect(html).toContain(`${STYLES}</head>`);
     expect(states).toEqual([bootstrapOf(html)]);
     expect(html).not.toContain('rel="modulepreload"');
     // Another member page: the client renders it.

@@ -64,7 +64,7 @@ export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoC
       await Promise.all([...MEMBER_QUERIES, ...(home ? HOME_QUERIES : [])].map(([path, run]) => answer(path, () => run(caller))));
     }
     const state: BootstrapState = { v: 1, queries };
-    const root = home && homeRenderer ? await homeRenderer.render(state) : undefined;
-    return { audience, state, setCookies: responseHeaders.getSetCookie(), ...(root ? { root } : {}) };
+    const serverPage = home && homeRenderer ? await homeRenderer.render(state) : undefined;
+    return { audience, state, setCookies: responseHeaders.getSetCookie(), ...(serverPage ? { serverPage } : {}) };
   };
 }

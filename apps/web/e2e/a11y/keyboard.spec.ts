@@ -184,8 +184,13 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(page).toHaveURL(/\/breathing$/);
     // The new screen's heading takes the focus (not <body>).
     await expect(page.getByRole('heading', { level: 1, name: 'Respiración' })).toBeFocused();
+    // The techniques come from the API after the screen: as a keyboard user would, wait until they are
+    // shown (Tab before that passes the empty list and leaves the page after the step counter).
+    const startSquare = page.getByRole('link', { name: 'Empezar Cuadrada' });
+    await expect(startSquare).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Respiración' })).toBeFocused();
 
-    await pressUntilFocused(page, page.getByRole('link', { name: 'Empezar Cuadrada' }));
+    await pressUntilFocused(page, startSquare);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/breathing\/cuadrada$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Cuadrada' })).toBeFocused();

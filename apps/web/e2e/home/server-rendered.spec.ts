@@ -5,7 +5,7 @@ import { signUpCoachee } from '../support/coaching';
 // app (src/main.tsx): the page is complete before any JavaScript runs, and the app takes over the same
 // elements instead of drawing them again.
 test.describe('Home rendered on the server', () => {
-  test('arrives complete in the HTML, with its styles and no script, and has no modulepreloads', async ({ page }) => {
+  test('arrives complete in the HTML, its styles last in <head>, no script, and no modulepreloads', async ({ page }) => {
     await signUpCoachee(page, 'Olivia');
     const response = await page.request.get('/');
     const html = await response.text();
@@ -15,7 +15,11 @@ test.describe('Home rendered on the server', () => {
     expect(root).toContain('Hola, Olivia');
     expect(root).toContain('Audio Ascenso de hoy');
     expect(root).toContain('Actividades de bienestar');
-    expect(root).toMatch(/^<style data-emotion="css-global /);
+    // The styles: the global ones and one with every element's, at the very end of <head>, marked as
+    // already moved there (data-s) so that emotion's cache does not move them out of the page; none in the markup.
+    const styles = /<\/script>((?:<style data-emotion="[^"]+" data-s="">[^<]*<\/style>)+)<\/head>/.exec(html)?.[1] ?? '';
+    expect([...styles.matchAll(/data-emotion="([^ "]+)/g)].map((m) => m[1])).toEqual(['css-global', 'css-global', 'css']);
+    expect(root).not.toContain('<style');
     expect(root).not.toContain('<script');
     expect(html).not.toContain('rel="modulepreload"');
   });
@@ -30,9 +34,10 @@ test.describe('Home rendered on the server', () => {
     // Remember the server's heading and audio card before any script of the page runs.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null };
+        const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[] };
         marked.__serverHeading = document.querySelector('h1');
         marked.__serverAudio = document.querySelector('main section');
+        marked.__serverStyles = [...document.querySelectorAll('head style[data-emotion^="css "]')];
       });
     });
     await page.goto('/');
@@ -40,14 +45,20 @@ test.describe('Home rendered on the server', () => {
     await expect(page.getByRole('heading', { name: /Tu plan de hoy/ })).toBeVisible();
     await expect(page.getByTestId('contenido-plan')).toBeVisible({ timeout: 20_000 });
     const same = await page.evaluate(() => {
-      const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null };
+      const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[] };
       return {
         heading: marked.__serverHeading !== null && marked.__serverHeading === document.querySelector('h1'),
         audio: marked.__serverAudio !== null && marked.__serverAudio === document.querySelector('main section'),
-        stylesLeftInRoot: document.querySelectorAll('#root style').length,
+        // Emotion took over the server's element styles: the same element, in <head>.
+        serverStyles: (marked.__serverStyles ?? []).filter((style) => style.isConnected && style.parentElement === document.head).length,
+        stylesInRoot: document.querySelectorAll('#root style').length,
       };
     });
-    expect(same).toEqual({ heading: true, audio: true, stylesLeftInRoot: 0 });
+    expect(same).toEqual({ heading: true, audio: true, serverStyles: 1, stylesInRoot: 0 });
+    // The app's chunks were imported with their dependencies preloaded (Vite's links, inserted a few
+    // per task after each import: apps/web/build-plugins/defer-preload-links.ts).
+    expect(await page.locator('head link[rel="modulepreload"][href*="/assets/home-page-"]').count()).toBe(1);
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(20);
     const box = page.getByRole('textbox', { name: 'Tu mensaje para tu coach' });
     await box.fill('Quiero preparar mejor mis reuniones');
     await page.getByRole('button', { name: 'Enviar' }).click();

@@ -1,16 +1,50 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import superjson from 'superjson';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-const MAX_RECONNECT_DELAY_MS = 30_000;
-
-/** Same-origin WebSocket endpoint: wss on https, ws otherwise. */
-function webSocketUrl(): string {
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}/api/trpc-ws`;
+/**
+ * A terminating link loaded on its first operation: every operation waits for it, then goes through
+ * it; one that is cancelled meanwhile never starts; a failed load fails the operation (and the next one
+ * tries again).
+ */
+export function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let loading: Promise<OperationLink<AppRouter>> | undefined;
+    return ({ op }) =>
+      observable((observer) => {
+        let inner: Unsubscribable | undefined;
+        let closed = false;
+        loading ??= load().then(
+          (link) => link(runtime),
+          (error: unknown) => {
+            loading = undefined;
+            throw error;
+          },
+        );
+        loading.then(
+          (operationLink) => {
+            if (closed) return;
+            inner = operationLink({
+              op,
+              next: () => {
+                throw new Error('the lazy link is a terminating link');
+              },
+            }).subscribe(observer);
+          },
+          (error: unknown) => {
+            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          closed = true;
+          inner?.unsubscribe();
+        };
+      });
+  };
 }
 
 export function createAppTRPCClient() {
@@ -18,19 +52,12 @@ export function createAppTRPCClient() {
   // Rendering on the server (src/prerender/member-home.tsx) nothing is fetched and there is no
   // WebSocket (Node 20): the client is never called there.
   if (typeof WebSocket === 'undefined') return createTRPCClient<AppRouter>({ links: [http] });
-  // Lazy mode: the socket opens only when a subscription starts (i.e. only for a signed-in user)
-  // and closes as soon as the last subscription ends.
-  const wsClient = createWSClient({
-    url: webSocketUrl,
-    lazy: { enabled: true, closeMs: 0 },
-    retryDelayMs: (attempt) => Math.min(1000 * 2 ** attempt, MAX_RECONNECT_DELAY_MS),
-  });
-
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
+        // Subscriptions go over the WebSocket (src/lib/trpc-ws.ts), loaded with the first one.
+        true: lazyLink(() => import('./trpc-ws').then((module) => module.createWebSocketLink())),
         false: http,
       }),
     ],

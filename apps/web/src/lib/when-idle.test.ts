@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdleAfterLoad } from './when-idle';
+import { nextTask, whenIdleAfterLoad } from './when-idle';
 
 /** A window (an EventTarget, with or without requestIdleCallback) and a document in `readyState`. */
 function page(readyState: DocumentReadyState, requestIdleCallback?: (cb: () => void, options: { timeout: number }) => number) {
@@ -51,5 +51,18 @@ describe('whenIdleAfterLoad', () => {
     win.dispatchEvent(new Event('load'));
     vi.advanceTimersByTime(1000);
     expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task: after the pending microtasks, once a zero timeout has fired', async () => {
+    vi.useFakeTimers();
+    const order: string[] = [];
+    const later = nextTask().then(() => order.push('next task'));
+    await Promise.resolve().then(() => order.push('microtask'));
+    expect(order).toEqual(['microtask']);
+    await vi.advanceTimersByTimeAsync(0);
+    await later;
+    expect(order).toEqual(['microtask', 'next task']);
   });
 });

@@ -15,3 +15,8 @@ export function whenIdleAfterLoad(run: () => void, timeoutMs: number): () => voi
     window.removeEventListener('load', idle);
   };
 }
+
+/** Resolves in a later task (a zero timeout), letting the browser handle input and paint in between. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -2,7 +2,7 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import type { BootstrapState } from '../lib/bootstrap';
 import fixture from './fixtures/member-home-state.json';
-import { consolidateEmotionStyles } from './emotion-styles';
+import { consolidateEmotionStyles, separateEmotionStyles } from './emotion-styles';
 import { renderMemberHome } from './member-home';
 
 const ORIGIN = 'https://ascenso.example';
@@ -35,22 +35,34 @@ describe('consolidateEmotionStyles', () => {
     );
     expect(consolidateEmotionStyles('<main>sin estilos</main>')).toBe('<main>sin estilos</main>');
   });
+
+  it('separates them from the markup, marked as adopted (data-s) when they are for <head>', () => {
+    const html = '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
+    expect(separateEmotionStyles(html, { inHead: true })).toEqual({
+      styles: '<style data-emotion="css-global g1" data-s="">:root{--a:1}</style><style data-emotion="css a1" data-s="">.css-a1{color:red}</style>',
+      markup: '<div class="css-a1"><p>Hola</p></div>',
+    });
+    expect(separateEmotionStyles(html).styles).not.toContain('data-s');
+    expect(separateEmotionStyles('<p>sin estilos</p>', { inHead: true })).toEqual({ styles: '', markup: '<p>sin estilos</p>' });
+  });
 });
 
 describe('renderMemberHome (Home rendered on the server)', () => {
-  it('renders Home from the bootstrap: the shell, greeting, today’s audio, the plan card and the activity grid, styles inline, no script', async () => {
-    const html = await renderMemberHome(base, { origin: ORIGIN });
+  it('renders Home from the bootstrap: the shell, greeting, today’s audio, the plan card and the activity grid; the styles for <head>; no script', async () => {
+    const { head, root: html } = await renderMemberHome(base, { origin: ORIGIN });
     const text = textOf(html);
     expect(text).toContain('Hola, Lucía');
     expect(text).toContain('Soltar la jornada');
     expect(text).toContain('Tu plan de hoy');
     expect(text).toContain('Actividades de bienestar');
     expect(text).toContain('7690 pasos');
-    // The styles: the global ones, then every element's in one style element, before the markup.
-    const tags = [...html.matchAll(/<style data-emotion="([^"]+)">/g)].map((m) => m[1]!.split(' ')[0]);
+    // The styles: the global ones, then every element's in one style element, all for <head> and marked
+    // as adopted there; none left in the markup.
+    const tags = [...head.matchAll(/<style data-emotion="([^"]+)" data-s="">/g)].map((m) => m[1]!.split(' ')[0]);
     expect(tags).toEqual(['css-global', 'css-global', 'css']);
-    expect(html.indexOf('<style data-emotion="css ')).toBeLessThan(html.indexOf('<a '));
-    expect(html).not.toContain('<script');
+    expect(head.replace(/<style\b[^>]*>[^<]*<\/style>/g, '')).toBe('');
+    expect(html).not.toContain('<style');
+    expect(head + html).not.toContain('<script');
     // Every Suspense boundary complete in place (no fallback to be swapped by an inline script).
     expect(html).not.toContain('<!--$?-->');
     expect(text).not.toContain('Cargando');
@@ -70,9 +82,10 @@ describe('renderMemberHome (Home rendered on the server)', () => {
         },
       },
     });
-    const html = await renderMemberHome(state, { origin: ORIGIN });
+    const { head, root: html } = await renderMemberHome(state, { origin: ORIGIN });
     const text = textOf(html);
     expect(text).toContain('Empieza con calma.');
+    expect(head).not.toMatch(/<script|<img/i);
     expect(html).toMatch(/<a [^>]*href="\/breathing"[^>]*>[\s\S]*Respira 4-7-8/);
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).not.toMatch(/<[^>]*\s(onerror|onclick)=/i);

@@ -5,8 +5,11 @@ import { AppProviders } from '../app/providers';
 import { RouteGate } from '../app/route-gate';
 import { setServerPlanParser } from '../features/plan/utils/sanitize-plan';
 import type { BootstrapState } from '../lib/bootstrap';
-import { consolidateEmotionStyles } from './emotion-styles';
+import { separateEmotionStyles } from './emotion-styles';
 import { parsePlanHtmlOnServer } from './plan-html';
+
+/** The page's parts: `head` goes at the end of `<head>`, `root` inside `<div id="root">`. */
+export type RenderedPage = { head: string; root: string };
 
 export type RenderMemberHomeOptions = {
   /** The app's public origin (APP_ORIGIN's first entry): same-site plan links become in-app links. */
@@ -19,15 +22,16 @@ export type RenderMemberHomeOptions = {
  * Home for a signed-in member, rendered on the server at request time (apps/api/src/http/web-bootstrap.ts)
  * from the same bootstrap the page carries: the app's own tree (src/app/app.tsx) with a static router at
  * `/` and the query cache seeded from `state`, so it is exactly the markup the browser's first render
- * makes. Chakra's styles come inline as emotion writes them on the server. The API sends it inside
- * `<div id="root" data-page="server">`; src/main.tsx hydrates it. Lazy screens are waited for (a
+ * makes. Chakra's styles, as emotion writes them on the server, are taken out of the markup for the end
+ * of `<head>`, where emotion's cache finds them as if it had moved them there (src/prerender/emotion-styles.ts). The API
+ * sends the markup inside `<div id="root" data-page="server">`; src/main.tsx hydrates it. Lazy screens are waited for (a
  * prerender resolves once every Suspense boundary has), effects do not run, nothing is fetched.
  *
  * The plan's HTML has no DOM to be parsed in here: `parsePlanHtmlOnServer` (htmlparser2) stands in for
  * DOMPurify's parse, and the plan tree applies the same allow-list (src/features/plan/utils/plan-tree.ts)
  * to content the server already sanitised with sanitize-html.
  */
-export async function renderMemberHome(state: BootstrapState, options: RenderMemberHomeOptions): Promise<string> {
+export async function renderMemberHome(state: BootstrapState, options: RenderMemberHomeOptions): Promise<RenderedPage> {
   setServerPlanParser(parsePlanHtmlOnServer, options.origin);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
@@ -46,5 +50,6 @@ export async function renderMemberHome(state: BootstrapState, options: RenderMem
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   // A part that failed would be rendered by the browser anyway: send no markup rather than half a page.
   if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
-  return consolidateEmotionStyles(Buffer.concat(chunks).toString('utf8'));
+  const { styles, markup } = separateEmotionStyles(Buffer.concat(chunks).toString('utf8'), { inHead: true });
+  return { head: styles, root: markup };
 }
