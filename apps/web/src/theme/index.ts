@@ -255,7 +255,8 @@ function globalStylesSent(): boolean {
 
 /**
  * Builds the system one step further (`createSystemSteps`, patches/@chakra-ui__react@3.37.0.patch:
- * merging the configs, the token dictionary in four steps, the rest); true once it is built.
+ * cloning the three configs a step each, merging them, the token dictionary in four steps, the rest);
+ * true once it is built.
  */
 export function buildSystemStep(): boolean {
   if (system) return true;

@@ -16,7 +16,8 @@ describe('the Chakra system, built a step at a time (patches/@chakra-ui__react@3
     const theme = await freshTheme();
     let steps = 0;
     while (!theme.buildSystemStep()) steps += 1;
-    expect(steps).toBeGreaterThanOrEqual(4);
+    // Three configs cloned a step each, the merge, four token-dictionary steps, the rest.
+    expect(steps).toBeGreaterThanOrEqual(8);
     const system = theme.getSystem();
     expect(theme.buildSystemStep()).toBe(true);
     expect(theme.getSystem()).toBe(system);
