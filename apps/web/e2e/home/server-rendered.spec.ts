@@ -15,10 +15,14 @@ test.describe('Home rendered on the server', () => {
     expect(root).toContain('Hola, Olivia');
     expect(root).toContain('Audio Ascenso de hoy');
     expect(root).toContain('Actividades de bienestar');
-    // The styles: the global ones and one with every element's, at the very end of <head>, marked as
-    // already moved there (data-s) so that emotion's cache does not move them out of the page; none in the markup.
-    const styles = /<\/script>((?:<style data-emotion="[^"]+" data-s="">[^<]*<\/style>)+)<\/head>/.exec(html)?.[1] ?? '';
-    expect([...styles.matchAll(/data-emotion="([^ "]+)/g)].map((m) => m[1])).toEqual(['css-global', 'css-global', 'css']);
+    // The styles: the global ones (marked as moved there, data-s) and one with every element's (for the
+    // app's own emotion cache), at the very end of <head>; none in the markup.
+    const styles = /<\/script>((?:<style data-[a-z-]+="[^"]+"(?: data-s="")?>[^<]*<\/style>)+)<\/head>/.exec(html)?.[1] ?? '';
+    expect([...styles.matchAll(/<style (data-[a-z-]+)="([^ "]+)/g)].map((m) => `${m[1]}=${m[2]}`)).toEqual([
+      'data-emotion=css-global',
+      'data-emotion=css-global',
+      'data-server-emotion=css',
+    ]);
     expect(root).not.toContain('<style');
     expect(root).not.toContain('<script');
     expect(html).not.toContain('rel="modulepreload"');
@@ -34,10 +38,16 @@ test.describe('Home rendered on the server', () => {
     // Remember the server's heading and audio card before any script of the page runs.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[] };
+        const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[]; __stylesMoved?: string[] };
         marked.__serverHeading = document.querySelector('h1');
         marked.__serverAudio = document.querySelector('main section');
-        marked.__serverStyles = [...document.querySelectorAll('head style[data-emotion^="css "]')];
+        marked.__serverStyles = [...document.querySelectorAll('head style')];
+        // Emotion takes the server's styles over where they are: none is taken out of <head> (each move
+        // would make the browser restyle the page).
+        marked.__stylesMoved = [];
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.removedNodes) if (node.nodeName === 'STYLE') marked.__stylesMoved?.push((node as Element).outerHTML.slice(0, 60));
+        }).observe(document.head, { childList: true });
       });
     });
     await page.goto('/');
@@ -45,16 +55,17 @@ test.describe('Home rendered on the server', () => {
     await expect(page.getByRole('heading', { name: /Tu plan de hoy/ })).toBeVisible();
     await expect(page.getByTestId('contenido-plan')).toBeVisible({ timeout: 20_000 });
     const same = await page.evaluate(() => {
-      const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[] };
+      const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[]; __stylesMoved?: string[] };
       return {
         heading: marked.__serverHeading !== null && marked.__serverHeading === document.querySelector('h1'),
         audio: marked.__serverAudio !== null && marked.__serverAudio === document.querySelector('main section'),
-        // Emotion took over the server's element styles: the same element, in <head>.
-        serverStyles: (marked.__serverStyles ?? []).filter((style) => style.isConnected && style.parentElement === document.head).length,
+        // The server's three style elements: the same elements, in <head>, first, never moved.
+        serverStyles: (marked.__serverStyles ?? []).filter((style, i) => style.isConnected && document.head.querySelectorAll('style')[i] === style).length,
+        moved: marked.__stylesMoved,
         stylesInRoot: document.querySelectorAll('#root style').length,
       };
     });
-    expect(same).toEqual({ heading: true, audio: true, serverStyles: 1, stylesInRoot: 0 });
+    expect(same).toEqual({ heading: true, audio: true, serverStyles: 3, moved: [], stylesInRoot: 0 });
     // The app's chunks were imported with their dependencies preloaded (Vite's links, inserted a few
     // per task after each import: apps/web/build-plugins/defer-preload-links.ts).
     expect(await page.locator('head link[rel="modulepreload"][href*="/assets/home-page-"]').count()).toBe(1);

@@ -1,9 +1,11 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { seedQueryCache, takeInitialBootstrap, type BootstrapState } from '../lib/bootstrap';
 import { whenIdleAfterLoad } from '../lib/when-idle';
 import { createQueryClient } from '../lib/query-client';
+import { adoptServerStyles } from '../lib/server-styles';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { getSystem } from '../theme';
 
@@ -22,6 +24,9 @@ function DeferredToaster() {
   ) : null;
 }
 
+// A page rendered on the server brings its styles: emotion takes them over where they are.
+const serverStyles = typeof document === 'undefined' ? undefined : adoptServerStyles(document);
+
 /**
  * `bootstrap`: what the server knows, seeded into the query cache; by default the page's own (read
  * once from the document). The server's renderer (src/prerender/member-home.tsx) passes it in.
@@ -36,7 +41,7 @@ export function AppProviders({ children, bootstrap }: { children: ReactNode; boo
   });
   const [trpcClient] = useState(createAppTRPCClient);
 
-  return (
+  const app = (
     <ChakraProvider value={getSystem()}>
       <LocaleProvider locale="es-ES">
         <QueryClientProvider client={queryClient}>
@@ -48,4 +53,5 @@ export function AppProviders({ children, bootstrap }: { children: ReactNode; boo
       </LocaleProvider>
     </ChakraProvider>
   );
+  return serverStyles ? <CacheProvider value={serverStyles}>{app}</CacheProvider> : app;
 }

@@ -1,3 +1,5 @@
+import { SERVER_STYLES_ATTRIBUTE } from '../lib/server-styles';
+
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([\s\S]*?)<\/style>/g;
 
 /** Server-rendered markup with emotion's style elements taken out of it. */
@@ -17,15 +19,17 @@ export type SeparatedStyles = {
  * same way (every listed id counts as inserted). The global styles (`css-global <name>`) stay tags of
  * their own: each `<Global>` looks for its tag.
  *
- * `inHead`: the styles are for the end of `<head>`, where emotion keeps its style sheets, marked as
- * already moved there (`data-s`, the mark emotion's cache sets on the server's tags it moves). Left in
- * the markup, emotion's cache moved each of them out of the page into `<head>` as the app started, and
- * the browser then restyled the whole page in one task of 20–45 ms; from `<head>`, what is left is
- * emotion appending the joined element once more where it already is, and one global style's move
- * (9–19 ms).
+ * `inHead`: the styles are for the end of `<head>`, where emotion keeps its style sheets. Left in the
+ * markup, emotion's cache moved each of them out of the page into `<head>` as the app started, and the
+ * browser then restyled the whole page in one task of 20–45 ms. In `<head>`, the global styles are
+ * marked as already moved there (`data-s`, the mark emotion's cache sets on the tags it moves), and the
+ * joined element styles carry `data-server-emotion` instead of `data-emotion`: emotion's default cache
+ * would append that element again (a restyle even where it already is), so the app's own cache adopts
+ * it in place (src/lib/server-styles.ts).
  */
 export function separateEmotionStyles(html: string, { inHead = false } = {}): SeparatedStyles {
   const mark = inHead ? ' data-s=""' : '';
+  const combinedAttribute = inHead ? SERVER_STYLES_ATTRIBUTE : 'data-emotion';
   const globals: string[] = [];
   const ids: string[] = [];
   let rules = '';
@@ -39,7 +43,7 @@ export function separateEmotionStyles(html: string, { inHead = false } = {}): Se
     }
     return '';
   });
-  const combined = ids.length > 0 ? `<style data-emotion="css ${ids.join(' ')}"${mark}>${rules}</style>` : '';
+  const combined = ids.length > 0 ? `<style ${combinedAttribute}="css ${ids.join(' ')}">${rules}</style>` : '';
   return { styles: `${globals.join('')}${combined}`, markup };
 }
 

@@ -36,13 +36,13 @@ describe('consolidateEmotionStyles', () => {
     expect(consolidateEmotionStyles('<main>sin estilos</main>')).toBe('<main>sin estilos</main>');
   });
 
-  it('separates them from the markup, marked as adopted (data-s) when they are for <head>', () => {
+  it('separates them from the markup; for <head>, the global ones marked as moved there (data-s), the joined one as the server’s', () => {
     const html = '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
     expect(separateEmotionStyles(html, { inHead: true })).toEqual({
-      styles: '<style data-emotion="css-global g1" data-s="">:root{--a:1}</style><style data-emotion="css a1" data-s="">.css-a1{color:red}</style>',
+      styles: '<style data-emotion="css-global g1" data-s="">:root{--a:1}</style><style data-server-emotion="css a1">.css-a1{color:red}</style>',
       markup: '<div class="css-a1"><p>Hola</p></div>',
     });
-    expect(separateEmotionStyles(html).styles).not.toContain('data-s');
+    expect(separateEmotionStyles(html).styles).toBe('<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>');
     expect(separateEmotionStyles('<p>sin estilos</p>', { inHead: true })).toEqual({ styles: '', markup: '<p>sin estilos</p>' });
   });
 });
@@ -56,10 +56,10 @@ describe('renderMemberHome (Home rendered on the server)', () => {
     expect(text).toContain('Tu plan de hoy');
     expect(text).toContain('Actividades de bienestar');
     expect(text).toContain('7690 pasos');
-    // The styles: the global ones, then every element's in one style element, all for <head> and marked
-    // as adopted there; none left in the markup.
-    const tags = [...head.matchAll(/<style data-emotion="([^"]+)" data-s="">/g)].map((m) => m[1]!.split(' ')[0]);
-    expect(tags).toEqual(['css-global', 'css-global', 'css']);
+    // The styles, all for <head>: the global ones (marked as moved there), then every element's in one
+    // style element for the app's cache to take over (src/lib/server-styles.ts); none left in the markup.
+    const tags = [...head.matchAll(/<style (data-emotion|data-server-emotion)="([^" ]+)[^"]*"( data-s="")?>/g)].map((m) => `${m[1]}=${m[2]}${m[3] ?? ''}`);
+    expect(tags).toEqual(['data-emotion=css-global data-s=""', 'data-emotion=css-global data-s=""', 'data-server-emotion=css']);
     expect(head.replace(/<style\b[^>]*>[^<]*<\/style>/g, '')).toBe('');
     expect(html).not.toContain('<style');
     expect(head + html).not.toContain('<script');

@@ -23,7 +23,7 @@ export type RenderMemberHomeOptions = {
  * from the same bootstrap the page carries: the app's own tree (src/app/app.tsx) with a static router at
  * `/` and the query cache seeded from `state`, so it is exactly the markup the browser's first render
  * makes. Chakra's styles, as emotion writes them on the server, are taken out of the markup for the end
- * of `<head>`, where emotion's cache finds them as if it had moved them there (src/prerender/emotion-styles.ts). The API
+ * of `<head>`, where the app's emotion cache takes them over in place (src/prerender/emotion-styles.ts). The API
  * sends the markup inside `<div id="root" data-page="server">`; src/main.tsx hydrates it. Lazy screens are waited for (a
  * prerender resolves once every Suspense boundary has), effects do not run, nothing is fetched.
  *

@@ -267,8 +267,13 @@ export function buildSystemStep(): boolean {
   building = undefined;
   // Half of the work of a system is its global styles' CSS (`_global`, computed on first use with
   // the patch). When the page already carries those styles, the system gets none to insert: the
-  // server's stay in place (emotion moves them to <head>, and nothing removes them).
-  if (globalStylesSent()) system._global = [];
+  // server's stay in place, in <head>, and nothing removes them.
+  if (globalStylesSent()) {
+    system._global = [];
+    // The same for the statement of the cascade layers' order, sent with them (first, so that it
+    // orders the layers); rendered again, emotion would move the server's element.
+    system.layers.atRule = '';
+  }
   return true;
 }
 

@@ -32,6 +32,7 @@ describe('the Chakra system, built a step at a time (patches/@chakra-ui__react@3
     const theme = await freshTheme();
     const global = theme.getSystem()._global;
     expect(global.length).toBe(3);
+    expect(theme.getSystem().layers.atRule).toBe('@layer reset, base, tokens, recipes;');
     expect(JSON.stringify(global)).toContain('--chakra-colors-brand-700');
   });
 
@@ -40,6 +41,8 @@ describe('the Chakra system, built a step at a time (patches/@chakra-ui__react@3
     vi.stubGlobal('document', { querySelector });
     const theme = await freshTheme();
     expect(theme.getSystem()._global).toEqual([]);
+    // Nor the layers' order statement, sent with them.
+    expect(theme.getSystem().layers.atRule).toBe('');
     expect(querySelector).toHaveBeenCalledWith('style[data-emotion^="css-global "]');
   });
 });
