@@ -106,6 +106,10 @@ export function createAdminRepository(db: Db) {
           requests: sum(aiUsage.requests).mapWith(Number),
           inputTokens: sum(aiUsage.inputTokens).mapWith(Number),
           outputTokens: sum(aiUsage.outputTokens).mapWith(Number),
+          /** Failed model calls (error, timeout, empty or cut answer). */
+          errors: sum(aiUsage.errors).mapWith(Number),
+          /** Daily plans written offline because the model failed. */
+          planFallbacks: sum(aiUsage.planFallbacks).mapWith(Number),
         })
         .from(aiUsage)
         .where(gte(aiUsage.day, sinceDay))

@@ -118,7 +118,7 @@ export function createCoachingRepository(db: Db) {
       }
     },
 
-    insertConversation(row: ConversationRow): void {
+    insertConversation(row: typeof conversations.$inferInsert): void {
       db.insert(conversations).values(row).run();
     },
     findConversation(id: string): ConversationRow | undefined {
@@ -196,18 +196,49 @@ export function createCoachingRepository(db: Db) {
     findPlan(userId: string, day: string): DailyPlanRow | undefined {
       return db.select().from(dailyPlans).where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day))).get();
     },
-    upsertPlan(row: DailyPlanRow): void {
+    upsertPlan(row: typeof dailyPlans.$inferInsert): void {
       db.insert(dailyPlans)
         .values(row)
         .onConflictDoUpdate({
           target: [dailyPlans.userId, dailyPlans.day],
-          set: { content: row.content, items: row.items, source: row.source, generatedAt: row.generatedAt, generationCount: row.generationCount },
+          set: {
+            content: row.content,
+            items: row.items,
+            source: row.source,
+            fallback: row.fallback ?? false,
+            generatedAt: row.generatedAt,
+            generationCount: row.generationCount,
+          },
         })
         .run();
     },
 
     addUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }): void {
       addUsageStatement.run({ userId, day, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
+    },
+    /**
+     * A failed model call: its tokens (reported or estimated) are counted, plus one error, and one plan
+     * fallback when the daily plan was written offline instead.
+     */
+    addFailedUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }, planFallback = false): void {
+      db.insert(aiUsage)
+        .values({ userId, day, requests: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, errors: 1, planFallbacks: planFallback ? 1 : 0 })
+        .onConflictDoUpdate({
+          target: [aiUsage.userId, aiUsage.day],
+          set: {
+            requests: sql`${aiUsage.requests} + 1`,
+            inputTokens: sql`${aiUsage.inputTokens} + excluded.input_tokens`,
+            outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
+            errors: sql`${aiUsage.errors} + 1`,
+            planFallbacks: sql`${aiUsage.planFallbacks} + excluded.plan_fallbacks`,
+          },
+        })
+        .run();
+    },
+    /** Freezes the coach's snapshot of the person for a conversation (only the first call writes it). */
+    setCoachSnapshot(conversationId: string, snapshot: string): string {
+      db.update(conversations).set({ coachSnapshot: snapshot }).where(and(eq(conversations.id, conversationId), sql`${conversations.coachSnapshot} is null`)).run();
+      return db.select({ s: conversations.coachSnapshot }).from(conversations).where(eq(conversations.id, conversationId)).get()?.s ?? snapshot;
     },
     usageFor(userId: string, day: string) {
       return db.select().from(aiUsage).where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day))).get();

@@ -16,6 +16,11 @@ export const conversations = sqliteTable(
     /** Structured sessions: check-in, goal, exploration, commitments, done. */
     stage: text('stage'),
     summary: text('summary'),
+    /**
+     * What the coach knows of the person (profile snapshot, from packages/ai prompts), frozen at the
+     * conversation's first answer so the system message stays byte-identical across its turns.
+     */
+    coachSnapshot: text('coach_snapshot'),
     /** Whether this conversation already earned its steps. */
     awarded: integer('awarded', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -79,6 +84,8 @@ export const dailyPlans = sqliteTable(
     content: text('content').notNull(),
     items: text('items', { mode: 'json' }).notNull().$type<unknown>(),
     source: text('source', { enum: ['ai', 'offline'] }).notNull(),
+    /** Written offline because the configured model failed (the UI says so). */
+    fallback: integer('fallback', { mode: 'boolean' }).notNull().default(false),
     generationCount: integer('generation_count').notNull(),
     generatedAt: integer('generated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -96,6 +103,10 @@ export const aiUsage = sqliteTable(
     requests: integer('requests').notNull(),
     inputTokens: integer('input_tokens').notNull(),
     outputTokens: integer('output_tokens').notNull(),
+    /** Model calls that failed (error, timeout, empty or cut answer); their tokens are counted above. */
+    errors: integer('errors').notNull().default(0),
+    /** Daily plans written offline because the model failed. */
+    planFallbacks: integer('plan_fallbacks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
