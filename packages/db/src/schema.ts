@@ -1,4 +1,4 @@
-import { activities, activityCompletions, idempotencyKeys, stepTotals } from './schema/activities';
+import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTotals } from './schema/activities';
 import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
@@ -16,7 +16,7 @@ import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
-export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, assessments, assessmentProgress,
+export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, stepEvidence, assessments, assessmentProgress,
   conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations,
   audioListens, practiceSessions,
   coachNotes, catalogueAudit, stepAdjustments, outbox };

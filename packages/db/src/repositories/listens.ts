@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { audioListens, practiceSessions, type AudioListenRow, type PracticeSessionRow } from '../schema/listens';
 
@@ -9,14 +9,69 @@ export function createListensRepository(db: Db) {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn).immediate();
     },
-    /** Records the first fetch of an audio for the day (later fetches keep the first time). */
-    startListen(row: AudioListenRow): AudioListenRow {
-      db.insert(audioListens).values(row).onConflictDoNothing().run();
+    /**
+     * A fetch from the start of an audio: continues the user's running listen of it, or starts one
+     * (abandoning any other running listen: one at a time per user). A listen already finished today
+     * is returned as it is. Runs in one immediate transaction.
+     */
+    beginListen(row: { id: string; userId: string; meditationId: string; day: string; isToday: boolean; at: Date; fileBytes: number }): AudioListenRow {
+      return db.$client
+        .transaction(() => {
+          const running = db
+            .select()
+            .from(audioListens)
+            .where(and(eq(audioListens.userId, row.userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+            .get();
+          if (running && running.meditationId === row.meditationId && running.day === row.day) return running;
+          if (running) db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
+          const existing = db
+            .select()
+            .from(audioListens)
+            .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day)))
+            .get();
+          if (existing?.completedAt) return existing;
+          if (existing) {
+            db.update(audioListens)
+              .set({ startedAt: row.at, servedBytes: 0, fileBytes: row.fileBytes, abandonedAt: null, isToday: row.isToday })
+              .where(eq(audioListens.id, existing.id))
+              .run();
+            return { ...existing, startedAt: row.at, servedBytes: 0, fileBytes: row.fileBytes, abandonedAt: null, isToday: row.isToday };
+          }
+          const fresh: AudioListenRow = {
+            id: row.id,
+            userId: row.userId,
+            meditationId: row.meditationId,
+            day: row.day,
+            isToday: row.isToday,
+            startedAt: row.at,
+            completedAt: null,
+            awardedAt: null,
+            servedBytes: 0,
+            fileBytes: row.fileBytes,
+            abandonedAt: null,
+          };
+          db.insert(audioListens).values(fresh).run();
+          return fresh;
+        })
+        .immediate();
+    },
+    /** The user's running listen (not finished, not abandoned), if any. */
+    runningListen(userId: string): AudioListenRow | undefined {
       return db
         .select()
         .from(audioListens)
-        .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day)))
-        .get() as AudioListenRow;
+        .where(and(eq(audioListens.userId, userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+        .get();
+    },
+    /**
+     * Bytes [start, start + bytes) of a running listen's file were read by the client: extends the
+     * gap-free count from the file's start (a range beginning past it extends nothing).
+     */
+    recordServed(id: string, start: number, bytes: number): void {
+      db.update(audioListens)
+        .set({ servedBytes: sql`max(${audioListens.servedBytes}, ${start + bytes})` })
+        .where(and(eq(audioListens.id, id), lte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+        .run();
     },
     findListen(userId: string, meditationId: string, day: string): AudioListenRow | undefined {
       return db
@@ -60,8 +115,19 @@ export function createListensRepository(db: Db) {
       return db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)).all();
     },
 
-    insertPractice(row: PracticeSessionRow): void {
-      db.insert(practiceSessions).values(row).run();
+    /** Starts a practice and abandons the user's running one, in one immediate transaction (one running practice per user). */
+    startPractice(row: PracticeSessionRow): { abandoned: number } {
+      return db.$client
+        .transaction(() => {
+          const abandoned = db
+            .update(practiceSessions)
+            .set({ abandonedAt: row.startedAt })
+            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
+            .run().changes;
+          db.insert(practiceSessions).values(row).run();
+          return { abandoned };
+        })
+        .immediate();
     },
     findPractice(id: string): PracticeSessionRow | undefined {
       return db.select().from(practiceSessions).where(eq(practiceSessions.id, id)).get();
@@ -71,7 +137,7 @@ export function createListensRepository(db: Db) {
         db
           .update(practiceSessions)
           .set({ completedAt: at, completionId })
-          .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt)))
+          .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
           .run().changes > 0
       );
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { cachedUntilChange } from '../change-stamp';
 import type { Db } from '../client';
@@ -6,10 +6,35 @@ import {
   activities,
   activityCompletions,
   idempotencyKeys,
+  stepEvidence,
   stepTotals,
   type ActivityRow,
   type CompletionRow,
+  type EvidenceRow,
 } from '../schema/activities';
+
+export type EvidenceSource = EvidenceRow['source'];
+
+/** Metadata keys a reply may carry: anything else (`__proto__`, `constructor`, odd keys) is dropped. */
+const SAFE_METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const RESERVED_METADATA_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Stored metadata as a plain object of safe keys and scalar values (rows written before validation may hold anything). */
+export function sanitizeMetadata(value: unknown): Record<string, string | number | boolean | null> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const clean: Record<string, string | number | boolean | null> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (!SAFE_METADATA_KEY.test(key) || RESERVED_METADATA_KEYS.has(key)) continue;
+    if (item === null || typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) {
+      Object.defineProperty(clean, key, { value: item, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return clean;
+}
+
+function sanitizeRow(row: CompletionRow): CompletionRow {
+  return row.metadata === null ? row : { ...row, metadata: sanitizeMetadata(row.metadata) };
+}
 
 export type StepsRepository = ReturnType<typeof createStepsRepository>;
 
@@ -24,6 +49,29 @@ export function createStepsRepository(db: Db) {
         eq(activityCompletions.userId, sql.placeholder('userId')),
         eq(activityCompletions.day, sql.placeholder('day')),
         eq(activityCompletions.activityKey, sql.placeholder('key')),
+      ),
+    )
+    .prepare();
+  /**
+   * Awards that count against the limit of `key` now: the local day's, plus every award of the last
+   * 24 hours made under another timezone (so a timezone change never reopens a day).
+   */
+  const awardedForLimit = db
+    .select({ awarded: count() })
+    .from(activityCompletions)
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        eq(activityCompletions.activityKey, sql.placeholder('key')),
+        isNotNull(activityCompletions.awardSlot),
+        or(
+          eq(activityCompletions.day, sql.placeholder('day')),
+          and(
+            gt(activityCompletions.completedAt, sql.placeholder('since')),
+            isNotNull(activityCompletions.timezone),
+            ne(activityCompletions.timezone, sql.placeholder('timezone')),
+          ),
+        ),
       ),
     )
     .prepare();
@@ -52,6 +100,7 @@ export function createStepsRepository(db: Db) {
       durationMinutes: sql.placeholder('durationMinutes'),
       // Serialised by the caller so that "no metadata" stays SQL NULL.
       metadata: sql`${sql.placeholder('metadata')}`,
+      timezone: sql.placeholder('timezone'),
     })
     .prepare();
   const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
@@ -120,13 +169,52 @@ export function createStepsRepository(db: Db) {
     countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
       return countsForDay.get({ userId, key, day }) ?? { all: 0, awarded: 0 };
     },
+    /** Awards counting against `key`'s limit at `day` (see awardedForLimit): the day's and other timezones' of the last 24 h. */
+    awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): number {
+      return awardedForLimit.get({ userId, key, day, since: since.getTime(), timezone })?.awarded ?? 0;
+    },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
       const { toastShownAt: _unset, metadata, ...rest } = row;
       insertCompletion.run({ ...rest, metadata: metadata === null ? null : JSON.stringify(metadata) });
     },
     findCompletion(id: string): CompletionRow | undefined {
-      return db.select().from(activityCompletions).where(eq(activityCompletions.id, id)).get();
+      const row = db.select().from(activityCompletions).where(eq(activityCompletions.id, id)).get();
+      return row && sanitizeRow(row);
+    },
+
+    /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
+    recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
+      db.insert(stepEvidence).values({ ...row, completionId: null, claimedAt: null }).onConflictDoNothing().run();
+      return db
+        .select()
+        .from(stepEvidence)
+        .where(and(eq(stepEvidence.source, row.source), eq(stepEvidence.ref, row.ref)))
+        .get() as EvidenceRow;
+    },
+    /** The oldest evidence for `key` since `since` that the client has not claimed yet. */
+    claimableEvidence(userId: string, key: string, since: Date): EvidenceRow | undefined {
+      return db
+        .select()
+        .from(stepEvidence)
+        .where(
+          and(
+            eq(stepEvidence.userId, userId),
+            eq(stepEvidence.activityKey, key),
+            gte(stepEvidence.createdAt, since),
+            isNull(stepEvidence.claimedAt),
+          ),
+        )
+        .orderBy(asc(stepEvidence.createdAt))
+        .limit(1)
+        .get();
+    },
+    /** Links evidence to the completion it backs; false when it already backs one. */
+    useEvidence(id: string, completionId: string): boolean {
+      return db.update(stepEvidence).set({ completionId }).where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId))).run().changes > 0;
+    },
+    claimEvidence(id: string, at: Date): boolean {
+      return db.update(stepEvidence).set({ claimedAt: at }).where(and(eq(stepEvidence.id, id), isNull(stepEvidence.claimedAt))).run().changes > 0;
     },
     /** Sets toast_shown_at once; returns false when it was already set (or the row is not the user's). */
     markToastShown(userId: string, id: string, at: Date): boolean {
@@ -156,6 +244,7 @@ export function createStepsRepository(db: Db) {
     rangeByActivity(userId: string, from: string, to: string): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
       return byDayAndActivityInRange.all({ userId, from, to });
     },
+    /** The latest completions; their metadata is sanitised (no stored key can break an answer). */
     recentCompletions(userId: string, limit: number): CompletionRow[] {
       return db
         .select()
@@ -163,7 +252,8 @@ export function createStepsRepository(db: Db) {
         .where(eq(activityCompletions.userId, userId))
         .orderBy(desc(activityCompletions.completedAt))
         .limit(limit)
-        .all();
+        .all()
+        .map(sanitizeRow);
     },
     awardedCompletionCount(userId: string): number {
       return (

@@ -37,6 +37,8 @@ export const activityCompletions = sqliteTable(
     durationMinutes: real('duration_minutes'),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, string | number | boolean | null>>(),
     toastShownAt: integer('toast_shown_at', { mode: 'timestamp_ms' }),
+    /** The IANA timezone the day was computed in (NULL for rows recorded before it was kept). */
+    timezone: text('timezone'),
   },
   (t) => [
     index('activity_completions_user_day_idx').on(t.userId, t.day, t.activityKey, t.stepsEarned),
@@ -70,5 +72,33 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
+/**
+ * The evidence behind awards: one row per piece of evidence the server holds (a completed assessment,
+ * a finished session, a chat that reached three messages, a journal entry of 50+ words, a finished
+ * listen, a practice that lasted). Each backs at most one completion (`completion_id`, unique); the
+ * client's own POST /api/activity-log may claim it once (`claimed_at`).
+ */
+export const stepEvidence = sqliteTable(
+  'step_evidence',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityKey: text('activity_key').notNull(),
+    source: text('source', { enum: ['assessment', 'session', 'chat', 'journal', 'listen', 'practice'] }).notNull(),
+    ref: text('ref').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    completionId: text('completion_id'),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('step_evidence_source_ref_uq').on(t.source, t.ref),
+    uniqueIndex('step_evidence_completion_uq').on(t.completionId).where(sql`completion_id IS NOT NULL`),
+    index('step_evidence_user_activity_idx').on(t.userId, t.activityKey, t.createdAt),
+  ],
+);
+
+export type EvidenceRow = typeof stepEvidence.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type CompletionRow = typeof activityCompletions.$inferSelect;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
@@ -18,10 +19,18 @@ export const audioListens = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     awardedAt: integer('awarded_at', { mode: 'timestamp_ms' }),
+    /** Bytes of the file served from its start without a gap, as actually read by the client. */
+    servedBytes: integer('served_bytes').notNull().default(0),
+    /** The file's size when the listen started. */
+    fileBytes: integer('file_bytes').notNull().default(0),
+    /** Set when the user started another audio: an abandoned listen cannot be completed. */
+    abandonedAt: integer('abandoned_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('audio_listens_user_audio_day_uq').on(t.userId, t.meditationId, t.day),
     index('audio_listens_user_day_idx').on(t.userId, t.day),
+    // At most one running listen per user.
+    uniqueIndex('audio_listens_one_running_uq').on(t.userId).where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
   ],
 );
 
@@ -39,8 +48,14 @@ export const practiceSessions = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     completionId: text('completion_id'),
+    /** Set when the user started another practice: an abandoned practice cannot be completed. */
+    abandonedAt: integer('abandoned_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('practice_sessions_user_started_idx').on(t.userId, t.startedAt)],
+  (t) => [
+    index('practice_sessions_user_started_idx').on(t.userId, t.startedAt),
+    // At most one running practice per user, whatever the concurrency or the number of processes.
+    uniqueIndex('practice_sessions_one_running_uq').on(t.userId).where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
+  ],
 );
 
 export type AudioListenRow = typeof audioListens.$inferSelect;
