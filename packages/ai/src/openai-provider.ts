@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { strictJsonSchema } from './json-schema';
 import {
   ProviderError,
   type CoachProvider,
@@ -23,14 +24,27 @@ export type OpenAICompatibleConfig = {
 
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof OpenAI.APIError) {
-    return new ProviderError(`El proveedor de IA respondió ${error.status ?? 'sin estado'}`, {
-      status: error.status,
-      cause: error,
-    });
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ProviderError('El proveedor de IA tardó demasiado en responder', { cause: error, reason: 'timeout' });
   }
-  return new ProviderError('No se pudo contactar con el proveedor de IA', { cause: error });
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    return new ProviderError(`El proveedor de IA respondió ${error.status}`, { status: error.status, cause: error, reason: 'http' });
+  }
+  return new ProviderError('No se pudo contactar con el proveedor de IA', { cause: error, reason: 'network' });
 }
+
+/** The end user's pseudonymous id and the prompt-cache key, as Chat Completions fields. */
+function identity(request: CompletionRequest) {
+  return {
+    ...(request.user ? { user: request.user, safety_identifier: request.user } : {}),
+    ...(request.cacheKey ? { prompt_cache_key: request.cacheKey } : {}),
+  };
+}
+
+const usageOf = (usage: OpenAI.CompletionUsage | undefined | null) => ({
+  inputTokens: usage?.prompt_tokens ?? 0,
+  outputTokens: usage?.completion_tokens ?? 0,
+});
 
 /** Chat Completions (streaming and not), which every OpenAI-compatible server implements. */
 export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): CoachProvider {
@@ -49,18 +63,14 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     async complete(request: CompletionRequest): Promise<Completion> {
       try {
         const response = await client.chat.completions.create(
-          { model: config.model, messages: request.messages, max_tokens: request.maxOutputTokens },
+          { model: config.model, messages: request.messages, max_tokens: request.maxOutputTokens, ...identity(request) },
           { signal: request.signal },
         );
         const text = response.choices[0]?.message?.content;
-        if (typeof text !== 'string') throw new ProviderError('Respuesta del proveedor sin contenido');
-        return {
-          text,
-          usage: {
-            inputTokens: response.usage?.prompt_tokens ?? 0,
-            outputTokens: response.usage?.completion_tokens ?? 0,
-          },
-        };
+        if (typeof text !== 'string' || text.trim() === '') {
+          throw new ProviderError('Respuesta del proveedor sin contenido', { reason: 'empty', usage: usageOf(response.usage) });
+        }
+        return { text, usage: usageOf(response.usage) };
       } catch (error) {
         throw toProviderError(error);
       }
@@ -79,6 +89,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
               max_tokens: request.maxOutputTokens,
               stream: true,
               stream_options: { include_usage: true },
+              ...identity(request),
             },
             { signal: request.signal },
           )
@@ -102,10 +113,8 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
             model: config.model,
             messages: request.messages,
             max_tokens: request.maxOutputTokens,
-            response_format: {
-              type: 'json_schema',
-              json_schema: { name: format.name, strict: true, schema: z.toJSONSchema(format.schema) as Record<string, unknown> },
-            },
+            response_format: { type: 'json_schema', json_schema: { name: format.name, strict: true, schema: strictJsonSchema(format.schema) } },
+            ...identity(request),
           },
           { signal: request.signal },
         );
@@ -113,18 +122,17 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         throw toProviderError(error);
       }
       const raw = response.choices[0]?.message?.content ?? '';
+      const usage = usageOf(response.usage);
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch (cause) {
-        throw new ProviderError('El proveedor de IA no devolvió JSON válido', { cause });
+        throw new ProviderError('El proveedor de IA no devolvió JSON válido', { cause, reason: 'invalid', usage });
       }
+      // The schema sent leaves out the bounds strict mode refuses: zod checks them all here.
       const parsed = format.schema.safeParse(json);
-      if (!parsed.success) throw new ProviderError('La respuesta del proveedor no cumple el esquema', { cause: parsed.error });
-      return {
-        value: parsed.data,
-        usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: response.usage?.completion_tokens ?? 0 },
-      };
+      if (!parsed.success) throw new ProviderError('La respuesta del proveedor no cumple el esquema', { cause: parsed.error, reason: 'invalid', usage });
+      return { value: parsed.data, usage };
     },
 
     async health(signal?: AbortSignal) {

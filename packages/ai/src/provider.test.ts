@@ -50,7 +50,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
       ', ',
       'Lucía',
     ]);
-    expect(events.at(-1)).toEqual({ type: 'done', usage: { inputTokens: 11, outputTokens: 7 } });
+    expect(events.at(-1)).toEqual({ type: 'done', usage: { inputTokens: 11, outputTokens: 7 }, finishReason: 'stop' });
   });
 
   it('merges deltas that arrive together, losing nothing', async () => {

@@ -32,7 +32,7 @@ describe('readChatCompletionStream', () => {
     expect(events).toEqual([
       { type: 'delta', text: 'Ho' },
       { type: 'delta', text: 'la' },
-      { type: 'done', usage: { inputTokens: 3, outputTokens: 2 } },
+      { type: 'done', usage: { inputTokens: 3, outputTokens: 2 }, finishReason: null },
     ]);
   });
 
@@ -56,16 +56,29 @@ describe('readChatCompletionStream', () => {
       },
     });
     const events: StreamEvent[] = [];
-    for await (const event of readChatCompletionStream(body)) events.push(event);
+    // A cut stream raises after the text that arrived; the first event is what matters here.
+    await (async () => {
+      for await (const event of readChatCompletionStream(body)) events.push(event);
+    })().catch(() => {});
     expect(events[0]).toEqual({ type: 'delta', text: 'Lucía' });
   });
 
-  it('accepts CRLF line endings, comments, data without a space and a stream without [DONE]', async () => {
-    const events = await collect([': keep-alive\r\n\r\n', `data:${JSON.stringify({ choices: [{ delta: { content: 'Hola' } }] })}\r\n\r\n`]);
+  it('accepts CRLF line endings, comments, data without a space and a stream without [DONE] that has a finish_reason', async () => {
+    const events = await collect([
+      ': keep-alive\r\n\r\n',
+      `data:${JSON.stringify({ choices: [{ delta: { content: 'Hola' }, finish_reason: null }] })}\r\n\r\n`,
+      `data:${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\r\n\r\n`,
+    ]);
     expect(events).toEqual([
       { type: 'delta', text: 'Hola' },
-      { type: 'done', usage: { inputTokens: 0, outputTokens: 0 } },
+      { type: 'done', usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'stop' },
     ]);
+  });
+
+  it('raises a truncated ProviderError when the stream ends with neither finish_reason nor [DONE]', async () => {
+    const error = await collect([chunk('Hola, te'), chunk(' cuento')]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).reason).toBe('truncated');
   });
 
   it('raises a ProviderError for an error event or a broken fragment', async () => {

@@ -1,7 +1,7 @@
 import { ProviderError, type StreamEvent, type TokenUsage } from './provider';
 
 type ChunkJson = {
-  choices?: Array<{ delta?: { content?: string | null } }>;
+  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: { message?: string } | string;
 };
@@ -11,7 +11,9 @@ type ChunkJson = {
  * the text deltas. Everything that arrived in one network read is merged into one delta, so a relay
  * that falls behind catches up in fewer, larger messages instead of one per token; the first token is
  * never held back. An `error` object in the stream (as OpenAI-compatible servers send mid-stream)
- * raises a ProviderError. Lean on purpose: this is the hot path of every streamed answer.
+ * raises a ProviderError, and so does a stream that ends with neither a `finish_reason` nor `[DONE]`
+ * (the connection was cut: the answer is incomplete). Lean on purpose: this is the hot path of every
+ * streamed answer.
  */
 export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
   const reader = body.getReader();
@@ -19,6 +21,7 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
   let buffer = '';
   let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   let finished = false;
+  let finishReason: string | null = null;
   try {
     while (!finished) {
       const { value, done } = await reader.read();
@@ -48,8 +51,10 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
             const message = typeof json.error === 'string' ? json.error : json.error.message;
             throw new ProviderError(`El proveedor de IA falló a mitad de la respuesta${message ? `: ${message}` : ''}`);
           }
-          const piece = json.choices?.[0]?.delta?.content;
+          const choice = json.choices?.[0];
+          const piece = choice?.delta?.content;
           if (typeof piece === 'string') text += piece;
+          if (choice?.finish_reason) finishReason = choice.finish_reason;
           if (json.usage) usage = { inputTokens: json.usage.prompt_tokens ?? 0, outputTokens: json.usage.completion_tokens ?? 0 };
         }
         boundary = nextBoundary(buffer);
@@ -57,11 +62,14 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
       if (text.length > 0) yield { type: 'delta', text };
       if (done) break;
     }
+    if (!finished && finishReason === null) {
+      throw new ProviderError('La respuesta del proveedor de IA se cortó antes de terminar', { reason: 'truncated', usage });
+    }
   } finally {
     // Stops the body (and so the upstream request) if the consumer leaves early.
     reader.cancel().catch(() => {});
   }
-  yield { type: 'done', usage };
+  yield { type: 'done', usage, finishReason };
 }
 
 /** The end of the next event: a blank line, with LF or CRLF line endings. */

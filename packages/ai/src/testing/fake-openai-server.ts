@@ -2,15 +2,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 export type FakeReply =
-  | { kind: 'text'; text: string; chunks?: string[]; delayMs?: number }
-  | { kind: 'error'; status: number; body?: unknown }
-  | { kind: 'hang' };
+  | { kind: 'text'; text: string; chunks?: string[]; delayMs?: number; finishReason?: string }
+  | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** No answer at all: the request waits until the client gives up. */
+  | { kind: 'hang' }
+  /** Streams: the headers and these chunks, then nothing until the client gives up. */
+  | { kind: 'stall'; chunks?: string[] }
+  /** Streams these chunks, then closes the connection with no finish_reason and no [DONE]. */
+  | { kind: 'truncate'; chunks: string[] };
 
 export type FakeOpenAIServer = {
   baseURL: string;
   requests: Array<{ path: string; body: unknown }>;
   /** Requests whose connection the client closed before the server finished answering. */
   abortedRequests: () => number;
+  /** Chat requests whose connection is open right now, and the most open at once. */
+  openRequests: () => number;
+  maxOpenRequests: () => number;
   reply: (next: FakeReply) => void;
   close: () => Promise<void>;
 };
@@ -29,6 +37,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   let next: FakeReply = { kind: 'text', text: 'Hola' };
   let aborted = 0;
+  let open = 0;
+  let maxOpen = 0;
   const requests: FakeOpenAIServer['requests'] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -42,17 +52,36 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     requests.push({ path, body });
     const reply = next;
     let finished = false;
+    open += 1;
+    maxOpen = Math.max(maxOpen, open);
     res.on('close', () => {
+      open -= 1;
       if (!finished) aborted += 1;
     });
     if (reply.kind === 'hang') return;
     if (reply.kind === 'error') {
       finished = true;
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify(reply.body ?? { error: { message: 'fallo', type: 'server_error' } }));
       return;
     }
     const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+    const chunkOf = (content: string) => ({
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'fake',
+      choices: [{ index: 0, delta: { content }, finish_reason: null }],
+    });
+    if (reply.kind === 'stall' || reply.kind === 'truncate') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const piece of reply.chunks ?? []) res.write(`data: ${JSON.stringify(chunkOf(piece))}\n\n`);
+      if (reply.kind === 'truncate') {
+        finished = true;
+        res.end();
+      }
+      return;
+    }
     if (!body?.stream) {
       finished = true;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -62,7 +91,7 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
           object: 'chat.completion',
           created: 0,
           model: body?.model ?? 'fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason ?? 'stop' }],
           usage,
         }),
       );
@@ -72,15 +101,11 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     const frame = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
     for (const piece of reply.chunks ?? [reply.text]) {
       if (res.destroyed) return;
-      frame({
-        id: 'c',
-        object: 'chat.completion.chunk',
-        created: 0,
-        model: 'fake',
-        choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
-      });
+      frame(chunkOf(piece));
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     }
+    if (res.destroyed) return;
+    frame({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? 'stop' }] });
     frame({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [], usage });
     res.write('data: [DONE]\n\n');
     finished = true;
@@ -100,6 +125,8 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     abortedRequests: () => aborted,
+    openRequests: () => open,
+    maxOpenRequests: () => maxOpen,
     reply: (r) => {
       next = r;
     },
