@@ -7,7 +7,7 @@ import { describeLedger } from './context';
 import { createOfflineProvider } from './offline-provider';
 import { createOpenAICompatibleProvider } from './openai-provider';
 import { DailyPlanSchema, offlinePlan, renderPlanHtml } from './plan';
-import { STATIC_SYSTEM_PROMPT, buildSystemPrompt } from './prompts';
+import { STATIC_SYSTEM_PROMPT, buildSystemPrompt, turnContext } from './prompts';
 import type { StreamEvent } from './provider';
 import { SAFETY_REPLY, detectCrisis } from './safety';
 import { extractCommitments, nextStage } from './session';
@@ -62,21 +62,26 @@ describe('safety', () => {
 });
 
 describe('prompts', () => {
-  it('puts the static part first and the user data after it', () => {
+  it('puts the static part first and the profile after it; the week, journal, commitments and notes go in the turn block', () => {
     const prompt = buildSystemPrompt(context, 'chat');
     expect(prompt.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
     expect(buildSystemPrompt({ ...context, firstName: 'Otra' }, 'chat').startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
-    for (const fact of ['Responsable de producto', 'Reuniones', 'Guía estratégico', 'cansancio', 'Delegar la revisión semanal en Marta', 'Lucía', 'Prefiero sesiones cortas por la mañana']) {
-      expect(prompt).toContain(fact);
+    for (const fact of ['Responsable de producto', 'Reuniones', 'Estilo elegido: guía estratégico', 'Lucía']) expect(prompt).toContain(fact);
+    // Nothing that changes from day to day lives in the system message.
+    for (const daily of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
+      expect(prompt).not.toContain(daily);
     }
-    expect(prompt).toContain(describeLedger(context.ledger));
+    const turn = turnContext(context);
+    for (const fact of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
+      expect(turn).toContain(fact);
+    }
   });
 
   it('says so when there is no assessment or activity', () => {
-    const prompt = buildSystemPrompt({ ...context, profile: null, ledger: week([{}, {}, {}, {}, {}, {}, {}]), openCommitments: [] }, 'chat');
-    expect(prompt).toContain('Todavía no ha completado la evaluación.');
-    expect(prompt).toContain('todavía no ha registrado actividades');
-    expect(prompt).toContain('Sin compromisos abiertos.');
+    const empty = { ...context, profile: null, ledger: week([{}, {}, {}, {}, {}, {}, {}]), openCommitments: [] };
+    expect(buildSystemPrompt(empty, 'chat')).toContain('Todavía no ha completado la evaluación');
+    expect(turnContext(empty)).toContain('todavía no ha registrado actividades');
+    expect(turnContext(empty)).toContain('Sin compromisos abiertos.');
   });
 });
 
@@ -173,7 +178,7 @@ describe('the coach against an OpenAI-compatible server', () => {
   });
   const coach = () => createCoach(createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'm', maxRetries: 0, timeoutMs: 2000 }));
 
-  it('streams the model with the assembled system prompt first', async () => {
+  it('streams the model with the assembled system prompt first and the turn context in the last user message', async () => {
     fake.reply({ kind: 'text', text: '', chunks: ['¿Qué ', 'quieres ', 'lograr?'] });
     const { text } = await collect(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
     expect(text).toBe('¿Qué quieres lograr?');
@@ -181,7 +186,7 @@ describe('the coach against an OpenAI-compatible server', () => {
     expect(body.stream).toBe(true);
     expect(body.messages[0]?.role).toBe('system');
     expect(body.messages[0]?.content.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
-    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Hola' });
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: `${turnContext(context)}\n\nHola` });
   });
 
   it('takes a plan as JSON-schema structured output', async () => {

@@ -4,9 +4,10 @@ import { describeLedger } from './context';
 import { DailyPlanSchema, offlinePlan, type DailyPlan } from './plan';
 import { z } from 'zod';
 import { ACTIVITY_WORDS } from './context';
-import { buildSystemPrompt, type CoachMode } from './prompts';
+import { DEFAULT_HISTORY_TOKEN_BUDGET, trimHistory } from './history';
+import { buildSystemPrompt, describeProfile, systemMessage, withTurnContext, type CoachMode } from './prompts';
 import type { ChatMessage, CoachProvider, StreamEvent, TokenUsage } from './provider';
-import { ProviderError } from './provider';
+import { ProviderError, estimatePromptTokens, estimateTokens } from './provider';
 import { SessionSummarySchema, extractCommitments, type SessionStage, type SessionSummary } from './session';
 
 export type ReplyRequest = {
@@ -17,7 +18,39 @@ export type ReplyRequest = {
   /** For structured sessions: the phase the user's message answers. */
   stage?: SessionStage;
   signal?: AbortSignal;
+  /**
+   * The conversation's frozen profile snapshot (`describeProfile` at its first answer, stored with it),
+   * so the system message is byte-identical across turns. Taken from `context` when absent.
+   */
+  profileSnapshot?: string;
+  /** A risk screen fired earlier in this conversation: the coach is especially careful. */
+  careful?: boolean;
+  /** Pseudonymous user id for the provider (`user` / `safety_identifier`). */
+  user?: string;
+  /** Prompt-cache key (one per conversation). */
+  cacheKey?: string;
+  /** Token budget of the history sent to the model (≈4 characters per token). */
+  historyTokenBudget?: number;
 };
+
+/** Generation cap of one coach answer. */
+export const REPLY_MAX_OUTPUT_TOKENS = 500;
+
+/**
+ * The messages the model gets for a reply: the frozen system message, a history trimmed to the token
+ * budget that starts with a user turn, and the latest user message with the per-turn context block
+ * (date, stage, week, journal themes, commitments, notes, and the summary of trimmed turns).
+ */
+export function buildReplyMessages(request: Omit<ReplyRequest, 'signal'>): ChatMessage[] {
+  const snapshot = request.profileSnapshot ?? describeProfile(request.context);
+  const { messages, summary } = trimHistory(request.history, request.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
+  const last = messages.at(-1);
+  const turns = messages.slice(0, -1);
+  const latest: ChatMessage[] = last
+    ? [{ role: 'user', content: withTurnContext(last.content, request.context, { stage: request.stage, careful: request.careful, summary }) }]
+    : [];
+  return [{ role: 'system', content: systemMessage(request.mode, snapshot) }, ...turns, ...latest];
+}
 
 const ZERO: TokenUsage = { inputTokens: 0, outputTokens: 0 };
 
@@ -64,7 +97,8 @@ export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string
       case 'exploration':
         return `Veo varias opciones en lo que cuentas.${strength ? ` Tu ${strength} puede ayudarte aquí.` : ''} Con unos ${minutes} minutos al día, ¿qué uno a tres pasos concretos te comprometes a dar esta semana, y cuándo?`;
       case 'commitments':
-        return 'Perfecto. Dejo tus compromisos apuntados y preparo el resumen de la sesión. La próxima vez empezaremos por cómo te fue con ellos. ¿Hay algo más que quieras añadir antes de cerrar?';
+        // The closing turn: the session ends here, so it asks nothing the user could no longer answer.
+        return 'Perfecto. Dejo tus compromisos apuntados y preparo el resumen de la sesión. Has hecho un buen trabajo poniendo en palabras lo que quieres cambiar. La próxima vez empezaremos por cómo te fue con ellos.';
       default:
         return 'La sesión ya está cerrada. Puedes empezar una nueva cuando quieras.';
     }
@@ -117,7 +151,11 @@ export function createCoach(provider: CoachProvider) {
     kind: provider.kind,
     model: provider.model,
 
-    /** Streams the coach's answer. Offline: the deterministic coach, streamed word by word. */
+    /**
+     * Streams the coach's answer. Offline: the deterministic coach, streamed word by word. An answer
+     * that is empty or only whitespace raises a ProviderError (reason 'empty'), as does a cut stream;
+     * every ProviderError carries the call's usage (reported, or estimated from the prompt).
+     */
     async *reply(request: ReplyRequest): AsyncIterable<StreamEvent> {
       if (!remote) {
         const text = offlineCoachReply(request);
@@ -128,35 +166,68 @@ export function createCoach(provider: CoachProvider) {
         yield { type: 'done', usage: { inputTokens: approx(request.history.map((m) => m.content).join(' ')), outputTokens: approx(text) } };
         return;
       }
-      const stageNote = request.stage ? `\n\nFase actual de la sesión: ${request.stage}.` : '';
-      yield* provider.stream({
-        messages: [{ role: 'system', content: buildSystemPrompt(request.context, request.mode) + stageNote }, ...request.history.slice(-20)],
-        maxOutputTokens: 500,
-        signal: request.signal,
-      });
+      const messages = buildReplyMessages(request);
+      let text = '';
+      const estimate = (): TokenUsage => ({ inputTokens: estimatePromptTokens(messages), outputTokens: estimateTokens(text) });
+      try {
+        for await (const event of provider.stream({
+          messages,
+          maxOutputTokens: REPLY_MAX_OUTPUT_TOKENS,
+          signal: request.signal,
+          ...(request.user ? { user: request.user } : {}),
+          ...(request.cacheKey ? { cacheKey: request.cacheKey } : {}),
+        })) {
+          if (event.type === 'delta') {
+            text += event.text;
+            yield event;
+            continue;
+          }
+          if (text.trim() === '') {
+            const usage = event.usage.inputTokens > 0 ? event.usage : estimate();
+            throw new ProviderError('El proveedor de IA devolvió una respuesta vacía', { reason: 'empty', usage });
+          }
+          yield event;
+        }
+      } catch (error) {
+        if (error instanceof ProviderError && (!error.usage || error.usage.inputTokens === 0)) error.usage = estimate();
+        throw error;
+      }
     },
 
-    /** Today's plan as structured data; a remote answer that fails the schema falls back to offline. */
-    async plan(context: CoachContext, signal?: AbortSignal): Promise<{ plan: DailyPlan; source: 'ai' | 'offline'; usage: TokenUsage }> {
+    /**
+     * Today's plan as structured data. When the model fails (error, timeout, invalid JSON, an answer
+     * that breaks the schema) the offline plan is returned with `fallback: true` and the failed call's
+     * usage (reported or estimated), so the UI can say so and the admin dashboard can count it.
+     */
+    async plan(
+      context: CoachContext,
+      signal?: AbortSignal,
+      options: { user?: string } = {},
+    ): Promise<{ plan: DailyPlan; source: 'ai' | 'offline'; usage: TokenUsage; fallback: boolean; error?: ProviderError }> {
       if (remote && provider.completeJson) {
+        const messages: ChatMessage[] = [
+          { role: 'system', content: buildSystemPrompt(context, 'plan') },
+          {
+            role: 'user',
+            content: withTurnContext(
+              'Escribe mi plan de hoy: de 3 a 5 actividades reales de la app (con su nombre exacto), cada una con el motivo en una frase y sus minutos; que quepan en mi tiempo disponible.',
+              context,
+            ),
+          },
+        ];
         try {
           const { value, usage } = await provider.completeJson(
-            {
-              messages: [
-                { role: 'system', content: buildSystemPrompt(context, 'plan') },
-                { role: 'user', content: 'Escribe mi plan de hoy: de 3 a 5 actividades de la app, cada una con el motivo en una frase.' },
-              ],
-              maxOutputTokens: 700,
-              signal,
-            },
+            { messages, maxOutputTokens: 700, signal, ...(options.user ? { user: options.user } : {}) },
             { name: 'daily_plan', schema: DailyPlanSchema },
           );
-          return { plan: value, source: 'ai', usage };
+          return { plan: value, source: 'ai', usage, fallback: false };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
+          const usage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          return { plan: offlinePlan(context), source: 'offline', usage, fallback: true, error };
         }
       }
-      return { plan: offlinePlan(context), source: 'offline', usage: ZERO };
+      return { plan: offlinePlan(context), source: 'offline', usage: ZERO, fallback: false };
     },
 
     /** Closes a structured session: a summary and the commitments the next session starts from. */
