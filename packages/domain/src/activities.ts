@@ -75,6 +75,14 @@ export function decideAward(
   };
 }
 
+/** Metadata keys: a letter then letters, digits or `_` (at most 64), never `__proto__`, `constructor` or `prototype`. */
+export const METADATA_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const RESERVED_METADATA_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const MetadataKeySchema = z
+  .string()
+  .regex(METADATA_KEY_PATTERN, { message: 'Clave de metadatos no válida: usa letras, números y _ (máximo 64)' })
+  .refine((key) => !RESERVED_METADATA_KEYS.has(key), { message: 'Clave de metadatos reservada' });
+
 /** What a client may send to complete an activity (the REST body of POST /api/activity-log). */
 export const CompleteActivityInputSchema = z.object({
   activity_key: ActivityKeySchema,
@@ -84,7 +92,7 @@ export const CompleteActivityInputSchema = z.object({
     .max(600, { message: 'La duración no puede superar 600 minutos' })
     .optional(),
   metadata: z
-    .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .record(MetadataKeySchema, z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
     .refine((value) => Object.keys(value).length <= 20, { message: 'Como máximo 20 campos de metadatos' })
     .optional(),
 });

@@ -1,6 +1,6 @@
 import type { ActivityKey } from '@ascenso/domain/activities';
 import type { Deps } from '../deps';
-import { completeActivity } from '../modules/activities/activities.service';
+import { recordUnverifiedActivity } from '../modules/activities/activities.service';
 import { completeAssessment } from '../modules/assessment/assessment.service';
 import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
 
@@ -31,7 +31,7 @@ function seedWeekOfHistory(deps: Deps, actor: { id: string; timezone: string }) 
     const daysAgo = LUCIA_WEEK.length - index;
     day.forEach(([activityKey, minutes], slot) => {
       const at = new Date(now - daysAgo * 24 * HOUR - (6 - slot) * HOUR);
-      completeActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
+      recordUnverifiedActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
     });
   });
 }

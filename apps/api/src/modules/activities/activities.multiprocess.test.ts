@@ -1,45 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../deps';
 import { loadConfig } from '../../env';
 import { createLogger } from '../../logger';
 import { register } from '../auth/auth.service';
+import { startServerProcess } from './two-processes.testing';
 
-const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ORIGIN = 'http://localhost:3999';
 const children: ChildProcess[] = [];
 let dir: string;
 let cookie: string;
 let userId: string;
 let urls: string[];
+let db: Database.Database;
 
-function startServer(databasePath: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: apiRoot,
-      env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: match[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+async function startServer(databasePath: string) {
+  const started = await startServerProcess(databasePath, ORIGIN);
+  children.push(started.child);
+  return started;
+}
+
+/** Unused evidence of `activityKey` (as if the user had finished that many activities). */
+function grant(activityKey: string, count: number) {
+  const insert = db.prepare('insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, ?, ?, ?, ?)');
+  for (let i = 0; i < count; i += 1) insert.run(crypto.randomUUID(), userId, activityKey, 'practice', crypto.randomUUID(), Date.now());
 }
 
 beforeAll(async () => {
@@ -51,9 +39,12 @@ beforeAll(async () => {
   userId = signedIn.user.id;
   deps.dbHandle.close();
   urls = (await Promise.all([startServer(databasePath), startServer(databasePath)])).map((s) => s.url);
+  db = new Database(databasePath);
+  db.pragma('busy_timeout = 5000');
 }, 60_000);
 
 afterAll(() => {
+  db?.close();
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
@@ -68,6 +59,7 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
 
 describe('two server processes on one database file', () => {
   it('award a 1-per-day activity exactly once under 40 concurrent completions, with no 5xx', async () => {
+    grant('sesion_completa', 40);
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'sesion_completa' })),
     );
@@ -78,6 +70,7 @@ describe('two server processes on one database file', () => {
   });
 
   it('replay one Idempotency-Key across both processes', async () => {
+    grant('active_break', 10);
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'active_break' }, { 'idempotency-key': 'cross-process-key-1' })),
     );
@@ -87,5 +80,13 @@ describe('two server processes on one database file', () => {
     const stats = await fetch(`${urls[0]}/api/activity-log/users/${userId}/activity-stats`, { headers: { cookie } });
     const { stats: s } = (await stats.json()) as { stats: { byActivity: Array<{ activityKey: string; todayCount: number }> } };
     expect(s.byActivity.find((a) => a.activityKey === 'active_break')?.todayCount).toBe(1);
+  });
+
+  it('refuse 40 concurrent completions with no evidence: all 409, nothing recorded', async () => {
+    const before = (db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }).n;
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'breathing_long' })));
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(409));
+    const after = (db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }).n;
+    expect(after).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { AppRouter } from '../../trpc/app-router';
 import { createTestApp, TEST_ORIGIN } from '../../testing/test-app';
 import { startTestServer } from '../../testing/test-server';
+import { grantEvidence } from './evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -37,6 +38,7 @@ describe('live step updates', () => {
     const other = await openProtocol(server.wsUrl, stranger.cookie, stranger.user.id);
     stops.push(() => [tab1, tab2, other].forEach((s) => s.ws.close()));
 
+    grantEvidence(t, owner.user.id, 'breathing_long', 1, 'practice');
     const response = await t.request('/api/activity-log', { cookie: owner.cookie, body: { activity_key: 'breathing_long' } });
     const result = (await response.json()) as { activityId: string; totalSteps: number };
 
@@ -71,6 +73,7 @@ describe('live step updates', () => {
     const tab = await openProtocol(server.wsUrl, cookie, user.id);
     stops.push(() => tab.ws.close());
     const headers = { 'idempotency-key': 'replay-key-0001' };
+    grantEvidence(t, user.id, 'active_break', 2, 'practice');
     await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
     await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'nope' } });
@@ -82,8 +85,10 @@ describe('live step updates', () => {
     const t = createTestApp();
     const server = await startTestServer(t);
     stops.push(server.stop);
-    const { cookie } = await t.registerUser();
+    const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
+    grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
+    grantEvidence(t, stranger.user.id, 'journaling');
     class CookieWebSocket extends WebSocket {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });

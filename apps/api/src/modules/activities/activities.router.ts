@@ -7,7 +7,7 @@ import {
   CompleteActivityProcedureInputSchema,
   CompletionResultSchema,
 } from './activities.schema';
-import { completeActivity, getActivityStats, markToastShown } from './activities.service';
+import { claimActivity, getActivityStats, markToastShown } from './activities.service';
 
 export const activitiesRouter = router({
   /** The catalogue (key, name, base steps, multiplier, daily limit), for every signed-in user. */
@@ -27,7 +27,7 @@ export const activitiesRouter = router({
     .output(CompletionResultSchema)
     .mutation(({ ctx, input }) => {
       const { idempotencyKey, ...completion } = input;
-      return completeActivity(ctx.deps, ctx.auth.user, completion, idempotencyKey);
+      return claimActivity(ctx.deps, ctx.auth.user, completion, idempotencyKey);
     }),
 
   stats: authedProcedure

@@ -33,21 +33,41 @@ type Outcome =
   | { replayed: true; result: CompletionResult }
   | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent };
 
-/**
- * Records a completion and awards steps under the daily limit, atomically: the count, the decision and
- * the writes happen in one BEGIN IMMEDIATE transaction (so a second process waits for the write lock),
- * and a unique index on the award slot refuses any over-award. With an idempotency key the first answer
- * is stored in the same transaction and replayed afterwards; the same key with another body is refused.
- * Events are published only after the commit.
- */
-export function completeActivity(
-  deps: Deps,
-  actor: Actor,
-  input: CompleteActivityInput,
-  idempotencyKey?: string,
-): CompletionResult {
+/** How far back a client's POST may claim evidence (a day: "completed today"). */
+const CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Awards made under another timezone count against today's limit for this long after them. */
+const TIMEZONE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type EvidenceSource = 'assessment' | 'session' | 'chat' | 'journal' | 'listen' | 'practice';
+
+/** The piece of evidence the server holds behind a server-side award. */
+export type Evidence = {
+  source: EvidenceSource;
+  /** The id of what backs it (assessment, conversation, journal entry, listen, practice). */
+  ref: string;
+  /** When it already backs a completion: replay that completion (default) or refuse with 409. */
+  whenUsed?: 'replay' | 'conflict';
+  /** Runs first inside the transaction; throws to refuse (nothing is written). */
+  check?: () => void;
+  /** Runs inside the transaction once the completion is written (e.g. marks the practice done). */
+  onRecorded?: (completionId: string) => void;
+};
+
+type Mode = { kind: 'evidence'; evidence: Evidence } | { kind: 'claim'; idempotencyKey: string | undefined } | { kind: 'unverified' };
+
+/** The 409 of a completion with nothing behind it: `details.stepsEarned` is 0 and nothing is recorded. */
+export function noEvidenceError(): DomainError {
+  return new DomainError(
+    'CONFLICT',
+    'No hay ninguna actividad terminada que respalde estos pasos: completa la actividad en Ascenso para sumarlos.',
+    { stepsEarned: 0, reason: 'NO_EVIDENCE' },
+  );
+}
+
+function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mode): CompletionResult {
   const steps = deps.repos.steps;
   const hash = requestHash(input);
+  const idempotencyKey = mode.kind === 'claim' ? mode.idempotencyKey : undefined;
 
   const attempt = (): Outcome =>
     steps.immediate((): Outcome => {
@@ -63,9 +83,41 @@ export function completeActivity(
       }
       const activity = steps.findActivity(input.activity_key);
       if (!activity) throw new DomainError('VALIDATION', 'Actividad desconocida', { fieldErrors: { activity_key: ['Actividad desconocida'] } });
+
+      let evidenceId: string | null = null;
+      if (mode.kind === 'evidence') {
+        mode.evidence.check?.();
+        const evidence = steps.recordEvidence({
+          id: crypto.randomUUID(),
+          userId: actor.id,
+          activityKey: activity.key,
+          source: mode.evidence.source,
+          ref: mode.evidence.ref,
+          createdAt: now,
+        });
+        if (evidence.userId !== actor.id) throw noEvidenceError();
+        if (evidence.completionId) {
+          if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+          return { replayed: true, result: replayOf(deps, evidence.completionId, activity.dailyLimit) };
+        }
+        evidenceId = evidence.id;
+      } else if (mode.kind === 'claim') {
+        const evidence = steps.claimableEvidence(actor.id, activity.key, new Date(now.getTime() - CLAIM_WINDOW_MS));
+        if (!evidence) throw noEvidenceError();
+        steps.claimEvidence(evidence.id, now);
+        if (evidence.completionId) {
+          // The server already awarded against it: the client's report of the same activity replays that award.
+          const result = replayOf(deps, evidence.completionId, activity.dailyLimit);
+          if (idempotencyKey) steps.saveIdempotency({ userId: actor.id, key: idempotencyKey, requestHash: hash, response: result, createdAt: now });
+          return { replayed: true, result };
+        }
+        evidenceId = evidence.id;
+      }
+
       const day = localDay(now, actor.timezone);
       const counts = steps.countsForDay(actor.id, activity.key, day);
-      const decision = decideAward(activity, counts.awarded);
+      const awarded = steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
+      const decision = decideAward(activity, awarded);
       const id = crypto.randomUUID();
       steps.insertCompletion({
         id,
@@ -79,7 +131,10 @@ export function completeActivity(
         durationMinutes: input.duration_minutes ?? null,
         metadata: input.metadata ?? null,
         toastShownAt: null,
+        timezone: actor.timezone,
       });
+      if (evidenceId && !steps.useEvidence(evidenceId, id)) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+      if (mode.kind === 'evidence') mode.evidence.onRecorded?.(id);
       if (decision.stepsEarned > 0) steps.addToTotal(actor.id, decision.stepsEarned);
       const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, day) };
       const result: CompletionResult = {
@@ -130,6 +185,51 @@ export function completeActivity(
     deps.bus.publish('activity.completed', { userId: actor.id, completion: outcome.completion, stats: outcome.stats });
   }
   return outcome.result;
+}
+
+/** The answer of an earlier completion, with today's totals (a replay awards nothing). */
+function replayOf(deps: Deps, completionId: string, dailyLimit: number): CompletionResult {
+  const steps = deps.repos.steps;
+  const completion = steps.findCompletion(completionId);
+  if (!completion) throw noEvidenceError();
+  return {
+    success: true,
+    activityId: completion.id,
+    activityKey: completion.activityKey as ActivityKey,
+    stepsEarned: completion.stepsEarned,
+    totalSteps: steps.total(completion.userId),
+    todayCount: steps.countsForDay(completion.userId, completion.activityKey, completion.day).all,
+    dailyLimit,
+    limitReached: completion.limitReached,
+  };
+}
+
+/**
+ * A server-side award backed by `evidence` (see decision 012): the evidence is recorded and linked to
+ * the completion in the same BEGIN IMMEDIATE transaction as the count, the decision and the writes, so
+ * each piece backs at most one completion, across processes. When it already backs one, that
+ * completion is replayed (or refused, `whenUsed: 'conflict'`). Events are published after the commit.
+ */
+export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, evidence: Evidence): CompletionResult {
+  return award(deps, actor, input, { kind: 'evidence', evidence });
+}
+
+/**
+ * The client's report of a completion (POST /api/activity-log, `activities.complete`): it awards only
+ * against evidence of that activity from the last 24 hours that the client has not claimed yet. Evidence
+ * the server already awarded replays that award (200, no new row); without evidence → 409 with
+ * `details.stepsEarned: 0`, nothing recorded. Idempotency keys replay the first answer.
+ */
+export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, idempotencyKey?: string): CompletionResult {
+  return award(deps, actor, input, { kind: 'claim', idempotencyKey });
+}
+
+/**
+ * Writes a completion with no evidence behind it. Only for the demo seed's history, benchmarks and tests
+ * that need ledger rows; no request path calls it.
+ */
+export function recordUnverifiedActivity(deps: Deps, actor: Actor, input: CompleteActivityInput): CompletionResult {
+  return award(deps, actor, input, { kind: 'unverified' });
 }
 
 /** Today's and all-time steps of `userId`, readable by that user and by admins. */

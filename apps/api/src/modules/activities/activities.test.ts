@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock } from '../../testing/test-app';
+import { grantEvidence } from './evidence.testing';
 
 type Json = Record<string, unknown>;
 type Envelope = { error: { code: string; details?: { fieldErrors?: Record<string, string[]> } } };
@@ -16,6 +17,7 @@ describe('POST /api/activity-log', () => {
   it('records a completion and answers in the contract’s shape', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'journaling');
     const response = await complete(t, cookie, { activity_key: 'journaling', duration_minutes: 12 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -34,6 +36,7 @@ describe('POST /api/activity-log', () => {
   it('past the daily limit still records the completion, with 0 steps and limitReached', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'journaling', 3);
     const answers: Json[] = [];
     for (let i = 0; i < 3; i += 1) answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
     expect(answers.map((a) => [a.stepsEarned, a.todayCount, a.limitReached, a.totalSteps])).toEqual([
@@ -51,6 +54,7 @@ describe('POST /api/activity-log', () => {
       body: { email: 'mx@ejemplo.es', password: 'una frase bastante larga', firstName: 'Sol', timezone: 'America/Mexico_City' },
     });
     const cookie = t.sessionCookie(response);
+    grantEvidence(t, ((await response.json()) as { id: string }).id, 'sesion_completa', 3, 'session');
     expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
     expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(0);
     clock.advance(60_000); // 00:00 on the 23rd locally
@@ -87,6 +91,7 @@ describe('POST /api/activity-log', () => {
   it('awards a 1-per-day activity exactly once under 40 concurrent completions, with no 5xx', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'audio_ascenso_daily', 40, 'listen');
     const responses = await Promise.all(
       Array.from({ length: 40 }, () => complete(t, cookie, { activity_key: 'audio_ascenso_daily' })),
     );
@@ -102,6 +107,7 @@ describe('Idempotency-Key', () => {
   it('replays the first answer and awards nothing more', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'active_break', 2, 'practice');
     const first = await complete(t, cookie, { activity_key: 'active_break' }, 'key-0001-abcdef');
     const again = await complete(t, cookie, { activity_key: 'active_break' }, 'key-0001-abcdef');
     expect(again.status).toBe(200);
@@ -112,6 +118,7 @@ describe('Idempotency-Key', () => {
   it('replays under concurrency: 30 identical requests, one row, identical bodies', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'breathing_short', 30, 'practice');
     const responses = await Promise.all(
       Array.from({ length: 30 }, () => complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456')),
     );
@@ -124,6 +131,8 @@ describe('Idempotency-Key', () => {
   it('answers 422 when a key is reused with another body, and records nothing', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'active_break', 1, 'practice');
+    grantEvidence(t, user.id, 'journaling', 1);
     await complete(t, cookie, { activity_key: 'active_break' }, 'key-0002-abcdef');
     const reused = await complete(t, cookie, { activity_key: 'journaling' }, 'key-0002-abcdef');
     expect(reused.status).toBe(422);
@@ -135,6 +144,8 @@ describe('Idempotency-Key', () => {
     const t = createTestApp();
     const a = await t.registerUser();
     const b = await t.registerUser();
+    grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
+    grantEvidence(t, b.user.id, 'active_break', 1, 'practice');
     await complete(t, a.cookie, { activity_key: 'active_break' }, 'shared-key-0001');
     const other = (await (await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')).json()) as Json;
     expect(other.stepsEarned).toBe(70);
@@ -152,9 +163,12 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
   it('returns totals, today and per-activity figures to the owner', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'journaling');
+    grantEvidence(t, user.id, 'active_break', 1, 'practice');
     await complete(t, cookie, { activity_key: 'journaling' });
     await complete(t, cookie, { activity_key: 'active_break' });
     t.clock.advance(24 * 60 * 60 * 1000);
+    grantEvidence(t, user.id, 'active_break', 1, 'practice');
     await complete(t, cookie, { activity_key: 'active_break' });
     const response = await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie });
     expect(response.status).toBe(200);
@@ -197,6 +211,7 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
       }
       sqlite.prepare('insert into step_totals (user_id, total_steps) values (?, ?)').run(user.id, 700_000);
     })();
+    grantEvidence(t, user.id, 'journaling');
     await complete(t, cookie, { activity_key: 'journaling' });
     const { stats } = (await (await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })).json()) as {
       stats: { totalSteps: number; todaySteps: number };
@@ -220,6 +235,7 @@ describe('POST /api/activity-log/{activityId}/mark-toast-shown', () => {
     const t = createTestApp();
     const a = await t.registerUser();
     const b = await t.registerUser();
+    grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
     const { activityId } = (await (await complete(t, a.cookie, { activity_key: 'active_break' })).json()) as { activityId: string };
     const first = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, { method: 'POST', cookie: a.cookie });
     expect(await first.json()).toEqual({ success: true, firstTime: true });
@@ -233,7 +249,8 @@ describe('POST /api/activity-log/{activityId}/mark-toast-shown', () => {
 describe('the catalogue', () => {
   it('is the spec table, readable by any signed-in user, and kept when edited', async () => {
     const t = createTestApp();
-    const { cookie } = await t.registerUser();
+    const { cookie, user } = await t.registerUser();
+    grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     const catalogue = (await (await t.request('/api/activities', { cookie })).json()) as Json[];
     expect(catalogue).toHaveLength(12);
     expect(catalogue.find((a) => a.key === 'fitness_class_long')).toMatchObject({ baseSteps: 1175, multiplier: 1, dailyLimit: 1 });

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { appRouter } from '../../trpc/app-router';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { startTestServer } from '../../testing/test-server';
+import { grantEvidence } from '../activities/evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -58,6 +59,7 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     expect(entry).toMatchObject({ activityKey: 'sesion_completa', adminEmail: expect.any(String), before: { dailyLimit: 1 }, after: { dailyLimit: 2 } });
     expect(entry?.adminId).toBe(user.id);
     const member = await t.registerUser();
+    grantEvidence(t, member.user.id, 'sesion_completa', 2, 'session');
     const first = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number };
     const second = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number; dailyLimit: number };
     expect([first.stepsEarned, second.stepsEarned, second.dailyLimit]).toEqual([1250, 1250, 2]);
@@ -89,6 +91,7 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     const t = createTestApp();
     const { caller } = await admin(t);
     const member = await t.registerUser({ firstName: 'Berta' });
+    grantEvidence(t, member.user.id, 'active_break', 1, 'practice');
     await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'active_break' } });
     const overview = await caller.admin.overview();
     expect(overview).toMatchObject({ users: 2, activeUsers7d: 2, assessmentCompletionRate: 0, health: { database: true, mail: { ok: true, transport: 'outbox' }, ai: { ok: true, provider: 'offline' } } });
@@ -159,6 +162,7 @@ describe('e-mail', () => {
     const t = createTestApp();
     const { caller } = await admin(t);
     const member = await t.registerUser({ firstName: 'Carmen' });
+    grantEvidence(t, member.user.id, 'breathing_short', 1, 'practice');
     await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'breathing_short' } });
     const preview = await caller.admin.aiEmailPreview({ userId: member.user.id });
     expect(preview).toMatchObject({ source: 'offline', user: { firstName: 'Carmen' } });

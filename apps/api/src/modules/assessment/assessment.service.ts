@@ -77,7 +77,7 @@ export function completeAssessment(deps: Deps, actor: Actor, responses: Assessme
     deps.repos.assessments.insert(row);
     deps.repos.assessments.deleteProgress(actor.id);
   });
-  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 });
+  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
   return toStored(row);
 }
 

@@ -1,7 +1,7 @@
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
-import { completeActivity } from '../activities/activities.service';
+import { recordUnverifiedActivity } from '../activities/activities.service';
 import { buildCoachContext } from './coach-context';
 
 describe('buildCoachContext', () => {
@@ -13,12 +13,12 @@ describe('buildCoachContext', () => {
     const day = 24 * 60 * 60 * 1000;
     // Eight days ago (outside the window), three days ago, and today twice.
     t.clock.advance(-8 * day);
-    completeActivity(t.deps, row, { activity_key: 'breathing_short' });
+    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
     t.clock.advance(5 * day);
-    completeActivity(t.deps, row, { activity_key: 'fitness_class_short' });
+    recordUnverifiedActivity(t.deps, row, { activity_key: 'fitness_class_short' });
     t.clock.advance(3 * day);
-    completeActivity(t.deps, row, { activity_key: 'breathing_short' });
-    completeActivity(t.deps, row, { activity_key: 'breathing_short' });
+    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
+    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
 
     const context = buildCoachContext(t.deps, row);
     expect(context.firstName).toBe('Lucía');

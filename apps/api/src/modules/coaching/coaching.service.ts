@@ -312,7 +312,7 @@ function awardChatIfDue(deps: Deps, user: User, conversationId: string) {
   if (conversation.kind !== 'chat' || conversation.awarded) return;
   if (deps.repos.coaching.countUserMessages(conversationId) < QUICK_CONSULTATION_TURNS) return;
   deps.repos.coaching.updateConversation(conversationId, { awarded: true });
-  completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } });
+  completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
 }
 
 /**
@@ -360,7 +360,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     });
     award = !fresh.awarded;
   });
-  if (award) completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } });
+  if (award) completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
   return getConversation(deps, user, conversationId);
 }
 
@@ -415,6 +415,6 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
     });
     deps.repos.coaching.updateConversation(conversation.id, { status: 'completed', awarded: words >= JOURNAL_MIN_WORDS, updatedAt: now });
   });
-  const award = words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }) : null;
+  const award = words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id }) : null;
   return { entryId: id, wordCount: words, stepsEarned: award?.stepsEarned ?? 0, minWords: JOURNAL_MIN_WORDS };
 }

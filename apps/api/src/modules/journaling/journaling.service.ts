@@ -55,7 +55,7 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
     createdAt: deps.clock(),
   };
   deps.repos.coaching.insertJournalEntry(row);
-  const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }) : null;
+  const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id }) : null;
   return {
     entry: view(row),
     stepsEarned: award?.stepsEarned ?? 0,

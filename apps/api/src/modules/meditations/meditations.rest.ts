@@ -29,6 +29,53 @@ export function parseRange(header: string, size: number): [number, number] | 'in
   return [start, end];
 }
 
+function recordServed(deps: Deps, listenId: string, start: number, bytes: number) {
+  try {
+    deps.repos.listens.recordServed(listenId, start, bytes);
+  } catch (error) {
+    deps.logger.warn('could not record served audio bytes', { listenId, error: String(error) });
+  }
+}
+
+/**
+ * Passes `source` through, reading it only as the client reads (no read-ahead), and reports once how
+ * many bytes were handed to the client: when the range ends or the client goes away.
+ */
+export function countServedBytes(source: ReadableStream<Uint8Array>, report: (bytes: number) => void): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let bytes = 0;
+  let reported = false;
+  const done = () => {
+    if (reported) return;
+    reported = true;
+    report(bytes);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const chunk = await reader.read();
+          if (chunk.done) {
+            done();
+            controller.close();
+            return;
+          }
+          bytes += chunk.value.byteLength;
+          controller.enqueue(chunk.value);
+        } catch (error) {
+          done();
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        done();
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /** The documented Audio Ascenso paths. */
 export function meditationsRest(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -80,11 +127,15 @@ export function meditationsRest(deps: Deps) {
       status = 206;
       headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
     }
-    if (start === 0) recordListenStart(deps, ctx.auth.user, meditation.id);
     headers['Content-Length'] = String(end - start + 1);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
-    return c.body(stream, status, headers);
+    // A fetch from the start begins (or continues) the listen; later ranges of the running listen extend it.
+    const user = ctx.auth.user;
+    const listen = start === 0 ? recordListenStart(deps, user, meditation.id, size) : deps.repos.listens.runningListen(user.id);
+    const tracked = listen && !listen.completedAt && !listen.abandonedAt && listen.meditationId === meditation.id ? listen.id : null;
+    const source = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+    if (!tracked) return c.body(source, status, headers);
+    return c.body(countServedBytes(source, (bytes) => recordServed(deps, tracked, start, bytes)), status, headers);
   });
 
   return app;

@@ -42,49 +42,74 @@ export function getMeditation(deps: Deps, user: User, id: string) {
   };
 }
 
-/** The first fetch of the audio file starts the day's listen; later fetches keep that time. */
-export function recordListenStart(deps: Deps, user: User, id: string) {
+/**
+ * A fetch from the start of the audio file starts the listen (or continues the running one of the same
+ * audio). One listen runs per user: starting another audio abandons the running listen.
+ */
+export function recordListenStart(deps: Deps, user: User, id: string, fileBytes: number) {
   const meditation = findOrThrow(id);
   const now = deps.clock();
   const day = localDay(now, user.timezone);
-  return deps.repos.listens.startListen({
+  return deps.repos.listens.beginListen({
     id: crypto.randomUUID(),
     userId: user.id,
     meditationId: meditation.id,
     day,
     isToday: meditationForDay(day).id === meditation.id,
-    startedAt: now,
-    completedAt: null,
-    awardedAt: null,
+    at: now,
+    fileBytes,
   });
 }
 
+function audioActivityKey(isToday: boolean) {
+  return isToday ? ('audio_ascenso_daily' as const) : ('audio_ascenso_archive' as const);
+}
+
 /**
- * PATCH /api/meditations/{id}/completed: the listen ends. It cannot end sooner than 90 % of the audio's
- * length after the file was first fetched: that is refused with a clear message.
+ * PATCH /api/meditations/{id}/completed: the listen ends. It is evidenced by the file actually served
+ * over time: at least 90 % of the file's bytes read from its start without a gap AND at least 90 % of
+ * the audio's length passed since the first fetch. A listen abandoned for another audio cannot end.
+ * The finished listen is recorded as evidence for one award.
  */
 export function markCompleted(deps: Deps, user: User, id: string) {
   const meditation = findOrThrow(id);
   const now = deps.clock();
   const listen = deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
   if (!listen) throw new DomainError('VALIDATION', 'Reproduce el audio antes de marcarlo como escuchado');
+  if (listen.completedAt) return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
+  if (listen.abandonedAt) {
+    throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
+  }
   const elapsed = (now.getTime() - listen.startedAt.getTime()) / 1000;
   const needed = meditation.durationSeconds * LISTEN_THRESHOLD - TOLERANCE_SECONDS;
   if (elapsed < needed) {
     const minutes = Math.max(1, Math.ceil((needed - elapsed) / 60));
     throw new DomainError('VALIDATION', `Todavía no ha pasado el tiempo del audio: faltan unos ${minutes} min.`);
   }
-  deps.repos.listens.completeListen(listen.id, now);
-  return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt ?? now };
+  if (listen.fileBytes <= 0 || listen.servedBytes < listen.fileBytes * LISTEN_THRESHOLD) {
+    throw new DomainError('VALIDATION', 'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.');
+  }
+  deps.repos.steps.immediate(() => {
+    deps.repos.listens.completeListen(listen.id, now);
+    deps.repos.steps.recordEvidence({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      activityKey: audioActivityKey(listen.isToday),
+      source: 'listen',
+      ref: listen.id,
+      createdAt: now,
+    });
+  });
+  return { success: true as const, meditationId: meditation.id, completedAt: now };
 }
 
 /**
  * POST /api/activity-log/audio-complete: awards the day's finished listen (today's audio →
  * audio_ascenso_daily, an archive audio → audio_ascenso_archive) under the daily limits. A listen under
- * 90 % earns nothing; without a finished listen there is nothing to record.
+ * 90 % earns nothing; without a finished listen there is nothing to record; each listen is awarded once.
  */
 export function audioComplete(deps: Deps, user: User, input: { is_today: boolean; completion_percentage: number }) {
-  const activityKey = input.is_today ? ('audio_ascenso_daily' as const) : ('audio_ascenso_archive' as const);
+  const activityKey = audioActivityKey(input.is_today);
   if (input.completion_percentage < LISTEN_THRESHOLD * 100) {
     return { success: true as const, activityKey, stepsEarned: 0, limitReached: false, reason: 'Escucha al menos el 90 % del audio para sumar pasos.' };
   }
@@ -93,10 +118,19 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
   if (!listen) {
     throw new DomainError('VALIDATION', input.is_today ? 'No hay una escucha completa del audio de hoy que registrar' : 'No hay una escucha completa de un audio del archivo que registrar');
   }
-  if (!deps.repos.listens.markAwarded(listen.id, now)) {
-    throw new DomainError('CONFLICT', 'Esta escucha ya está registrada');
-  }
-  const result = completeActivity(deps, user, { activity_key: activityKey, metadata: { meditationId: listen.meditationId } });
+  const result = completeActivity(
+    deps,
+    user,
+    { activity_key: activityKey, metadata: { meditationId: listen.meditationId } },
+    {
+      source: 'listen',
+      ref: listen.id,
+      whenUsed: 'conflict',
+      onRecorded: () => {
+        if (!deps.repos.listens.markAwarded(listen.id, now)) throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
+      },
+    },
+  );
   return {
     success: true as const,
     activityKey,

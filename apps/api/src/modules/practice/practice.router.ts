@@ -52,7 +52,7 @@ export const practiceRouter = router({
 
   start: authedProcedure
     .input(z.object({ kind: z.enum(['breathing', 'fitness', 'active_break']), ref: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60).optional() }))
-    .output(z.object({ sessionId: z.string(), startedAt: z.date(), plannedSeconds: z.number().int() }))
+    .output(z.object({ sessionId: z.string(), startedAt: z.date(), plannedSeconds: z.number().int(), replacedPrevious: z.boolean() }))
     .mutation(({ ctx, input }) => startPractice(ctx.deps, ctx.auth.user, input)),
 
   complete: authedProcedure

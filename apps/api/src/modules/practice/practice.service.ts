@@ -50,23 +50,42 @@ function plannedSeconds(kind: PracticeKind, ref: string, minutes?: number): numb
   return breakSeconds(activeBreak);
 }
 
-/** Starts a practice on the server: its completion can then be checked against the time passed. */
+/**
+ * Starts a practice on the server: its completion can then be checked against the time passed. A user
+ * has one running practice: starting another abandons the running one (it can no longer be completed).
+ */
 export function startPractice(deps: Deps, user: User, input: { kind: PracticeKind; ref: string; minutes?: number | undefined }) {
   const seconds = plannedSeconds(input.kind, input.ref, input.minutes);
-  const row = { id: crypto.randomUUID(), userId: user.id, kind: input.kind, ref: input.ref, plannedSeconds: seconds, startedAt: deps.clock(), completedAt: null, completionId: null };
-  deps.repos.listens.insertPractice(row);
-  return { sessionId: row.id, startedAt: row.startedAt, plannedSeconds: seconds };
+  const row = {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    kind: input.kind,
+    ref: input.ref,
+    plannedSeconds: seconds,
+    startedAt: deps.clock(),
+    completedAt: null,
+    completionId: null,
+    abandonedAt: null,
+  };
+  const { abandoned } = deps.repos.listens.startPractice(row);
+  return { sessionId: row.id, startedAt: row.startedAt, plannedSeconds: seconds, replacedPrevious: abandoned > 0 };
 }
+
+const ALREADY_RECORDED = 'Esta sesión ya está registrada';
+const REPLACED = 'Empezaste otra práctica después de esta: solo cuenta la última que empezaste.';
 
 /**
  * Ends a practice and earns its activity under the daily limits. It cannot claim more time than has
  * passed since it started (refused, nothing awarded); fitness classes and breaks must be done nearly
- * whole; breathing earns short under 5 minutes and long from 5.
+ * whole; breathing earns short under 5 minutes and long from 5. The practice is evidence for one
+ * completion: the check that it is still running and the award happen in one immediate transaction,
+ * so concurrent calls, from any number of processes, award it once.
  */
 export function completePractice(deps: Deps, user: User, input: { sessionId: string; practicedSeconds: number }) {
   const session = deps.repos.listens.findPractice(input.sessionId);
   if (!session || session.userId !== user.id) throw new DomainError('NOT_FOUND', 'Sesión no encontrada');
-  if (session.completedAt) throw new DomainError('CONFLICT', 'Esta sesión ya está registrada');
+  if (session.completedAt) throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
+  if (session.abandonedAt) throw new DomainError('CONFLICT', REPLACED, { stepsEarned: 0 });
   const now = deps.clock();
   const elapsed = (now.getTime() - session.startedAt.getTime()) / 1000;
   if (input.practicedSeconds > elapsed + TOLERANCE_SECONDS) {
@@ -83,13 +102,29 @@ export function completePractice(deps: Deps, user: User, input: { sessionId: str
     }
     activityKey = session.kind === 'fitness' ? fitnessActivityKey(Math.round(session.plannedSeconds / 60)) : 'active_break';
   }
-  const result = completeActivity(deps, user, {
-    activity_key: activityKey,
-    duration_minutes: Math.round((input.practicedSeconds / 60) * 10) / 10,
-    metadata: { sessionId: session.id, ref: session.ref },
-  });
-  if (!deps.repos.listens.completePractice(session.id, now, result.activityId)) {
-    throw new DomainError('CONFLICT', 'Esta sesión ya está registrada');
-  }
-  return result;
+  return completeActivity(
+    deps,
+    user,
+    {
+      activity_key: activityKey,
+      duration_minutes: Math.round((input.practicedSeconds / 60) * 10) / 10,
+      metadata: { sessionId: session.id, ref: session.ref },
+    },
+    {
+      source: 'practice',
+      ref: session.id,
+      whenUsed: 'conflict',
+      // Inside the transaction: what another request or process committed meanwhile is seen here.
+      check: () => {
+        const fresh = deps.repos.listens.findPractice(session.id);
+        if (!fresh || fresh.completedAt) throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
+        if (fresh.abandonedAt) throw new DomainError('CONFLICT', REPLACED, { stepsEarned: 0 });
+      },
+      onRecorded: (completionId) => {
+        if (!deps.repos.listens.completePractice(session.id, now, completionId)) {
+          throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
+        }
+      },
+    },
+  );
 }

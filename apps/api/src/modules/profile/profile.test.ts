@@ -1,6 +1,7 @@
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { grantEvidence } from '../activities/evidence.testing';
 import { buildCoachContext } from '../coaching/coach-context';
 
 type Json = Record<string, unknown>;
@@ -11,6 +12,8 @@ async function richUser(t: TestApp) {
   const caller = t.callerFor(cookie);
   await t.request('/api/assessment/progress', { cookie, body: { currentSection: 2, responses: { role: 'x' }, completedSections: [1] } });
   await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+  grantEvidence(t, user.id, 'journaling');
+  grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
   await t.request('/api/activity-log', { cookie, body: { activity_key: 'journaling' }, headers: { 'idempotency-key': 'export-key-0001' } });
   await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
   await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
@@ -38,8 +41,9 @@ describe('profile', () => {
 
   it('shows the ledger with the reason of every entry and 30 days of steps', async () => {
     const t = createTestApp();
-    const { cookie } = await t.registerUser();
+    const { cookie, user } = await t.registerUser();
     const caller = t.callerFor(cookie);
+    grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     const entries = await caller.profile.ledger();

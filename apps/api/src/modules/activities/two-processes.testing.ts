@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Starts the API from source (`src/main.ts` through tsx) as its own process on 127.0.0.1 and an
+ * ephemeral port, on the given SQLite file. For tests and benchmarks that run several processes on one
+ * database; the caller kills the child.
+ */
+export function startServerProcess(databasePath: string, origin: string, timeoutMs = 30_000): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ child, url: match[1] });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
