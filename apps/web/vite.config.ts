@@ -165,7 +165,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for scripts/check-budget.mjs (which route modules are in the initial chunks)
+    // and for debugging a production bundle by hand, but the scripts do not point at them
+    // ('hidden': no sourceMappingURL comment) and the API does not serve them in production
+    // (apps/api/src/http/static.ts, hideBuildFiles). The SSR builds keep the comment (Node's stack traces).
+    sourcemap: isSsrBuild ? true : 'hidden',
     // dist/.vite/manifest.json: scripts/check-budget.mjs reads the entry's static import graph from it.
     manifest: true,
     target: 'es2022',

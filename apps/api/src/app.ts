@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { DomainError } from '@ascenso/domain/errors';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -79,6 +80,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         }
         return requestContext(deps, c, resHeaders);
       },
+      // A refused call that says when to come back (a per-day quota, a rate limit) sets Retry-After,
+      // as the REST envelope does (http/errors.ts); for a batch, the longest wait.
+      responseMeta: ({ errors }) => {
+        const waits = errors.map((error) => (error.cause instanceof DomainError ? error.cause.details?.retryAfterSeconds : undefined));
+        const retryAfter = Math.max(0, ...waits.filter((s): s is number => typeof s === 'number'));
+        return retryAfter > 0 ? { headers: new Headers({ 'retry-after': String(retryAfter) }) } : {};
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           deps.logger.error('procedure failed', { path, requestId: c.get('requestId'), error: String(error.cause ?? error) });
@@ -97,7 +105,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;
-  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps, options.homeRenderer) }));
+  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps, options.homeRenderer), hideBuildFiles: deps.config.isProduction }));
 
   app.notFound((c) => envelope(c, 404, 'NOT_FOUND', 'No encontrado'));
   app.onError((error, c) => errorToResponse(error, c, deps.logger));

@@ -8,6 +8,7 @@ import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-fail
 import { createAdminRepository } from '@ascenso/db/repositories/admin';
 import { createCoachingRepository } from '@ascenso/db/repositories/coaching';
 import { createListensRepository } from '@ascenso/db/repositories/listens';
+import { createQuotasRepository } from '@ascenso/db/repositories/quotas';
 import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
 import { createStepsRepository } from '@ascenso/db/repositories/steps';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
@@ -36,6 +37,7 @@ export type Deps = {
     coaching: ReturnType<typeof createCoachingRepository>;
     listens: ReturnType<typeof createListensRepository>;
     admin: ReturnType<typeof createAdminRepository>;
+    quotas: ReturnType<typeof createQuotasRepository>;
   };
   mailer: Mailer;
   /** Files the API serves besides the web app. */
@@ -80,6 +82,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       coaching: createCoachingRepository(db),
       listens: createListensRepository(db),
       admin: createAdminRepository(db),
+      quotas: createQuotasRepository(db),
     },
     paths: overrides.paths ?? { audioDir: DEFAULT_AUDIO_DIR },
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),

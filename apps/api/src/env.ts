@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Per-user daily storage quotas (modules/quotas/quotas.ts); each also caps any 24 h at twice its value. */
+  QUOTA_JOURNAL_ENTRIES_PER_DAY: z.coerce.number().int().min(1).default(30),
+  QUOTA_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  QUOTA_NOTES_PER_DAY: z.coerce.number().int().min(1).default(100),
+  QUOTA_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(300),
+  QUOTA_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).default(200),
 });
 
 export type Config = {
@@ -29,6 +35,16 @@ export type Config = {
   mail: { smtpUrl?: string | undefined; from?: string | undefined };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webDistDir?: string | undefined;
+  /** Per-user storage quotas: new items per local day (and per conversation for messages). */
+  quotas: Quotas;
+};
+
+export type Quotas = {
+  journalEntriesPerDay: number;
+  conversationsPerDay: number;
+  notesPerDay: number;
+  messagesPerDay: number;
+  messagesPerConversation: number;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +90,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    quotas: {
+      journalEntriesPerDay: env.QUOTA_JOURNAL_ENTRIES_PER_DAY,
+      conversationsPerDay: env.QUOTA_CONVERSATIONS_PER_DAY,
+      notesPerDay: env.QUOTA_NOTES_PER_DAY,
+      messagesPerDay: env.QUOTA_MESSAGES_PER_DAY,
+      messagesPerConversation: env.QUOTA_MESSAGES_PER_CONVERSATION,
+    },
   };
 }

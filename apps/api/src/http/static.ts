@@ -73,7 +73,18 @@ const MODULEPRELOAD_TAG = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g;
 export type ServeWebAppOptions = {
   /** Reads the visitor's state for the app shell; without it index.html is sent as built. */
   bootstrap?: (c: Context<AppEnv>) => Promise<WebBootstrap> | WebBootstrap;
+  /**
+   * Production: the build's own files are not public. Source maps (`*.map`) and anything under a
+   * dot-folder (`/.vite/manifest.json`, `/.vite/ascenso-pages.json`) answer 404 like a missing file;
+   * this server still reads `.vite/` itself for the app shell.
+   */
+  hideBuildFiles?: boolean;
 };
+
+/** A source map (also its precompressed siblings) or a path with a dot-segment (`/.vite/…`, `/a/.b`). */
+export function isBuildFile(decodedPath: string): boolean {
+  return /\.map(\.(br|gz))?$/i.test(decodedPath) || decodedPath.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..');
+}
 
 /** Per page of the build (`${audience}:${path}`): chunks to modulepreload and prerendered markup. */
 type PageBuild = { modulepreload?: string[]; head?: string; root?: string };
@@ -183,6 +194,8 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
       decoded = '/';
     }
     const candidate = normalize(join(root, decoded));
+    // Not served, not even as the app shell: the 404 envelope, as for a missing file.
+    if (options.hideBuildFiles && (isBuildFile(decoded) || isBuildFile(candidate.slice(base.length)))) return next();
     if (candidate.startsWith(base) && candidate !== indexPath) {
       try {
         const stat = statSync(candidate);

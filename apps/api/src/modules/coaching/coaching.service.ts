@@ -5,6 +5,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
+import { enforceDailyQuota, enforceMessageQuotas, journalEntryFits } from '../quotas/quotas';
 import { buildCoachContext, recordUsage } from './coach-context';
 
 type User = { id: string; firstName: string; timezone: string };
@@ -63,6 +64,7 @@ export function startConversation(deps: Deps, user: User, input: { kind: Convers
       createdAt: now,
       updatedAt: now,
     });
+    enforceDailyQuota(deps, user, 'conversations');
     if (opener) {
       deps.repos.coaching.insertMessage({
         id: crypto.randomUUID(),
@@ -150,6 +152,7 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
       stopped: false,
       createdAt: now,
     });
+    enforceMessageQuotas(deps, user, conversation.id, { crisis });
     const isFirst = deps.repos.coaching.countUserMessages(conversation.id) === 1;
     // A chat is named by its first message; a structured session by the goal the user states.
     const names =
@@ -397,6 +400,7 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
     .join('\n\n');
   const words = body.split(/\s+/).filter(Boolean).length;
   if (words === 0) throw new DomainError('VALIDATION', 'Escribe algo antes de guardar la entrada');
+  journalEntryFits(body);
   const prompt = messages.find((m) => m.role === 'assistant')?.content ?? null;
   const id = crypto.randomUUID();
   const now = deps.clock();
@@ -413,6 +417,7 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
       wordCount: words,
       createdAt: now,
     });
+    enforceDailyQuota(deps, user, 'journalEntries');
     deps.repos.coaching.updateConversation(conversation.id, { status: 'completed', awarded: words >= JOURNAL_MIN_WORDS, updatedAt: now });
   });
   const award = words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id }) : null;

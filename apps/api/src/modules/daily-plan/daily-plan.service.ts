@@ -1,10 +1,11 @@
 import { renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
-import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
+import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import sanitizeHtml from 'sanitize-html';
 import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
+import { secondsUntilNextLocalDay } from '../quotas/quotas';
 
 /** The most regenerations a user may ask for in one day (the first generation is free). */
 export const MAX_DAILY_REGENERATIONS = 5;
@@ -46,8 +47,7 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   const existing = deps.repos.coaching.findPlan(user.id, day);
   if (existing && !options.force) return { ...getTodayPlan(deps, user), generated: false };
   if (existing && existing.generationCount > MAX_DAILY_REGENERATIONS) {
-    const now = deps.clock();
-    const retryAfterSeconds = Math.max(1, Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000));
+    const retryAfterSeconds = secondsUntilNextLocalDay(deps.clock(), user.timezone);
     throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', { retryAfterSeconds });
   }
   const context = buildCoachContext(deps, user);

@@ -4,6 +4,7 @@ import { JOURNAL_MIN_WORDS_FOR_STEPS, countWords, promptForDay, type JournalEntr
 import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
+import { insertWithinDailyQuota } from '../quotas/quotas';
 
 type User = { id: string; timezone: string };
 
@@ -39,7 +40,7 @@ export function getEntry(deps: Deps, user: User, id: string) {
   return view(entry);
 }
 
-/** A new entry; 50 words or more earn `journaling` under its daily limit. */
+/** A new entry (at most the daily journal quota); 50 words or more earn `journaling` under its daily limit. */
 export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   const words = countWords(input.body);
   const row: JournalEntryRow = {
@@ -54,7 +55,7 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
     wordCount: words,
     createdAt: deps.clock(),
   };
-  deps.repos.coaching.insertJournalEntry(row);
+  insertWithinDailyQuota(deps, user, 'journalEntries', () => deps.repos.coaching.insertJournalEntry(row));
   const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id }) : null;
   return {
     entry: view(row),

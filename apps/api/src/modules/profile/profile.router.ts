@@ -38,7 +38,7 @@ export const profileRouter = router({
   addNote: authedProcedure
     .input(z.object({ text: NoteText }))
     .output(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() }))
-    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user.id, input.text)),
+    .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user, input.text)),
   editNote: authedProcedure
     .input(z.object({ id: IdSchema, text: NoteText }))
     .output(z.object({ success: z.literal(true) }))

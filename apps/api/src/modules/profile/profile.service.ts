@@ -3,6 +3,7 @@ import { addDays, localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { toPublicUser } from '../auth/auth.service';
+import { insertWithinDailyQuota } from '../quotas/quotas';
 
 type User = { id: string; timezone: string };
 
@@ -55,10 +56,10 @@ export function listNotes(deps: Deps, userId: string) {
   return deps.repos.admin.listNotes(userId).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
 }
 
-export function addNote(deps: Deps, userId: string, text: string) {
+export function addNote(deps: Deps, user: User, text: string) {
   const now = deps.clock();
-  const row = { id: crypto.randomUUID(), userId, text, createdAt: now, updatedAt: now };
-  deps.repos.admin.insertNote(row);
+  const row = { id: crypto.randomUUID(), userId: user.id, text, createdAt: now, updatedAt: now };
+  insertWithinDailyQuota(deps, user, 'notes', () => deps.repos.admin.insertNote(row));
   return { id: row.id, text: row.text, createdAt: now, updatedAt: now };
 }
 

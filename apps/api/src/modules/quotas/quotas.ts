@@ -1,0 +1,132 @@
+import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import { JournalEntryInputSchema } from '@ascenso/domain/journal';
+import type { QuotaKind } from '@ascenso/db/repositories/quotas';
+import type { Deps } from '../../deps';
+
+/**
+ * Per-user storage quotas: how many journal entries, conversations (chats, structured sessions and
+ * journaling chats together), coach notes and messages a user may create per local day, plus the
+ * messages one conversation may hold. Values come from the environment (env.ts, QUOTA_*).
+ *
+ * Each check runs inside the synchronous transaction that has just inserted the new row and counts it:
+ * over the quota, it throws and the insert rolls back. The insert takes SQLite's write lock first, so the
+ * count sees every committed row, from this process or another one on the same file, and concurrent
+ * requests cannot go past the quota.
+ *
+ * A day is the user's local day in their timezone, and the answer's Retry-After runs to the next local
+ * midnight. So that changing timezone cannot reopen the day, any 24 hours also hold at most twice a daily
+ * quota (a user who keeps one timezone never meets that bound: 24 hours touch at most two local days).
+ */
+
+type User = { id: string; timezone: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/** Seconds from `now` to the user's next local midnight (at least 1): the Retry-After of every per-day limit. */
+export function secondsUntilNextLocalDay(now: Date, timezone: string): number {
+  return Math.max(1, Math.ceil((startOfNextLocalDay(now, timezone).getTime() - now.getTime()) / 1000));
+}
+
+/** The first instant of the local day holding `instant` (zone offsets are whole minutes). */
+export function startOfLocalDay(instant: Date, timezone: string): Date {
+  const today = localDay(instant, timezone);
+  let high = Math.floor(instant.getTime() / MINUTE_MS); // today
+  let low = high - 27 * 60; // surely an earlier day (a local day lasts at most 25 hours)
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (localDay(new Date(mid * MINUTE_MS), timezone) === today) high = mid;
+    else low = mid;
+  }
+  return new Date(high * MINUTE_MS);
+}
+
+const DAILY: Record<QuotaKind, { limit: (deps: Deps) => number; message: string }> = {
+  journalEntries: {
+    limit: (deps) => deps.config.quotas.journalEntriesPerDay,
+    message: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
+  },
+  conversations: {
+    limit: (deps) => deps.config.quotas.conversationsPerDay,
+    message: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
+  },
+  notes: {
+    limit: (deps) => deps.config.quotas.notesPerDay,
+    message: 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
+  },
+  messages: {
+    limit: (deps) => deps.config.quotas.messagesPerDay,
+    message: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
+  },
+};
+
+/** The message a full conversation answers with (409: it does not reset; a new conversation does). */
+export const CONVERSATION_FULL_MESSAGE = 'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
+
+/**
+ * Call inside the transaction, right after inserting the user's new `kind` row (that row is counted).
+ * Over the daily quota it throws DAILY_LIMIT_REACHED (429) with `retryAfterSeconds`, which rolls the
+ * transaction back.
+ */
+export function enforceDailyQuota(deps: Deps, user: User, kind: QuotaKind): void {
+  const limit = DAILY[kind].limit(deps);
+  const now = deps.clock();
+  const repo = deps.repos.quotas;
+  let retryAfterSeconds = 0;
+  if (repo.countSince(kind, user.id, startOfLocalDay(now, user.timezone)) > limit) {
+    retryAfterSeconds = secondsUntilNextLocalDay(now, user.timezone);
+  }
+  // The 24-hour bound: the window holds too many once the row `over` places from its oldest has to leave it.
+  const windowStart = new Date(now.getTime() - DAY_MS);
+  const inWindow = repo.countSince(kind, user.id, windowStart);
+  if (inWindow > 2 * limit) {
+    const leaving = repo.createdAtSince(kind, user.id, windowStart, inWindow - 2 * limit - 1);
+    const seconds = leaving ? Math.ceil((leaving.getTime() + DAY_MS - now.getTime()) / 1000) : 1;
+    retryAfterSeconds = Math.max(retryAfterSeconds, seconds, 1);
+  }
+  if (retryAfterSeconds > 0) {
+    throw new DomainError('DAILY_LIMIT_REACHED', DAILY[kind].message, { retryAfterSeconds, quota: kind, limit });
+  }
+}
+
+/**
+ * Inserts one row of `kind` and enforces the daily quota in the same synchronous transaction (the
+ * insert first: see the module comment). Over the quota nothing is stored.
+ */
+export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, insert: () => void): void {
+  deps.repos.quotas.transaction(() => {
+    insert();
+    enforceDailyQuota(deps, user, kind);
+  });
+}
+
+/**
+ * A user message just inserted (inside its transaction): the per-conversation cap (409, the conversation
+ * is full) and the daily message quota (429). A message that signals a crisis is never refused, so that
+ * the safety answer always reaches the person.
+ */
+export function enforceMessageQuotas(deps: Deps, user: User, conversationId: string, options: { crisis: boolean }): void {
+  if (options.crisis) return;
+  if (deps.repos.coaching.countUserMessages(conversationId) > deps.config.quotas.messagesPerConversation) {
+    throw new DomainError('CONFLICT', CONVERSATION_FULL_MESSAGE, { quota: 'messagesPerConversation', limit: deps.config.quotas.messagesPerConversation });
+  }
+  enforceDailyQuota(deps, user, 'messages');
+}
+
+/** The longest journal entry body, as the journal's own input schema says (20 000 characters). */
+export const JOURNAL_BODY_MAX_CHARS = JournalEntryInputSchema.shape.body.maxLength ?? 20_000;
+
+/**
+ * A journaling chat saved as an entry holds the user's messages joined: it may not be longer than an
+ * entry written directly (the messages stay in the conversation either way).
+ */
+export function journalEntryFits(body: string): void {
+  if (body.length > JOURNAL_BODY_MAX_CHARS) {
+    throw new DomainError(
+      'VALIDATION',
+      `Esta entrada supera los ${JOURNAL_BODY_MAX_CHARS.toLocaleString('es-ES')} caracteres de una entrada de diario. Tus mensajes siguen en la conversación.`,
+      { fieldErrors: { body: [`Máximo ${JOURNAL_BODY_MAX_CHARS.toLocaleString('es-ES')} caracteres`] } },
+    );
+  }
+}
