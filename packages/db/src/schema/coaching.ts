@@ -11,7 +11,10 @@ export const conversations = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['chat', 'session', 'journal'] }).notNull(),
     title: text('title').notNull(),
-    /** `flagged`: a crisis message was detected; the conversation is not continued as coaching. */
+    /**
+     * `flagged`: a crisis message was detected and its fixed answer stored; the conversation waits for
+     * the person to acknowledge the helplines, then goes on in careful mode (status `active` again).
+     */
     status: text('status', { enum: ['active', 'completed', 'flagged'] }).notNull(),
     /** Structured sessions: check-in, goal, exploration, commitments, done. */
     stage: text('stage'),
@@ -23,6 +26,13 @@ export const conversations = sqliteTable(
     coachSnapshot: text('coach_snapshot'),
     /** Whether this conversation already earned its steps. */
     awarded: integer('awarded', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Careful mode: the risk screen fired in this conversation and the person acknowledged the
+     * helplines to go on (`coaching.acknowledgeSafety`). The coach is told to be especially careful.
+     */
+    careful: integer('careful', { mode: 'boolean' }).notNull().default(false),
+    /** The category of the latest crisis message (packages/ai/src/safety/categories.ts), if any. */
+    safetyCategory: text('safety_category'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
