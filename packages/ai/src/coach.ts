@@ -1,14 +1,14 @@
 import { AssessmentEvaluationSchema, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
 import type { CoachContext } from './context';
-import { describeLedger } from './context';
 import { DailyPlanSchema, offlinePlan, type DailyPlan } from './plan';
 import { z } from 'zod';
-import { ACTIVITY_WORDS } from './context';
 import { DEFAULT_HISTORY_TOKEN_BUDGET, trimHistory } from './history';
 import { buildSystemPrompt, describeProfile, systemMessage, withTurnContext, type CoachMode } from './prompts';
 import type { ChatMessage, CoachProvider, StreamEvent, TokenUsage } from './provider';
 import { ProviderError, estimatePromptTokens, estimateTokens } from './provider';
-import { SessionSummarySchema, extractCommitments, type SessionStage, type SessionSummary } from './session';
+import { offlineSessionSummary, offlineWeeklySummary as guidedWeeklySummary } from './offline/summaries';
+import { guidedReply } from './offline/engine';
+import { SessionSummarySchema, type SessionStage, type SessionSummary } from './session';
 
 export type ReplyRequest = {
   context: CoachContext;
@@ -58,65 +58,12 @@ function approx(text: string) {
   return Math.ceil(text.length / 4);
 }
 
-function pick<T>(items: readonly T[], index: number): T | undefined {
-  return items.length ? items[index % items.length] : undefined;
-}
-
-/** The offline coach's reply: deterministic, Spanish, grounded in the context, a question at the end. */
+/**
+ * The offline coach's reply: the guided engine in ./offline (a motivational-interviewing arc worked out
+ * from the history, topic-specific suggestions, agreement by the user's form of address, no echo).
+ */
 export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string {
-  const { context, history, mode, stage } = request;
-  const p = context.profile;
-  const userTurns = history.filter((m) => m.role === 'user');
-  const said = userTurns.at(-1)?.content.trim() ?? '';
-  const echo = said.length > 140 ? `${said.slice(0, 137).trimEnd()}...` : said;
-  const turn = userTurns.length;
-  const goal = pick(p?.goals ?? [], turn - 1)?.label.toLowerCase();
-  const drain = p?.energy.drains[0]?.label.toLowerCase();
-  const strength = pick(p?.strengths ?? [], turn)?.label.toLowerCase();
-  const minutes = p?.timeAvailability.minutesPerDay ?? 10;
-  const commitment = context.openCommitments[0];
-
-  if (mode === 'journal') {
-    const prompts = [
-      '¿Qué emoción está más presente ahora mismo y dónde la notas?',
-      '¿Qué ha pasado hoy que quieras recordar dentro de un año?',
-      '¿Qué te diría alguien que te quiere bien sobre esto?',
-      '¿Qué necesitas mañana para que el día sea un poco mejor?',
-    ];
-    const theme = context.journalThemes[0];
-    const opener = turn === 1 && theme ? `Últimamente en tu diario aparece a menudo «${theme}». ` : '';
-    return `${opener}Gracias por escribirlo: «${echo}». Quédate un momento con ello. ${pick(prompts, turn - 1)}`;
-  }
-
-  if (mode === 'session') {
-    switch (stage) {
-      case 'check-in':
-        return `Gracias, ${context.firstName}. ${commitment ? `Antes de seguir: la última vez te comprometiste a «${commitment.text}». ¿Lo tendremos en cuenta hoy? ` : ''}Para que esta sesión merezca la pena: ¿qué te gustaría tener resuelto o más claro al terminar?`;
-      case 'goal':
-        return `Entendido: quieres trabajar «${echo}».${goal ? ` Encaja con tu objetivo de ${goal}.` : ''} ¿Qué has probado ya, qué obstáculos aparecen y qué opciones ves, aunque parezcan pequeñas?`;
-      case 'exploration':
-        return `Veo varias opciones en lo que cuentas.${strength ? ` Tu ${strength} puede ayudarte aquí.` : ''} Con unos ${minutes} minutos al día, ¿qué uno a tres pasos concretos te comprometes a dar esta semana, y cuándo?`;
-      case 'commitments':
-        // The closing turn: the session ends here, so it asks nothing the user could no longer answer.
-        return 'Perfecto. Dejo tus compromisos apuntados y preparo el resumen de la sesión. Has hecho un buen trabajo poniendo en palabras lo que quieres cambiar. La próxima vez empezaremos por cómo te fue con ellos.';
-      default:
-        return 'La sesión ya está cerrada. Puedes empezar una nueva cuando quieras.';
-    }
-  }
-
-  if (turn === 1) {
-    const memory = commitment
-      ? `La última vez te comprometiste a «${commitment.text}»; luego me cuentas cómo fue. `
-      : '';
-    const link = goal ? ` Me ayuda recordar que uno de tus objetivos es ${goal}.` : '';
-    return `${memory}Gracias por contármelo: «${echo}».${link} Antes de proponerte nada, quiero entenderlo mejor: ¿qué es lo que más te preocupa de esto ahora mismo?`;
-  }
-  if (turn === 2) {
-    const week = describeLedger(context.ledger).replace(/^En los últimos 7 días ha/, 'Esta semana has').replace(/ha sumado/, 'has sumado');
-    const energy = drain ? ` Sé que ${drain} te resta energía, así que tenlo en cuenta.` : '';
-    return `Tiene sentido.${energy} ${week} ¿Qué parte de esta situación depende de ti y cuál no?`;
-  }
-  return `Te propongo algo pequeño: dedica ${Math.min(minutes, 15)} minutos hoy a dar un primer paso sobre «${echo}»${strength ? ` apoyándote en tu ${strength}` : ''}. ¿Qué paso concreto te comprometes a dar y cuándo lo harás?`;
+  return guidedReply({ context: request.context, mode: request.mode, history: request.history, stage: request.stage, careful: request.careful });
 }
 
 export const WeeklySummarySchema = z.object({
@@ -125,21 +72,9 @@ export const WeeklySummarySchema = z.object({
 });
 export type WeeklySummary = z.infer<typeof WeeklySummarySchema>;
 
-/** The offline coach's weekly summary, from the ledger, the goals and the open commitments. */
+/** The offline coach's weekly summary: neutral wording, counts that agree in number (./offline). */
 export function offlineWeeklySummary(context: CoachContext): WeeklySummary {
-  const totals: Record<string, number> = {};
-  for (const day of context.ledger) for (const [key, n] of Object.entries(day.activities)) totals[key] = (totals[key] ?? 0) + n;
-  const activeDays = context.ledger.filter((d) => Object.keys(d.activities).length > 0).length;
-  const highlights = Object.entries(totals)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
-    .map(([key, n]) => `${n} ${ACTIVITY_WORDS[key] ?? key}`);
-  const goal = context.profile?.goals[0]?.label.toLowerCase();
-  const message =
-    activeDays === 0
-      ? `Esta semana no has registrado actividades, y no pasa nada: cada semana es una oportunidad nueva.${goal ? ` Tu objetivo de ${goal} sigue ahí; empieza por algo de cinco minutos.` : ''}`
-      : `Has estado activo ${activeDays} de 7 días. ${activeDays >= 4 ? 'Se nota la constancia: sigue así.' : 'Cada pequeño paso cuenta; prueba a sumar un día más la semana que viene.'}${goal ? ` Todo suma hacia tu objetivo de ${goal}.` : ''}`;
-  return { message, highlights };
+  return guidedWeeklySummary(context);
 }
 
 export type Coach = ReturnType<typeof createCoach>;
@@ -251,11 +186,7 @@ export function createCoach(provider: CoachProvider) {
           if (!(error instanceof ProviderError)) throw error;
         }
       }
-      const userTurns = transcript.filter((m) => m.role === 'user').map((m) => m.content.trim());
-      const goal = userTurns[1] ?? userTurns[0] ?? '';
-      const commitments = extractCommitments(userTurns[3] ?? userTurns.at(-1) ?? goal);
-      const summary = `Llegaste contando: «${(userTurns[0] ?? '').slice(0, 160)}». Quisiste trabajar «${goal.slice(0, 160)}», exploraste opciones y cerraste con ${commitments.length} ${commitments.length === 1 ? 'compromiso' : 'compromisos'}.`;
-      return { summary, commitments: commitments.length ? commitments : ['Revisar en la próxima sesión cómo ha ido la semana'], usage: ZERO };
+      return { ...offlineSessionSummary(transcript), usage: ZERO };
     },
 
     /** A personal weekly summary for e-mail: a short message and up to four highlights. */

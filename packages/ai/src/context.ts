@@ -1,3 +1,4 @@
+import type { AddressForm } from '@ascenso/domain/address-form';
 import type { CoachingProfile } from '@ascenso/domain/assessment-profile';
 
 /** One day of the ledger as the coach sees it. */
@@ -18,6 +19,10 @@ export type CoachContext = {
   openCommitments: Commitment[];
   /** Facts the user asked the coach to keep in mind (editable by the user). */
   notes: string[];
+  /** "Cómo quieres que te hable": gender of adjectives about the user; absent means neutral wording. */
+  addressForm?: AddressForm;
+  /** The user's local hour (0–23) when the context was built, for greetings that fit the time of day. */
+  localHour?: number;
 };
 
 /** Names of activity keys in the coach's words. */
