@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** WebSocket caps (docs/ARCHITECTURE.md "Realtime"); a normal user with many tabs never reaches them. */
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1_000).default(20),
+  WS_MAX_MESSAGES_PER_10S: z.coerce.number().int().min(10).max(100_000).default(100),
+  WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Per-user daily storage quotas (modules/quotas/quotas.ts); each also caps any 24 h at twice its value. */
@@ -33,6 +39,8 @@ export type Config = {
   allowedOrigins: string[];
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
   mail: { smtpUrl?: string | undefined; from?: string | undefined };
+  /** Caps on realtime connections (WebSockets and tRPC SSE streams) and on what one socket may send. */
+  realtime: RealtimeLimits;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webDistDir?: string | undefined;
   /** Per-user storage quotas: new items per local day (and per conversation for messages). */
@@ -45,6 +53,19 @@ export type Quotas = {
   notesPerDay: number;
   messagesPerDay: number;
   messagesPerConversation: number;
+};
+
+export type RealtimeLimits = {
+  /** Open sockets (both endpoints) plus tRPC SSE streams of one user, across their sessions. */
+  socketsPerUser: number;
+  /** The same, per client address. */
+  socketsPerAddress: number;
+  /** Live tRPC subscriptions on one socket. */
+  subscriptionsPerSocket: number;
+  /** Messages one `/api/trpc-ws` socket may send in any 10 s window; past it the socket is closed (1008). */
+  messagesPer10s: number;
+  /** Largest message accepted on `/api/trpc-ws` (the `/ws` protocol keeps 4 KiB). */
+  maxPayloadBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +109,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     allowedOrigins,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    realtime: {
+      socketsPerUser: env.WS_MAX_SOCKETS_PER_USER,
+      socketsPerAddress: env.WS_MAX_SOCKETS_PER_ADDRESS,
+      subscriptionsPerSocket: env.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      messagesPer10s: env.WS_MAX_MESSAGES_PER_10S,
+      maxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     quotas: {

@@ -9,11 +9,20 @@ import { purgeExpired, validateSessionToken } from '../modules/auth/auth.service
 import { pruneIdempotency } from '../modules/activities/activities.service';
 import { appRouter } from '../trpc/app-router';
 import { createSocketContext, type AuthState } from '../trpc/context';
+import { connectionQuotaFor, quotaRefusalMessage } from './connection-quota';
 import type { CompletionEvent, StatsEvent } from './event-bus';
+import { closeAbusive, guardMessageRate } from './message-rate';
 import { createSocketRegistry } from './socket-registry';
+import { trackSocketSubscriptions } from './subscription-guard';
 
 export const TRPC_WS_PATH = '/api/trpc-ws';
 export const PROTOCOL_WS_PATH = '/ws';
+/** Largest message of the documented `/ws` protocol (its messages are a few dozen bytes). */
+export const PROTOCOL_MAX_PAYLOAD_BYTES = 4 * 1024;
+/** Messages a `/ws` socket may send in 10 s (it only ever needs `authenticate` and `ping`). */
+export const PROTOCOL_MESSAGES_PER_10S = 30;
+/** Retry-After of a socket refused over the per-user / per-address cap: slots free as sockets close. */
+export const SOCKET_CAP_RETRY_AFTER_SECONDS = 30;
 
 /** Messages the server sends on the documented `/ws` protocol. */
 export type ProtocolMessage =
@@ -38,19 +47,34 @@ function reject(socket: Duplex, status: 401 | 403 | 404, text: string) {
   socket.destroy();
 }
 
+/** 429 with Retry-After and the API's JSON error envelope (Spanish message), before any WebSocket exists. */
+function rejectTooMany(socket: Duplex, message: string) {
+  const body = JSON.stringify({ error: { code: 'RATE_LIMITED', message, requestId: crypto.randomUUID() } });
+  socket.write(
+    `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: ${SOCKET_CAP_RETRY_AFTER_SECONDS}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  socket.destroy();
+}
+
 /**
  * Attaches both WebSocket endpoints to the HTTP server `serve()` returned:
  * tRPC subscriptions on /api/trpc-ws and the documented protocol on /ws. Every upgrade must carry an
  * allowed Origin and a valid session cookie; otherwise it is refused before any WebSocket exists.
+ * Caps (`deps.config.realtime`, docs/ARCHITECTURE.md "Realtime"): sockets per user and per address on
+ * both endpoints (one over gets 429 at the upgrade), subscriptions per socket (subscription-guard.ts),
+ * message size (`maxPayload`: close 1009) and message rate per socket (message-rate.ts: close 1008).
  */
 export function attachRealtime(server: Server, deps: Deps, options: RealtimeOptions = {}) {
   const registry = createSocketRegistry();
   const authByRequest = new WeakMap<IncomingMessage, AuthState>();
   const channels = new Map<string, Set<(message: ProtocolMessage) => void>>();
   const timers: NodeJS.Timeout[] = [];
+  const limits = deps.config.realtime;
+  const quota = connectionQuotaFor(deps);
 
-  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const protocolWss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
+  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
+  const protocolWss = new WebSocketServer({ noServer: true, maxPayload: PROTOCOL_MAX_PAYLOAD_BYTES });
 
   const trpcHandler = applyWSSHandler({
     wss: trpcWss,
@@ -69,12 +93,32 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     const token = readCookie(req.headers.cookie, sessionCookieName(deps.cookie));
     const validated = token ? validateSessionToken(deps, token) : null;
     if (!validated) return reject(socket, 401, 'Unauthorized');
+    // One AuthState per socket: it also keys the socket's subscription count (subscription-guard.ts).
     const auth: AuthState = { user: validated.user, session: { id: validated.sessionId, expiresAt: validated.expiresAt } };
-    authByRequest.set(req, auth);
-    target.handleUpgrade(req, socket, head, (ws) => {
-      registry.add(auth.session.id, ws);
-      target.emit('connection', ws, req);
-    });
+    const address = req.socket.remoteAddress ?? 'unknown';
+    void quota.acquire({ userId: auth.user.id, address }).then(
+      (grant) => {
+        if (!grant.ok) return rejectTooMany(socket, quotaRefusalMessage(grant));
+        // The slot is the TCP connection's: freed when it closes, also if the handshake fails.
+        if (socket.destroyed) return grant.release();
+        socket.once('close', grant.release);
+        authByRequest.set(req, auth);
+        if (target === trpcWss) trackSocketSubscriptions(auth);
+        target.handleUpgrade(req, socket, head, (ws) => {
+          registry.add(auth.session.id, ws);
+          // A frame over maxPayload or a protocol error is emitted as 'error' before the close: without a
+          // listener it would be an uncaught exception (the `/ws` endpoint had none).
+          ws.on('error', (error) => deps.logger.warn('socket error', { path, error: String(error) }));
+          // Before the endpoint's own listeners, so a flood is cut before they see the next chunk.
+          if (target === trpcWss) guardMessageRate(ws, limits.messagesPer10s);
+          target.emit('connection', ws, req);
+        });
+      },
+      (error: unknown) => {
+        deps.logger.error('socket quota failed', { error: String(error) });
+        socket.destroy();
+      },
+    );
   };
   server.on('upgrade', onUpgrade);
 
@@ -112,9 +156,11 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       const now = Date.now();
       if (now - budget.windowStart > 10_000) budget = { windowStart: now, count: 0 };
       budget.count += 1;
-      if (budget.count > 30) {
-        send({ type: 'error', code: 'RATE_LIMITED' });
-        ws.close(1008, 'rate limited');
+      if (budget.count > PROTOCOL_MESSAGES_PER_10S) {
+        if (budget.count === PROTOCOL_MESSAGES_PER_10S + 1) {
+          send({ type: 'error', code: 'RATE_LIMITED' });
+          closeAbusive(ws, 'rate limited');
+        }
         return;
       }
       let message: unknown;

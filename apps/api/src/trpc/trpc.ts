@@ -1,6 +1,7 @@
 import { DomainError } from '@ascenso/domain/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { transformer } from './transformer';
+import { guardSubscription } from '../realtime/subscription-guard';
 import type { Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 
@@ -70,9 +71,12 @@ const forbidden = () =>
 // The role checks and the DomainError mapping share one middleware per procedure kind: every
 // middleware level costs tRPC two copies of the call options, and these run on every request.
 // Only the narrowed key is passed to next(): tRPC merges it into the context.
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (!ctx.auth) throw unauthorized();
-  return mapDomainResult(await next({ ctx: { auth: ctx.auth } }));
+export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next }) => {
+  const auth = ctx.auth;
+  if (!auth) throw unauthorized();
+  // Subscriptions hold memory until they end: capped per socket and per user/address (realtime/subscription-guard.ts).
+  if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
+  return mapDomainResult(await next({ ctx: { auth } }));
 });
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {

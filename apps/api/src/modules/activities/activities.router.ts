@@ -40,11 +40,13 @@ export const activitiesRouter = router({
     .output(z.object({ success: z.literal(true), firstTime: z.boolean() }))
     .mutation(({ ctx, input }) => markToastShown(ctx.deps, ctx.auth.user.id, input.activityId)),
 
-  /** The user's completions as they are committed, each with the new totals (resumable by id). */
+  /**
+   * The user's completions as they are committed, each with the new totals (resumable by id).
+   * Listens to this user's events only; capped per socket by authedProcedure (realtime/subscription-guard.ts).
+   */
   onCompleted: authedProcedure.subscription(async function* ({ ctx, signal }) {
     const abort = signal ?? new AbortController().signal;
-    for await (const event of ctx.deps.bus.iterate('activity.completed', abort)) {
-      if (event.userId !== ctx.auth.user.id) continue;
+    for await (const event of ctx.deps.bus.iterateForUser('activity.completed', ctx.auth.user.id, abort)) {
       yield tracked(event.completion.activityId, { completion: event.completion, stats: event.stats });
     }
   }),

@@ -1,0 +1,73 @@
+import type { Deps } from '../deps';
+import type { RealtimeLimits } from '../env';
+
+/** Who opens a realtime connection: the signed-in user and the client address of the TCP peer. */
+export type QuotaKey = { userId: string; address: string };
+
+export type QuotaGrant =
+  | { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void }
+  | { ok: false; scope: 'user' | 'address'; limit: number };
+
+/**
+ * Counts open realtime connections (WebSockets on both endpoints, tRPC SSE streams) per user and per
+ * address, and refuses one over either cap. In memory, per process, for now; issue 17 moves the
+ * counting to Redis behind this same interface (hence the promises), so the caps hold across
+ * processes.
+ */
+export interface ConnectionQuota {
+  acquire(key: QuotaKey): Promise<QuotaGrant>;
+  /** Open connections counted for the key's user and address. */
+  usage(key: QuotaKey): Promise<{ user: number; address: number }>;
+}
+
+export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress'>): ConnectionQuota {
+  const byUser = new Map<string, number>();
+  const byAddress = new Map<string, number>();
+  const decrement = (map: Map<string, number>, id: string) => {
+    const next = (map.get(id) ?? 0) - 1;
+    if (next > 0) map.set(id, next);
+    else map.delete(id);
+  };
+  return {
+    acquire({ userId, address }) {
+      const user = byUser.get(userId) ?? 0;
+      if (user >= limits.socketsPerUser) return Promise.resolve({ ok: false, scope: 'user', limit: limits.socketsPerUser });
+      const fromAddress = byAddress.get(address) ?? 0;
+      if (fromAddress >= limits.socketsPerAddress) {
+        return Promise.resolve({ ok: false, scope: 'address', limit: limits.socketsPerAddress });
+      }
+      byUser.set(userId, user + 1);
+      byAddress.set(address, fromAddress + 1);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        decrement(byUser, userId);
+        decrement(byAddress, address);
+      };
+      return Promise.resolve({ ok: true, release });
+    },
+    usage({ userId, address }) {
+      return Promise.resolve({ user: byUser.get(userId) ?? 0, address: byAddress.get(address) ?? 0 });
+    },
+  };
+}
+
+const quotas = new WeakMap<Deps, ConnectionQuota>();
+
+/** The process's quota for this dependency graph (the upgrade handler and the SSE check share it). */
+export function connectionQuotaFor(deps: Deps): ConnectionQuota {
+  let quota = quotas.get(deps);
+  if (!quota) {
+    quota = createMemoryConnectionQuota(deps.config.realtime);
+    quotas.set(deps, quota);
+  }
+  return quota;
+}
+
+/** Spanish text of a refusal, shared by the 429 upgrade answer and the SSE subscription error. */
+export function quotaRefusalMessage(refusal: { scope: 'user' | 'address'; limit: number }): string {
+  return refusal.scope === 'user'
+    ? `Tienes demasiadas conexiones en tiempo real abiertas (máximo ${refusal.limit}). Cierra alguna pestaña y vuelve a intentarlo.`
+    : `Hay demasiadas conexiones en tiempo real abiertas desde tu red (máximo ${refusal.limit}). Vuelve a intentarlo en unos segundos.`;
+}
