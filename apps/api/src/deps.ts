@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './logger';
 import type { CookieSettings } from './modules/auth/cookies';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
+import { createPasswordWork, type PasswordWork } from './modules/auth/password-work';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 
 /** apps/api/assets/audio, from this file's folder (src/ in dev and tests, dist/ when bundled). */
@@ -45,6 +46,8 @@ export type Deps = {
   bus: EventBus;
   clock: () => Date;
   passwords: PasswordHasher;
+  /** Bounds Argon2 work and shares it out per client address (modules/auth/password-work.ts). */
+  passwordWork: PasswordWork;
   logger: Logger;
   /** The model provider (OpenAI-compatible server or the offline coach) and the coach built on it. */
   coachProvider: CoachProvider;
@@ -88,6 +91,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
     bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
     clock,
     passwords: overrides.passwords ?? createPasswordHasher(),
+    passwordWork: createPasswordWork(config.auth.passwordWork),
     logger,
     coachProvider,
     coach: createCoach(coachProvider),

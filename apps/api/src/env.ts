@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_ENV_SHAPE, authConfigFrom, type AuthConfig } from './modules/auth/auth-config';
 
 /** The environment, validated once at boot. Nothing else reads `process.env`. */
 const EnvSchema = z.object({
@@ -21,6 +22,8 @@ const EnvSchema = z.object({
   WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Sign-in limits, the Argon2 queue and the tRPC batch cap (modules/auth/auth-config.ts). */
+  ...AUTH_ENV_SHAPE,
   /** Per-user daily storage quotas (modules/quotas/quotas.ts); each also caps any 24 h at twice its value. */
   QUOTA_JOURNAL_ENTRIES_PER_DAY: z.coerce.number().int().min(1).default(30),
   QUOTA_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
@@ -43,6 +46,8 @@ export type Config = {
   realtime: RealtimeLimits;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webDistDir?: string | undefined;
+  /** Sign-in and password-check limits, the Argon2 queue and the tRPC batch cap. */
+  auth: AuthConfig;
   /** Per-user storage quotas: new items per local day (and per conversation for messages). */
   quotas: Quotas;
 };
@@ -118,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    auth: authConfigFrom(env),
     quotas: {
       journalEntriesPerDay: env.QUOTA_JOURNAL_ENTRIES_PER_DAY,
       conversationsPerDay: env.QUOTA_CONVERSATIONS_PER_DAY,

@@ -1,25 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE, isThrottled, retryAfterSeconds, throttleWindowStart } from './login-throttle';
+import { DEFAULT_SIGN_IN_LIMITS, longestWindowMs, retryAfterSeconds, signInRules, windowStart } from './login-throttle';
 
-describe('login throttle', () => {
-  it.each([
-    [0, false],
-    [9, false],
-    [10, true],
-    [25, true],
-  ])('%i failures in the window → throttled: %s', (failures, expected) => {
-    expect(isThrottled(failures)).toBe(expected);
+describe('sign-in limits', () => {
+  it('one address can never use up the per-account limit', () => {
+    expect(DEFAULT_SIGN_IN_LIMITS.perAccount.max).toBeGreaterThan(DEFAULT_SIGN_IN_LIMITS.perAccountAddress.max);
+    expect(DEFAULT_SIGN_IN_LIMITS.perAccount.max).toBeGreaterThan(DEFAULT_SIGN_IN_LIMITS.perAddress.max);
   });
 
-  it('counts a 15-minute window', () => {
+  it('a sign-in reserves against (account, address), address and account', () => {
+    expect(signInRules(DEFAULT_SIGN_IN_LIMITS, 'ana@ejemplo.es', '203.0.113.7')).toEqual([
+      { scope: 'login-account-address', key: 'ana@ejemplo.es\n203.0.113.7', max: 10, windowMs: 15 * 60_000 },
+      { scope: 'login-address', key: '203.0.113.7', max: 10, windowMs: 15 * 60_000 },
+      { scope: 'login-account', key: 'ana@ejemplo.es', max: 100, windowMs: 24 * 60 * 60_000 },
+    ]);
+  });
+
+  it('counts a sliding window', () => {
     const now = new Date('2026-11-22T10:15:00Z');
-    expect(throttleWindowStart(now).toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(windowStart(now, DEFAULT_SIGN_IN_LIMITS.perAddress).toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(longestWindowMs(DEFAULT_SIGN_IN_LIMITS)).toBe(24 * 60 * 60_000);
   });
 
-  it('tells how long until the oldest failure leaves the window', () => {
+  it('tells how long until the leaving attempt is out of the window (at least 1 s)', () => {
     const now = new Date('2026-11-22T10:10:00Z');
-    const oldest = new Date('2026-11-22T10:00:00Z');
-    expect(retryAfterSeconds(oldest, now)).toBe(5 * 60);
-    expect(retryAfterSeconds(new Date(now.getTime() - LOGIN_THROTTLE.windowMs), now)).toBe(1);
+    const limit = DEFAULT_SIGN_IN_LIMITS.perAddress;
+    expect(retryAfterSeconds(new Date('2026-11-22T10:00:00Z'), now, limit)).toBe(5 * 60);
+    expect(retryAfterSeconds(new Date(now.getTime() - limit.windowMs), now, limit)).toBe(1);
   });
 });

@@ -1,26 +1,73 @@
 /**
- * Brute-force protection for sign-in: more than `maxFailures` failures per account or per client
- * address inside `windowMs` are refused until the window slides past them.
+ * Limits on password guessing and on password work (docs/decisions/012-sign-in-limits.md).
+ *
+ * Every limit is a sliding window: at most `max` attempts in any `windowMs`. An attempt is reserved
+ * before the password is checked (all the limits that apply at once, or none), so no batching or
+ * concurrency gets past it; a successful sign-in gives its reservation back.
  */
-export const LOGIN_THROTTLE = {
-  maxFailures: 10,
-  windowMs: 15 * 60 * 1000,
-} as const;
+export type WindowLimit = { max: number; windowMs: number };
 
-export type ThrottleScope = 'account' | 'ip';
+export type SignInLimits = {
+  /** Wrong sign-ins to one account from one address. */
+  perAccountAddress: WindowLimit;
+  /** Wrong sign-ins from one address, whatever the account. */
+  perAddress: WindowLimit;
+  /**
+   * Wrong sign-ins to one account from all addresses together: slower and larger than the per
+   * (account, address) limit, so that one address can never use it up (no lockout button).
+   */
+  perAccount: WindowLimit;
+  /** Registrations (each one hashes a password) from one address. */
+  registerPerAddress: WindowLimit;
+  /** Wrong current passwords of a signed-in user (password change, account deletion). */
+  passwordCheckPerUser: WindowLimit;
+};
 
-/** Start of the window that counts for a decision at `now`. */
-export function throttleWindowStart(now: Date, policy = LOGIN_THROTTLE): Date {
-  return new Date(now.getTime() - policy.windowMs);
+const MINUTE = 60 * 1000;
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  perAccountAddress: { max: 10, windowMs: 15 * MINUTE },
+  perAddress: { max: 10, windowMs: 15 * MINUTE },
+  perAccount: { max: 100, windowMs: 24 * 60 * MINUTE },
+  registerPerAddress: { max: 5, windowMs: 60 * MINUTE },
+  passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
+};
+
+/** The kinds of counted attempts (stored as the `scope` of each attempt row). */
+export type AttemptScope = 'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user';
+
+/** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
+export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };
+
+/** The rules a sign-in attempt reserves against (the e-mail is already normalised). */
+export function signInRules(limits: SignInLimits, email: string, address: string): AttemptRule[] {
+  return [
+    { scope: 'login-account-address', key: `${email}\n${address}`, ...limits.perAccountAddress },
+    { scope: 'login-address', key: address, ...limits.perAddress },
+    { scope: 'login-account', key: email, ...limits.perAccount },
+  ];
 }
 
-/** True when the recorded failures inside the window already reach the limit. */
-export function isThrottled(failuresInWindow: number, policy = LOGIN_THROTTLE): boolean {
-  return failuresInWindow >= policy.maxFailures;
+/** Start of the window that counts for a decision at `now` (attempts strictly after it count). */
+export function windowStart(now: Date, limit: WindowLimit): Date {
+  return new Date(now.getTime() - limit.windowMs);
 }
 
-/** Seconds until the oldest failure in the window leaves it (for Retry-After). */
-export function retryAfterSeconds(oldestFailureInWindow: Date, now: Date, policy = LOGIN_THROTTLE): number {
-  const ms = oldestFailureInWindow.getTime() + policy.windowMs - now.getTime();
+/**
+ * Seconds until an attempt is allowed again, given the time of the attempt that must leave the
+ * window first (for Retry-After; at least 1).
+ */
+export function retryAfterSeconds(leavingAttempt: Date, now: Date, limit: WindowLimit): number {
+  const ms = leavingAttempt.getTime() + limit.windowMs - now.getTime();
   return Math.max(1, Math.ceil(ms / 1000));
 }
+
+/** The longest window of all the limits (older attempt records can be deleted). */
+export function longestWindowMs(limits: SignInLimits): number {
+  return Math.max(...Object.values(limits).map((limit: WindowLimit) => limit.windowMs));
+}
+
+/** Spanish message of a refused attempt. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Demasiados intentos fallidos. Espera unos minutos.';
+export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Se han creado demasiadas cuentas desde tu conexión. Vuelve a intentarlo más tarde.';
+export const PASSWORD_WORK_BUSY_MESSAGE = 'Hay demasiadas peticiones desde tu conexión. Espera un momento y vuelve a intentarlo.';

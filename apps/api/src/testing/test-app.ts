@@ -39,7 +39,8 @@ export function createTestApp(
   options: { env?: Record<string, string>; clock?: TestClock; coachProvider?: CoachProvider; mailBackoffMs?: number } = {},
 ) {
   const clock = options.clock ?? createTestClock();
-  const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', ...options.env });
+  // Every registerUser() comes from one address: tests register more accounts than the real limit allows.
+  const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', AUTH_REGISTER_MAX_PER_ADDRESS: '1000', ...options.env });
   const deps: Deps = createDeps(config, {
     dbHandle: createTestDb(),
     clock: clock.now,

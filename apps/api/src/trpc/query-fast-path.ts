@@ -23,8 +23,16 @@ type Transformer = {
 
 export type QueryCall = { path: string; procedure: AnyTRPCProcedure; input: unknown };
 
-/** What a GET to `/api/trpc/<paths>?<search>` asks for, when it is a plain query call or batch. */
-export function parseQueryRequest(router: AnyTRPCRouter, pathPart: string, search: string): { calls: QueryCall[]; batch: boolean } | undefined {
+/**
+ * What a GET to `/api/trpc/<paths>?<search>` asks for, when it is a plain query call or batch. A batch
+ * of more than `maxBatchSize` calls is not taken (the adapter refuses it with 400, its `maxBatchSize`).
+ */
+export function parseQueryRequest(
+  router: AnyTRPCRouter,
+  pathPart: string,
+  search: string,
+  maxBatchSize = Number.POSITIVE_INFINITY,
+): { calls: QueryCall[]; batch: boolean } | undefined {
   if (!pathPart) return undefined;
   let batch = false;
   let rawInput: string | undefined;
@@ -41,6 +49,7 @@ export function parseQueryRequest(router: AnyTRPCRouter, pathPart: string, searc
   } catch {
     return undefined;
   }
+  if (paths.length > maxBatchSize) return undefined;
   let parsed: unknown;
   if (rawInput !== undefined) {
     try {

@@ -4,6 +4,7 @@ import { transformer } from './transformer';
 import { guardSubscription } from '../realtime/subscription-guard';
 import type { Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
+import { BATCH_REFUSALS } from '../modules/auth/batching';
 
 /** Per-procedure settings read by the HTTP layer. */
 export type ProcedureMeta = {
@@ -26,7 +27,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : shape.message,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
       data: {
         ...data,
         domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),

@@ -1,10 +1,18 @@
-import { and, count, eq, gte, lt, min, sql } from 'drizzle-orm';
+import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
+import { and, asc, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authFailures } from '../schema/auth-failures';
 
-export type FailureScope = 'account' | 'ip';
 export type AuthFailuresRepository = ReturnType<typeof createAuthFailuresRepository>;
 
+/** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */
+export type Reservation = { ok: true; ids: number[] } | { ok: false; retryAt: Date; scope: AttemptScope };
+
+/**
+ * Sliding-window attempt counters in SQLite. `reserve` is the atomic check-and-count: one IMMEDIATE
+ * transaction (SQLite's write lock, held by one connection of one process at a time) counts every
+ * rule's window and, only when all have room, records the attempt under each of them.
+ */
 export function createAuthFailuresRepository(db: Db) {
   const inWindow = db
     .select({ n: count(), oldest: min(authFailures.at) })
@@ -13,20 +21,59 @@ export function createAuthFailuresRepository(db: Db) {
       and(
         eq(authFailures.scope, sql.placeholder('scope')),
         eq(authFailures.key, sql.placeholder('key')),
-        gte(authFailures.at, sql.placeholder('since')),
+        gt(authFailures.at, sql.placeholder('since')),
       ),
     )
     .prepare();
 
+  // The attempt that must leave the window before there is room again: the (n - max + 1)-th oldest.
+  const leaving = db
+    .select({ at: authFailures.at })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.scope, sql.placeholder('scope')),
+        eq(authFailures.key, sql.placeholder('key')),
+        gt(authFailures.at, sql.placeholder('since')),
+      ),
+    )
+    .orderBy(asc(authFailures.at))
+    .limit(1)
+    .offset(sql.placeholder('offset'))
+    .prepare();
+
   return {
-    record(scope: FailureScope, key: string, at: Date): void {
-      db.insert(authFailures).values({ scope, key, at }).run();
+    /** Records one attempt under every rule when each has room; otherwise records nothing. */
+    reserve(rules: readonly AttemptRule[], now: Date): Reservation {
+      return db.transaction(
+        (tx) => {
+          let refused: { retryAt: number; scope: AttemptScope } | undefined;
+          for (const rule of rules) {
+            const since = now.getTime() - rule.windowMs;
+            const n = inWindow.get({ scope: rule.scope, key: rule.key, since })?.n ?? 0;
+            if (n < rule.max) continue;
+            const first = leaving.get({ scope: rule.scope, key: rule.key, since, offset: n - rule.max });
+            const retryAt = (first?.at.getTime() ?? now.getTime()) + rule.windowMs;
+            if (!refused || retryAt > refused.retryAt) refused = { retryAt, scope: rule.scope };
+          }
+          if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope };
+          const ids = rules.map(
+            (rule) => tx.insert(authFailures).values({ scope: rule.scope, key: rule.key, at: now }).returning({ id: authFailures.id }).get().id,
+          );
+          return { ok: true as const, ids };
+        },
+        { behavior: 'immediate' },
+      );
     },
-    countSince(scope: FailureScope, key: string, since: Date): { count: number; oldest: Date | null } {
+    /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
+    release(ids: readonly number[]): void {
+      if (ids.length > 0) db.delete(authFailures).where(inArray(authFailures.id, [...ids])).run();
+    },
+    countSince(scope: AttemptScope, key: string, since: Date): { count: number; oldest: Date | null } {
       const row = inWindow.get({ scope, key, since: since.getTime() });
       return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
     },
-    clear(scope: FailureScope, key: string): void {
+    clear(scope: AttemptScope, key: string): void {
       db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key))).run();
     },
     pruneBefore(before: Date): number {

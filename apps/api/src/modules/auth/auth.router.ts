@@ -1,10 +1,20 @@
 import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
+import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
+import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { changePassword, login, logout, logoutEverywhere, register, toPublicUser } from './auth.service';
 
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+/**
+ * Sign-in and registration set a cookie, which a WebSocket cannot carry: over /api/trpc-ws (where one
+ * message may hold many calls, with no batch cap) they are refused before any password work.
+ */
+function refuseOverWebSocket(ctx: Context) {
+  if (ctx.transport === 'ws') throw new DomainError('VALIDATION', 'Inicia sesión o crea tu cuenta por HTTP, no por WebSocket');
+}
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
@@ -14,6 +24,7 @@ export const authRouter = router({
     .input(LoginInputSchema)
     .output(PublicUserSchema)
     .mutation(async ({ ctx, input }) => {
+      refuseOverWebSocket(ctx);
       const signedIn = await login(ctx.deps, input, { ip: ctx.ip });
       if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
       ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
@@ -24,6 +35,7 @@ export const authRouter = router({
     .input(RegisterInputSchema)
     .output(PublicUserSchema)
     .mutation(async ({ ctx, input }) => {
+      refuseOverWebSocket(ctx);
       const signedIn = await register(ctx.deps, input, { ip: ctx.ip });
       if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
       ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
@@ -41,7 +53,7 @@ export const authRouter = router({
   changePassword: authedProcedure
     .input(z.object({ currentPassword: z.string().min(1, { message: 'Escribe tu contraseña actual' }).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }))
     .output(z.object({ success: z.literal(true), endedSessions: z.number().int() }))
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input, { ip: ctx.ip })),
 
   /** Signs out on every device, this one included. */
   logoutEverywhere: authedProcedure.output(z.object({ endedSessions: z.number().int() })).mutation(({ ctx }) => {

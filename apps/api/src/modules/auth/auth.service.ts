@@ -6,7 +6,13 @@ import {
   type RegisterInput,
 } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
-import { isThrottled, retryAfterSeconds, throttleWindowStart } from '@ascenso/domain/login-throttle';
+import {
+  longestWindowMs,
+  signInRules,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+  TOO_MANY_REGISTRATIONS_MESSAGE,
+  type AttemptRule,
+} from '@ascenso/domain/login-throttle';
 import { SESSION_POLICY, evaluateSession, sessionExpiry } from '@ascenso/domain/session-policy';
 import type { Deps } from '../../deps';
 import { generateSessionToken, parseSessionToken, secretMatches } from './session-tokens';
@@ -60,45 +66,46 @@ export function validateSessionToken(deps: Deps, token: string): ValidatedSessio
   return { user: found.user, sessionId: parsed.id, expiresAt: verdict.expiresAt, refreshed: verdict.touch };
 }
 
-function throttleCheck(deps: Deps, email: string, ip: string, now: Date) {
-  const since = throttleWindowStart(now);
-  for (const [scope, key] of [
-    ['account', email],
-    ['ip', ip],
-  ] as const) {
-    const { count, oldest } = deps.repos.authFailures.countSince(scope, key, since);
-    if (isThrottled(count)) {
-      const retry = retryAfterSeconds(oldest ?? now, now);
-      throw new DomainError('RATE_LIMITED', 'Demasiados intentos fallidos. Espera unos minutos.', {
-        retryAfterSeconds: retry,
-      });
-    }
+/**
+ * Reserves one attempt against every rule (docs/decisions/012-sign-in-limits.md) before any password
+ * work; refuses with RATE_LIMITED and the wait when one of them is full.
+ */
+function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
+  const now = deps.clock();
+  const reservation = deps.repos.authFailures.reserve(rules, now);
+  if (!reservation.ok) {
+    throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)) });
   }
+  return reservation.ids;
 }
 
-function recordFailure(deps: Deps, email: string, ip: string, now: Date) {
-  deps.dbHandle.sqlite.transaction(() => {
-    deps.repos.authFailures.record('account', email, now);
-    deps.repos.authFailures.record('ip', ip, now);
-  })();
+/** Runs Argon2 work in the client's turn; when it cannot run (queue full, failure) the attempt is given back. */
+async function passwordWork<T>(deps: Deps, ip: string, reserved: number[], task: () => Promise<T>): Promise<T> {
+  try {
+    return await deps.passwordWork.run(ip, task);
+  } catch (error) {
+    deps.repos.authFailures.release(reserved);
+    throw error;
+  }
 }
 
 /**
  * Signs in. Unknown e-mail and wrong password give the same error after the same work (a dummy
- * Argon2 verification); more than LOGIN_THROTTLE.maxFailures failures per account or per address
- * inside the window are refused with RATE_LIMITED before any password is checked.
+ * Argon2 verification). An attempt is reserved per (account, address), per address and per account
+ * before the password is checked; a correct password gives it back, a wrong one keeps it.
  */
 export async function login(deps: Deps, input: LoginInput, meta: { ip: string }): Promise<SignedIn> {
-  throttleCheck(deps, input.email, meta.ip, deps.clock());
+  const rules = signInRules(deps.config.auth.limits, input.email, meta.ip);
+  const reserved = reserveOrThrow(deps, rules, TOO_MANY_ATTEMPTS_MESSAGE);
   const user = deps.repos.users.findByEmail(input.email);
-  const ok = user
-    ? await deps.passwords.verify(user.passwordHash, input.password)
-    : await deps.passwords.verifyDummy(input.password);
-  if (!user || !ok) {
-    recordFailure(deps, input.email, meta.ip, deps.clock());
-    throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  }
-  deps.repos.authFailures.clear('account', input.email);
+  const ok = await passwordWork(deps, meta.ip, reserved, () =>
+    user ? deps.passwords.verify(user.passwordHash, input.password) : deps.passwords.verifyDummy(input.password),
+  );
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  // Not a wrong guess: give this attempt back, and forget this address's earlier misses on the account.
+  deps.repos.authFailures.release(reserved);
+  const pair = rules[0] as AttemptRule;
+  deps.repos.authFailures.clear(pair.scope, pair.key);
   const session = createSession(deps, user.id);
   deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip });
   return { user: toPublicUser(user), ...session };
@@ -106,8 +113,10 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string })
 
 /** Creates the account and signs it in. The password is hashed before any write. */
 export async function register(deps: Deps, input: RegisterInput, meta: { ip: string }): Promise<SignedIn> {
-  throttleCheck(deps, input.email, meta.ip, deps.clock());
-  const passwordHash = await deps.passwords.hash(input.password);
+  // Every registration that reaches the hash counts for the address, whether or not the e-mail is free.
+  const limit = deps.config.auth.limits.registerPerAddress;
+  const reserved = reserveOrThrow(deps, [{ scope: 'register-address', key: meta.ip, ...limit }], TOO_MANY_REGISTRATIONS_MESSAGE);
+  const passwordHash = await passwordWork(deps, meta.ip, reserved, () => deps.passwords.hash(input.password));
   const now = deps.clock();
   const created = deps.dbHandle.sqlite.transaction(() => {
     const row = deps.repos.users.insert({
@@ -126,8 +135,6 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
     return { row, token, sessionId: id };
   })();
   if (!created) {
-    // Counted like a failed sign-in for the address, so probing for accounts is throttled too.
-    deps.repos.authFailures.record('ip', meta.ip, now);
     throw new DomainError('EMAIL_TAKEN', 'Ya existe una cuenta con ese correo. Inicia sesión.', {
       fieldErrors: { email: ['Ya existe una cuenta con ese correo'] },
     });
@@ -155,26 +162,38 @@ export function purgeExpired(deps: Deps): number {
     new Date(now - SESSION_POLICY.inactivityTimeoutMs),
     new Date(now - SESSION_POLICY.absoluteLifetimeMs),
   );
-  deps.repos.authFailures.pruneBefore(throttleWindowStart(new Date(now)));
+  deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
   for (const session of ended) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
   }
   return ended.length;
 }
 
-async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string) {
+/**
+ * Checks a signed-in user's current password: an attempt is reserved per user first (wrong ones are
+ * kept, so guessing through the password change or deletion is limited like sign-in).
+ */
+async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string, meta: { ip: string }) {
   const user = deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
-  if (!(await deps.passwords.verify(user.passwordHash, password))) {
+  const limit = deps.config.auth.limits.passwordCheckPerUser;
+  const reserved = reserveOrThrow(deps, [{ scope: 'password-user', key: userId, ...limit }], TOO_MANY_ATTEMPTS_MESSAGE);
+  if (!(await passwordWork(deps, meta.ip, reserved, () => deps.passwords.verify(user.passwordHash, password)))) {
     throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', { fieldErrors: { password: ['La contraseña no es correcta'] } });
   }
+  deps.repos.authFailures.release(reserved);
   return user;
 }
 
 /** Changes the password and ends every other session of the user (their sockets close). */
-export async function changePassword(deps: Deps, session: { id: string; userId: string }, input: { currentPassword: string; newPassword: string }) {
-  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword);
-  const passwordHash = await deps.passwords.hash(input.newPassword);
+export async function changePassword(
+  deps: Deps,
+  session: { id: string; userId: string },
+  input: { currentPassword: string; newPassword: string },
+  meta: { ip: string },
+) {
+  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta);
+  const passwordHash = await deps.passwordWork.run(meta.ip, () => deps.passwords.hash(input.newPassword));
   const ended = deps.dbHandle.sqlite.transaction(() => {
     deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
     return deps.repos.sessions.deleteForUser(session.userId, session.id);
@@ -191,8 +210,8 @@ export function logoutEverywhere(deps: Deps, userId: string) {
 }
 
 /** Deletes the account and all its data (foreign keys cascade); its sessions end and sockets close. */
-export async function deleteAccount(deps: Deps, userId: string, password: string) {
-  await verifyPasswordOrThrow(deps, userId, password);
+export async function deleteAccount(deps: Deps, userId: string, password: string, meta: { ip: string }) {
+  await verifyPasswordOrThrow(deps, userId, password, meta);
   const sessionIds = deps.dbHandle.sqlite.transaction(() => {
     const ids = deps.repos.sessions.deleteForUser(userId);
     deps.repos.users.delete(userId);

@@ -110,21 +110,47 @@ describe('POST /api/auth/login', () => {
     expect(wrongPassword.headers.getSetCookie()).toEqual(wrongEmail.headers.getSetCookie());
   });
 
-  it('refuses more than 10 failures per account within 15 minutes with 429, even with the right password', async () => {
+  it('ten failures from one address do not lock the account out for its owner elsewhere', async () => {
     const t = createTestApp();
     const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     for (let i = 0; i < 10; i += 1) {
+      expect((await t.request('/api/auth/login', { ip: '198.51.100.1', body: { email: 'ana@ejemplo.es', password: 'mala' } })).status).toBe(401);
+    }
+    const sameAddress = await t.request('/api/auth/login', { ip: '198.51.100.1', body: { email: 'ana@ejemplo.es', password } });
+    expect(sameAddress.status).toBe(429);
+    const elsewhere = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('refuses more failures per account than AUTH_LOGIN_MAX_PER_ACCOUNT across addresses with 429, even with the right password', async () => {
+    const t = createTestApp({ env: { AUTH_LOGIN_MAX_PER_ACCOUNT: '12' } });
+    const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
+    for (let i = 0; i < 12; i += 1) {
       const response = await t.request('/api/auth/login', { ip: `198.51.100.${i}`, body: { email: 'ana@ejemplo.es', password: 'mala' } });
       expect(response.status).toBe(401);
     }
     const blocked = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBe(24 * 60 * 60);
     expect(((await blocked.json()) as Envelope).error.code).toBe('RATE_LIMITED');
 
-    t.clock.advance(15 * 60 * 1000 + 1);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
     const later = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
     expect(later.status).toBe(200);
+  });
+
+  it('a window slides: the eleventh try from an address is allowed 15 minutes after the first, not before', async () => {
+    const t = createTestApp();
+    const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
+    for (let i = 0; i < 10; i += 1) {
+      await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password: 'mala' } });
+      t.clock.advance(60 * 1000);
+    }
+    const early = await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } });
+    expect(early.status).toBe(429);
+    expect(Number(early.headers.get('retry-after'))).toBe(5 * 60);
+    t.clock.advance(5 * 60 * 1000);
+    expect((await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
   });
 
   it('refuses more than 10 failures per address, whatever the account', async () => {

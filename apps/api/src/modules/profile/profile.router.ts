@@ -64,7 +64,7 @@ export const profileRouter = router({
     .input(z.object({ confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }), password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH) }))
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await deleteAccount(ctx.deps, ctx.auth.user.id, input.password);
+      await deleteAccount(ctx.deps, ctx.auth.user.id, input.password, { ip: ctx.ip });
       ctx.clearSessionCookie();
       return null;
     }),

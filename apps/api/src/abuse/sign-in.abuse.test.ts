@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createDeps } from '../deps';
+import { loadConfig } from '../env';
+import { createLogger } from '../logger';
+import { register } from '../modules/auth/auth.service';
+import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
+
+// Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
+// Client addresses are real TCP peers: 127.0.0.2, 127.0.0.3, … (all loopback on Linux).
+
+const PASSWORD = 'una frase bastante larga';
+const client = createClient();
+const servers: AbuseServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+afterAll(() => client.close());
+
+async function start(env: Record<string, string> = {}) {
+  const hasher = countingHasher();
+  const server = await startAbuseServer(env, hasher);
+  servers.push(server);
+  return { ...server, hasher };
+}
+
+async function registerVictim(url: string, email = 'victima@ejemplo.es', from = '127.0.0.9') {
+  const answer = await client.send(`${url}/api/auth/register`, { from, body: { email, password: PASSWORD, firstName: 'Vera' } });
+  expect(answer.status).toBe(201);
+  return { email, cookie: (answer.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '' };
+}
+
+const login = (url: string, from: string, email: string, password: string) => client.send(`${url}/api/auth/login`, { from, body: { email, password } });
+const wrongLogins = (url: string, from: string, email: string, n: number) =>
+  Promise.all(Array.from({ length: n }, (_, i) => login(url, from, email, `no es la buena ${i}`)));
+
+type TrpcError = { error: { json: { message: string; code: number; data: { code: string; httpStatus: number; retryAfterSeconds: number | null } } } };
+
+describe('batching cannot carry guesses', () => {
+  it('one POST batch of 50 auth.login calls is refused with 400 before any password is checked', async () => {
+    const s = await start();
+    const { email } = await registerVictim(s.url);
+    s.hasher.reset();
+    const paths = Array(50).fill('auth.login').join(',');
+    const input = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { json: { email, password: i === 49 ? PASSWORD : `mala ${i}` } }]));
+    const answer = await client.send(`${s.url}/api/trpc/${paths}?batch=1`, { from: '127.0.0.2', body: input });
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.body) as TrpcError;
+    expect(body.error.json.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+    // Over the batch cap and naming auth.*: either refusal, both before anything runs.
+    expect(body.error.json.message).toMatch(/^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(s.hasher.calls()).toBe(0);
+    expect(s.deps.repos.authFailures.countSince('login-account', email, new Date(0)).count).toBe(0);
+  });
+
+  it('a batch of two naming any auth.* procedure is refused (GET queries too); one call alone is not', async () => {
+    const s = await start();
+    const { email } = await registerVictim(s.url);
+    s.hasher.reset();
+    const mixed = await client.send(`${s.url}/api/trpc/health,auth.me?batch=1&input=${encodeURIComponent('{}')}`, { from: '127.0.0.2' });
+    expect(mixed.status).toBe(400);
+    expect((JSON.parse(mixed.body) as TrpcError).error.json.message).toBe(
+      'Las llamadas de acceso (auth.*) no se pueden agrupar en un lote: envíalas de una en una.',
+    );
+    const encoded = await client.send(`${s.url}/api/trpc/auth.login%2Cauth.login?batch=1`, {
+      from: '127.0.0.2',
+      body: { 0: { json: { email, password: 'mala' } }, 1: { json: { email, password: PASSWORD } } },
+    });
+    expect(encoded.status).toBe(400);
+    expect(s.hasher.calls()).toBe(0);
+    const single = await client.send(`${s.url}/api/trpc/auth.login?batch=1`, { from: '127.0.0.2', body: { 0: { json: { email, password: PASSWORD } } } });
+    expect(single.status).toBe(200);
+    expect(s.hasher.calls()).toBe(1);
+  });
+
+  it('a batch of queries larger than TRPC_MAX_BATCH_SIZE gets 400, on the GET fast path and over POST', async () => {
+    const s = await start({ TRPC_MAX_BATCH_SIZE: '20' });
+    const batch = (n: number) => `${s.url}/api/trpc/${Array(n).fill('health').join(',')}?batch=1`;
+    const atCap = await client.send(batch(20));
+    expect(atCap.status).toBe(200);
+    expect(JSON.parse(atCap.body)).toHaveLength(20);
+    const over = await client.send(batch(21));
+    expect(over.status).toBe(400);
+    expect((JSON.parse(over.body) as TrpcError).error.json.message).toBe('El lote tiene demasiadas llamadas.');
+    const overByPost = await client.send(`${s.url}/api/trpc/${Array(21).fill('auth.logout').join(',')}?batch=1`, { body: {} });
+    expect(overByPost.status).toBe(400);
+  });
+});
+
+describe('concurrency cannot get past the limit, and there is no lockout button', () => {
+  it('60 concurrent wrong sign-ins from one address check at most 10 passwords; that address then gets 429, another signs in', async () => {
+    const s = await start();
+    const { email } = await registerVictim(s.url);
+    s.hasher.reset();
+    const first = await wrongLogins(s.url, '127.0.0.2', email, 60);
+    const second = await wrongLogins(s.url, '127.0.0.2', email, 60);
+    const all = [...first, ...second];
+    expect(count(all, 401) + count(all, 429)).toBe(120);
+    expect(count(all, 401)).toBeLessThanOrEqual(10);
+    expect(s.hasher.calls()).toBeLessThanOrEqual(10);
+    expect(s.hasher.calls()).toBe(count(all, 401));
+    for (const refused of all.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The right password from the hammering address: refused, with the wait (REST and tRPC).
+    const fromAttacker = await login(s.url, '127.0.0.2', email, PASSWORD);
+    expect(fromAttacker.status).toBe(429);
+    expect(Number(fromAttacker.headers['retry-after'])).toBeGreaterThan(60);
+    expect(JSON.parse(fromAttacker.body)).toMatchObject({ error: { code: 'RATE_LIMITED', message: 'Demasiados intentos fallidos. Espera unos minutos.' } });
+    const overTrpc = await client.send(`${s.url}/api/trpc/auth.login`, { from: '127.0.0.2', body: { json: { email, password: PASSWORD } } });
+    expect(overTrpc.status).toBe(429);
+    const data = (JSON.parse(overTrpc.body) as TrpcError).error.json.data;
+    expect(data.code).toBe('TOO_MANY_REQUESTS');
+    expect(data.retryAfterSeconds).toBeGreaterThan(60);
+    expect(data.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+
+    // The owner, from anywhere else, still signs in while the attack goes on.
+    const owner = await login(s.url, '127.0.0.3', email, PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(s.hasher.calls()).toBe(count(all, 401) + 1);
+  });
+
+  it('the per-account limit counts across addresses (slower and larger than one address can reach)', async () => {
+    const s = await start({ AUTH_LOGIN_MAX_PER_ACCOUNT: '25' });
+    const { email } = await registerVictim(s.url);
+    const other = await registerVictim(s.url, 'otra@ejemplo.es');
+    s.hasher.reset();
+    const answers: Answer[] = [];
+    for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
+      // Sequentially per address: each gets its full 10 (no queue refusals).
+      for (let i = 0; i < 10; i += 1) answers.push(await login(s.url, from, email, `mala ${i}`));
+    }
+    expect(count(answers, 401)).toBe(25);
+    expect(count(answers, 429)).toBe(5);
+    const fresh = await login(s.url, '127.0.0.5', email, PASSWORD);
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // The address is not burnt: another account signs in from it.
+    expect((await login(s.url, '127.0.0.5', other.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('ten wrong sign-ins to many accounts from one address: that address is limited, the victims are not', async () => {
+    const s = await start();
+    const { email } = await registerVictim(s.url);
+    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    expect((await login(s.url, '127.0.0.2', email, PASSWORD)).status).toBe(429);
+    expect((await login(s.url, '127.0.0.3', email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('registration and password checks are throttled', () => {
+  it('20 concurrent registrations from one address create 5 accounts; the rest get 429 with Retry-After', async () => {
+    const s = await start();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.send(`${s.url}/api/auth/register`, { from: '127.0.0.2', body: { email: `nueva${i}@ejemplo.es`, password: PASSWORD, firstName: 'Nu' } }),
+      ),
+    );
+    expect(count(answers, 201)).toBe(5);
+    expect(count(answers, 429)).toBe(15);
+    expect(s.deps.repos.users.count()).toBe(5);
+    const refused = answers.find((a) => a.status === 429) as Answer;
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    const later = await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.2', body: { email: 'tarde@ejemplo.es', password: PASSWORD, firstName: 'Ta' } });
+    expect(later.status).toBe(429);
+    expect(Number(later.headers['retry-after'])).toBeGreaterThan(55 * 60);
+    const elsewhere = await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.3', body: { email: 'otra@ejemplo.es', password: PASSWORD, firstName: 'Ot' } });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('wrong current passwords (password change, account deletion) answer 429 after 10, even for the right one', async () => {
+    const s = await start();
+    const { cookie } = await registerVictim(s.url);
+    s.hasher.reset();
+    const change = (currentPassword: string) =>
+      client.send(`${s.url}/api/trpc/auth.changePassword`, { from: '127.0.0.2', cookie, body: { json: { currentPassword, newPassword: 'otra frase nueva y larga' } } });
+    for (let i = 0; i < 5; i += 1) expect((await change(`mala ${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await client.send(`${s.url}/api/profile`, { method: 'DELETE', from: '127.0.0.2', cookie, body: { confirm: true, password: `mala ${i}` } });
+      expect(answer.status).toBe(401);
+    }
+    expect(s.hasher.calls()).toBe(10);
+    const refusedChange = await change(PASSWORD);
+    expect(refusedChange.status).toBe(429);
+    expect((JSON.parse(refusedChange.body) as TrpcError).error.json.data.retryAfterSeconds).toBeGreaterThan(0);
+    const refusedDelete = await client.send(`${s.url}/api/profile`, { method: 'DELETE', from: '127.0.0.3', cookie, body: { confirm: true, password: PASSWORD } });
+    expect(refusedDelete.status).toBe(429);
+    expect(Number(refusedDelete.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refusedDelete.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(s.hasher.calls()).toBe(10);
+    expect(s.deps.repos.users.count()).toBe(1);
+  });
+});
+
+describe('two server processes on one database file', () => {
+  const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const children: ChildProcess[] = [];
+  let dir: string | undefined;
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function startProcess(databasePath: string): Promise<string> {
+    return new Promise((resolvePromise, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: apiRoot,
+        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolvePromise(match[1]);
+        }
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+  }
+
+  it('share one limit: waves of concurrent wrong sign-ins split between them check exactly 10 passwords', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ascenso-sign-in-'));
+    const databasePath = join(dir, 'app.db');
+    const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), { logger: createLogger('silent') });
+    await register(deps, { email: 'dos@ejemplo.es', password: PASSWORD, firstName: 'Dos' }, { ip: '127.0.0.1' });
+    deps.dbHandle.close();
+    const urls = await Promise.all([startProcess(databasePath), startProcess(databasePath)]);
+    const all: Answer[] = [];
+    for (let wave = 0; wave < 4; wave += 1) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(urls[i % 2] as string, '127.0.0.2', 'dos@ejemplo.es', `mala ${wave}-${i}`)));
+      all.push(...answers);
+    }
+    expect(count(all, 401) + count(all, 429)).toBe(80);
+    expect(count(all, 401)).toBe(10);
+    expect((await login(urls[0] as string, '127.0.0.2', 'dos@ejemplo.es', PASSWORD)).status).toBe(429);
+    expect((await login(urls[1] as string, '127.0.0.3', 'dos@ejemplo.es', PASSWORD)).status).toBe(200);
+  }, 90_000);
+});
