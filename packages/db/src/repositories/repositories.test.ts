@@ -75,18 +75,38 @@ describe('sessions repository', () => {
   });
 });
 
-describe('auth failures repository', () => {
-  it('counts failures inside a window and reports the oldest', () => {
+describe('auth failures repository (attempt reservations)', () => {
+  const rule = (scope: 'login-address' | 'login-account', key: string, max: number) => ({ scope, key, max, windowMs: 15 * 60_000 });
+
+  it('reserves under every rule or none, over a sliding window, and says when the first slot frees up', () => {
     const failures = createAuthFailuresRepository(handle.db);
     const base = new Date('2026-11-22T10:00:00Z').getTime();
-    for (const minutes of [0, 5, 10, 20]) failures.record('account', 'a@b.es', new Date(base + minutes * 60_000));
-    failures.record('ip', '127.0.0.1', new Date(base));
-    const result = failures.countSince('account', 'a@b.es', new Date(base + 5 * 60_000));
-    expect(result.count).toBe(3);
-    expect(result.oldest?.getTime()).toBe(base + 5 * 60_000);
-    failures.clear('account', 'a@b.es');
-    expect(failures.countSince('account', 'a@b.es', new Date(0)).count).toBe(0);
-    expect(failures.pruneBefore(new Date(base + 1))).toBe(1);
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    const rules = [rule('login-address', '127.0.0.1', 2), rule('login-account', 'a@b.es', 3)];
+    expect(failures.reserve(rules, at(0))).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
+    expect(failures.reserve(rules, at(5)).ok).toBe(true);
+    // The address is full: nothing is recorded, not even under the account's rule.
+    expect(failures.reserve(rules, at(6))).toEqual({ ok: false, retryAt: at(15), scope: 'login-address' });
+    expect(failures.countSince('login-account', 'a@b.es', new Date(0)).count).toBe(2);
+    // At 15 minutes the first attempt leaves the window (strictly after now - window counts).
+    expect(failures.reserve(rules, at(15)).ok).toBe(true);
+    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(16)).ok).toBe(true);
+    // The account's window (10:02–10:17) now holds 10:05, 10:15 and 10:16: the next frees up at 10:20.
+    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(17))).toEqual({ ok: false, retryAt: at(20), scope: 'login-account' });
+  });
+
+  it('gives a reservation back, clears a key and prunes old rows', () => {
+    const failures = createAuthFailuresRepository(handle.db);
+    const now = new Date('2026-11-22T10:00:00Z');
+    const granted = failures.reserve([rule('login-address', '127.0.0.2', 1)], now);
+    if (!granted.ok) throw new Error('expected a reservation');
+    expect(failures.reserve([rule('login-address', '127.0.0.2', 1)], now).ok).toBe(false);
+    failures.release(granted.ids);
+    expect(failures.reserve([rule('login-address', '127.0.0.2', 1)], now).ok).toBe(true);
+    failures.clear('login-address', '127.0.0.2');
+    expect(failures.countSince('login-address', '127.0.0.2', new Date(0)).count).toBe(0);
+    failures.reserve([rule('login-account', 'x@y.es', 5)], now);
+    expect(failures.pruneBefore(new Date(now.getTime() + 1))).toBe(1);
   });
 });
 
