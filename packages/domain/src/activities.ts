@@ -83,6 +83,25 @@ export const MetadataKeySchema = z
   .regex(METADATA_KEY_PATTERN, { message: 'Clave de metadatos no válida: usa letras, números y _ (máximo 64)' })
   .refine((key) => !RESERVED_METADATA_KEYS.has(key), { message: 'Clave de metadatos reservada' });
 
+/**
+ * Free-form metadata: at most 20 scalar fields under valid keys. The keys are checked on the raw object
+ * first, because a record schema silently drops an own `__proto__` key instead of refusing it.
+ */
+export const MetadataSchema = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const key of Object.keys(value)) {
+      const checked = MetadataKeySchema.safeParse(key);
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Clave de metadatos no válida', path: [key] });
+    }
+  })
+  .pipe(
+    z
+      .record(MetadataKeySchema, z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+      .refine((value) => Object.keys(value).length <= 20, { message: 'Como máximo 20 campos de metadatos' }),
+  );
+
 /** What a client may send to complete an activity (the REST body of POST /api/activity-log). */
 export const CompleteActivityInputSchema = z.object({
   activity_key: ActivityKeySchema,
@@ -91,10 +110,7 @@ export const CompleteActivityInputSchema = z.object({
     .min(0, { message: 'La duración no puede ser negativa' })
     .max(600, { message: 'La duración no puede superar 600 minutos' })
     .optional(),
-  metadata: z
-    .record(MetadataKeySchema, z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
-    .refine((value) => Object.keys(value).length <= 20, { message: 'Como máximo 20 campos de metadatos' })
-    .optional(),
+  metadata: MetadataSchema.optional(),
 });
 export type CompleteActivityInput = z.infer<typeof CompleteActivityInputSchema>;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { audioListens, practiceSessions, type AudioListenRow, type PracticeSessionRow } from '../schema/listens';
 
@@ -70,7 +70,7 @@ export function createListensRepository(db: Db) {
     recordServed(id: string, start: number, bytes: number): void {
       db.update(audioListens)
         .set({ servedBytes: sql`max(${audioListens.servedBytes}, ${start + bytes})` })
-        .where(and(eq(audioListens.id, id), lte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+        .where(and(eq(audioListens.id, id), gte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
         .run();
     },
     findListen(userId: string, meditationId: string, day: string): AudioListenRow | undefined {

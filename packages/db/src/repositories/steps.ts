@@ -53,8 +53,8 @@ export function createStepsRepository(db: Db) {
     )
     .prepare();
   /**
-   * Awards that count against the limit of `key` now: the local day's, plus every award of the last
-   * 24 hours made under another timezone (so a timezone change never reopens a day).
+   * Awards that count against the limit of `key` now: the local day's (in the same timezone), plus every
+   * award of the last 24 hours made under another timezone (so a timezone change never reopens a day).
    */
   const awardedForLimit = db
     .select({ awarded: count() })
@@ -65,13 +65,27 @@ export function createStepsRepository(db: Db) {
         eq(activityCompletions.activityKey, sql.placeholder('key')),
         isNotNull(activityCompletions.awardSlot),
         or(
-          eq(activityCompletions.day, sql.placeholder('day')),
+          and(
+            eq(activityCompletions.day, sql.placeholder('day')),
+            or(isNull(activityCompletions.timezone), eq(activityCompletions.timezone, sql.placeholder('timezone'))),
+          ),
           and(
             gt(activityCompletions.completedAt, sql.placeholder('since')),
             isNotNull(activityCompletions.timezone),
             ne(activityCompletions.timezone, sql.placeholder('timezone')),
           ),
         ),
+      ),
+    )
+    .prepare();
+  const maxSlot = db
+    .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
+    .from(activityCompletions)
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        eq(activityCompletions.activityKey, sql.placeholder('key')),
+        eq(activityCompletions.day, sql.placeholder('day')),
       ),
     )
     .prepare();
@@ -172,6 +186,10 @@ export function createStepsRepository(db: Db) {
     /** Awards counting against `key`'s limit at `day` (see awardedForLimit): the day's and other timezones' of the last 24 h. */
     awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): number {
       return awardedForLimit.get({ userId, key, day, since: since.getTime(), timezone })?.awarded ?? 0;
+    },
+    /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
+    maxSlotForDay(userId: string, key: string, day: string): number {
+      return maxSlot.get({ userId, key, day })?.slot ?? 0;
     },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.

@@ -117,7 +117,10 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
       const day = localDay(now, actor.timezone);
       const counts = steps.countsForDay(actor.id, activity.key, day);
       const awarded = steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
-      const decision = decideAward(activity, awarded);
+      const decided = decideAward(activity, awarded);
+      // Rows of the same day string made under another timezone may hold low slots: take the next free one.
+      const decision =
+        decided.awardSlot === null ? decided : { ...decided, awardSlot: Math.max(decided.awardSlot, steps.maxSlotForDay(actor.id, activity.key, day) + 1) };
       const id = crypto.randomUUID();
       steps.insertCompletion({
         id,
