@@ -5,7 +5,7 @@ import { BREATHING_PATTERNS } from '@ascenso/domain/breathing';
 import { MEDITATIONS } from '@ascenso/domain/meditations';
 import { describe, expect, it } from 'vitest';
 import { createCoach } from '../coach';
-import type { CoachContext } from '../context';
+import type { CoachContext, LedgerDay } from '../context';
 import { createOfflineProvider, offlineReply } from '../offline-provider';
 import type { ChatMessage, StreamEvent } from '../provider';
 import { guidedReply, readConversation } from './engine';
@@ -213,7 +213,11 @@ describe('singular and plural', () => {
   });
 
   it('writes "1 sesión completa, 1 audio del archivo" in the weekly summary, with neutral wording', () => {
-    const context = { ...contextFor(), ledger: [{ day: '2026-11-21', steps: 1300, activities: { sesion_completa: 1, audio_ascenso_archive: 1 } }, { day: '2026-11-22', steps: 140, activities: { active_break: 2 } }] };
+    const ledger: LedgerDay[] = [
+      { day: '2026-11-21', steps: 1300, activities: { sesion_completa: 1, audio_ascenso_archive: 1 } },
+      { day: '2026-11-22', steps: 140, activities: { active_break: 2 } },
+    ];
+    const context = { ...contextFor(), ledger };
     const weekly = offlineWeeklySummary(context);
     expect(weekly.highlights).toEqual(expect.arrayContaining(['1 sesión completa', '1 audio del archivo', '2 pausas activas']));
     expect(weekly.message).not.toMatch(/\bactiv[oa]\b/);
