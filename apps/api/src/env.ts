@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_ENV_SHAPE, authConfigFrom, type AuthConfig } from './modules/auth/auth-config';
+import { COACH_ENV_SHAPE, coachConfigFrom, type CoachLimitsConfig } from './modules/coaching/ai-config';
 
 /** The environment, validated once at boot. Nothing else reads `process.env`. */
 const EnvSchema = z.object({
@@ -24,6 +25,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Sign-in limits, the Argon2 queue and the tRPC batch cap (modules/auth/auth-config.ts). */
   ...AUTH_ENV_SHAPE,
+  /** The coach's model timeouts and per-user limits (modules/coaching/ai-config.ts). */
+  ...COACH_ENV_SHAPE,
   /** Per-user daily storage quotas (modules/quotas/quotas.ts); each also caps any 24 h at twice its value. */
   QUOTA_JOURNAL_ENTRIES_PER_DAY: z.coerce.number().int().min(1).default(30),
   QUOTA_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
@@ -41,6 +44,8 @@ export type Config = {
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
+  /** The coach's model timeouts, per-user limits, history budget and user-id key. */
+  coach: CoachLimitsConfig;
   mail: { smtpUrl?: string | undefined; from?: string | undefined };
   /** Caps on realtime connections (WebSockets and tRPC SSE streams) and on what one socket may send. */
   realtime: RealtimeLimits;
@@ -113,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databasePath: env.DATABASE_PATH,
     allowedOrigins,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
+    coach: coachConfigFrom(env),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     realtime: {
       socketsPerUser: env.WS_MAX_SOCKETS_PER_USER,

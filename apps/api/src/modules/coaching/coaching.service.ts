@@ -1,4 +1,5 @@
-import type { ChatMessage } from '@ascenso/ai/provider';
+import { buildReplyMessages } from '@ascenso/ai/coach';
+import { estimatePromptTokens, estimateTokens, type ChatMessage } from '@ascenso/ai/provider';
 import { SAFETY_REPLY, detectCrisis } from '@ascenso/ai/safety';
 import { nextStage, type SessionStage } from '@ascenso/ai/session';
 import { DomainError } from '@ascenso/domain/errors';
@@ -7,6 +8,8 @@ import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceDailyQuota, enforceMessageQuotas, journalEntryFits } from '../quotas/quotas';
 import { buildCoachContext, recordUsage } from './coach-context';
+import { admitModelCall, providerUserId } from './model-limits';
+import { failedUsage, frozenProfileSnapshot, guardModelStream, modelFailure, recordFailedCall } from './reply-stream';
 
 type User = { id: string; firstName: string; timezone: string };
 export type ConversationKind = ConversationRow['kind'];
@@ -221,7 +224,8 @@ export async function* streamReply(
     throw new DomainError('NOT_FOUND', 'Mensaje no encontrado');
   }
   const stored = deps.repos.coaching.findReply(userMessage.id);
-  if (stored && !stored.stopped) {
+  // An empty stored answer (written before empty answers became errors) is asked again, not replayed.
+  if (stored && !stored.stopped && stored.content.trim() !== '') {
     yield { type: 'delta', text: stored.content };
     const current = owned(deps, user, conversation.id);
     yield { type: 'done', messageId: stored.id, content: stored.content, stopped: false, safety: stored.flagged, stage: current.stage, status: current.status };
@@ -229,6 +233,8 @@ export async function* streamReply(
   }
 
   const stage = (userMessage.stage ?? undefined) as SessionStage | undefined;
+  // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation).
+  const release = await admitModelCall(deps, user, conversation.id);
   const context = buildCoachContext(deps, user);
   const history = transcript(deps.repos.coaching.listMessages(conversation.id), userMessage);
   // Our own controller: aborted when the client's signal fires or the consumer stops iterating, so the
@@ -239,6 +245,19 @@ export async function* streamReply(
   let text = '';
   let usage = { inputTokens: 0, outputTokens: 0 };
   let finished = false;
+  /** The model failed (error, timeout, empty or cut answer): nothing is stored as the coach's answer. */
+  let failed = false;
+  const request = {
+    context,
+    mode: conversation.kind === 'session' ? ('session' as const) : conversation.kind === 'journal' ? ('journal' as const) : ('chat' as const),
+    history,
+    stage,
+    signal: upstream.signal,
+    profileSnapshot: frozenProfileSnapshot(deps, conversation, context),
+    user: providerUserId(deps, user.id),
+    cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
+    historyTokenBudget: deps.config.coach.historyTokenBudget,
+  };
 
   const store = (stopped: boolean) => {
     const messageId = crypto.randomUUID();
@@ -270,13 +289,8 @@ export async function* streamReply(
   };
 
   try {
-    for await (const event of deps.coach.reply({
-      context,
-      mode: conversation.kind === 'session' ? 'session' : conversation.kind === 'journal' ? 'journal' : 'chat',
-      history,
-      stage,
-      signal: upstream.signal,
-    })) {
+    const { firstTokenTimeoutMs, timeoutMs } = deps.config.coach;
+    for await (const event of guardModelStream(deps.coach.reply(request), { upstream, firstTokenTimeoutMs, timeoutMs })) {
       if (event.type === 'delta') {
         text += event.text;
         yield { type: 'delta', text: event.text };
@@ -284,16 +298,23 @@ export async function* streamReply(
     }
     finished = !upstream.signal.aborted;
   } catch (error) {
-    if (!upstream.signal.aborted) {
+    // A timeout aborts upstream with its own reason; the client leaving aborts it with none.
+    const userLeft = upstream.signal.aborted && !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
+    if (!userLeft) {
+      failed = true;
+      const estimate = { inputTokens: estimatePromptTokens(buildReplyMessages(request)), outputTokens: estimateTokens(text) };
+      recordFailedCall(deps, user, failedUsage(error, estimate));
       deps.logger.warn('coach reply failed', { conversationId: conversation.id, error: String(error) });
-      throw new DomainError('AI_UNAVAILABLE', 'Tu coach no ha podido responder ahora. Inténtalo de nuevo.');
+      throw modelFailure(error);
     }
   } finally {
+    release();
     signal.removeEventListener('abort', onAbort);
     if (!finished) {
       // Stopped by the user, the tab closing, or an early return: cancel upstream, keep what arrived.
+      // A failed answer keeps nothing: the user retries and the model is asked again.
       upstream.abort();
-      if (text.length > 0) store(true);
+      if (!failed && text.trim().length > 0) store(true);
     }
   }
   if (!finished) {

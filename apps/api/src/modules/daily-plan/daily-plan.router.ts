@@ -9,6 +9,8 @@ const PlanSchema = z
     generatedAt: z.date(),
     day: z.string(),
     source: z.enum(['ai', 'offline']),
+    /** Written offline because the configured model failed ("Plan preparado sin IA..."). */
+    fallback: z.boolean(),
     items: z.array(z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() })),
   })
   .nullable();

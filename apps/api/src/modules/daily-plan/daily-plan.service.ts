@@ -5,6 +5,8 @@ import { DomainError } from '@ascenso/domain/errors';
 import sanitizeHtml from 'sanitize-html';
 import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
+import { admitModelCall, providerUserId } from '../coaching/model-limits';
+import { recordFailedCall } from '../coaching/reply-stream';
 import { secondsUntilNextLocalDay } from '../quotas/quotas';
 
 /** The most regenerations a user may ask for in one day (the first generation is free). */
@@ -29,13 +31,16 @@ export function sanitizePlanHtml(html: string): string {
 
 type User = { id: string; firstName: string; timezone: string };
 
-export type PlanView = { content: string; generatedAt: Date; items: DailyPlan['items']; source: 'ai' | 'offline'; day: string };
+/** `fallback`: written offline because the configured model failed (the UI says so). */
+export type PlanView = { content: string; generatedAt: Date; items: DailyPlan['items']; source: 'ai' | 'offline'; fallback: boolean; day: string };
 
 export function getTodayPlan(deps: Deps, user: User): { plan: PlanView | null } {
   const day = localDay(deps.clock(), user.timezone);
   const row = deps.repos.coaching.findPlan(user.id, day);
   if (!row) return { plan: null };
-  return { plan: { content: row.content, generatedAt: row.generatedAt, items: row.items as DailyPlan['items'], source: row.source, day } };
+  return {
+    plan: { content: row.content, generatedAt: row.generatedAt, items: row.items as DailyPlan['items'], source: row.source, fallback: row.fallback, day },
+  };
 }
 
 /**
@@ -50,9 +55,22 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
     const retryAfterSeconds = secondsUntilNextLocalDay(deps.clock(), user.timezone);
     throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', { retryAfterSeconds });
   }
+  // The plan is a model call like any other: daily token budget and per-minute rate (no stream slot).
+  const release = await admitModelCall(deps, user, null);
   const context = buildCoachContext(deps, user);
-  const { plan, source, usage } = await deps.coach.plan(context, options.signal);
-  if (source === 'ai') recordUsage(deps, user, usage);
+  const timeout = AbortSignal.timeout(deps.config.coach.timeoutMs);
+  let result: Awaited<ReturnType<Deps['coach']['plan']>>;
+  try {
+    result = await deps.coach.plan(context, options.signal ? AbortSignal.any([options.signal, timeout]) : timeout, { user: providerUserId(deps, user.id) });
+  } finally {
+    release();
+  }
+  const { plan, source, usage, fallback } = result;
+  if (fallback) {
+    // Counted for the admin dashboard (model errors and plan fallbacks per day), with its tokens.
+    recordFailedCall(deps, user, usage, true);
+    deps.logger.warn('daily plan written offline: the model failed', { userId: user.id, error: String(result.error?.message ?? '') });
+  } else if (source === 'ai') recordUsage(deps, user, usage);
   deps.repos.coaching.upsertPlan({
     id: existing?.id ?? crypto.randomUUID(),
     userId: user.id,
@@ -60,6 +78,7 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
     content: sanitizePlanHtml(renderPlanHtml(plan)),
     items: plan.items,
     source,
+    fallback,
     generationCount: (existing?.generationCount ?? 0) + 1,
     generatedAt: deps.clock(),
   });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+const ms = (fallback: number) => z.coerce.number().int().min(50).max(10 * 60_000).default(fallback);
+
+/**
+ * The environment variables of the coach's model limits (part of env.ts's schema). Defaults: 15 s to
+ * the first token of a live answer, 60 s for a whole model call, 3 streams at once per user, 20 model
+ * calls per minute per user, 200 000 tokens per user per local day, 3 000 tokens of history.
+ */
+export const COACH_ENV_SHAPE = {
+  AI_FIRST_TOKEN_TIMEOUT_MS: ms(15_000),
+  AI_TIMEOUT_MS: ms(60_000),
+  AI_MAX_CONCURRENT_STREAMS_PER_USER: count(100, 3),
+  AI_CALLS_PER_MINUTE_PER_USER: count(10_000, 20),
+  AI_DAILY_TOKEN_BUDGET_PER_USER: count(100_000_000, 200_000),
+  AI_HISTORY_TOKEN_BUDGET: count(100_000, 3_000),
+  /** Key of the HMAC that turns a user id into the pseudonymous id sent to the provider. */
+  AI_USER_ID_SECRET: z.string().min(16).optional(),
+};
+
+const CoachEnvSchema = z.object(COACH_ENV_SHAPE);
+type CoachEnv = z.output<typeof CoachEnvSchema>;
+
+export type CoachLimitsConfig = {
+  firstTokenTimeoutMs: number;
+  timeoutMs: number;
+  maxConcurrentStreamsPerUser: number;
+  callsPerMinutePerUser: number;
+  dailyTokenBudgetPerUser: number;
+  historyTokenBudget: number;
+  /** Undefined: a fixed application salt is used (set a secret in production). */
+  userIdSecret: string | undefined;
+};
+
+export function coachConfigFrom(env: CoachEnv): CoachLimitsConfig {
+  return {
+    firstTokenTimeoutMs: env.AI_FIRST_TOKEN_TIMEOUT_MS,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    maxConcurrentStreamsPerUser: env.AI_MAX_CONCURRENT_STREAMS_PER_USER,
+    callsPerMinutePerUser: env.AI_CALLS_PER_MINUTE_PER_USER,
+    dailyTokenBudgetPerUser: env.AI_DAILY_TOKEN_BUDGET_PER_USER,
+    historyTokenBudget: env.AI_HISTORY_TOKEN_BUDGET,
+    userIdSecret: env.AI_USER_ID_SECRET,
+  };
+}

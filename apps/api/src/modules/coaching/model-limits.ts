@@ -1,0 +1,156 @@
+import { createHmac } from 'node:crypto';
+import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Deps } from '../../deps';
+import type { CoachLimitsConfig } from './ai-config';
+
+/**
+ * Counting behind the per-user model limits. This in-memory implementation serves one process; a
+ * shared store (Redis) implements the same interface to count across instances.
+ */
+export interface ModelLimitStore {
+  /**
+   * Takes a stream slot for the user in the conversation (null: not tied to one, e.g. the daily plan).
+   * Returns false with the reason when the user already has `max` streams, or one in that conversation.
+   */
+  tryAcquireStream(userId: string, conversationId: string | null, max: number): { ok: true; release: () => void } | { ok: false; reason: 'conversation' | 'user' };
+  /** Counts one model call; resolves the seconds to wait when over `perMinute` calls in the window. */
+  consumeCall(userId: string, perMinute: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+}
+
+export function createMemoryModelLimitStore(): ModelLimitStore {
+  const streams = new Map<string, Map<string, number>>();
+  const limiters = new Map<number, RateLimiterMemory>();
+  let anonymous = 0;
+  return {
+    tryAcquireStream(userId, conversationId, max) {
+      const mine = streams.get(userId) ?? new Map<string, number>();
+      let open = 0;
+      for (const n of mine.values()) open += n;
+      if (conversationId !== null && (mine.get(conversationId) ?? 0) > 0) return { ok: false, reason: 'conversation' };
+      if (open >= max) return { ok: false, reason: 'user' };
+      const key = conversationId ?? `\u0000${(anonymous += 1)}`;
+      mine.set(key, (mine.get(key) ?? 0) + 1);
+      streams.set(userId, mine);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          const left = (mine.get(key) ?? 1) - 1;
+          if (left > 0) mine.set(key, left);
+          else mine.delete(key);
+          if (mine.size === 0 && streams.get(userId) === mine) streams.delete(userId);
+        },
+      };
+    },
+    async consumeCall(userId, perMinute) {
+      let limiter = limiters.get(perMinute);
+      if (!limiter) {
+        limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+        limiters.set(perMinute, limiter);
+      }
+      try {
+        await limiter.consume(userId, 1);
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        throw rejection;
+      }
+    },
+  };
+}
+
+const stores = new WeakMap<Deps, ModelLimitStore>();
+
+/** The store of this app instance (one per Deps); tests and a shared store may set another. */
+export function modelLimitStore(deps: Deps): ModelLimitStore {
+  let store = stores.get(deps);
+  if (!store) {
+    store = createMemoryModelLimitStore();
+    stores.set(deps, store);
+  }
+  return store;
+}
+
+export function setModelLimitStore(deps: Deps, store: ModelLimitStore): void {
+  stores.set(deps, store);
+}
+
+type User = { id: string; timezone: string };
+
+/** The offline coach runs on our own server: it is not a model call and is not limited. */
+export function usesModel(deps: Deps): boolean {
+  return deps.coachProvider.kind !== 'offline';
+}
+
+function limits(deps: Deps): CoachLimitsConfig {
+  return deps.config.coach;
+}
+
+/** Refuses a call once today's tokens (the user's local day) reach the daily budget. */
+export function checkTokenBudget(deps: Deps, user: User): void {
+  const now = deps.clock();
+  const row = deps.repos.coaching.usageFor(user.id, localDay(now, user.timezone));
+  const used = (row?.inputTokens ?? 0) + (row?.outputTokens ?? 0);
+  if (used < limits(deps).dailyTokenBudgetPerUser) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000));
+  throw new DomainError('RATE_LIMITED', 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.', {
+    retryAfterSeconds,
+    limit: 'daily-tokens',
+  });
+}
+
+/** Counts a model call against the per-minute rate. */
+export async function consumeModelCall(deps: Deps, user: User): Promise<void> {
+  const result = await modelLimitStore(deps).consumeCall(user.id, limits(deps).callsPerMinutePerUser);
+  if (result.ok) return;
+  throw new DomainError('RATE_LIMITED', `Has hecho muchas peticiones a tu coach en poco tiempo. Espera ${result.retryAfterSeconds} s y vuelve a intentarlo.`, {
+    retryAfterSeconds: result.retryAfterSeconds,
+    limit: 'calls-per-minute',
+  });
+}
+
+/**
+ * Everything a model call must pass: the daily token budget, the per-minute rate and, for a stream, a
+ * slot (one per conversation, `AI_MAX_CONCURRENT_STREAMS_PER_USER` per user). Returns the release of
+ * the slot; nothing is taken when a check fails.
+ */
+export async function admitModelCall(deps: Deps, user: User, conversationId: string | null): Promise<() => void> {
+  if (!usesModel(deps)) return () => {};
+  checkTokenBudget(deps, user);
+  const slot = modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
+  if (!slot.ok) {
+    if (slot.reason === 'conversation') {
+      throw new DomainError('CONFLICT', 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.', {
+        limit: 'stream-per-conversation',
+      });
+    }
+    throw new DomainError(
+      'RATE_LIMITED',
+      `Tu coach ya está respondiendo en ${limits(deps).maxConcurrentStreamsPerUser} conversaciones a la vez. Espera a que termine alguna.`,
+      { retryAfterSeconds: 5, limit: 'concurrent-streams' },
+    );
+  }
+  try {
+    await consumeModelCall(deps, user);
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
+  return slot.release;
+}
+
+const DEFAULT_USER_ID_SALT = 'ascenso-coach-user-id-v1';
+
+/**
+ * The pseudonymous id sent to the provider as `user` and `safety_identifier`: HMAC-SHA256 of the user
+ * id under AI_USER_ID_SECRET (64 hex characters, the field's maximum). Never the e-mail nor the id.
+ */
+export function providerUserId(deps: Deps, userId: string): string {
+  return createHmac('sha256', limits(deps).userIdSecret ?? DEFAULT_USER_ID_SALT)
+    .update(userId)
+    .digest('hex');
+}
