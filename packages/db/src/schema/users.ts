@@ -1,4 +1,5 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
 import { ROLES } from '@ascenso/domain/auth';
 
 export const users = sqliteTable('users', {
@@ -11,6 +12,8 @@ export const users = sqliteTable('users', {
   lastName: text('last_name'),
   role: text('role', { enum: ROLES }).notNull().default('user'),
   timezone: text('timezone').notNull().default('Europe/Madrid'),
+  /** "¿Cómo quieres que te hable?": gender of the coach's adjectives about the user; neutral by default. */
+  addressForm: text('address_form', { enum: ADDRESS_FORMS }).notNull().default('neutro'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
     .$defaultFn(() => new Date()),

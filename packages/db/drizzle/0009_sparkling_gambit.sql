@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `address_form` text DEFAULT 'neutro' NOT NULL;
