@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@ascenso/db/client';
 import { createApp } from '../app';
+import { isBuildFile } from './static';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
@@ -83,5 +84,23 @@ describe('serving the built web app', () => {
     expect(shell.headers.get('content-encoding')).toBe('gzip');
     expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(gunzipSync(Buffer.from(await shell.arrayBuffer())).toString()).toContain('<html lang="es">');
+  });
+});
+
+describe('isBuildFile (what production does not serve)', () => {
+  it.each([
+    ['/.vite/manifest.json', true],
+    ['/assets/app-abc123.js.map', true],
+    ['/assets/app-abc123.js.map.br', true],
+    ['/assets/app-abc123.css.MAP', true],
+    ['/a/.hidden/b.txt', true],
+    ['/.env', true],
+    ['/assets/app-abc123.js', false],
+    ['/assets/mapa-abc123.js', false],
+    ['/favicon.svg', false],
+    ['/coaching/chat', false],
+    ['/', false],
+  ])('%s → %s', (path, hidden) => {
+    expect(isBuildFile(path)).toBe(hidden);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/test-app';
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { callPath, listProcedures } from './procedures';
 
 /**
@@ -12,6 +13,73 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'auth.login': 'public',
   'auth.register': 'public',
   'auth.logout': 'public',
+};
+
+type AdminCaller = { admin: { updateActivity: (input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) => Promise<unknown> } };
+type AdminAnswer = { arrange?: (t: TestApp, caller: AdminCaller, adminId: string) => Promise<unknown>; check: (answer: unknown, adminId: string) => void };
+
+/** What each admin query answers an admin (after `arrange`); a new admin query must be added here. */
+const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
+  'admin.overview': {
+    check: (answer) =>
+      expect(answer).toEqual({
+        users: 1,
+        activeUsers7d: 1,
+        assessmentCompletionRate: 0,
+        completionsByDay: [],
+        aiUsageByDay: [],
+        health: {
+          database: true,
+          mail: expect.objectContaining({ ok: expect.any(Boolean), transport: 'outbox' }),
+          ai: expect.objectContaining({ ok: expect.any(Boolean), provider: expect.any(String) }),
+        },
+      }),
+  },
+  'admin.users': {
+    check: (answer, adminId) =>
+      expect(answer).toEqual([
+        { id: adminId, email: 'jefa@ejemplo.es', firstName: 'Jefa', lastName: null, role: 'admin', createdAt: expect.any(Date), totalSteps: 0 },
+      ]),
+  },
+  'admin.catalogue': {
+    check: (answer) => {
+      expect((answer as Array<{ key: string }>).map((a) => a.key).sort()).toEqual(ACTIVITY_CATALOGUE.map((a) => a.key).sort());
+      for (const activity of answer as unknown[]) {
+        expect(activity).toEqual({
+          key: expect.any(String),
+          name: expect.any(String),
+          baseSteps: expect.any(Number),
+          multiplier: expect.any(Number),
+          dailyLimit: expect.any(Number),
+          icon: expect.any(String),
+          updatedAt: expect.any(Date),
+        });
+      }
+    },
+  },
+  'admin.audit': {
+    arrange: (_t, caller) => caller.admin.updateActivity({ key: 'active_break', name: 'Pausa activa', baseSteps: 80, multiplier: 1, dailyLimit: 10 }),
+    check: (answer, adminId) =>
+      expect(answer).toEqual([
+        {
+          id: expect.any(String),
+          activityKey: 'active_break',
+          adminId,
+          adminEmail: 'jefa@ejemplo.es',
+          before: { name: 'Pausa activa', baseSteps: 70, multiplier: 1, dailyLimit: 10 },
+          after: { name: 'Pausa activa', baseSteps: 80, multiplier: 1, dailyLimit: 10 },
+          at: expect.any(Date),
+        },
+      ]),
+  },
+  'admin.emailTemplates': { check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset']) },
+  'admin.outbox': {
+    arrange: (t, _caller, adminId) => t.deps.mailer.send({ to: 'jefa@ejemplo.es', subject: 'Hola', html: '<p>Hola</p>', text: 'Hola', template: 'welcome', userId: adminId }),
+    check: (answer, adminId) =>
+      expect(answer).toEqual([
+        expect.objectContaining({ id: expect.any(String), userId: adminId, to: 'jefa@ejemplo.es', subject: 'Hola', template: 'welcome', transport: 'outbox', status: 'stored', createdAt: expect.any(Date) }),
+      ]),
+  },
 };
 
 function accessOf(path: string): 'public' | 'user' | 'admin' | undefined {
@@ -42,12 +110,16 @@ describe('authorisation matrix (generated from the router)', () => {
   });
 
   it.each(procedures.filter((p) => accessOf(p.path) === 'admin' && p.kind === 'query' && !p.path.includes('Preview') && p.path !== 'admin.userLedger'))(
-    '$path answers an admin',
+    '$path answers an admin with its shape',
     async ({ path }) => {
+      const answer = ADMIN_ANSWERS[path];
+      if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
       const t = createTestApp();
-      const { cookie, user } = await t.registerUser();
+      const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
       t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
-      await expect(callPath(t.callerFor(cookie), path, {})).resolves.toBeDefined();
+      const caller = t.callerFor(cookie);
+      await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
+      answer.check(await callPath(caller, path, {}), user.id);
     },
   );
 

@@ -30,3 +30,24 @@ describe('errorMessage with a screen context', () => {
     expect(errorMessage(new Error('offline'), 'plan')).toBe(CONNECTION_ERROR_MESSAGE);
   });
 });
+
+describe('errorMessage for the storage quotas', () => {
+  it('names the quota that was reached on each screen', () => {
+    const reached = domainError('DAILY_LIMIT_REACHED', { retryAfterSeconds: 50_400 });
+    expect(errorMessage(reached, 'journal-save')).toBe('Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.');
+    expect(errorMessage(reached, 'coach-start')).toBe('Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.');
+    expect(errorMessage(reached, 'coach-send')).toBe('Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.');
+    expect(errorMessage(reached, 'note-save')).toBe('Has llegado al máximo de notas por hoy. Mañana podrás añadir más.');
+    expect(errorMessage(reached)).toBe('Ya has alcanzado el límite de hoy para esta actividad.');
+  });
+
+  it('says a full conversation takes no more messages', () => {
+    expect(errorMessage(domainError('CONFLICT'), 'coach-send')).toBe('Esta conversación ya no admite más mensajes. Empieza una nueva para seguir.');
+  });
+
+  it('shows the server’s reason when a journal entry is too long', () => {
+    const tooLong = 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.';
+    expect(errorMessage(domainError('VALIDATION', { fieldErrors: { body: [tooLong] } }), 'journal-save')).toBe(tooLong);
+    expect(errorMessage(domainError('VALIDATION'), 'journal-save')).toBe('Escribe algo antes de guardar la entrada.');
+  });
+});

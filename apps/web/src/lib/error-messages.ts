@@ -39,7 +39,7 @@ export function rateLimitMessage(retryAfterSeconds: number | null): string {
  * Where an error happened, for screens whose copy must be more specific than the general table (the
  * codes stay the same; only the words change). `fallback` covers unknown errors and network failures.
  */
-export type ErrorContext = 'coach-reply' | 'coach-send' | 'coach-start' | 'finish-session' | 'journal-save' | 'plan';
+export type ErrorContext = 'coach-reply' | 'coach-send' | 'coach-start' | 'finish-session' | 'journal-save' | 'note-save' | 'plan';
 
 const COACH_UNAVAILABLE = 'Tu coach no ha podido responder ahora.';
 const SAFETY_PAUSE = 'Esta conversación está en pausa por tu seguridad. Puedes empezar una nueva cuando quieras.';
@@ -53,12 +53,14 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
   },
   'coach-send': {
     FORBIDDEN: SAFETY_PAUSE,
-    CONFLICT: 'Esta conversación ya está cerrada. Empieza una nueva para seguir.',
+    CONFLICT: 'Esta conversación ya no admite más mensajes. Empieza una nueva para seguir.',
     VALIDATION: 'Escribe un mensaje de hasta 4000 caracteres.',
+    DAILY_LIMIT_REACHED: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
     NOT_FOUND: 'No encontramos esta conversación.',
     fallback: 'No hemos podido enviar tu mensaje. Inténtalo de nuevo.',
   },
   'coach-start': {
+    DAILY_LIMIT_REACHED: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
     fallback: 'No hemos podido empezar la conversación. Inténtalo de nuevo.',
   },
   'finish-session': {
@@ -70,6 +72,10 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
     VALIDATION: 'Escribe algo antes de guardar la entrada.',
     CONFLICT: 'Esta entrada ya está guardada en tu diario.',
     FORBIDDEN: SAFETY_PAUSE,
+    DAILY_LIMIT_REACHED: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
+  },
+  'note-save': {
+    DAILY_LIMIT_REACHED: 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
   },
   plan: {
     RATE_LIMITED: 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.',
@@ -80,6 +86,9 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
 export function errorMessage(error: unknown, context?: ErrorContext): string {
   const info = readDomainError(error);
   if (context) {
+    // A journal entry the server finds too long says so in its body's field error (the server's copy).
+    const body = info.fieldErrors.body?.[0];
+    if (context === 'journal-save' && info.domainCode === 'VALIDATION' && body) return body;
     const copy = CONTEXT_MESSAGES[context];
     const specific = (info.domainCode && copy[info.domainCode]) || (info.domainCode === null ? copy.fallback : undefined);
     if (specific) return specific;

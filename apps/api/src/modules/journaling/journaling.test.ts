@@ -36,4 +36,38 @@ describe('journal entries', () => {
     await expect(caller.journaling.create({ mood: '', body: 'x' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(caller.journaling.create({ mood: 'alegría', body: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
+
+  it('refuses to save a journaling chat longer than an entry (20 000 characters) and stores nothing', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    const caller = t.callerFor(cookie);
+    const chat = await caller.coaching.start({ kind: 'journal' });
+    for (let i = 0; i < 6; i += 1) {
+      await caller.coaching.send({ conversationId: chat.id, content: `${'escribo '.repeat(499)}${i}`, clientMessageId: crypto.randomUUID() });
+    }
+    await expect(caller.coaching.saveJournal({ conversationId: chat.id, mood: 'calma' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
+    });
+    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toEqual([]);
+    expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
+  });
+
+  it('counts entries saved from a journaling chat against the daily journal quota', async () => {
+    const t = createTestApp({ env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '1' } });
+    const { cookie, user } = await t.registerUser();
+    const caller = t.callerFor(cookie);
+    await caller.journaling.create({ mood: 'calma', body: 'Una entrada escrita a mano.' });
+    const chat = await caller.coaching.start({ kind: 'journal' });
+    await caller.coaching.send({ conversationId: chat.id, content: 'Hoy me siento en calma.', clientMessageId: crypto.randomUUID() });
+    await expect(caller.coaching.saveJournal({ conversationId: chat.id })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
+    });
+    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(1);
+    // The chat is kept open: it can be saved tomorrow.
+    expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
+    t.clock.advance(24 * 3600 * 1000);
+    await expect(caller.coaching.saveJournal({ conversationId: chat.id })).resolves.toMatchObject({ wordCount: 5 });
+  });
 });

@@ -16,7 +16,8 @@ import type { Deps } from '../../deps';
  *
  * A day is the user's local day in their timezone, and the answer's Retry-After runs to the next local
  * midnight. So that changing timezone cannot reopen the day, any 24 hours also hold at most twice a daily
- * quota (a user who keeps one timezone never meets that bound: 24 hours touch at most two local days).
+ * quota (a user who keeps one timezone practically never meets that bound: 24 hours touch at most two
+ * local days, except around a 23-hour spring DST day). Decision 013.
  */
 
 type User = { id: string; timezone: string };
@@ -123,10 +124,7 @@ export const JOURNAL_BODY_MAX_CHARS = JournalEntryInputSchema.shape.body.maxLeng
  */
 export function journalEntryFits(body: string): void {
   if (body.length > JOURNAL_BODY_MAX_CHARS) {
-    throw new DomainError(
-      'VALIDATION',
-      `Esta entrada supera los ${JOURNAL_BODY_MAX_CHARS.toLocaleString('es-ES')} caracteres de una entrada de diario. Tus mensajes siguen en la conversación.`,
-      { fieldErrors: { body: [`Máximo ${JOURNAL_BODY_MAX_CHARS.toLocaleString('es-ES')} caracteres`] } },
-    );
+    const message = `Esta entrada supera los ${JOURNAL_BODY_MAX_CHARS.toLocaleString('es-ES')} caracteres de una entrada de diario. Tus mensajes siguen en la conversación.`;
+    throw new DomainError('VALIDATION', message, { fieldErrors: { body: [message] } });
   }
 }

@@ -2,7 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
 import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage, type ErrorContext } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useCommitments, useNotes, type Commitment } from '../api/profile-api';
 import { CountedTextarea } from './counted-textarea';
@@ -21,10 +21,10 @@ function sinceFormat(timeZone: string) {
 }
 
 /** The first field error of a failed call, else the general copy. */
-function saveError(error: unknown): string {
+function saveError(error: unknown, context?: ErrorContext): string {
   const info = readDomainError(error);
   const first = Object.values(info.fieldErrors)[0]?.[0];
-  return first ?? errorMessage(error);
+  return first ?? errorMessage(error, context);
 }
 
 /** "Lo que tu coach sabe de ti": the notes and open commitments the coach reads, editable and deletable. */
@@ -73,7 +73,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
           toaster.create({ type: 'success', title: 'Nota guardada', description: 'Tu coach la tendrá en cuenta.', closable: true });
         },
         onError: (error) => {
-          setAddError(saveError(error));
+          setAddError(saveError(error, 'note-save'));
           newNoteRef.current?.focus();
         },
       },
