@@ -9,7 +9,6 @@ import { createOpenAICompatibleProvider } from './openai-provider';
 import { DailyPlanSchema, offlinePlan, renderPlanHtml } from './plan';
 import { STATIC_SYSTEM_PROMPT, buildSystemPrompt, turnContext } from './prompts';
 import type { StreamEvent } from './provider';
-import { SAFETY_REPLY, detectCrisis } from './safety';
 import { extractCommitments, nextStage } from './session';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-openai-server';
 
@@ -36,30 +35,6 @@ async function collect(stream: AsyncIterable<StreamEvent>) {
   }
   return { text, done };
 }
-
-describe('safety', () => {
-  it.each([
-    'Ya no quiero vivir así',
-    'a veces pienso en quitarme la vida',
-    'He pensado en el SUICIDIO',
-    'tengo ganas de morir',
-    'me quiero morir',
-    'quiero hacerme daño',
-    'I want to kill myself',
-  ])('detects risk in %j', (text) => expect(detectCrisis(text)).toBe(true));
-
-  it.each(['Me muero de ganas de que llegue el viernes', 'Este proyecto me mata de trabajo', 'Quiero cortarme el pelo', 'Quiero vivir más tranquila'])(
-    'does not flag %j',
-    (text) => expect(detectCrisis(text)).toBe(false),
-  );
-
-  it('answers with the Spanish helplines and a line for other countries', () => {
-    expect(SAFETY_REPLY).toContain('024');
-    expect(SAFETY_REPLY).toContain('112');
-    expect(SAFETY_REPLY).toMatch(/otro país/);
-    expect(SAFETY_REPLY).toMatch(/no soy un servicio de crisis ni un terapeuta/);
-  });
-});
 
 describe('prompts', () => {
   it('puts the static part first and the profile after it; the week, journal, commitments and notes go in the turn block', () => {

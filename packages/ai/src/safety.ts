@@ -1,47 +1,29 @@
 /**
- * Crisis detection that runs before any model: a message that signals risk of self-harm or suicide
- * gets a fixed, calm answer with helplines, and the conversation is flagged instead of continued.
+ * Crisis safety: a reviewed, typo-tolerant risk screen that runs before any model call, a fixed answer
+ * with the right helplines per category. Careful mode, once the person chooses to go on, is the
+ * `careful` flag of the coach's ReplyRequest (prompts.ts turn context, offline/engine.ts).
+ * The pieces live in ./safety/; this is their public entry (`@ascenso/ai/safety`).
  */
-const PATTERNS: RegExp[] = [
-  /suicid/,
-  /quitar(me|se|te)? la vida/,
-  /acabar con (mi|la) vida/,
-  /no quiero (seguir )?vivir/,
-  /(ganas|deseos) de morir/,
-  /quiero morir/,
-  /me quiero morir/,
-  /(prefiero|preferiria|mejor) estar muert[oa]/,
-  /\bmatarme\b/,
-  /me voy a matar/,
-  /hacerme dano/,
-  /autolesi/,
-  /cortarme (las venas|los brazos|las munecas)/,
-  /acabar con todo/,
-  /no vale la pena vivir/,
-  /no tengo (ninguna )?razon(es)? para vivir/,
-  /desaparecer para siempre/,
-  /\bkill myself\b/,
-  /\bend my life\b/,
-  /\bself[- ]harm/,
-];
+export { RISK_CATEGORIES, isRiskCategory, type RiskCategory } from './safety/categories';
+export { screenMessage, type ScreenResult } from './safety/screen';
+export { SAFETY_ANSWERS, SAFETY_RESOURCES, looksEnglish, safetyAnswer, type SafetyAnswer, type SafetyResource } from './safety/answers';
+export { normalise } from './safety/normalise';
 
-function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\s+/g, ' ');
+import { looksEnglish, safetyAnswer, type SafetyAnswer } from './safety/answers';
+import type { RiskCategory } from './safety/categories';
+import { screenMessage } from './safety/screen';
+
+/** Screens a message and, when it fires, returns its fixed answer (null otherwise). */
+export function screenForSafety(text: string): (SafetyAnswer & { categories: RiskCategory[]; rules: string[] }) | null {
+  const result = screenMessage(text);
+  if (!result) return null;
+  return { ...safetyAnswer(result.categories, { english: looksEnglish(text) }), categories: result.categories, rules: result.rules };
 }
 
+/** @deprecated Use `screenMessage` / `screenForSafety`; kept for callers of the first version. */
 export function detectCrisis(text: string): boolean {
-  const value = normalise(text);
-  return PATTERNS.some((pattern) => pattern.test(value));
+  return screenMessage(text) !== null;
 }
 
-export const SAFETY_REPLY =
-  'Siento mucho que estés pasando por esto, y gracias por contármelo. Lo que sientes importa y mereces ' +
-  'apoyo ahora mismo de una persona. Si estás en España, llama al 024 (línea de atención a la conducta ' +
-  'suicida: gratuita, confidencial y disponible las 24 horas) o al 112 si estás en peligro inmediato. ' +
-  'Si estás en otro país, llama a tu número local de emergencias o busca la línea de ayuda de tu país en ' +
-  'findahelpline.com. Yo no soy un servicio de crisis ni un terapeuta, así que no voy a seguir con el ' +
-  'coaching ahora; si puedes, escribe o llama a alguien de confianza para que te acompañe.';
+/** @deprecated Each category has its own answer now (`safetyAnswer`); this is the suicidal-ideation one. */
+export const SAFETY_REPLY = safetyAnswer(['suicidal_active']).message;

@@ -12,6 +12,7 @@ import {
   startConversation,
   streamReply,
 } from './coaching.service';
+import { SafetyViewSchema, acknowledgeSafety } from './safety';
 
 const KindSchema = z.enum(['chat', 'session', 'journal']);
 const IdSchema = z.string().min(1).max(64);
@@ -37,8 +38,12 @@ const ConversationSchema = ConversationSummarySchema.extend({
       flagged: z.boolean(),
       stopped: z.boolean(),
       createdAt: z.date(),
+      /** A safety answer's category and helplines (null for every other message). */
+      safety: SafetyViewSchema.nullable(),
     }),
   ),
+  /** The person acknowledged the helplines after a crisis message; the coach is in careful mode. */
+  careful: z.boolean(),
   commitments: z.array(z.object({ id: z.string(), text: z.string(), status: z.enum(['open', 'done', 'dropped']) })),
 });
 
@@ -84,6 +89,15 @@ export const coachingRouter = router({
         yield tracked(`${input.userMessageId}:${seq}`, event);
       }
     }),
+
+  /**
+   * "He leído los recursos, quiero continuar": a conversation paused by a crisis message opens again,
+   * in careful mode. Idempotent.
+   */
+  acknowledgeSafety: authedProcedure
+    .input(z.object({ conversationId: IdSchema }))
+    .output(z.object({ conversationId: z.string(), status: z.enum(['active', 'completed', 'flagged']), careful: z.boolean() }))
+    .mutation(({ ctx, input }) => acknowledgeSafety(ctx.deps, ctx.auth.user, input.conversationId)),
 
   finishSession: authedProcedure
     .input(z.object({ conversationId: IdSchema }))

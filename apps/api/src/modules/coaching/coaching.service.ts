@@ -1,6 +1,5 @@
 import { buildReplyMessages } from '@ascenso/ai/coach';
 import { estimatePromptTokens, estimateTokens, type ChatMessage } from '@ascenso/ai/provider';
-import { SAFETY_REPLY, detectCrisis } from '@ascenso/ai/safety';
 import { nextStage, type SessionStage } from '@ascenso/ai/session';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
@@ -8,6 +7,7 @@ import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceDailyQuota, enforceMessageQuotas, journalEntryFits } from '../quotas/quotas';
 import { buildCoachContext, recordUsage } from './coach-context';
+import { assertNotAwaitingAcknowledgement, safetyOfMessage, screenTurn, storeSafetyAnswer } from './safety';
 import { admitModelCall, providerUserId } from './model-limits';
 import { failedUsage, frozenProfileSnapshot, guardModelStream, modelFailure, recordFailedCall } from './reply-stream';
 
@@ -110,6 +110,7 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
     summary: conversation.summary,
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
+    careful: conversation.careful,
     messages: deps.repos.coaching.listMessages(conversation.id).map((m) => ({
       id: m.id,
       role: m.role,
@@ -118,14 +119,16 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
       flagged: m.flagged,
       stopped: m.stopped,
       createdAt: m.createdAt,
+      safety: safetyOfMessage(m, conversation),
     })),
     commitments: deps.repos.coaching.listConversationCommitments(conversation.id).map((c) => ({ id: c.id, text: c.text, status: c.status })),
   };
 }
 
 /**
- * Stores the user's message. A message that signals a crisis gets the safety answer at once, with no
- * model involved, and the conversation is flagged instead of continued as coaching.
+ * Stores the user's message. A message that signals a crisis gets its category's fixed answer at once,
+ * with no model involved, and the conversation waits for the person to acknowledge the helplines
+ * (`coaching.acknowledgeSafety`); it then goes on in careful mode (safety.ts).
  */
 export function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }) {
   const conversation = owned(deps, user, input.conversationId);
@@ -134,11 +137,11 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
     if (already.conversationId !== conversation.id || already.userId !== user.id) throw new DomainError('CONFLICT', 'Identificador de mensaje repetido');
     return { userMessageId: already.id, safety: already.flagged };
   }
-  if (conversation.status === 'flagged') {
-    throw new DomainError('FORBIDDEN', 'Esta conversación se ha pausado por tu seguridad. Puedes empezar una nueva cuando quieras.');
-  }
+  assertNotAwaitingAcknowledgement(conversation);
   if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta conversación ya está cerrada');
-  const crisis = detectCrisis(input.content);
+  // The risk screen runs before anything else (safety.ts): no model is called for a crisis message.
+  const screened = screenTurn(deps, user, input.content, conversation.kind);
+  const crisis = screened !== null;
   // A turn commits without waiting for fsync (decision 010); a crisis flag is synced at once.
   const commit = crisis ? deps.repos.coaching.transaction : deps.repos.coaching.turnTransaction;
   commit(() => {
@@ -167,22 +170,8 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
         ...(names ? { title: titleFrom(input.content) } : {}),
         ...(crisis ? { status: 'flagged' as const } : {}),
       });
-    if (crisis) {
-      deps.repos.coaching.insertMessage({
-        id: crypto.randomUUID(),
-        conversationId: conversation.id,
-        userId: user.id,
-        role: 'assistant',
-        content: SAFETY_REPLY,
-        replyTo: input.clientMessageId,
-        stage: conversation.stage,
-        flagged: true,
-        stopped: false,
-        createdAt: new Date(now.getTime() + 1),
-      });
-    }
+    if (screened) storeSafetyAnswer(deps, conversation, user, { replyTo: input.clientMessageId, at: new Date(now.getTime() + 1), screened });
   });
-  if (crisis) deps.logger.warn('crisis message flagged', { userId: user.id, conversationId: conversation.id });
   return { userMessageId: input.clientMessageId, safety: crisis };
 }
 

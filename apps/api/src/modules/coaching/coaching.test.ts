@@ -1,5 +1,5 @@
 import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
-import { SAFETY_REPLY } from '@ascenso/ai/safety';
+import { SAFETY_ANSWERS } from '@ascenso/ai/safety';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,13 +133,13 @@ describe('coaching chat (offline coach)', () => {
     expect((await caller.coaching.conversation({ id: chat.id })).messages).toHaveLength(2);
   });
 
-  it('answers a crisis message at once with the safety reply, without the model, and flags the conversation', async () => {
+  it('answers a crisis message at once with its fixed answer, without the model, and waits for the acknowledgement', async () => {
     const t = createTestApp();
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
     const result = await say(caller, chat.id, 'Últimamente no quiero vivir');
     expect(result.safety).toBe(true);
-    expect(result.text).toBe(SAFETY_REPLY);
+    expect(result.text).toBe(SAFETY_ANSWERS.suicidal_passive.message);
     expect(result.done).toMatchObject({ safety: true, status: 'flagged' });
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.status).toBe('flagged');

@@ -1,6 +1,7 @@
 import { JournalEntryInputSchema } from '@ascenso/domain/journal';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
+import { SafetyViewSchema } from '../coaching/safety';
 import { createEntry, deleteEntry, getEntry, listEntries, todaysPrompt } from './journaling.service';
 
 const EntrySchema = z.object({
@@ -31,6 +32,8 @@ export const journalingRouter = router({
         limitReached: z.boolean(),
         activityId: z.string().nullable(),
         minWords: z.number().int(),
+        /** The entry is saved; when the risk screen fired, its category, answer and helplines. */
+        safety: SafetyViewSchema.nullable(),
       }),
     )
     .mutation(({ ctx, input }) => createEntry(ctx.deps, ctx.auth.user, input)),

@@ -4,6 +4,7 @@ import { JOURNAL_MIN_WORDS_FOR_STEPS, countWords, promptForDay, type JournalEntr
 import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
+import { journalSafety } from '../coaching/safety';
 import { insertWithinDailyQuota } from '../quotas/quotas';
 
 type User = { id: string; timezone: string };
@@ -56,6 +57,8 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
     createdAt: deps.clock(),
   };
   insertWithinDailyQuota(deps, user, 'journalEntries', () => deps.repos.coaching.insertJournalEntry(row));
+  // Saved whatever it says; when the risk screen fires, the answer carries the helplines (shown gently).
+  const safety = journalSafety(deps, user, { title: input.title, body: input.body });
   const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id }) : null;
   return {
     entry: view(row),
@@ -63,6 +66,7 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
     limitReached: award?.limitReached ?? false,
     activityId: award?.activityId ?? null,
     minWords: JOURNAL_MIN_WORDS_FOR_STEPS,
+    safety,
   };
 }
 

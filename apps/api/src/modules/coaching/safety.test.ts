@@ -1,0 +1,203 @@
+import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
+import { SAFETY_ANSWERS, type RiskCategory } from '@ascenso/ai/safety';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { ReplyEvent } from './coaching.service';
+import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
+
+type Caller = ReturnType<TestApp['callerFor']>;
+
+async function signedIn(t: TestApp) {
+  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
+  await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+  return { cookie, user, caller: t.callerFor(cookie) };
+}
+
+async function say(caller: Caller, conversationId: string, content: string) {
+  const { userMessageId, safety } = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
+  const events: ReplyEvent[] = [];
+  const stream = await caller.coaching.reply({ conversationId, userMessageId });
+  for await (const raw of stream as AsyncIterable<unknown>) events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
+  const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
+  return { userMessageId, safety, text, done: events.find((e) => e.type === 'done') };
+}
+
+/** The text of every message the fake model received in its last request. */
+function lastPrompt(fake: FakeOpenAIServer): string {
+  const body = fake.requests.at(-1)?.body as { messages: Array<{ content: string }> } | undefined;
+  return (body?.messages ?? []).map((m) => m.content).join('\n');
+}
+
+const HREFS: Record<RiskCategory, string[]> = {
+  suicidal_active: ['tel:024', 'tel:112', 'https://findahelpline.com'],
+  suicidal_passive: ['tel:024', 'tel:112', 'https://findahelpline.com'],
+  self_harm: ['tel:024', 'tel:112', 'https://findahelpline.com'],
+  partner_violence: ['tel:016', 'https://wa.me/34600000016', 'mailto:016-online@igualdad.gob.es', 'tel:112', 'https://findahelpline.com'],
+  child_abuse: ['tel:900202010', 'tel:600505152', 'tel:112', 'https://findahelpline.com'],
+  immediate_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
+};
+
+const CRISIS: Array<[RiskCategory, string]> = [
+  ['suicidal_active', 'kitarme la vida es lo único en lo que pienso'],
+  ['suicidal_passive', 'a veces pienso que todos estarían mejor sin mí'],
+  ['self_harm', 'me corto los brazos'],
+  ['partner_violence', 'mi pareja me pega y tengo miedo'],
+  ['child_abuse', 'tengo 14 años y mi padre me pega'],
+  ['immediate_danger', 'me voy a tirar por la ventana'],
+];
+
+describe('crisis safety against an OpenAI-compatible model', () => {
+  let fake: FakeOpenAIServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAIServer();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.reply({ kind: 'text', text: 'Respuesta del modelo' });
+  });
+  const app = () =>
+    createTestApp({ coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 3000 }) });
+
+  it.each(CRISIS)('%s: the fixed answer and its helplines are stored at once, and no model is called', async (category, message) => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const result = await say(caller, chat.id, message);
+    expect(result.safety).toBe(true);
+    expect(result.text).toBe(SAFETY_ANSWERS[category].message);
+    expect(result.done).toMatchObject({ type: 'done', safety: true, status: 'flagged' });
+    const stored = await caller.coaching.conversation({ id: chat.id });
+    expect(stored.status).toBe('flagged');
+    const answer = stored.messages.find((m) => m.role === 'assistant');
+    expect(answer).toMatchObject({ flagged: true, content: SAFETY_ANSWERS[category].message, replyTo: result.userMessageId });
+    expect(answer?.safety?.category).toBe(category);
+    expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
+    expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
+    expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each(['chat', 'session', 'journal'] as const)('%s: a crisis message never reaches the model; nothing more is taken until the acknowledgement', async (kind) => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const conversation = await caller.coaching.start({ kind });
+    const result = await say(caller, conversation.id, 'me kiero morir');
+    expect(result).toMatchObject({ safety: true, text: SAFETY_ANSWERS.suicidal_passive.message });
+    await expect(caller.coaching.send({ conversationId: conversation.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: AWAITING_ACKNOWLEDGEMENT_MESSAGE,
+    });
+    // Replaying the answer (a reconnecting client) calls no model either.
+    const again = await caller.coaching.reply({ conversationId: conversation.id, userMessageId: result.userMessageId });
+    for await (const _ of again as AsyncIterable<unknown>) void _;
+    // A session does not advance on a crisis message.
+    if (kind === 'session') expect((await caller.coaching.conversation({ id: conversation.id })).stage).toBe('check-in');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('answers an English message with the same helplines and a line in English', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const result = await say(caller, chat.id, 'I want to kill myself');
+    expect(result.text.startsWith(SAFETY_ANSWERS.suicidal_active.message)).toBe(true);
+    expect(result.text).toContain('In English: in Spain, call 024');
+    const answer = (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'assistant');
+    expect(answer?.safety?.category).toBe('suicidal_active');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('after the acknowledgement the conversation goes on in careful mode: the model gets the careful instruction, never the crisis turn', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    await say(caller, chat.id, 'Me cuesta delegar en mi equipo');
+    expect(lastPrompt(fake)).not.toMatch(/modo cuidadoso/i);
+    await say(caller, chat.id, 'me hago daño a veces para sentir algo');
+    const requestsBefore = fake.requests.length;
+
+    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toEqual({ conversationId: chat.id, status: 'active', careful: true });
+    // Idempotent: a second tap changes nothing.
+    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toMatchObject({ status: 'active', careful: true });
+    const reopened = await caller.coaching.conversation({ id: chat.id });
+    expect(reopened).toMatchObject({ status: 'active', careful: true });
+
+    fake.reply({ kind: 'text', text: 'Gracias por seguir aquí. ¿Cómo estás ahora?' });
+    const next = await say(caller, chat.id, 'Estoy algo mejor, gracias');
+    expect(next).toMatchObject({ safety: false, text: 'Gracias por seguir aquí. ¿Cómo estás ahora?' });
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+    const prompt = lastPrompt(fake);
+    expect(prompt).toMatch(/modo cuidadoso/i);
+    expect(prompt).not.toContain('me hago daño a veces');
+    expect(prompt).not.toContain(SAFETY_ANSWERS.self_harm.message);
+
+    // A new crisis message in careful mode is answered by the screen again.
+    const again = await say(caller, chat.id, 'mi novio me ha pegado otra vez');
+    expect(again).toMatchObject({ safety: true, text: SAFETY_ANSWERS.partner_violence.message });
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+    expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('flagged');
+  });
+
+  it('refuses to acknowledge a conversation that was never paused, or someone else’s', async () => {
+    const t = app();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const chat = await a.caller.coaching.start({ kind: 'chat' });
+    await expect(a.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({ code: 'CONFLICT', message: 'Esta conversación no está en pausa' });
+    await say(a.caller, chat.id, 'quisiera morirme');
+    await expect(b.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await a.caller.coaching.conversation({ id: chat.id })).status).toBe('flagged');
+  });
+
+  it.each([
+    'quiero acabar con todo el trabajo pendiente hoy',
+    'estoy haciendo un curso sobre prevención del suicidio',
+    'me mata este proyecto',
+    'hay que matar el proceso que se ha quedado colgado',
+    'no pienso tirar la toalla con este ascenso',
+  ])('a hard negative goes through to the model: %j', async (message) => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const result = await say(caller, chat.id, message);
+    expect(result).toMatchObject({ safety: false, text: 'Respuesta del modelo' });
+    expect(fake.requests).toHaveLength(1);
+    expect(lastPrompt(fake)).toContain(message);
+    expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
+  });
+
+  it('a saved journal entry is screened: saved anyway, with the helplines in the answer, and no model call', async () => {
+    const t = app();
+    const { caller, user } = await signedIn(t);
+    const saved = await caller.journaling.create({ mood: 'miedo', body: 'Hoy ha sido difícil. Mi pareja me pega y tengo miedo de volver a casa.' });
+    expect(saved.entry.body).toContain('Mi pareja me pega');
+    expect(saved.safety?.category).toBe('partner_violence');
+    expect(saved.safety?.message).toBe(SAFETY_ANSWERS.partner_violence.message);
+    expect(saved.safety?.resources.map((r) => r.href)).toEqual(HREFS.partner_violence);
+    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10).map((e) => e.id)).toEqual([saved.entry.id]);
+
+    const plain = await caller.journaling.create({ mood: 'cansancio', body: 'Estoy muerta de cansancio, pero el proyecto me mata de risa a veces.' });
+    expect(plain.safety).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('crisis safety with the offline coach', () => {
+  it('careful mode after the acknowledgement: a supportive answer without career goals', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const crisis = await say(caller, chat.id, 'me corto los brazos');
+    expect(crisis.text).toBe(SAFETY_ANSWERS.self_harm.message);
+    await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
+    const next = await say(caller, chat.id, 'Quiero seguir hablando un poco');
+    expect(next.safety).toBe(false);
+    expect(next.text).toMatch(/024/);
+    expect(next.text).not.toMatch(/liderar|objetivo de|equipo|ascenso|productiv/i);
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  RISK_CATEGORIES,
+  SAFETY_ANSWERS,
+  isRiskCategory,
+  safetyAnswer,
+  screenForSafety,
+  type RiskCategory,
+  type SafetyResource,
+} from '@ascenso/ai/safety';
+import { DomainError } from '@ascenso/domain/errors';
+import type { ConversationRow } from '@ascenso/db/schema/coaching';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+
+/**
+ * Crisis safety for the coach (docs/decisions, crisis safety). The risk screen (packages/ai/src/safety)
+ * runs on every user message before any model call: a message that fires gets its category's fixed
+ * answer, stored in the same transaction, and the conversation waits (status `flagged`) until the person
+ * acknowledges the helplines; from then on it is in careful mode. Journal entries are screened too:
+ * they are saved anyway and the answer carries the helplines.
+ */
+
+type User = { id: string };
+
+export type Screened = NonNullable<ReturnType<typeof screenForSafety>>;
+
+/** What the UI needs to show a safety answer: its category and its helplines (tel:, https:, mailto:). */
+export type SafetyView = { category: RiskCategory; message: string; resources: SafetyResource[] };
+
+export const AWAITING_ACKNOWLEDGEMENT_MESSAGE =
+  'Antes de seguir, confirma que has visto los recursos de ayuda: pulsa «He leído los recursos, quiero continuar».';
+
+/** Screens a user's message; null when nothing fires. Logged with the category and the rules, never the text. */
+export function screenTurn(deps: Deps, user: User, content: string, where: string): Screened | null {
+  const screened = screenForSafety(content);
+  if (screened) deps.logger.warn('risk screen fired', { userId: user.id, where, category: screened.category, rules: screened.rules.join(',') });
+  return screened;
+}
+
+/** A conversation waiting for the person to acknowledge the helplines takes no new message. */
+export function assertNotAwaitingAcknowledgement(conversation: ConversationRow): void {
+  if (conversation.status === 'flagged') throw new DomainError('FORBIDDEN', AWAITING_ACKNOWLEDGEMENT_MESSAGE);
+}
+
+/**
+ * Inside the turn's transaction: the fixed answer as the coach's reply to the crisis message, and the
+ * conversation flagged with the category (it waits for the acknowledgement).
+ */
+export function storeSafetyAnswer(
+  deps: Deps,
+  conversation: ConversationRow,
+  user: User,
+  input: { replyTo: string; at: Date; screened: Screened },
+): void {
+  deps.repos.coaching.insertMessage({
+    id: crypto.randomUUID(),
+    conversationId: conversation.id,
+    userId: user.id,
+    role: 'assistant',
+    content: input.screened.message,
+    replyTo: input.replyTo,
+    stage: conversation.stage,
+    flagged: true,
+    stopped: false,
+    createdAt: input.at,
+  });
+  deps.repos.coaching.updateConversation(conversation.id, {
+    status: 'flagged',
+    safetyCategory: input.screened.categories.join(','),
+    updatedAt: input.at,
+  });
+}
+
+/**
+ * The person has read the helplines and chooses to go on: the conversation opens again in careful
+ * mode. Idempotent; refused for a conversation that was never paused.
+ */
+export function acknowledgeSafety(deps: Deps, user: User, conversationId: string) {
+  const conversation = deps.repos.coaching.findConversation(conversationId);
+  if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  if (conversation.status !== 'flagged') {
+    if (conversation.careful) return { conversationId, status: conversation.status, careful: true };
+    throw new DomainError('CONFLICT', 'Esta conversación no está en pausa');
+  }
+  deps.repos.coaching.transaction(() => {
+    const fresh = deps.repos.coaching.findConversation(conversationId);
+    if (fresh?.status !== 'flagged') return;
+    deps.repos.coaching.updateConversation(conversationId, { status: 'active', careful: true, updatedAt: deps.clock() });
+  });
+  deps.logger.info('safety resources acknowledged', { userId: user.id, conversationId });
+  return { conversationId, status: 'active' as const, careful: true };
+}
+
+/** The categories stored on the conversation (most urgent first). */
+function storedCategories(conversation: Pick<ConversationRow, 'safetyCategory'>): RiskCategory[] {
+  return (conversation.safetyCategory ?? '').split(',').filter(isRiskCategory);
+}
+
+/** Which category's fixed answer a stored text is (the answers are fixed; an English line may follow). */
+function categoryOfAnswer(content: string): RiskCategory | null {
+  return RISK_CATEGORIES.find((category) => content.startsWith(SAFETY_ANSWERS[category].message)) ?? null;
+}
+
+/**
+ * The helplines of a stored safety answer, for the conversation's view. Answers written before the
+ * categories existed show the suicidal-ideation helplines (024, 112), which is what they said.
+ */
+export function safetyOfMessage(
+  message: { role: string; flagged: boolean; content: string },
+  conversation: Pick<ConversationRow, 'safetyCategory'>,
+): SafetyView | null {
+  if (message.role !== 'assistant' || !message.flagged) return null;
+  const category = categoryOfAnswer(message.content) ?? 'suicidal_active';
+  const stored = storedCategories(conversation);
+  const answer = safetyAnswer(stored[0] === category ? stored : [category]);
+  return { category, message: message.content, resources: answer.resources };
+}
+
+/** A journal entry is saved whatever it says; when the screen fires, the answer carries its helplines. */
+export function journalSafety(deps: Deps, user: User, entry: { title?: string | null | undefined; body: string; mood?: string | null | undefined }): SafetyView | null {
+  const screened = screenTurn(deps, user, [entry.title, entry.body].filter(Boolean).join('\n'), 'journal-entry');
+  if (!screened) return null;
+  return { category: screened.category, message: screened.message, resources: screened.resources };
+}
+
+/** The tRPC shape of a SafetyView (coaching.conversation's messages, journaling.create's answer). */
+export const SafetyViewSchema = z.object({
+  category: z.enum(RISK_CATEGORIES),
+  message: z.string(),
+  resources: z.array(z.object({ id: z.string(), label: z.string(), href: z.string(), detail: z.string() })),
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { RISK_CATEGORIES } from './categories';
+import { SAFETY_ANSWERS, looksEnglish, safetyAnswer } from './answers';
+import { compilePattern, normalise } from './normalise';
+import { RULES } from './rules';
+import { screenMessage } from './screen';
+import { detectCrisis, screenForSafety } from '../safety';
+
+describe('normalise', () => {
+  it.each([
+    ['Me KIERO morir!!', 'me kiero morir'],
+    ['Me quiero morir', 'me kiero morir'],
+    ['quitarmeee la vidaaa', 'kitarme la bida'],
+    ['q ganas xq', 'ke ganas porke'],
+    ['me boy a tirar x la bentana', 'me boy a tirar por la bentana'],
+    ["I don't", 'i dont'],
+    ['cuchillo, hoy', 'kuchiyo . oy'],
+    ['suicidio  suisidio', 'suisidio suisidio'],
+  ])('%j → %j', (input, output) => expect(normalise(input)).toBe(output));
+
+  it('compiles patterns through the same key, with optional spaces between words', () => {
+    const regex = compilePattern('me quiero matar');
+    for (const text of ['me quiero matar', 'mequiero matar', 'me kiero matarr', 'ME QUIERO MATAR']) expect(regex.test(normalise(text))).toBe(true);
+    expect(regex.test(normalise('teme quiero matar'))).toBe(false);
+  });
+
+  it('every rule compiles and has a unique id', () => {
+    for (const rule of RULES) expect(() => compilePattern(rule.pattern)).not.toThrow();
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
+  });
+});
+
+describe('screenMessage', () => {
+  it.each([
+    ['Ya no quiero vivir así', 'suicidal_passive'],
+    ['a veces pienso en quitarme la vida', 'suicidal_active'],
+    ['He pensado en el SUICIDIO', 'suicidal_active'],
+    ['tengo ganas de morir', 'suicidal_passive'],
+    ['quiero hacerme daño', 'self_harm'],
+    ['I want to kill myself', 'suicidal_active'],
+    ['mi pareja está intentando entrar en casa y me va a matar', 'immediate_danger'],
+  ] as const)('%j → %s', (text, category) => expect(screenMessage(text)?.category).toBe(category));
+
+  it.each([
+    'Me muero de ganas de que llegue el viernes',
+    'Este proyecto me mata de trabajo',
+    'Quiero cortarme el pelo',
+    'Quiero vivir más tranquila',
+    'no me quiero morir, quiero cambiar de trabajo',
+    'nunca pensaría en suicidarme',
+    'me mato a trabajar cada semana',
+    '',
+    '   ',
+  ])('does not fire on %j', (text) => expect(screenMessage(text)).toBeNull());
+
+  it('reports every category found, most urgent first, and the rules that fired', () => {
+    const result = screenMessage('mi marido me está pegando ahora mismo');
+    expect(result?.categories).toEqual(['immediate_danger', 'partner_violence']);
+    expect(result?.rules).toContain('partner-now');
+  });
+
+  it('keeps the old entry points working', () => {
+    expect(detectCrisis('me kiero morir')).toBe(true);
+    expect(detectCrisis('me mata este proyecto')).toBe(false);
+  });
+});
+
+describe('fixed answers', () => {
+  it.each([
+    ['suicidal_active', ['024', '112']],
+    ['suicidal_passive', ['024', '112']],
+    ['self_harm', ['024', '112']],
+    ['partner_violence', ['016', '600 000 016', '016-online@igualdad.gob.es', 'no aparece en la factura', '112']],
+    ['child_abuse', ['900 20 20 10', '112']],
+    ['immediate_danger', ['112', '024']],
+  ] as const)('%s names its helplines and other countries', (category, needles) => {
+    const { message } = SAFETY_ANSWERS[category];
+    for (const needle of needles) expect(message).toContain(needle);
+    expect(message).toContain('findahelpline.com');
+    expect(message).not.toMatch(/diagn|trastorno|depresi/i);
+  });
+
+  it('answers in tú, briefly', () => {
+    for (const category of RISK_CATEGORIES) {
+      expect(SAFETY_ANSWERS[category].message.length).toBeLessThan(600);
+      expect(SAFETY_ANSWERS[category].message).not.toMatch(/\busted\b/i);
+    }
+  });
+
+  it('joins the helplines of every category found, "other countries" last', () => {
+    const answer = safetyAnswer(['partner_violence', 'immediate_danger']);
+    expect(answer.category).toBe('immediate_danger');
+    expect(answer.resources.map((r) => r.id)).toEqual(['112', '024', '016', '016-whatsapp', '016-email', 'abroad']);
+  });
+
+  it('adds a line in English to an English message', () => {
+    expect(looksEnglish('I want to kill myself')).toBe(true);
+    expect(looksEnglish('me quiero morir')).toBe(false);
+    expect(screenForSafety('my husband hits me')?.message).toContain('In English: in Spain, 016');
+    expect(screenForSafety('mi marido me pega')?.message).not.toContain('In English');
+  });
+});
