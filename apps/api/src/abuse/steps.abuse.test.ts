@@ -4,7 +4,7 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
 import { MEDITATIONS } from '@ascenso/domain/meditations';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
+import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 
 /**

@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../deps';
 import { loadConfig } from '../../env';
@@ -16,7 +15,8 @@ let dir: string;
 let cookie: string;
 let userId: string;
 let urls: string[];
-let db: Database.Database;
+let db: ReturnType<typeof createDeps>['dbHandle']['sqlite'];
+let deps: ReturnType<typeof createDeps>;
 
 async function startServer(databasePath: string) {
   const started = await startServerProcess(databasePath, ORIGIN);
@@ -33,18 +33,16 @@ function grant(activityKey: string, count: number) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ascenso-two-processes-'));
   const databasePath = join(dir, 'app.db');
-  const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
   const signedIn = await register(deps, { email: 'dos@ejemplo.es', password: 'una frase bastante larga', firstName: 'Dos' }, { ip: '127.0.0.1' });
   cookie = `session=${signedIn.token}`;
   userId = signedIn.user.id;
-  deps.dbHandle.close();
   urls = (await Promise.all([startServer(databasePath), startServer(databasePath)])).map((s) => s.url);
-  db = new Database(databasePath);
-  db.pragma('busy_timeout = 5000');
+  db = deps.dbHandle.sqlite;
 }, 60_000);
 
 afterAll(() => {
-  db?.close();
+  deps?.dbHandle.close();
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });

@@ -11,9 +11,11 @@ const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
  */
 export function startServerProcess(databasePath: string, origin: string, timeoutMs = 30_000): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolvePromise, reject) => {
+    // eslint-disable-next-line no-restricted-properties -- the child process needs PATH, nothing else of ours
+    const path = process.env.PATH;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
-      env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      env: { PATH: path, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

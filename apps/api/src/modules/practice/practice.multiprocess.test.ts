@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { breakSeconds, findActiveBreak } from '@ascenso/domain/active-breaks';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../deps';
 import { loadConfig } from '../../env';
@@ -19,25 +18,24 @@ let dir: string;
 let cookie: string;
 let userId: string;
 let urls: string[];
-let db: Database.Database;
+let db: ReturnType<typeof createDeps>['dbHandle']['sqlite'];
+let deps: ReturnType<typeof createDeps>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ascenso-practice-two-processes-'));
   const databasePath = join(dir, 'app.db');
-  const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
   const signedIn = await register(deps, { email: 'practica@ejemplo.es', password: 'una frase bastante larga', firstName: 'Pia' }, { ip: '127.0.0.1' });
   cookie = `session=${signedIn.token}`;
   userId = signedIn.user.id;
-  deps.dbHandle.close();
   const started = await Promise.all([startServerProcess(databasePath, ORIGIN), startServerProcess(databasePath, ORIGIN)]);
   for (const s of started) children.push(s.child);
   urls = started.map((s) => s.url);
-  db = new Database(databasePath);
-  db.pragma('busy_timeout = 5000');
+  db = deps.dbHandle.sqlite;
 }, 60_000);
 
 afterAll(() => {
-  db?.close();
+  deps?.dbHandle.close();
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
