@@ -1,0 +1,199 @@
+import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createMemoryModelLimitStore } from './model-limits';
+
+type Caller = ReturnType<TestApp['callerFor']>;
+type TrpcLikeError = { code: string; message: string; cause?: { code?: string; details?: { retryAfterSeconds?: number } } };
+
+let fake: FakeOpenAIServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAIServer();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+function app(env: Record<string, string> = {}) {
+  return createTestApp({
+    env: { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_TIMEOUT_MS: '10000', ...env },
+    coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 10_000 }),
+  });
+}
+
+async function signedIn(t: TestApp) {
+  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
+  return { cookie, user, caller: t.callerFor(cookie) };
+}
+
+/** Opens the answer stream of a new message and waits for its first event (or its error). */
+async function open(caller: Caller, conversationId: string) {
+  const { userMessageId } = await caller.coaching.send({ conversationId, content: 'Hola', clientMessageId: crypto.randomUUID() });
+  const stream = (await caller.coaching.reply({ conversationId, userMessageId })) as AsyncIterable<unknown>;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    await iterator.next();
+    return { ok: true as const, close: () => iterator.return?.(undefined), userMessageId };
+  } catch (error) {
+    return { ok: false as const, error: error as TrpcLikeError, userMessageId };
+  }
+}
+
+async function drain(caller: Caller, conversationId: string, userMessageId: string) {
+  const stream = (await caller.coaching.reply({ conversationId, userMessageId })) as AsyncIterable<unknown>;
+  for await (const _ of stream) {
+    // consume
+  }
+}
+
+describe('per-user model limits', () => {
+  it('holds at most 3 streams per user across conversations: the 4th is refused with TOO_MANY_REQUESTS', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const other = await signedIn(t);
+    fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
+    const chats = await Promise.all([1, 2, 3, 4].map(() => caller.coaching.start({ kind: 'chat' })));
+    const openedBefore = fake.openRequests();
+    const first = [];
+    for (const chat of chats.slice(0, 3)) first.push(await open(caller, chat.id));
+    expect(first.every((s) => s.ok)).toBe(true);
+    expect(fake.openRequests() - openedBefore).toBe(3);
+
+    const fourth = await open(caller, chats[3]?.id ?? '');
+    expect(fourth.ok).toBe(false);
+    expect(!fourth.ok && fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
+    expect(!fourth.ok && fourth.error.message).toBe('Tu coach ya está respondiendo en 3 conversaciones a la vez. Espera a que termine alguna.');
+    expect(fake.openRequests() - openedBefore).toBe(3);
+
+    // Another user is not affected.
+    const theirs = await other.caller.coaching.start({ kind: 'chat' });
+    const stream = await open(other.caller, theirs.id);
+    expect(stream.ok).toBe(true);
+    if (stream.ok) await stream.close();
+
+    // Closing one frees its slot (and aborts its upstream request).
+    const closing = first[0];
+    if (closing?.ok) await closing.close();
+    await expect.poll(() => fake.openRequests() - openedBefore, { timeout: 2000 }).toBe(2);
+    const again = await open(caller, chats[3]?.id ?? '');
+    expect(again.ok).toBe(true);
+    for (const s of [...first, again]) if (s?.ok) await s.close();
+    await expect.poll(() => fake.openRequests() - openedBefore, { timeout: 2000 }).toBe(0);
+  });
+
+  it('refuses a second stream in the same conversation with CONFLICT', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const first = await open(caller, chat.id);
+    expect(first.ok).toBe(true);
+    const stream = (await caller.coaching.reply({ conversationId: chat.id, userMessageId: first.userMessageId })) as AsyncIterable<unknown>;
+    const error = await stream[Symbol.asyncIterator]()
+      .next()
+      .then(
+        () => null,
+        (e: unknown) => e as TrpcLikeError,
+      );
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.',
+    });
+    if (first.ok) await first.close();
+  });
+
+  it('limits model calls per minute with a Spanish message and retryAfterSeconds', async () => {
+    const t = app({ AI_CALLS_PER_MINUTE_PER_USER: '3' });
+    const { caller } = await signedIn(t);
+    fake.reply({ kind: 'text', text: 'Te escucho.' });
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    for (let i = 0; i < 3; i += 1) {
+      const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: `Mensaje ${i}`, clientMessageId: crypto.randomUUID() });
+      await drain(caller, chat.id, userMessageId);
+    }
+    const before = fake.requests.length;
+    const fourth = await open(caller, chat.id);
+    expect(fourth.ok).toBe(false);
+    if (!fourth.ok) {
+      expect(fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
+      expect(fourth.error.message).toMatch(/^Has hecho muchas peticiones a tu coach en poco tiempo\. Espera \d+ s y vuelve a intentarlo\.$/);
+      const retry = fourth.error.cause?.details?.retryAfterSeconds ?? 0;
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(60);
+    }
+    // Refused before any request reached the model.
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('refuses model calls once the daily token budget is used, until the local midnight', async () => {
+    const t = app({ AI_DAILY_TOKEN_BUDGET_PER_USER: '30' });
+    const { caller, cookie, user } = await signedIn(t);
+    fake.reply({ kind: 'text', text: 'Te escucho.' });
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: 'Hola', clientMessageId: crypto.randomUUID() });
+    await drain(caller, chat.id, userMessageId); // 11 + 7 tokens
+    t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 30 in all
+
+    const refused = await open(caller, chat.id);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
+    expect(!refused.ok && refused.error.message).toBe('Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.');
+    // 2026-11-22T09:00Z is 10:00 in Madrid (the default timezone): 14 h to midnight.
+    expect(!refused.ok && refused.error.cause?.details?.retryAfterSeconds).toBe(14 * 3600);
+
+    // The daily plan is inside the budget: REST answers 429 with Retry-After and the envelope.
+    const plan = await t.request('/api/generate-daily-plan', { method: 'POST', cookie });
+    expect(plan.status).toBe(429);
+    expect(plan.headers.get('retry-after')).toBe(String(14 * 3600));
+    expect(await plan.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.' } });
+
+    // A new local day starts a new budget.
+    t.clock.advance(15 * 3600 * 1000);
+    const tomorrow = await open(caller, chat.id);
+    expect(tomorrow.ok).toBe(true);
+    if (tomorrow.ok) await tomorrow.close();
+  });
+
+  it('does not limit the offline coach', async () => {
+    const t = createTestApp({ env: { AI_CALLS_PER_MINUTE_PER_USER: '1' } });
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    for (let i = 0; i < 3; i += 1) {
+      const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: `Mensaje ${i}`, clientMessageId: crypto.randomUUID() });
+      await drain(caller, chat.id, userMessageId);
+    }
+    expect((await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant')).toHaveLength(3);
+  });
+});
+
+describe('the in-memory limit store', () => {
+  it('releases a slot once, even when release is called twice', () => {
+    const store = createMemoryModelLimitStore();
+    const a = store.tryAcquireStream('u', 'c1', 2);
+    const b = store.tryAcquireStream('u', 'c2', 2);
+    expect(store.tryAcquireStream('u', 'c3', 2)).toEqual({ ok: false, reason: 'user' });
+    expect(store.tryAcquireStream('u', 'c1', 2)).toEqual({ ok: false, reason: 'conversation' });
+    if (a.ok) {
+      a.release();
+      a.release();
+    }
+    const c = store.tryAcquireStream('u', 'c3', 2);
+    expect(c.ok).toBe(true);
+    expect(store.tryAcquireStream('u', 'c4', 2)).toEqual({ ok: false, reason: 'user' });
+    if (b.ok) b.release();
+    if (c.ok) c.release();
+    // Calls not tied to a conversation (the daily plan) each take their own slot.
+    const p1 = store.tryAcquireStream('u', null, 2);
+    const p2 = store.tryAcquireStream('u', null, 2);
+    expect([p1.ok, p2.ok, store.tryAcquireStream('u', null, 2).ok]).toEqual([true, true, false]);
+  });
+
+  it('counts calls per minute per user', async () => {
+    const store = createMemoryModelLimitStore();
+    expect(await store.consumeCall('u', 2)).toEqual({ ok: true });
+    expect(await store.consumeCall('u', 2)).toEqual({ ok: true });
+    const third = await store.consumeCall('u', 2);
+    expect(third.ok).toBe(false);
+    expect(await store.consumeCall('v', 2)).toEqual({ ok: true });
+  });
+});
