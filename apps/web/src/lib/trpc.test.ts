@@ -91,3 +91,39 @@ describe('lazyLink (the WebSocket link, loaded with the first subscription)', ()
     expect(retried.data).toEqual(['eco:activities.onStepsChanged']);
   });
 });
+
+describe('httpLinks (queries and mutations over HTTP)', () => {
+  /** A fetch that records each request and answers every call in it with `null`. */
+  function recordingFetch(seen: string[]): typeof fetch {
+    return async (input) => {
+      const url = String(input);
+      seen.push(url);
+      const batch = new URL(url, 'http://localhost').searchParams.get('batch') === '1';
+      const calls = decodeURIComponent(new URL(url, 'http://localhost').pathname.replace('/api/trpc/', '')).split(',');
+      const body = batch ? calls.map(() => ({ result: { data: { json: null } } })) : { result: { data: { json: null } } };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+  }
+
+  it('sends every auth.* call alone and batches the rest, at most 10 per request', async () => {
+    const { createTRPCClient } = await import('@trpc/client');
+    const { httpLinks, MAX_BATCH_ITEMS } = await import('./trpc');
+    const seen: string[] = [];
+    const client = createTRPCClient<AppRouter>({ links: [httpLinks('/api/trpc', recordingFetch(seen))] });
+    await Promise.all([
+      client.auth.login.mutate({ email: 'a@b.es', password: 'x' }),
+      client.auth.login.mutate({ email: 'a@b.es', password: 'y' }),
+      client.auth.me.query(),
+      ...Array.from({ length: 12 }, () => client.health.query()),
+    ]);
+    const auth = seen.filter((url) => url.includes('auth.'));
+    expect(auth).toHaveLength(3);
+    for (const url of auth) {
+      expect(url).not.toContain('batch=1');
+      expect(url).not.toContain(',');
+    }
+    const batches = seen.filter((url) => url.includes('health'));
+    expect(batches.map((url) => decodeURIComponent(url.split('?')[0] ?? '').split(',').length).sort((a, b) => a - b)).toEqual([2, MAX_BATCH_ITEMS]);
+    expect(batches.every((url) => url.includes('batch=1'))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import superjson from 'superjson';
@@ -47,8 +47,32 @@ export function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<App
   };
 }
 
+/**
+ * Most calls in a batch; the server refuses batches over its TRPC_MAX_BATCH_SIZE (20) with 400, so the
+ * client stays well below it.
+ */
+export const MAX_BATCH_ITEMS = 10;
+
+/**
+ * `auth.*` calls (sign-in, registration, password change, `auth.me`…) always go alone: the server
+ * refuses any batch that names one (docs/decisions/012-sign-in-limits.md).
+ */
+export function sentAlone(path: string): boolean {
+  return path.startsWith('auth.');
+}
+
+/** HTTP for queries and mutations: `auth.*` unbatched, the rest batched (at most MAX_BATCH_ITEMS); superjson on both. */
+export function httpLinks(url = '/api/trpc', fetchImpl?: typeof fetch): TRPCLink<AppRouter> {
+  const fetchOption = fetchImpl ? { fetch: fetchImpl } : {};
+  return splitLink({
+    condition: (op) => sentAlone(op.path),
+    true: httpLink<AppRouter>({ url, transformer: superjson, ...fetchOption }),
+    false: httpBatchLink<AppRouter>({ url, transformer: superjson, maxItems: MAX_BATCH_ITEMS, ...fetchOption }),
+  });
+}
+
 export function createAppTRPCClient() {
-  const http = httpBatchLink<AppRouter>({ url: '/api/trpc', transformer: superjson });
+  const http = httpLinks();
   // Rendering on the server (src/prerender/member-home.tsx) nothing is fetched and there is no
   // WebSocket (Node 20): the client is never called there.
   if (typeof WebSocket === 'undefined') return createTRPCClient<AppRouter>({ links: [http] });

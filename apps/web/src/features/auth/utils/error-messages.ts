@@ -25,7 +25,7 @@ export function authFormErrors(error: unknown, fields: readonly string[]): AuthF
     case 'INVALID_CREDENTIALS':
       return { formError: messageForCode('INVALID_CREDENTIALS'), fieldErrors: {} };
     case 'RATE_LIMITED':
-      return { formError: rateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };
+      return { formError: authRateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };
     case 'EMAIL_TAKEN':
       return { formError: null, fieldErrors: { email: messageForCode('EMAIL_TAKEN') } };
     case 'WEAK_PASSWORD':
@@ -39,6 +39,22 @@ export function authFormErrors(error: unknown, fields: readonly string[]): AuthF
     default:
       return { formError: messageForCode(info.domainCode), fieldErrors };
   }
+}
+
+/**
+ * The wait of a refused sign-in or registration: minutes for the attempt limits (up to a day), seconds
+ * when the server is only busy with this connection's earlier requests (Retry-After of a few seconds).
+ */
+export function authRateLimitMessage(retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds !== null && retryAfterSeconds > 0 && retryAfterSeconds < 60) {
+    const seconds = Math.ceil(retryAfterSeconds);
+    return `Hay demasiadas peticiones desde tu conexión. Vuelve a intentarlo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`;
+  }
+  if (retryAfterSeconds !== null && retryAfterSeconds >= 2 * 60 * 60) {
+    const hours = Math.ceil(retryAfterSeconds / 3600);
+    return `Demasiados intentos. Vuelve a intentarlo en ${hours} horas.`;
+  }
+  return rateLimitMessage(retryAfterSeconds);
 }
 
 /** Client-side check with the same zod schema the procedure uses: first message per field. */
