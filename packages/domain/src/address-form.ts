@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicUserSchema } from './auth';
 
 /**
  * "¿Cómo quieres que te hable?": the grammatical gender the coach uses for adjectives and participles
@@ -19,3 +20,11 @@ export const ADDRESS_FORM_OPTIONS: ReadonlyArray<{ value: AddressForm; label: st
 export function isAddressForm(value: unknown): value is AddressForm {
   return typeof value === 'string' && (ADDRESS_FORMS as readonly string[]).includes(value);
 }
+
+/** `auth.me` over tRPC: the public user plus the form of address (the REST user shape is unchanged). */
+export const AccountSchema = PublicUserSchema.extend({ addressForm: AddressFormSchema.optional() });
+export type Account = z.infer<typeof AccountSchema>;
+
+/** `profile.preferences` / `profile.setPreferences`. */
+export const PreferencesSchema = z.object({ addressForm: AddressFormSchema });
+export type Preferences = z.infer<typeof PreferencesSchema>;

@@ -1,3 +1,4 @@
+import { AccountSchema } from '@ascenso/domain/address-form';
 import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
@@ -18,7 +19,9 @@ function refuseOverWebSocket(ctx: Context) {
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
-  me: publicProcedure.output(PublicUserSchema.nullable()).query(({ ctx }) => (ctx.auth ? toPublicUser(ctx.auth.user) : null)),
+  me: publicProcedure
+    .output(AccountSchema.nullable())
+    .query(({ ctx }) => (ctx.auth ? { ...toPublicUser(ctx.auth.user), addressForm: ctx.auth.user.addressForm } : null)),
 
   login: publicProcedure
     .input(LoginInputSchema)

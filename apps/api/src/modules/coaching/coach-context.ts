@@ -1,7 +1,9 @@
 import type { CoachContext, LedgerDay } from '@ascenso/ai/context';
+import type { AddressForm } from '@ascenso/domain/address-form';
 import type { AssessmentResponses } from '@ascenso/domain/assessment';
 import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
 import { addDays, localDay } from '@ascenso/domain/calendar';
+import { localHour } from '@ascenso/domain/time-of-day';
 import type { Deps } from '../../deps';
 
 const STOPWORDS = new Set(
@@ -44,7 +46,7 @@ function profileOf(assessment: { id: string; responses: unknown }) {
 }
 
 /** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
-export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string }): CoachContext {
+export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm }): CoachContext {
   const today = localDay(deps.clock(), user.timezone);
   const latest = deps.repos.assessments.latest(user.id);
   const first = addDays(today, -6);
@@ -72,6 +74,9 @@ export function buildCoachContext(deps: Deps, user: { id: string; firstName: str
       .slice(0, 5)
       .map((c) => ({ id: c.id, text: c.text, createdAt: c.createdAt.toISOString() })),
     notes: deps.repos.admin.listNotes(user.id).map((n) => n.text),
+    // The signed-in row carries it; callers holding a partial user read it from the database.
+    addressForm: user.addressForm ?? deps.repos.users.findById(user.id)?.addressForm ?? 'neutro',
+    localHour: localHour(deps.clock(), user.timezone),
   };
 }
 

@@ -1,17 +1,32 @@
+import { AddressFormSchema, PreferencesSchema } from '@ascenso/domain/address-form';
 import { PASSWORD_MAX_LENGTH, PublicUserSchema } from '@ascenso/domain/auth';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { deleteAccount } from '../auth/auth.service';
-import { addNote, editCommitment, editNote, exportData, ledger, listNotes, removeCommitment, removeNote, stepsHistory, updateProfile } from './profile.service';
+import { addNote, editCommitment, editNote, exportData, getPreferences, ledger, listNotes, removeCommitment, removeNote, stepsHistory, updateProfile, setPreferences } from './profile.service';
 
 const NoteText = z.string().trim().min(1, { message: 'Escribe la nota' }).max(300, { message: 'Máximo 300 caracteres' });
 const IdSchema = z.string().min(1).max(64);
 
 export const profileRouter = router({
   update: authedProcedure
-    .input(z.object({ firstName: z.string().trim().min(1, { message: 'Escribe tu nombre' }).max(60), lastName: z.string().trim().max(60).nullish(), timezone: z.string().trim().min(1).max(64) }))
+    .input(
+      z.object({
+        firstName: z.string().trim().min(1, { message: 'Escribe tu nombre' }).max(60),
+        lastName: z.string().trim().max(60).nullish(),
+        timezone: z.string().trim().min(1).max(64),
+        addressForm: AddressFormSchema.optional(),
+      }),
+    )
     .output(PublicUserSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth.user, input)),
+
+  /** "¿Cómo quieres que te hable?" (femenino, masculino or neutro; neutro by default). */
+  preferences: authedProcedure.output(PreferencesSchema).query(({ ctx }) => getPreferences(ctx.deps, ctx.auth.user.id)),
+  setPreferences: authedProcedure
+    .input(PreferencesSchema)
+    .output(PreferencesSchema)
+    .mutation(({ ctx, input }) => setPreferences(ctx.deps, ctx.auth.user.id, input)),
 
   ledger: authedProcedure
     .output(

@@ -1,3 +1,4 @@
+import type { AddressForm, Preferences } from '@ascenso/domain/address-form';
 import { TimezoneSchema } from '@ascenso/domain/auth';
 import { addDays, localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
@@ -9,12 +10,34 @@ type User = { id: string; timezone: string };
 
 const LEDGER_LIMIT = 200;
 
-export function updateProfile(deps: Deps, user: User, input: { firstName: string; lastName?: string | null | undefined; timezone: string }) {
+export function updateProfile(
+  deps: Deps,
+  user: User,
+  input: { firstName: string; lastName?: string | null | undefined; timezone: string; addressForm?: AddressForm | undefined },
+) {
   if (!TimezoneSchema.safeParse(input.timezone).success) throw new DomainError('VALIDATION', 'Zona horaria desconocida', { fieldErrors: { timezone: ['Zona horaria desconocida'] } });
-  deps.repos.users.update(user.id, { firstName: input.firstName, lastName: input.lastName || null, timezone: input.timezone, updatedAt: deps.clock() });
+  deps.repos.users.update(user.id, {
+    firstName: input.firstName,
+    lastName: input.lastName || null,
+    timezone: input.timezone,
+    ...(input.addressForm ? { addressForm: input.addressForm } : {}),
+    updatedAt: deps.clock(),
+  });
   const row = deps.repos.users.findById(user.id);
   if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   return toPublicUser(row);
+}
+
+/** "¿Cómo quieres que te hable?": the coach's form of address for this user. */
+export function getPreferences(deps: Deps, userId: string): Preferences {
+  const row = deps.repos.users.findById(userId);
+  if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
+  return { addressForm: row.addressForm };
+}
+
+export function setPreferences(deps: Deps, userId: string, input: Preferences): Preferences {
+  deps.repos.users.update(userId, { addressForm: input.addressForm, updatedAt: deps.clock() });
+  return getPreferences(deps, userId);
 }
 
 /** Every ledger entry with the reason it earned what it earned, plus admin adjustments. */
