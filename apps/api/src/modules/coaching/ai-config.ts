@@ -19,8 +19,7 @@ export const COACH_ENV_SHAPE = {
   AI_USER_ID_SECRET: z.string().min(16).optional(),
 };
 
-const CoachEnvSchema = z.object(COACH_ENV_SHAPE);
-type CoachEnv = z.output<typeof CoachEnvSchema>;
+type CoachEnv = z.output<z.ZodObject<typeof COACH_ENV_SHAPE>>;
 
 export type CoachLimitsConfig = {
   firstTokenTimeoutMs: number;
