@@ -48,6 +48,11 @@ const ConversationSchema = ConversationSummarySchema.extend({
 });
 
 export const coachingRouter = router({
+  /** Which coach answers: `offline` is the built-in guided coach (no AI server configured); the UI says so. */
+  coach: authedProcedure
+    .output(z.object({ offline: z.boolean() }))
+    .query(({ ctx }) => ({ offline: ctx.deps.coach.kind === 'offline' })),
+
   conversations: authedProcedure
     .input(z.object({ kind: KindSchema.optional() }).optional())
     .output(z.array(ConversationSummarySchema))

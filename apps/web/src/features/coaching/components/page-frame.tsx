@@ -2,6 +2,7 @@ import { Box, Container, HStack, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useRouteFocus } from '../../../lib/use-route-focus';
 import { BackLink } from '../../../components/ui/back-link';
+import { OfflineCoachNote } from './offline-coach-note';
 
 /** Page layout for the coach screens: a way back, the h1, an optional description and actions. */
 export function PageFrame({
@@ -36,6 +37,7 @@ export function PageFrame({
         </Box>
         {actions ? <HStack gap="2" flexWrap="wrap">{actions}</HStack> : null}
       </HStack>
+      <OfflineCoachNote />
       {children}
     </Container>
   );

@@ -51,6 +51,22 @@ export function useUpdateProfileMutation() {
   );
 }
 
+/** "¿Cómo quieres que te hable?": read and saved on its own; the saved value also patches `auth.me`. */
+export function useAddressForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const preferences = useQuery(trpc.profile.preferences.queryOptions(undefined, { staleTime: 60_000 }));
+  const save = useMutation(
+    trpc.profile.setPreferences.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.profile.preferences.queryKey(), saved);
+        queryClient.setQueryData(trpc.auth.me.queryKey(), (me) => (me ? { ...me, addressForm: saved.addressForm } : me));
+      },
+    }),
+  );
+  return { preferences, save };
+}
+
 /** "Lo que tu coach sabe de ti": notes the user keeps for the coach. */
 export function useNotes() {
   const trpc = useTRPC();

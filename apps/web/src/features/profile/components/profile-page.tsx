@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRouteFocus } from '../../../lib/use-route-focus';
 import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../utils/profile-format';
 import { AccountCard } from './account-card';
+import { AddressFormCard } from './address-form-card';
 import { AssessmentSummaryCard } from './assessment-summary-card';
 import { CoachMemoryCard } from './coach-memory-card';
 import { DataRightsCard } from './data-rights-card';
@@ -174,6 +175,7 @@ export function ProfilePage() {
 
         <LedgerCard timeZone={user.timezone} />
         <AssessmentSummaryCard />
+        <AddressFormCard />
         <CoachMemoryCard timeZone={user.timezone} />
         <SecurityCard />
         <DataRightsCard />
