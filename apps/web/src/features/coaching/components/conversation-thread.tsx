@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AscensoMark } from '../../../components/ui/wordmark';
 import type { ConversationMessage } from '../api/coaching-api';
 import type { ReplyStreamState } from '../utils/reply-stream';
+import { useSlowReply } from '../hooks/use-slow-reply';
+import { SLOW_REPLY_MESSAGE } from '../utils/reply-errors';
 import { PauseCircleIcon, RefreshIcon } from '../../../components/ui/icons';
 import { SafetyPanel } from './safety-panel';
 
@@ -26,6 +28,7 @@ export function ConversationThread({ messages, stream, onRetry, intro, userIniti
   const count = messages.length;
   const streamedText = stream.phase === 'streaming' ? stream.text : '';
   useStickToBottom([count, streamedText, stream.phase]);
+  const slow = useSlowReply(stream);
 
   return (
     <Box>
@@ -44,7 +47,9 @@ export function ConversationThread({ messages, stream, onRetry, intro, userIniti
         ))}
         {stream.phase === 'streaming' ? (
           <Box as="li" aria-busy="true" data-testid="respuesta-en-curso">
-            <CoachBubble streaming>{stream.text}</CoachBubble>
+            <CoachBubble streaming slow={slow}>
+              {stream.text}
+            </CoachBubble>
           </Box>
         ) : null}
         {stream.phase === 'failed' ? (
@@ -114,10 +119,13 @@ export function CoachBubble({
   children,
   stopped = false,
   streaming = false,
+  slow = false,
 }: {
   children: ReactNode;
   stopped?: boolean;
   streaming?: boolean;
+  /** Nothing has arrived for a while: say so instead of "escribiendo…". */
+  slow?: boolean;
 }) {
   const empty = streaming && (children === '' || children === null || children === undefined);
   return (
@@ -138,8 +146,8 @@ export function CoachBubble({
         {empty ? (
           <HStack gap="2" color="text.muted" aria-hidden="true">
             <TypingDots />
-            <Text as="span" fontSize="sm">
-              Tu coach está escribiendo…
+            <Text as="span" fontSize="sm" data-testid={slow ? 'respuesta-lenta' : undefined}>
+              {slow ? SLOW_REPLY_MESSAGE : 'Tu coach está escribiendo…'}
             </Text>
           </HStack>
         ) : (

@@ -5,6 +5,7 @@ import { readDomainError } from '../../../lib/errors';
 import { useTRPCClient } from '../../../lib/trpc';
 import { useConversationCache, useConversationQuery, useSendMessage, type Conversation, type ConversationMessage } from '../api/coaching-api';
 import { newClientMessageId, pendingReplyFor } from '../utils/conversation';
+import { coachReplyErrorMessage } from '../utils/reply-errors';
 import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamState } from '../utils/reply-stream';
 
 interface Unsubscribable {
@@ -99,7 +100,7 @@ export function useCoachConversation(conversationId: string): CoachConversation 
             if (active.current !== userMessageId) return;
             active.current = null;
             console.warn('[coaching] the answer stream failed', error);
-            dispatch({ type: 'error', userMessageId, error: errorMessage(error, 'coach-reply') });
+            dispatch({ type: 'error', userMessageId, error: coachReplyErrorMessage(error) });
           },
         },
       );
