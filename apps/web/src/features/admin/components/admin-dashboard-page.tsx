@@ -7,7 +7,7 @@ import { useSignedInUser } from '../../../lib/session';
 import { BarChart } from '../../profile/components/bar-chart';
 import { localDayIn, longDay, shortDay } from '../../profile/utils/chart';
 import { isForbidden, useOverviewQuery, type AdminOverview } from '../api/admin-api';
-import { buildCompletionSeries, buildUsageSeries } from '../utils/series';
+import { buildCompletionSeries, buildFailureSeries, buildUsageSeries } from '../utils/series';
 import { adminOnly } from './admin-only';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { ForbiddenPage } from './forbidden-page';
@@ -55,6 +55,7 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
   const today = localDayIn(now, user.timezone);
   const completions = buildCompletionSeries(overview.completionsByDay, today, ACTIVITY_CATALOGUE);
   const usage = buildUsageSeries(overview.aiUsageByDay, today);
+  const failures = buildFailureSeries(overview.aiUsageByDay, today);
   const totalCompletions = completions.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalTokens = usage.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalRequests = usage.requests.reduce((a, b) => a + b, 0);
@@ -144,6 +145,32 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
           emptyMax={1000}
           showLegend
         />
+        <Box mt="6" data-testid="admin-ia-fallos">
+          <Text fontWeight="700" color="heading" mb="1">
+            Errores del modelo y planes sin IA
+          </Text>
+          <Text fontSize="sm" color="text.muted" mb="2">
+            {`Últimos 14 días: ${formatSteps(failures.errors)} ${failures.errors === 1 ? 'llamada fallida' : 'llamadas fallidas'} al modelo (error, tiempo agotado, respuesta vacía o cortada): ${formatSteps(failures.replies)} ${failures.replies === 1 ? 'respuesta' : 'respuestas'} del coach y ${formatSteps(failures.fallbacks)} ${failures.fallbacks === 1 ? 'plan preparado' : 'planes preparados'} sin IA.`}
+          </Text>
+          <BarChart
+            title="Errores del modelo y planes preparados sin IA por día, últimos 14 días"
+            summary={
+              failures.errors + failures.fallbacks === 0
+                ? 'Gráfico de barras: ningún error del modelo ni plan preparado sin IA en los últimos 14 días.'
+                : `Gráfico de barras apiladas de llamadas fallidas al modelo por día: ${formatSteps(failures.replies)} respuestas del coach y ${formatSteps(failures.fallbacks)} planes preparados sin IA en 14 días. La tabla tiene cada valor.`
+            }
+            categories={failures.days}
+            categoryLabel={shortDay}
+            categoryLongLabel={longDay}
+            categoryHeader="Día"
+            series={failures.series}
+            formatValue={formatSteps}
+            labelEvery={2}
+            emptyMax={5}
+            height={180}
+            showLegend
+          />
+        </Box>
       </AdminCard>
     </>
   );

@@ -1,7 +1,7 @@
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { describe, expect, it } from 'vitest';
 import { auditChanges, isDraftDirty, parseDecimal, toDraft, validateAdjustment, validateCatalogueDraft } from './catalogue-form';
-import { buildCompletionSeries, buildUsageSeries, SERIES_COLORS } from './series';
+import { buildCompletionSeries, buildFailureSeries, buildUsageSeries, SERIES_COLORS } from './series';
 
 const SESSION = { name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1 };
 
@@ -95,5 +95,23 @@ describe('dashboard series', () => {
       [300, 0],
     ]);
     expect(usage.requests.slice(-2)).toEqual([3, 0]);
+  });
+
+  it('builds the failed model calls per day: failed answers and plans written without the model, stacked', () => {
+    const failures = buildFailureSeries(
+      [
+        { day: '2026-05-29', requests: 5, inputTokens: 900, outputTokens: 0, errors: 3, planFallbacks: 1 },
+        { day: '2026-05-31', requests: 1, inputTokens: 10, outputTokens: 0, errors: 1, planFallbacks: 0 },
+        // A row from before the columns existed.
+        { day: '2026-05-30', requests: 2, inputTokens: 10, outputTokens: 5 },
+      ],
+      '2026-05-31',
+    );
+    expect(failures.series.map((s) => s.label)).toEqual(['Respuestas del coach fallidas', 'Planes preparados sin IA']);
+    expect(failures.series.map((s) => s.values.slice(-3))).toEqual([
+      [2, 0, 1],
+      [1, 0, 0],
+    ]);
+    expect({ errors: failures.errors, replies: failures.replies, fallbacks: failures.fallbacks }).toEqual({ errors: 4, replies: 3, fallbacks: 1 });
   });
 });

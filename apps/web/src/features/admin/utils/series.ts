@@ -30,6 +30,10 @@ export interface UsageRow {
   requests: number;
   inputTokens: number;
   outputTokens: number;
+  /** Failed model calls (error, timeout, empty or cut answer). */
+  errors?: number;
+  /** Daily plans written offline because the model failed. */
+  planFallbacks?: number;
 }
 
 /**
@@ -79,6 +83,32 @@ export function buildUsageSeries(rows: readonly UsageRow[], today: string, days 
     series: [
       { key: 'input', label: 'Tokens de entrada', color: '#1b5e58', values: pick('inputTokens') },
       { key: 'output', label: 'Tokens de salida', color: '#d26a1f', values: pick('outputTokens') },
+    ],
+  };
+}
+
+/**
+ * Failed model calls per day, stacked: answers of the coach that failed (chat, sessions, journaling)
+ * and daily plans written without the model (each fallback is also one of the day's errors).
+ */
+export function buildFailureSeries(
+  rows: readonly UsageRow[],
+  today: string,
+  days = 14,
+): { days: string[]; series: ChartSeries[]; errors: number; replies: number; fallbacks: number } {
+  const dayList = lastDays(today, days);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const fallbacks = dayList.map((day) => byDay.get(day)?.planFallbacks ?? 0);
+  const replies = dayList.map((day, i) => Math.max(0, (byDay.get(day)?.errors ?? 0) - (fallbacks[i] ?? 0)));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return {
+    days: dayList,
+    errors: sum(replies) + sum(fallbacks),
+    replies: sum(replies),
+    fallbacks: sum(fallbacks),
+    series: [
+      { key: 'replies', label: 'Respuestas del coach fallidas', color: '#b3261e', values: replies },
+      { key: 'fallbacks', label: 'Planes preparados sin IA', color: '#d26a1f', values: fallbacks },
     ],
   };
 }
