@@ -184,6 +184,20 @@ describe('the daily plan without the model', () => {
     expect((await caller.dailyPlan.today()).plan).toMatchObject({ source: 'ai', fallback: false });
   });
 
+  it('the admin overview counts model errors and plan fallbacks per day', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const admin = await t.registerUser({ firstName: 'Ada' });
+    t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(admin.user.id);
+    fake.reply({ kind: 'error', status: 500 });
+    await caller.dailyPlan.generate();
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    fake.reply({ kind: 'text', text: '', chunks: [] });
+    await failing(caller, chat.id);
+    const overview = await t.callerFor(admin.cookie).admin.overview();
+    expect(overview.aiUsageByDay).toEqual([expect.objectContaining({ day: DAY, errors: 2, planFallbacks: 1 })]);
+  });
+
   it('sends a strict schema without the keywords strict mode refuses, and the hashed user id', async () => {
     const t = app();
     const { caller, user } = await signedIn(t);
