@@ -104,32 +104,4 @@ test.describe('chat con el coach', () => {
     await expect(items).toHaveCount(4);
     await expect(items.nth(3)).not.toContainText('Respuesta detenida');
   });
-
-  test('a crisis message gets the safety panel with 024 and the conversation is paused', async ({ page }) => {
-    await signUpCoachee(page, 'Teo');
-    await page.goto('/coaching/chat');
-    const box = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
-    await box.fill('no quiero vivir');
-    await box.press('Enter');
-
-    const panel = page.getByRole('region', { name: 'Ahora lo importante eres tú' });
-    await expect(panel).toBeVisible();
-    await expect(panel).toContainText('024');
-    await expect(panel).toContainText('112');
-    await expect(panel.getByRole('link', { name: 'Llamar al 024' })).toHaveAttribute('href', 'tel:024');
-
-    const pausedBox = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
-    await expect(pausedBox).toBeDisabled();
-    await expect(page.getByText('Hemos pausado esta conversación')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Empezar una conversación nueva' })).toHaveAttribute('href', '/coaching/chat');
-
-    // Still paused after a reload.
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Ahora lo importante eres tú' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeDisabled();
-
-    await page.getByRole('link', { name: 'Empezar una conversación nueva' }).click();
-    await expect(page).toHaveURL(/\/coaching\/chat$/);
-    await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeEnabled();
-  });
 });

@@ -104,7 +104,7 @@ function NewChat() {
             status: result.safety ? ('flagged' as const) : base.status,
             messages: [
               ...base.messages,
-              { id: result.userMessageId, role: 'user' as const, content: text, replyTo: null, flagged: result.safety, stopped: false, createdAt: new Date() },
+              { id: result.userMessageId, role: 'user' as const, content: text, replyTo: null, flagged: result.safety, stopped: false, createdAt: new Date(), safety: null },
             ],
           };
         });

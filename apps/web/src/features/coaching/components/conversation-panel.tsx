@@ -1,13 +1,14 @@
-import { Box, Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { isNotFound, type Conversation } from '../api/coaching-api';
 import type { CoachConversation } from '../hooks/use-coach-conversation';
-import { newConversationPath, type ConversationKind } from '../utils/conversation';
+import type { ConversationKind } from '../utils/conversation';
 import { ConversationThread } from './conversation-thread';
 import { MessageComposer } from './message-composer';
+import { SafetyAcknowledge } from './safety-acknowledge';
 
 export function userInitial(firstName: string): string {
   return firstName.trim().charAt(0).toUpperCase() || 'A';
@@ -50,20 +51,16 @@ export function ConversationGate({
   );
 }
 
-/** What the box says when the conversation was paused for safety. */
-export function SafetyPauseNote({ kind }: { kind: ConversationKind }) {
+/** Careful mode: the coach goes gently, and the helplines stay at hand. */
+function CarefulNote() {
   return (
-    <Box bg="#f1f5fb" borderWidth="1px" borderColor="#c6d6ec" borderRadius="xl" px="4" py="3" color="#1f2a3a">
-      <Text>
-        Hemos pausado esta conversación para que ahora puedas buscar apoyo. Más adelante, cuando te sientas con ánimo, puedes
-        empezar una conversación nueva.
-      </Text>
-      <Link asChild mt="2" display="inline-block" color="#1d3557" fontWeight="600" textDecoration="underline">
-        <RouterLink to={newConversationPath(kind)}>
-          {kind === 'journal' ? 'Empezar una entrada nueva' : kind === 'session' ? 'Volver a Coaching' : 'Empezar una conversación nueva'}
-        </RouterLink>
-      </Link>
-    </Box>
+    <Text fontSize="sm" color="#3a4a63" data-testid="modo-cuidadoso">
+      Tu coach irá con calma en esta conversación. Si lo necesitas: <Link href="tel:024" color="#1d3557" fontWeight="600" textDecoration="underline">024</Link>
+      {' · '}
+      <Link href="tel:016" color="#1d3557" fontWeight="600" textDecoration="underline">016</Link>
+      {' · '}
+      <Link href="tel:112" color="#1d3557" fontWeight="600" textDecoration="underline">112</Link>
+    </Text>
   );
 }
 
@@ -71,7 +68,6 @@ export function SafetyPauseNote({ kind }: { kind: ConversationKind }) {
 export function ConversationPanel({
   convo,
   conversation,
-  kind,
   composerLabel,
   placeholder,
   intro,
@@ -80,6 +76,7 @@ export function ConversationPanel({
 }: {
   convo: CoachConversation;
   conversation: Conversation;
+  /** The conversation's kind (chat, session, journaling chat). */
   kind: ConversationKind;
   composerLabel: string;
   placeholder?: string;
@@ -91,10 +88,18 @@ export function ConversationPanel({
   const flagged = conversation.status === 'flagged';
   const completed = conversation.status === 'completed';
   const streaming = convo.stream.phase === 'streaming';
-  const note = flagged ? <SafetyPauseNote kind={kind} /> : completed ? completedNote : null;
+  const panel = useRef<HTMLDivElement>(null);
+  // After the acknowledgement the box opens again and takes focus.
+  const acknowledge = async () => {
+    const ok = await convo.acknowledge();
+    if (ok) requestAnimationFrame(() => panel.current?.querySelector<HTMLTextAreaElement>('textarea:not(:disabled)')?.focus());
+    return ok;
+  };
+  const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} /> : completed ? completedNote : null;
+  const careful = conversation.careful && !flagged && !completed;
 
   return (
-    <Stack gap="2">
+    <Stack gap="2" ref={panel}>
       <ConversationThread
         messages={conversation.messages}
         stream={convo.stream}
@@ -102,6 +107,7 @@ export function ConversationPanel({
         intro={intro}
         userInitial={userInitial(user.firstName)}
       />
+      {careful ? <CarefulNote /> : null}
       <MessageComposer
         label={composerLabel}
         placeholder={placeholder}

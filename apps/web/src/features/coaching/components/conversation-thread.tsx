@@ -39,7 +39,7 @@ export function ConversationThread({ messages, stream, onRetry, intro, userIniti
             {message.role === 'user' ? (
               <UserBubble initial={userInitial}>{message.content}</UserBubble>
             ) : message.flagged ? (
-              <SafetyPanel content={message.content} />
+              <SafetyPanel content={message.content} safety={message.safety} />
             ) : (
               <CoachBubble stopped={message.stopped}>{message.content}</CoachBubble>
             )}

@@ -27,6 +27,11 @@ export interface CoachConversation {
   retry: () => void;
   sending: boolean;
   sendError: string | null;
+  /**
+   * "He leído los recursos, quiero continuar" after a safety answer: the conversation opens again in
+   * careful mode. Resolves false when it could not be saved.
+   */
+  acknowledge: () => Promise<boolean>;
 }
 
 /**
@@ -66,12 +71,15 @@ export function useCoachConversation(conversationId: string): CoachConversation 
             flagged: event.safety,
             stopped: event.stopped,
             createdAt: new Date(),
+            // A safety answer's helplines come with the conversation, refreshed below.
+            safety: null,
           });
         }
         return next;
       });
-      // A finished session now has a summary and commitments; a chat may have a new title.
-      if (event.status !== previousStatus && event.status === 'completed') refresh();
+      // A finished session now has a summary and commitments; a chat may have a new title; a safety
+      // answer has its helplines.
+      if ((event.status !== previousStatus && event.status === 'completed') || event.safety) refresh();
       refreshLists();
     },
     [cache.queryKey, queryClient, refresh, refreshLists, update],
@@ -137,7 +145,7 @@ export function useCoachConversation(conversationId: string): CoachConversation 
       // An in-flight refetch must not overwrite the optimistic message.
       await queryClient.cancelQueries({ queryKey: cache.queryKey });
       update((c) =>
-        appendMessage(c, { id: clientMessageId, role: 'user', content, replyTo: null, flagged: false, stopped: false, createdAt: new Date() }),
+        appendMessage(c, { id: clientMessageId, role: 'user', content, replyTo: null, flagged: false, stopped: false, createdAt: new Date(), safety: null }),
       );
       try {
         const result = await sendMutation.mutateAsync({ conversationId, content, clientMessageId });
@@ -180,6 +188,7 @@ export function useCoachConversation(conversationId: string): CoachConversation 
           flagged: false,
           stopped: true,
           createdAt: new Date(),
+          safety: null,
         }),
       );
     }
@@ -189,5 +198,18 @@ export function useCoachConversation(conversationId: string): CoachConversation 
     if (stream.phase === 'failed') subscribe(stream.userMessageId);
   }, [stream, subscribe]);
 
-  return { query, conversation, stream, send, stop, retry, sending: sendMutation.isPending, sendError };
+  const acknowledge = useCallback(async (): Promise<boolean> => {
+    try {
+      const result = await client.coaching.acknowledgeSafety.mutate({ conversationId });
+      update((c) => ({ ...c, status: result.status, careful: result.careful }));
+      setSendError(null);
+      refreshLists();
+      return true;
+    } catch (error) {
+      console.warn('[coaching] the acknowledgement failed', error);
+      return false;
+    }
+  }, [client, conversationId, refreshLists, update]);
+
+  return { query, conversation, stream, send, stop, retry, sending: sendMutation.isPending, sendError, acknowledge };
 }

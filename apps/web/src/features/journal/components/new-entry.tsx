@@ -11,6 +11,8 @@ import { ChoiceChips } from '../../practice/components/choice-chips';
 import { readStored, writeStored } from '../../practice/hooks/use-stored-state';
 import { useStepFeedback } from '../../practice/hooks/use-step-feedback';
 import { useJournalPrompt } from '../api/journal-queries';
+import type { SafetyView } from '../../coaching/components/safety-resources';
+import { JournalSafetyNote } from './journal-safety-note';
 import { moodLabel, suggestedTitle, wordProgress } from '../utils/journal-format';
 
 interface Draft {
@@ -49,6 +51,8 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
   const [step, setStep] = useState<'mood' | 'write'>(() => (draft.body.trim() && moodOf(draft) ? 'write' : 'mood'));
   const [moodError, setMoodError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The saved entry's helplines, when the risk screen flagged it (shown before going back). */
+  const [savedSafety, setSavedSafety] = useState<SafetyView | null>(null);
   const prompt = useJournalPrompt();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -113,12 +117,15 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
               closable: true,
             });
           }
-          onDone();
+          if (result.safety) setSavedSafety(result.safety);
+          else onDone();
         },
         onError: (error) => setSaveError(errorMessage(error, 'journal-save')),
       },
     );
   };
+
+  if (savedSafety) return <JournalSafetyNote safety={savedSafety} onDone={onDone} />;
 
   if (step === 'mood') {
     return (

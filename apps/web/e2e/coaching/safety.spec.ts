@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { conversationList, signUpCoachee } from '../support/coaching';
+
+test.describe('crisis safety', () => {
+  test('a crisis message → its helplines as tappable links → "He leído los recursos" → the chat goes on in careful mode', async ({ page }) => {
+    await signUpCoachee(page, 'Teo');
+    await page.goto('/coaching/chat');
+    const box = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
+    await box.fill('mi pareja me pega y tengo miedo');
+    await box.press('Enter');
+
+    // The fixed answer for partner violence, with 016 first, its other channels and 112.
+    const panel = page.getByRole('region', { name: 'Ahora lo importante eres tú' });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('no aparece en la factura');
+    await expect(panel.getByRole('link', { name: 'Llamar al 016' })).toHaveAttribute('href', 'tel:016');
+    await expect(panel.getByRole('link', { name: 'WhatsApp 600 000 016' })).toHaveAttribute('href', 'https://wa.me/34600000016');
+    await expect(panel.getByRole('link', { name: '016-online@igualdad.gob.es' })).toHaveAttribute('href', 'mailto:016-online@igualdad.gob.es');
+    await expect(panel.getByRole('link', { name: 'Emergencias: 112' })).toHaveAttribute('href', 'tel:112');
+    await expect(panel.getByRole('link', { name: 'findahelpline.com' })).toHaveAttribute('href', 'https://findahelpline.com');
+    // Focus goes to the answer, so a screen reader reads it first.
+    await expect(panel.getByRole('heading', { name: 'Ahora lo importante eres tú' })).toBeFocused();
+
+    // The conversation waits for the acknowledgement, also after a reload.
+    await expect(box).toBeDisabled();
+    const acknowledge = page.getByRole('button', { name: 'He leído los recursos, quiero continuar' });
+    await expect(acknowledge).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Ahora lo importante eres tú' }).getByRole('link', { name: 'Llamar al 016' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'He leído los recursos, quiero continuar' }).click();
+    const reopened = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
+    await expect(reopened).toBeEnabled();
+    await expect(reopened).toBeFocused();
+    await expect(page.getByTestId('modo-cuidadoso')).toContainText('Tu coach irá con calma');
+
+    await reopened.fill('Gracias. Hoy estoy un poco mejor.');
+    await reopened.press('Enter');
+    const items = conversationList(page).getByRole('listitem');
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(3)).toContainText(/\S/);
+    await expect(page.getByRole('region', { name: 'Ahora lo importante eres tú' })).toHaveCount(1);
+
+    // The API agrees: careful mode is stored with the conversation.
+    const id = new URL(page.url()).searchParams.get('c') ?? '';
+    const stored = await page.request.get(`/api/trpc/coaching.conversation?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`);
+    const body = (await stored.json()) as { result: { data: { json: { status: string; careful: boolean } } } };
+    expect(body.result.data.json).toMatchObject({ status: 'active', careful: true });
+  });
+});

@@ -1,0 +1,55 @@
+import { Box, Button, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+
+/** Moves focus to the latest safety answer's heading (its helplines come right after it). */
+export function focusLatestSafetyAnswer(): void {
+  const headings = document.querySelectorAll<HTMLElement>('[data-safety-heading]');
+  headings[headings.length - 1]?.focus();
+}
+
+/**
+ * Under a safety answer, in place of the message box's note: the conversation waits until the person
+ * says they have seen the helplines; then it goes on, and the coach is in careful mode.
+ */
+export function SafetyAcknowledge({ onAcknowledge }: { onAcknowledge: () => Promise<boolean> }) {
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    focusLatestSafetyAnswer();
+  }, []);
+
+  const acknowledge = async () => {
+    setPending(true);
+    setFailed(false);
+    const ok = await onAcknowledge();
+    setPending(false);
+    if (!ok) setFailed(true);
+  };
+
+  return (
+    <Box bg="#f1f5fb" borderWidth="1px" borderColor="#c6d6ec" borderRadius="xl" px="4" py="3" color="#1f2a3a" data-testid="confirmar-recursos">
+      <Text>
+        Cuando hayas visto los recursos de ayuda, puedes seguir hablando con tu coach. Irá con calma y sin prisas.
+      </Text>
+      <Button
+        type="button"
+        mt="3"
+        borderRadius="full"
+        bg="#1d3557"
+        color="white"
+        _hover={{ bg: '#162a45' }}
+        onClick={() => void acknowledge()}
+        loading={pending}
+        loadingText="Un momento…"
+      >
+        He leído los recursos, quiero continuar
+      </Button>
+      {failed ? (
+        <Text role="alert" mt="2" fontSize="sm" color="fg.error">
+          No hemos podido guardar tu confirmación. Inténtalo de nuevo.
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
