@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
 import { completeAssessment } from '../modules/assessment/assessment.service';
 import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
+import { LUCIA_CHATS, LUCIA_JOURNAL, LUCIA_SESSION, seedChat, seedJournalEntry, seedNotes, seedSession } from './demo-story';
 
 /** The demo accounts of the contract; seeded only outside production, into an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -24,21 +25,40 @@ const LUCIA_WEEK: ReadonlyArray<ReadonlyArray<[ActivityKey, number]>> = [
   [['fitness_class_long', 32], ['journaling', 12], ['breathing_long', 5]],
 ];
 
-/** Seeds a week of history through the real completion service, each at its own moment. */
-function seedWeekOfHistory(deps: Deps, actor: { id: string; timezone: string }) {
+/**
+ * Seeds a week of history, each activity at its own moment. Journal entries, quick consultations and the
+ * structured session go through the services a user goes through (entry, chat, session with summary and
+ * commitments), so their ledger rows carry evidence and have their entry or conversation behind them.
+ * The practices (audios, breathing, breaks, classes) are history without evidence (decision 014).
+ */
+async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: string; timezone: string }) {
   const now = deps.clock().getTime();
-  LUCIA_WEEK.forEach((day, index) => {
+  const journal = [...LUCIA_JOURNAL];
+  const chats = [...LUCIA_CHATS];
+  for (const [index, day] of LUCIA_WEEK.entries()) {
     const daysAgo = LUCIA_WEEK.length - index;
-    day.forEach(([activityKey, minutes], slot) => {
+    for (const [slot, [activityKey, minutes]] of day.entries()) {
       const at = new Date(now - daysAgo * 24 * HOUR - (6 - slot) * HOUR);
-      recordUnverifiedActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
-    });
-  });
+      if (activityKey === 'journaling') {
+        const entry = journal.shift();
+        if (entry) seedJournalEntry(deps, actor, at, entry);
+      } else if (activityKey === 'consulta_rapida') {
+        const chat = chats.shift();
+        if (chat) await seedChat(deps, actor, at, chat);
+      } else if (activityKey === 'sesion_completa') {
+        await seedSession(deps, actor, at, LUCIA_SESSION);
+      } else {
+        recordUnverifiedActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
+      }
+    }
+  }
+  seedNotes(deps, actor, new Date(now - 2 * 24 * HOUR));
 }
 
 /**
  * Seeds the demo accounts when no user exists yet: Lucía and the admin with a completed assessment,
- * Lucía with a week of activity, Mateo with nothing yet. Returns whether it seeded.
+ * Lucía with a week of activity (journal, chats, a finished session, notes), Mateo with nothing yet.
+ * Returns whether it seeded.
  */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if (deps.config.isProduction || deps.repos.users.count() > 0) return false;
@@ -66,7 +86,7 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   const then = { ...deps, clock: () => assessedAt };
   if (lucia) completeAssessment(then, lucia, LUCIA_ASSESSMENT);
   if (admin) completeAssessment(then, admin, ADMIN_ASSESSMENT);
-  if (lucia) seedWeekOfHistory(deps, lucia);
+  if (lucia) await seedWeekOfHistory(deps, lucia);
   deps.logger.info('seeded demo accounts', { emails: DEMO_ACCOUNTS.map((a) => a.email) });
   return true;
 }
