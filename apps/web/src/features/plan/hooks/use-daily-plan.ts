@@ -10,7 +10,8 @@ export type DailyPlanView =
   | { state: 'loading' }
   | { state: 'generating' }
   | { state: 'empty' }
-  | { state: 'ready'; content: string; generatedAt: Date };
+  /** `fallback`: written without the model because it did not answer (the card says so). */
+  | { state: 'ready'; content: string; generatedAt: Date; fallback: boolean };
 
 /**
  * Today's plan (spec §4 "Daily plan card"): load it (fresh 5 min, no retry); when it fails or there
@@ -66,7 +67,7 @@ export function useDailyPlan() {
 
   const plan = today.data?.plan ?? null;
   let view: DailyPlanView;
-  if (plan) view = { state: 'ready', content: plan.content, generatedAt: plan.generatedAt };
+  if (plan) view = { state: 'ready', content: plan.content, generatedAt: plan.generatedAt, fallback: plan.fallback };
   else if (today.isPending) view = { state: 'loading' };
   // Idle: the automatic request is about to go out (effect below); then pending; then the reload.
   else if (generate.isIdle || generate.isPending || today.isFetching) view = { state: 'generating' };
