@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { grantEvidence } from './evidence';
 import { ORIGIN, prepareDatabase, report, sleep, startServer } from './lib';
 
 const KEYS = ['active_break', 'breathing_short', 'journaling', 'sesion_completa', 'audio_ascenso_archive'];
@@ -16,6 +17,8 @@ export async function crashTest(rounds = 20) {
   const file = join(dir, 'app.db');
   const [user] = await prepareDatabase(file);
   if (!user) throw new Error('no user');
+  // Steps need evidence (decision 014): unused evidence for every completion the workers can post.
+  grantEvidence(file, KEYS.map((activityKey) => ({ userId: user.userId, activityKey, count: 400 * rounds })));
   const acknowledged = new Set<string>();
   let failures = 0;
   try {

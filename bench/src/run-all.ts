@@ -1,17 +1,21 @@
 /** pnpm bench: every benchmark in one run on this machine; exits 1 if a goal is missed. */
+import { awardsTwoProcessesBench } from './awards-two-processes';
 import { completionBench } from './completion';
 import { crashTest } from './crash';
 import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
 import { relayBench } from './relay';
 import { wsBench } from './ws';
+import { wsCapsBench } from './ws-caps';
 
 const results = {
   http: await httpBench(),
   completion: await completionBench(),
   ws: await wsBench(),
+  wsCaps: await wsCapsBench(),
   relay: await relayBench(),
   crash: await crashTest(20),
+  awards: await awardsTwoProcessesBench(8),
   lighthouse: await lighthouseBench(),
 };
 const failed = Object.entries(results).filter(([, r]) => !r.ok).map(([name]) => name);

@@ -46,6 +46,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
+import { grantEvidence } from './evidence';
 import { median, ORIGIN, percentile, prepareDatabase, report, sleep, startServer } from './lib';
 
 const SOCKETS = Number(process.env.WS_SOCKETS ?? 1000);
@@ -472,6 +473,8 @@ export async function wsBench(rounds = ROUNDS) {
     const hookPath = join(dir, 'bench-hook.mjs');
     writeFileSync(hookPath, HOOK_SOURCE);
     const users = await prepareDatabase(file, SOCKETS);
+    // Steps need evidence (decision 014): enough unused evidence for every post of every round.
+    grantEvidence(file, users.map((u) => ({ userId: u.userId, activityKey: 'active_break', count: Math.max(12, Math.ceil(((RATE * SECONDS + 100) * rounds * 3) / SOCKETS)) })));
     const results: Record<'bare' | 'api', RoundResult[]> = { bare: [], api: [] };
     /** Per round: max(API RSS Δ, API heap Δ + the bare server's native part (its RSS Δ − heap Δ)). */
     const memoryGate: number[] = [];

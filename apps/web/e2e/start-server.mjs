@@ -1,5 +1,7 @@
 // Starts the built API (which also serves apps/web/dist) with a fresh SQLite file:
 //   node e2e/start-server.mjs             → port 3100, the offline coach (every spec but e2e/security)
+//   Both run with the test clock preloaded (e2e/test-clock.mjs, control on port + 100): specs advance the
+//   server's time to finish a practice or a listen without waiting (e2e/support/clock.ts).
 //   node e2e/start-server.mjs --security  → port 3101, the coach is an OpenAI-compatible fake model
 //     (packages/ai/src/testing/fake-openai-server.ts, in this process, on 127.0.0.1) whose answers the
 //     security specs script through http://127.0.0.1:3199/__control (see e2e/security/fake-model.ts)
@@ -50,7 +52,11 @@ if (security) {
   Object.assign(env, { OPENAI_BASE_URL: front.baseURL, OPENAI_API_KEY: 'clave-de-prueba', AI_MODEL: 'fake-model' });
 }
 
-const child = spawn(process.execPath, [serverEntry], { cwd: webRoot, env, stdio: 'inherit' });
+// The test clock (e2e/test-clock.mjs) is preloaded into this process only; its control port is the
+// server's port + 100 (3200, 3201). See e2e/support/clock.ts.
+env.E2E_CLOCK_PORT = String(Number(port) + 100);
+const clockModule = pathToFileURL(join(here, 'test-clock.mjs')).href;
+const child = spawn(process.execPath, ['--import', clockModule, serverEntry], { cwd: webRoot, env, stdio: 'inherit' });
 
 let stopping = false;
 function stop(signal) {

@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { completeAssessmentViaApi } from '../support/assessment';
 import { uniqueEmail } from '../support/auth';
-import { APP_ORIGIN } from '../support/steps';
+import { APP_ORIGIN, completeViaApi } from '../support/steps';
 
 export const ADMIN = { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026', firstName: 'Admin' } as const;
 export const MEMBER_PASSWORD = 'Un paseo largo por la sierra';
@@ -33,19 +33,10 @@ export async function freshMember(page: Page, firstName: string, prefix = 'perfi
   return { id: user.id, email, firstName, password: MEMBER_PASSWORD };
 }
 
-/** POST /api/activity-log from the page itself (the browser sends the cookie and the Origin header). */
+/** Does the activity for real on the server, then POST /api/activity-log with the page's session (see completeViaApi). */
 export async function completeFromPage(page: Page, activityKey: string): Promise<{ stepsEarned: number; limitReached: boolean; dailyLimit: number }> {
-  return page.evaluate(async (key) => {
-    const response = await fetch('/api/activity-log', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ activity_key: key }),
-    });
-    if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-    return (await response.json()) as { stepsEarned: number; limitReached: boolean; dailyLimit: number };
-  }, activityKey);
+  return completeViaApi(page.request, activityKey);
 }
-
 
 /** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper; `exclude` as there). */
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string, exclude: string[] = []): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './auth';
+import { advanceServerClock } from './clock';
 
 /** The server's allowed Origin: every non-GET request must carry it (browsers do). */
 export const APP_ORIGIN = 'http://localhost:3100';
@@ -33,14 +34,69 @@ export async function registerViaApi(page: Page, firstName: string): Promise<Api
   return (await response.json()) as ApiUser;
 }
 
-/** Completes an activity "elsewhere": straight through the documented REST path. */
+/**
+ * Completes an activity "elsewhere", the way the server accepts it since steps need evidence (decision
+ * 014): the activity is really done on the server first (a journal entry of 50+ words, a structured
+ * session, a practice started on the server and finished after the test clock moved on), then reported
+ * through the documented REST path, whose answer replays the server's award.
+ */
 export async function completeViaApi(request: APIRequestContext, activityKey: string): Promise<CompletionResult> {
+  await finishOnServer(request, activityKey);
   const response = await request.post('/api/activity-log', {
     data: { activity_key: activityKey },
     headers: { Origin: APP_ORIGIN },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as CompletionResult;
+}
+
+async function trpc<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
+  const response =
+    input === undefined
+      ? await request.get(`/api/trpc/${path}`)
+      : await request.post(`/api/trpc/${path}`, { data: { json: input }, headers: { Origin: APP_ORIGIN } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+const PRACTICES: Record<string, { kind: 'breathing' | 'fitness' | 'active_break'; ref?: string; minutes?: number; band?: string }> = {
+  active_break: { kind: 'active_break', ref: 'cuello' },
+  breathing_short: { kind: 'breathing', ref: 'cuadrada', minutes: 1 },
+  breathing_long: { kind: 'breathing', ref: 'suspiro-ciclico', minutes: 5 },
+  fitness_class_short: { kind: 'fitness', band: 'corta' },
+  fitness_class_medium: { kind: 'fitness', band: 'media' },
+  fitness_class_long: { kind: 'fitness', band: 'larga' },
+};
+
+/** Does `activityKey` for real on the server (which awards it against that evidence). */
+async function finishOnServer(request: APIRequestContext, activityKey: string): Promise<void> {
+  if (activityKey === 'journaling') {
+    const body = `Hoy he escrito con calma sobre el día. ${'Una frase más para llegar a las cincuenta palabras de la entrada. '.repeat(6)}`;
+    await trpc(request, 'journaling.create', { mood: 'calma', body });
+    return;
+  }
+  if (activityKey === 'sesion_completa') {
+    const session = await trpc<{ id: string }>(request, 'coaching.start', { kind: 'session' });
+    for (const content of ['Llego con un 6, algo cansada.', 'Quiero ordenar la semana; el lunes preparo la agenda.']) {
+      await trpc(request, 'coaching.send', { conversationId: session.id, content, clientMessageId: crypto.randomUUID() });
+    }
+    await trpc(request, 'coaching.finishSession', { conversationId: session.id });
+    return;
+  }
+  const practice = PRACTICES[activityKey];
+  if (!practice) throw new Error(`completeViaApi: no server-side way to do ${activityKey}`);
+  let ref = practice.ref;
+  if (practice.kind === 'fitness') {
+    const catalogue = await trpc<{ fitness: Array<{ id: string; band: string }> }>(request, 'practice.catalogue');
+    ref = catalogue.fitness.find((c) => c.band === practice.band)?.id;
+  }
+  const started = await trpc<{ sessionId: string; plannedSeconds: number }>(request, 'practice.start', {
+    kind: practice.kind,
+    ref,
+    ...(practice.minutes ? { minutes: practice.minutes } : {}),
+  });
+  await advanceServerClock((started.plannedSeconds + 1) * 1000);
+  await trpc(request, 'practice.complete', { sessionId: started.sessionId, practicedSeconds: started.plannedSeconds });
 }
 
 /** Resolves once the page's `/ws` socket has been authenticated. Call it before navigating. */

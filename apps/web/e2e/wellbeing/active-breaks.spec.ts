@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { advanceServerClock } from '../support/clock';
+import { ASSESSMENT_STEPS } from '../support/assessment';
 import { stepToasts } from '../support/steps';
-import { advance, completionResult, interceptTrpc, signUpWithAssessment } from './support';
+import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
 
 test.describe('Pausas activas', () => {
-  test('a break, one move at a time, to the end: active_break toast', async ({ page }) => {
+  test('a break, one move at a time, to the end: active_break toast and the award in the server’s ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
-    await signUpWithAssessment(page, 'Irene');
-    const sent = await interceptTrpc<{ practicedSeconds: number }>(page, 'practice.complete', completionResult('active_break', 70, 10));
+    const user = await signUpWithAssessment(page, 'Irene');
+    const sent: Array<{ practicedSeconds: number }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
+    });
     await page.clock.install();
     await page.goto('/active-breaks');
     await expect(page.getByRole('heading', { level: 1, name: 'Pausas activas' })).toBeVisible();
@@ -24,6 +29,8 @@ test.describe('Pausas activas', () => {
     await expect(page.getByText('A continuación: Oreja derecha al hombro.')).toBeVisible();
     await advance(page, 16_000, 4_000);
     await expect(page.getByText('Movimiento 2 de 5')).toBeVisible();
+    // The server's test clock moves on as the page's did: the break really lasted on the server.
+    await advanceServerClock(90_000);
     await advance(page, 65_000, 5_000);
 
     await expect(page.getByRole('heading', { name: '¡Pausa hecha!' })).toBeVisible();
@@ -32,6 +39,8 @@ test.describe('Pausas activas', () => {
     const toasts = stepToasts(page);
     await expect(toasts.getByText('+70 pasos')).toBeVisible();
     await expect(toasts.getByText('Pausa activa')).toBeVisible();
+    expect(await serverActivity(page, user.id, 'active_break')).toMatchObject({ todayCount: 1, todaySteps: 70 });
+    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 70);
   });
 
   test('skipping every move does not count (real round trip)', async ({ page }) => {

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ASSESSMENT_STEPS } from '../support/assessment';
+import { advanceServerClock } from '../support/clock';
 import { stepToasts } from '../support/steps';
-import { advance, completionResult, interceptTrpc, signUpWithAssessment } from './support';
+import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
 
 test.describe('Respiración', () => {
   test('the list shows what each technique is for and how strong its evidence is', async ({ page }) => {
@@ -16,14 +18,13 @@ test.describe('Respiración', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Cuadrada' })).toBeVisible();
   });
 
-  test('a 1-minute session with a pause: the pacer runs, paused time is not counted, breathing_short toast', async ({ page }) => {
+  test('a 1-minute session with a pause: the pacer runs, paused time is not counted, breathing_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
-    await signUpWithAssessment(page, 'Elena');
-    const sent = await interceptTrpc<{ sessionId: string; practicedSeconds: number }>(
-      page,
-      'practice.complete',
-      completionResult('breathing_short', 85, 8),
-    );
+    const user = await signUpWithAssessment(page, 'Elena');
+    const sent: Array<{ sessionId: string; practicedSeconds: number }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
+    });
     const started: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().includes('practice.start')) started.push(request.postDataJSON());
@@ -50,6 +51,8 @@ test.describe('Respiración', () => {
     await advance(page, 30_000, 5_000); // paused: not practice
     await expect(page.getByText(/Quedan 0:(40|39)/)).toBeVisible();
     await page.getByRole('button', { name: 'Reanudar' }).click();
+    // The server's test clock moves on by what the page's clock did (20 s + 30 s paused + 41 s).
+    await advanceServerClock(91_000);
     await advance(page, 41_000, 2_000);
 
     await expect(page.getByRole('heading', { name: '¡Bien hecho!' })).toBeVisible();
@@ -59,6 +62,8 @@ test.describe('Respiración', () => {
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible();
     await expect(toasts.getByText('+85 pasos')).toBeVisible();
     await expect(toasts.getByText('Respiración corta')).toBeVisible();
+    expect(await serverActivity(page, user.id, 'breathing_short')).toMatchObject({ todayCount: 1, todaySteps: 85 });
+    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 85);
   });
 
   test('the server refuses a claim longer than the time really passed, and the reason is shown', async ({ page }) => {

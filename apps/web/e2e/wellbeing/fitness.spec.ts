@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { advance, completionResult, interceptTrpc, signUpWithAssessment } from './support';
+import { ASSESSMENT_STEPS } from '../support/assessment';
+import { advanceServerClock } from '../support/clock';
+import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
 
 test.describe('Fitness', () => {
   test('classes by length, level and equipment', async ({ page }) => {
@@ -19,10 +21,13 @@ test.describe('Fitness', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Activación exprés', 'Cardio suave']);
   });
 
-  test('a class in the guided player, to the end: fitness_class_short toast', async ({ page }) => {
+  test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(120_000);
-    await signUpWithAssessment(page, 'Marco');
-    const sent = await interceptTrpc<{ practicedSeconds: number }>(page, 'practice.complete', completionResult('fitness_class_short', 315, 3));
+    const user = await signUpWithAssessment(page, 'Marco');
+    const sent: Array<{ practicedSeconds: number }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
+    });
     await page.clock.install();
     await page.goto('/fitness');
     await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
@@ -40,6 +45,8 @@ test.describe('Fitness', () => {
     await expect(dialog.getByRole('paragraph').filter({ hasText: /^En pausa$/ })).toBeVisible();
     await advance(page, 20_000, 5_000);
     await dialog.getByRole('button', { name: 'Reanudar' }).click();
+    // The server's test clock moves on by what the page's clock did (61 s + 20 s paused + 390 s).
+    await advanceServerClock(475_000);
     await advance(page, 390_000, 10_000); // 451 s practised: just past the end (the toast lasts 4 s)
 
     await expect(dialog.getByRole('heading', { name: '¡Clase completada!' })).toBeVisible();
@@ -52,6 +59,8 @@ test.describe('Fitness', () => {
     const toasts = page.locator('[aria-label="Pasos conseguidos"]');
     await expect(toasts.getByText('+315 pasos')).toBeVisible();
     await expect(toasts.getByText('Clase corta (<15 min)')).toBeVisible();
+    expect(await serverActivity(page, user.id, 'fitness_class_short')).toMatchObject({ todayCount: 1, todaySteps: 315 });
+    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 315);
     await dialog.getByRole('button', { name: 'Volver a las clases' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/clase=/);

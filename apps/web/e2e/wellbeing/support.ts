@@ -47,6 +47,24 @@ export function completionResult(activityKey: string, stepsEarned: number, daily
 }
 
 
+export interface ServerStats {
+  totalSteps: number;
+  todaySteps: number;
+  byActivity: Array<{ activityKey: string; todayCount: number; todaySteps: number; remaining: number }>;
+}
+
+/** The server's ledger for the user, through the documented API (GET …/activity-stats). */
+export async function serverStats(page: Page, userId: string): Promise<ServerStats> {
+  const response = await page.request.get(`/api/activity-log/users/${userId}/activity-stats`);
+  if (response.status() !== 200) throw new Error(`activity-stats: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { stats: ServerStats }).stats;
+}
+
+/** The day's row of one activity in the server's ledger. */
+export async function serverActivity(page: Page, userId: string, activityKey: string) {
+  return (await serverStats(page, userId)).byActivity.find((a) => a.activityKey === activityKey);
+}
+
 /** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper). */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, testInfo, name);
