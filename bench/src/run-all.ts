@@ -6,11 +6,13 @@ import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
 import { relayBench } from './relay';
 import { wsBench } from './ws';
+import { wsCapsBench } from './ws-caps';
 
 const results = {
   http: await httpBench(),
   completion: await completionBench(),
   ws: await wsBench(),
+  wsCaps: await wsCapsBench(),
   relay: await relayBench(),
   crash: await crashTest(20),
   awards: await awardsTwoProcessesBench(8),

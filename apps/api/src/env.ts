@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1_000).default(20),
   WS_MAX_MESSAGES_PER_10S: z.coerce.number().int().min(10).max(100_000).default(100),
   WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+  WS_MAX_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Sign-in limits, the Argon2 queue and the tRPC batch cap (modules/auth/auth-config.ts). */
@@ -70,6 +71,8 @@ export type RealtimeLimits = {
   socketsPerUser: number;
   /** The same, per client address. */
   socketsPerAddress: number;
+  /** Connection attempts (upgrades and SSE streams, refused ones too) one user may make per minute. */
+  connectionsPerMinute: number;
   /** Live tRPC subscriptions on one socket. */
   subscriptionsPerSocket: number;
   /** Messages one `/api/trpc-ws` socket may send in any 10 s window; past it the socket is closed (1008). */
@@ -123,6 +126,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     realtime: {
       socketsPerUser: env.WS_MAX_SOCKETS_PER_USER,
       socketsPerAddress: env.WS_MAX_SOCKETS_PER_ADDRESS,
+      connectionsPerMinute: env.WS_MAX_CONNECTIONS_PER_MINUTE,
       subscriptionsPerSocket: env.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       messagesPer10s: env.WS_MAX_MESSAGES_PER_10S,
       maxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,

@@ -8,8 +8,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { CompletionEvent } from '../realtime/event-bus';
 import { FLOOD_CLOSE_REASON } from '../realtime/message-rate';
+import { grantEvidence } from '../modules/activities/evidence.testing';
 import { connectionQuotaFor } from '../realtime/connection-quota';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
@@ -83,21 +83,13 @@ function trpcError(message: Message): { message: string; data: { code: string; d
   return error ? ((error.json ?? error) as { message: string; data: { code: string; domainCode: string | null } }) : undefined;
 }
 
-let seq = 0;
-function completion(t: TestApp, userId: string): CompletionEvent {
-  seq += 1;
-  const event: CompletionEvent = {
-    activityId: `act-${seq}`,
-    activityType: 'breathing_long',
-    activityName: 'Respiración larga',
-    stepsEarned: 200,
-    icon: 'wind',
-    completedAt: new Date().toISOString(),
-    limitReached: false,
-    dailyLimit: 5,
-  };
-  t.deps.bus.publish('activity.completed', { userId, completion: event, stats: { totalSteps: 200 * seq, todaySteps: 200 } });
-  return event;
+/** A real completion through the public API (with the server-held evidence it needs); returns its id. */
+async function complete(t: TestApp, user: { cookie: string; user: { id: string } }): Promise<string> {
+  grantEvidence(t, user.user.id, 'breathing_long', 1, 'practice');
+  const response = await t.request('/api/activity-log', { cookie: user.cookie, body: { activity_key: 'breathing_long' } });
+  const body = (await response.json()) as { activityId: string; stepsEarned: number };
+  expect(body.stepsEarned).toBe(200);
+  return body.activityId;
 }
 
 const dataFor = (opened: Opened, activityId: string) =>
@@ -133,9 +125,9 @@ describe('realtime caps (issue 14 item 1)', () => {
     expect(t.deps.bus.listenerCount('activity.completed')).toBe(baseline);
 
     // The four get a completion event; another user's event reaches none of them.
-    const mine = completion(t, attacker.user.id);
-    completion(t, other.user.id);
-    await expect.poll(() => dataFor(socket, mine.activityId), { timeout: 2000 }).toEqual([1, 2, 3, 4]);
+    const mine = await complete(t, attacker);
+    await complete(t, other);
+    await expect.poll(() => dataFor(socket, mine), { timeout: 2000 }).toEqual([1, 2, 3, 4]);
     await wait(50);
     expect(socket.messages.filter((m) => m.result?.type === 'data')).toHaveLength(4);
 
@@ -144,8 +136,8 @@ describe('realtime caps (issue 14 item 1)', () => {
     await expect.poll(() => t.deps.bus.listenerCount('activity.completed', attacker.user.id), { timeout: 2000 }).toBe(3);
     socket.ws.send(subscribe(100));
     await expect.poll(() => socket.messages.some((m) => m.id === 100 && m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
-    const next = completion(t, attacker.user.id);
-    await expect.poll(() => dataFor(socket, next.activityId), { timeout: 2000 }).toEqual([1, 3, 4, 100]);
+    const next = await complete(t, attacker);
+    await expect.poll(() => dataFor(socket, next), { timeout: 2000 }).toEqual([1, 3, 4, 100]);
   });
 
   it('caps the same way every subscription procedure, e.g. auth.onSessionEvent', async () => {
@@ -214,6 +206,25 @@ describe('realtime caps (issue 14 item 1)', () => {
     expect((await open(`${server.wsUrl}/ws`, users[2]!.cookie)).ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('limits how fast one user opens connections: a reconnect storm gets 429 with Retry-After, refused attempts count too', async () => {
+    const { t, server } = await setup({ WS_MAX_CONNECTIONS_PER_MINUTE: '5' });
+    const user = await t.registerUser();
+    const other = await t.registerUser();
+    for (let i = 0; i < 5; i += 1) {
+      const socket = await open(`${server.wsUrl}/${i % 2 === 0 ? 'api/trpc-ws' : 'ws'}`, user.cookie);
+      socket.ws.terminate();
+      await socket.closed;
+    }
+    const answer = await refused(`${server.wsUrl}/api/trpc-ws`, user.cookie);
+    expect(answer.status).toBe(429);
+    expect(Number(answer.retryAfter)).toBeGreaterThan(50);
+    expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
+    expect(answer.body.error.message).toMatch(/^Estás abriendo conexiones en tiempo real demasiado deprisa \(máximo 5 por minuto\)\. Vuelve a intentarlo en \d+ s\.$/);
+    expect((await refused(`${server.wsUrl}/ws`, user.cookie)).status).toBe(429);
+    // Another user (same address) is not slowed down.
+    expect((await open(`${server.wsUrl}/ws`, other.cookie)).ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('a message over maxPayload closes that socket only (1009); a bystander still gets its events and HTTP still answers', async () => {
     const { t, server } = await setup({ WS_MAX_PAYLOAD_BYTES: '2048' });
     const attacker = await t.registerUser();
@@ -229,8 +240,8 @@ describe('realtime caps (issue 14 item 1)', () => {
     protocol.ws.send('x'.repeat(5000));
     expect((await protocol.closed).code).toBe(1009);
 
-    const event = completion(t, bystander.user.id);
-    await expect.poll(() => dataFor(victim, event.activityId), { timeout: 2000 }).toEqual([1]);
+    const event = await complete(t, bystander);
+    await expect.poll(() => dataFor(victim, event), { timeout: 2000 }).toEqual([1]);
     expect((await fetch(`${server.httpUrl}/api/health`)).status).toBe(200);
     const me = await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } });
     expect(me.status).toBe(200);
@@ -258,8 +269,8 @@ describe('realtime caps (issue 14 item 1)', () => {
     // Far fewer than 2 000 were handled: reading stopped at the budget (plus what was in the same chunk).
     expect(answered).toBeLessThan(400);
 
-    const event = completion(t, bystander.user.id);
-    await expect.poll(() => dataFor(victim, event.activityId), { timeout: 2000 }).toEqual([1]);
+    const event = await complete(t, bystander);
+    await expect.poll(() => dataFor(victim, event), { timeout: 2000 }).toEqual([1]);
     expect((await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } })).status).toBe(200);
   });
 

@@ -1,18 +1,23 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../deps';
 import type { RealtimeLimits } from '../env';
 
 /** Who opens a realtime connection: the signed-in user and the client address of the TCP peer. */
 export type QuotaKey = { userId: string; address: string };
 
-export type QuotaGrant =
-  | { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void }
-  | { ok: false; scope: 'user' | 'address'; limit: number };
+export type QuotaRefusal = { ok: false; scope: 'user' | 'address' | 'rate'; limit: number; retryAfterSeconds: number };
+
+export type QuotaGrant = { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void } | QuotaRefusal;
+
+/** Retry-After of a refusal over a concurrency cap: slots free as soon as sockets close. */
+export const CONCURRENCY_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Counts open realtime connections (WebSockets on both endpoints, tRPC SSE streams) per user and per
- * address, and refuses one over either cap. In memory, per process, for now; issue 17 moves the
- * counting to Redis behind this same interface (hence the promises), so the caps hold across
- * processes.
+ * address, and refuses one over either cap; also limits how fast a user opens them (every attempt
+ * counts), so a client closed for flooding cannot make reconnecting its flood. In memory, per
+ * process, for now; issue 17 moves the counting to Redis behind this same interface (hence the
+ * promises; rate-limiter-flexible has the same limiter on Redis), so the caps hold across processes.
  */
 export interface ConnectionQuota {
   acquire(key: QuotaKey): Promise<QuotaGrant>;
@@ -20,7 +25,10 @@ export interface ConnectionQuota {
   usage(key: QuotaKey): Promise<{ user: number; address: number }>;
 }
 
-export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress'>): ConnectionQuota {
+export function createMemoryConnectionQuota(
+  limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>,
+): ConnectionQuota {
+  const attempts = new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 });
   const byUser = new Map<string, number>();
   const byAddress = new Map<string, number>();
   const decrement = (map: Map<string, number>, id: string) => {
@@ -29,12 +37,21 @@ export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socket
     else map.delete(id);
   };
   return {
-    acquire({ userId, address }) {
+    async acquire({ userId, address }) {
+      try {
+        await attempts.consume(userId, 1);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        return { ok: false, scope: 'rate', limit: limits.connectionsPerMinute, retryAfterSeconds };
+      }
       const user = byUser.get(userId) ?? 0;
-      if (user >= limits.socketsPerUser) return Promise.resolve({ ok: false, scope: 'user', limit: limits.socketsPerUser });
+      if (user >= limits.socketsPerUser) {
+        return { ok: false, scope: 'user', limit: limits.socketsPerUser, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS };
+      }
       const fromAddress = byAddress.get(address) ?? 0;
       if (fromAddress >= limits.socketsPerAddress) {
-        return Promise.resolve({ ok: false, scope: 'address', limit: limits.socketsPerAddress });
+        return { ok: false, scope: 'address', limit: limits.socketsPerAddress, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS };
       }
       byUser.set(userId, user + 1);
       byAddress.set(address, fromAddress + 1);
@@ -45,7 +62,7 @@ export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socket
         decrement(byUser, userId);
         decrement(byAddress, address);
       };
-      return Promise.resolve({ ok: true, release });
+      return { ok: true, release };
     },
     usage({ userId, address }) {
       return Promise.resolve({ user: byUser.get(userId) ?? 0, address: byAddress.get(address) ?? 0 });
@@ -66,8 +83,13 @@ export function connectionQuotaFor(deps: Deps): ConnectionQuota {
 }
 
 /** Spanish text of a refusal, shared by the 429 upgrade answer and the SSE subscription error. */
-export function quotaRefusalMessage(refusal: { scope: 'user' | 'address'; limit: number }): string {
-  return refusal.scope === 'user'
-    ? `Tienes demasiadas conexiones en tiempo real abiertas (máximo ${refusal.limit}). Cierra alguna pestaña y vuelve a intentarlo.`
-    : `Hay demasiadas conexiones en tiempo real abiertas desde tu red (máximo ${refusal.limit}). Vuelve a intentarlo en unos segundos.`;
+export function quotaRefusalMessage(refusal: QuotaRefusal): string {
+  switch (refusal.scope) {
+    case 'user':
+      return `Tienes demasiadas conexiones en tiempo real abiertas (máximo ${refusal.limit}). Cierra alguna pestaña y vuelve a intentarlo.`;
+    case 'address':
+      return `Hay demasiadas conexiones en tiempo real abiertas desde tu red (máximo ${refusal.limit}). Vuelve a intentarlo en unos segundos.`;
+    case 'rate':
+      return `Estás abriendo conexiones en tiempo real demasiado deprisa (máximo ${refusal.limit} por minuto). Vuelve a intentarlo en ${refusal.retryAfterSeconds} s.`;
+  }
 }

@@ -32,4 +32,37 @@ describe('event bus', () => {
     bus.publish('stats.updated', { userId: 'u1', stats: { totalSteps: 2, todaySteps: 2 } });
     expect(order).toEqual(['observed stats.updated', 'handled', 'handled']);
   });
+
+  it('iterates one user’s events only, and drops the listener on abort, on return() and on break', async () => {
+    const bus = createEventBus();
+    const stats = (n: number) => ({ totalSteps: n, todaySteps: n });
+    const aborter = new AbortController();
+    const mine = bus.iterateForUser('stats.updated', 'u1', aborter.signal)[Symbol.asyncIterator]();
+    expect(bus.listenerCount('stats.updated', 'u1')).toBe(1);
+    expect(bus.listenerCount('stats.updated', 'u2')).toBe(0);
+    expect(bus.listenerCount('stats.updated')).toBe(0);
+    bus.publish('stats.updated', { userId: 'u2', stats: stats(1) });
+    bus.publish('stats.updated', { userId: 'u1', stats: stats(2) });
+    bus.publish('stats.updated', { userId: 'u1', stats: stats(3) });
+    expect((await mine.next()).value).toEqual({ userId: 'u1', stats: stats(2) });
+    expect((await mine.next()).value).toEqual({ userId: 'u1', stats: stats(3) });
+    const pending = mine.next();
+    aborter.abort();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(bus.listenerCount('stats.updated', 'u1')).toBe(0);
+
+    const second = bus.iterateForUser('stats.updated', 'u1', new AbortController().signal)[Symbol.asyncIterator]();
+    expect(bus.listenerCount('stats.updated', 'u1')).toBe(1);
+    await second.return?.();
+    expect(bus.listenerCount('stats.updated', 'u1')).toBe(0);
+
+    const third = bus.iterateForUser('stats.updated', 'u1', new AbortController().signal);
+    setTimeout(() => bus.publish('stats.updated', { userId: 'u1', stats: stats(4) }), 1);
+    for await (const event of third) {
+      expect(event.stats).toEqual(stats(4));
+      break;
+    }
+    expect(bus.listenerCount('stats.updated', 'u1')).toBe(0);
+    expect(bus.listenerCount('stats.updated')).toBe(0);
+  });
 });

@@ -17,13 +17,15 @@ function byteLength(data: RawData): number {
 }
 
 /**
- * Closes a socket that broke a rule (1008 policy violation) and stops reading from it at once: `ws`
- * keeps reading during the closing handshake, so without the pause a flooding client could go on
- * sending until the close timeout. It is cut (terminate) after a short grace.
+ * Closes a socket that broke a rule (1008 policy violation) and stops handling what it sent: `ws`
+ * keeps reading during the closing handshake and still emits every frame already received (the rest
+ * of a 64 KiB chunk can hold hundreds), so the endpoint's 'message' listeners (tRPC's included) are
+ * removed and reading is paused. The socket is cut (terminate) after a short grace.
  */
 export function closeAbusive(ws: WebSocket, reason: string) {
   if (ws.readyState !== ws.OPEN) return;
   ws.close(1008, reason);
+  ws.removeAllListeners('message');
   ws.pause();
   setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
 }

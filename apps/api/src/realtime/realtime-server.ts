@@ -9,7 +9,7 @@ import { purgeExpired, validateSessionToken } from '../modules/auth/auth.service
 import { pruneIdempotency } from '../modules/activities/activities.service';
 import { appRouter } from '../trpc/app-router';
 import { createSocketContext, type AuthState } from '../trpc/context';
-import { connectionQuotaFor, quotaRefusalMessage } from './connection-quota';
+import { connectionQuotaFor, quotaRefusalMessage, type QuotaRefusal } from './connection-quota';
 import type { CompletionEvent, StatsEvent } from './event-bus';
 import { closeAbusive, guardMessageRate } from './message-rate';
 import { createSocketRegistry } from './socket-registry';
@@ -21,8 +21,6 @@ export const PROTOCOL_WS_PATH = '/ws';
 export const PROTOCOL_MAX_PAYLOAD_BYTES = 4 * 1024;
 /** Messages a `/ws` socket may send in 10 s (it only ever needs `authenticate` and `ping`). */
 export const PROTOCOL_MESSAGES_PER_10S = 30;
-/** Retry-After of a socket refused over the per-user / per-address cap: slots free as sockets close. */
-export const SOCKET_CAP_RETRY_AFTER_SECONDS = 30;
 
 /** Messages the server sends on the documented `/ws` protocol. */
 export type ProtocolMessage =
@@ -48,10 +46,11 @@ function reject(socket: Duplex, status: 401 | 403 | 404, text: string) {
 }
 
 /** 429 with Retry-After and the API's JSON error envelope (Spanish message), before any WebSocket exists. */
-function rejectTooMany(socket: Duplex, message: string) {
+function rejectTooMany(socket: Duplex, refusal: QuotaRefusal) {
+  const message = quotaRefusalMessage(refusal);
   const body = JSON.stringify({ error: { code: 'RATE_LIMITED', message, requestId: crypto.randomUUID() } });
   socket.write(
-    `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: ${SOCKET_CAP_RETRY_AFTER_SECONDS}\r\n` +
+    `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: ${refusal.retryAfterSeconds}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   socket.destroy();
@@ -98,7 +97,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     const address = req.socket.remoteAddress ?? 'unknown';
     void quota.acquire({ userId: auth.user.id, address }).then(
       (grant) => {
-        if (!grant.ok) return rejectTooMany(socket, quotaRefusalMessage(grant));
+        if (!grant.ok) return rejectTooMany(socket, grant);
         // The slot is the TCP connection's: freed when it closes, also if the handshake fails.
         if (socket.destroyed) return grant.release();
         socket.once('close', grant.release);

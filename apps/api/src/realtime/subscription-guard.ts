@@ -19,8 +19,9 @@ export function openSubscriptions(auth: AuthState): number {
   return socketBudgets.get(auth)?.open ?? 0;
 }
 
-function tooMany(message: string) {
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new DomainError('RATE_LIMITED', message) });
+function tooMany(message: string, retryAfterSeconds?: number) {
+  const details = retryAfterSeconds === undefined ? undefined : { retryAfterSeconds };
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new DomainError('RATE_LIMITED', message, details) });
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -71,7 +72,7 @@ export async function guardSubscription<R extends { ok: boolean }>(
     };
   } else {
     const grant = await connectionQuotaFor(ctx.deps).acquire({ userId: auth.user.id, address: ctx.ip });
-    if (!grant.ok) throw tooMany(quotaRefusalMessage(grant));
+    if (!grant.ok) throw tooMany(quotaRefusalMessage(grant), grant.retryAfterSeconds);
     release = grant.release;
   }
   signal?.addEventListener('abort', release, { once: true });
