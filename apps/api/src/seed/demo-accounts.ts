@@ -1,4 +1,5 @@
 import type { ActivityKey } from '@ascenso/domain/activities';
+import { startOfNextLocalDay } from '@ascenso/domain/calendar';
 import type { Deps } from '../deps';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
 import { completeAssessment } from '../modules/assessment/assessment.service';
@@ -33,12 +34,15 @@ const LUCIA_WEEK: ReadonlyArray<ReadonlyArray<[ActivityKey, number]>> = [
  */
 async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: string; timezone: string }) {
   const now = deps.clock().getTime();
+  // Each day of the week is a real local day of hers (so "yesterday" is yesterday), from 08:00 local.
+  const todayStart = startOfNextLocalDay(new Date(now - 24 * HOUR), actor.timezone).getTime();
+  const dayStart = (daysAgo: number) => startOfNextLocalDay(new Date(todayStart - (daysAgo * 24 + 12) * HOUR), actor.timezone).getTime();
   const journal = [...LUCIA_JOURNAL];
   const chats = [...LUCIA_CHATS];
   for (const [index, day] of LUCIA_WEEK.entries()) {
     const daysAgo = LUCIA_WEEK.length - index;
     for (const [slot, [activityKey, minutes]] of day.entries()) {
-      const at = new Date(now - daysAgo * 24 * HOUR - (6 - slot) * HOUR);
+      const at = new Date(dayStart(daysAgo) + (8 + 2 * slot) * HOUR);
       if (activityKey === 'journaling') {
         const entry = journal.shift();
         if (entry) seedJournalEntry(deps, actor, at, entry);
@@ -52,7 +56,7 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
       }
     }
   }
-  seedNotes(deps, actor, new Date(now - 2 * 24 * HOUR));
+  seedNotes(deps, actor, new Date(dayStart(2) + 20 * HOUR));
 }
 
 /**

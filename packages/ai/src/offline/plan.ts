@@ -32,7 +32,6 @@ const YESTERDAY: Record<string, readonly [string, string]> = {
 };
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const pattern = (id: string) => BREATHING_PATTERNS.find((p) => p.id === id) as BreathingPattern;
 
 /** "Ayer hiciste una pausa activa y escuchaste el audio del día" from yesterday's ledger row. */
@@ -98,7 +97,7 @@ export function guidedPlan(context: CoachContext): DailyPlan {
     minutes: breath.defaultMinutes,
     priority: stressed ? 8 : did('breathing') ? 3 : 5,
     reason: did('breathing')
-      ? `Ayer practicaste la respiración; hoy, otra serie corta: ${lowerFirst(breath.purpose)}`
+      ? `Ayer practicaste la respiración; hoy, otra serie corta. ${breath.purpose}`
       : stressed
         ? `La presión y los plazos te restan energía. ${breath.purpose}`
         : breath.purpose,
