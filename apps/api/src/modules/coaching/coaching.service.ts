@@ -246,6 +246,7 @@ export async function* streamReply(
     user: providerUserId(deps, user.id),
     cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
     historyTokenBudget: deps.config.coach.historyTokenBudget,
+    careful: conversation.careful,
   };
 
   const store = (stopped: boolean) => {
