@@ -79,10 +79,22 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
   return reservation.ids;
 }
 
-/** Runs Argon2 work in the client's turn; when it cannot run (queue full, failure) the attempt is given back. */
-async function passwordWork<T>(deps: Deps, ip: string, reserved: number[], task: () => Promise<T>): Promise<T> {
+/**
+ * Argon2 work for a request, in three steps: a place in the client's queue (in memory, refused at once
+ * when the address already has its share), the attempt reserved against `rules` (the database), then
+ * the work in the client's turn. When the work cannot run, the reservation is given back.
+ */
+async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: string, task: () => Promise<T>) {
+  const ticket = deps.passwordWork.admit(ip);
+  let reserved: number[];
   try {
-    return await deps.passwordWork.run(ip, task);
+    reserved = reserveOrThrow(deps, rules, message);
+  } catch (error) {
+    ticket.cancel();
+    throw error;
+  }
+  try {
+    return { result: await ticket.run(task), reserved };
   } catch (error) {
     deps.repos.authFailures.release(reserved);
     throw error;
@@ -96,9 +108,8 @@ async function passwordWork<T>(deps: Deps, ip: string, reserved: number[], task:
  */
 export async function login(deps: Deps, input: LoginInput, meta: { ip: string }): Promise<SignedIn> {
   const rules = signInRules(deps.config.auth.limits, input.email, meta.ip);
-  const reserved = reserveOrThrow(deps, rules, TOO_MANY_ATTEMPTS_MESSAGE);
   const user = deps.repos.users.findByEmail(input.email);
-  const ok = await passwordWork(deps, meta.ip, reserved, () =>
+  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, rules, TOO_MANY_ATTEMPTS_MESSAGE, () =>
     user ? deps.passwords.verify(user.passwordHash, input.password) : deps.passwords.verifyDummy(input.password),
   );
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
@@ -114,9 +125,8 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string })
 /** Creates the account and signs it in. The password is hashed before any write. */
 export async function register(deps: Deps, input: RegisterInput, meta: { ip: string }): Promise<SignedIn> {
   // Every registration that reaches the hash counts for the address, whether or not the e-mail is free.
-  const limit = deps.config.auth.limits.registerPerAddress;
-  const reserved = reserveOrThrow(deps, [{ scope: 'register-address', key: meta.ip, ...limit }], TOO_MANY_REGISTRATIONS_MESSAGE);
-  const passwordHash = await passwordWork(deps, meta.ip, reserved, () => deps.passwords.hash(input.password));
+  const rule: AttemptRule = { scope: 'register-address', key: meta.ip, ...deps.config.auth.limits.registerPerAddress };
+  const { result: passwordHash } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_REGISTRATIONS_MESSAGE, () => deps.passwords.hash(input.password));
   const now = deps.clock();
   const created = deps.dbHandle.sqlite.transaction(() => {
     const row = deps.repos.users.insert({
@@ -176,9 +186,9 @@ export function purgeExpired(deps: Deps): number {
 async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string, meta: { ip: string }) {
   const user = deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
-  const limit = deps.config.auth.limits.passwordCheckPerUser;
-  const reserved = reserveOrThrow(deps, [{ scope: 'password-user', key: userId, ...limit }], TOO_MANY_ATTEMPTS_MESSAGE);
-  if (!(await passwordWork(deps, meta.ip, reserved, () => deps.passwords.verify(user.passwordHash, password)))) {
+  const rule: AttemptRule = { scope: 'password-user', key: userId, ...deps.config.auth.limits.passwordCheckPerUser };
+  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_ATTEMPTS_MESSAGE, () => deps.passwords.verify(user.passwordHash, password));
+  if (!ok) {
     throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', { fieldErrors: { password: ['La contraseña no es correcta'] } });
   }
   deps.repos.authFailures.release(reserved);

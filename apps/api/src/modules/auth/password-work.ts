@@ -3,7 +3,8 @@ import { PASSWORD_WORK_BUSY_MESSAGE } from '@ascenso/domain/login-throttle';
 
 /**
  * Bounds on Argon2 work (each hash or verification holds ~19 MiB and a core for tens of ms):
- * `maxConcurrent` in the whole process (about the number of cores), `perClientConcurrent` running and
+ * `maxConcurrent` in the whole process (about the number of cores), `perClientConcurrent` running
+ * (never more than `maxConcurrent - 1`, so that one address cannot take every slot) and
  * `perClientQueued` waiting per client address, `maxQueued` waiting in all.
  */
 export type PasswordWorkLimits = {
@@ -13,26 +14,45 @@ export type PasswordWorkLimits = {
   maxQueued: number;
 };
 
+/** A place in a client's queue, taken before any other work for the request (see `admit`). */
+export type PasswordWorkTicket = {
+  /** Runs `task` (one Argon2 operation) in the client's turn. Call once. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Gives the place back without running anything. */
+  cancel(): void;
+};
+
 export type PasswordWork = {
   /**
-   * Runs `task` (one Argon2 operation) when a slot is free. Waiting clients take turns (round robin),
-   * so a client with a full queue delays another by at most one task per busy client. A client that
-   * already has its share running and waiting is refused at once with RATE_LIMITED (429, Retry-After).
+   * Takes a place in the client's queue, or refuses at once with RATE_LIMITED (429, Retry-After: 1)
+   * when the client already has its share running and waiting. Synchronous and in memory: a flood is
+   * refused before it costs a database write.
+   */
+  admit(client: string): PasswordWorkTicket;
+  /**
+   * `admit(client).run(task)`. Waiting clients take turns (round robin), so a client with a full queue
+   * delays another by at most one task per busy client.
    */
   run<T>(client: string, task: () => Promise<T>): Promise<T>;
   /** Tasks running and waiting now (tests and the bench read it). */
   load(): { running: number; waiting: number; clients: number };
 };
 
-type ClientState = { running: number; waiting: Array<() => void> };
+type ClientState = { running: number; admitted: number; waiting: Array<() => void> };
 
 export const PASSWORD_WORK_RETRY_AFTER_SECONDS = 1;
 
-export function createPasswordWork(limits: PasswordWorkLimits): PasswordWork {
+export function createPasswordWork(configured: PasswordWorkLimits): PasswordWork {
+  // One address never holds every slot: with two cores, one runs for it and one stays for everyone else.
+  const limits = {
+    ...configured,
+    perClientConcurrent: Math.max(1, Math.min(configured.perClientConcurrent, configured.maxConcurrent - 1)),
+  };
   const clients = new Map<string, ClientState>();
   /** Clients with waiting tasks, in turn order (a client is listed once while it has any). */
   const turns: string[] = [];
   let running = 0;
+  /** Admitted and not yet running, in all. */
   let waiting = 0;
 
   const busy = () =>
@@ -49,47 +69,73 @@ export function createPasswordWork(limits: PasswordWorkLimits): PasswordWork {
         continue;
       }
       const start = state.waiting.shift() as () => void;
-      waiting -= 1;
       if (state.waiting.length > 0) turns.push(key);
       passes = turns.length;
+      state.admitted -= 1;
+      waiting -= 1;
       state.running += 1;
       running += 1;
       start();
     }
   }
 
-  function finish(key: string) {
-    const state = clients.get(key) as ClientState;
-    state.running -= 1;
-    running -= 1;
-    if (state.running === 0 && state.waiting.length === 0) clients.delete(key);
-    pump();
+  function forgetIfIdle(key: string, state: ClientState) {
+    if (state.running === 0 && state.admitted === 0) clients.delete(key);
+  }
+
+  function admit(client: string): PasswordWorkTicket {
+    let state = clients.get(client);
+    if (state && state.running + state.admitted >= limits.perClientConcurrent + limits.perClientQueued) throw busy();
+    if (waiting >= limits.maxQueued) throw busy();
+    if (!state) {
+      state = { running: 0, admitted: 0, waiting: [] };
+      clients.set(client, state);
+    }
+    const own = state;
+    own.admitted += 1;
+    waiting += 1;
+    let used = false;
+    return {
+      cancel() {
+        if (used) return;
+        used = true;
+        own.admitted -= 1;
+        waiting -= 1;
+        forgetIfIdle(client, own);
+      },
+      run<T>(task: () => Promise<T>): Promise<T> {
+        if (used) return Promise.reject(new Error('ticket already used'));
+        used = true;
+        return new Promise<T>((resolve, reject) => {
+          own.waiting.push(() => {
+            let result: Promise<T>;
+            try {
+              result = task();
+            } catch (error) {
+              result = Promise.reject(error);
+            }
+            result.then(resolve, reject).finally(() => {
+              own.running -= 1;
+              running -= 1;
+              forgetIfIdle(client, own);
+              pump();
+            });
+          });
+          if (own.waiting.length === 1) turns.push(client);
+          pump();
+        });
+      },
+    };
   }
 
   return {
-    run<T>(client: string, task: () => Promise<T>): Promise<T> {
-      let state = clients.get(client);
-      if (state && state.running + state.waiting.length >= limits.perClientConcurrent + limits.perClientQueued) return Promise.reject(busy());
-      if (waiting >= limits.maxQueued) return Promise.reject(busy());
-      if (!state) {
-        state = { running: 0, waiting: [] };
-        clients.set(client, state);
+    admit,
+    run: (client, task) => {
+      try {
+        return admit(client).run(task);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const own = state;
-      return new Promise<T>((resolve, reject) => {
-        own.waiting.push(() => {
-          let result: Promise<T>;
-          try {
-            result = task();
-          } catch (error) {
-            result = Promise.reject(error);
-          }
-          result.then(resolve, reject).finally(() => finish(client));
-        });
-        waiting += 1;
-        if (own.waiting.length === 1) turns.push(client);
-        pump();
-      });
     },
     load: () => ({ running, waiting, clients: clients.size }),
   };
