@@ -15,6 +15,7 @@ import {
 } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
+import { AiDataNotice } from './ai-data-notice';
 import { ConversationList } from './conversation-list';
 import { PageFrame } from './page-frame';
 
@@ -71,6 +72,8 @@ export function CoachingHubPage() {
         </Grid>
 
         <RecentConversations />
+
+        <AiDataNotice />
       </Stack>
     </PageFrame>
   );
