@@ -177,8 +177,21 @@ function suggestionsOf(topic: Topic | null): readonly string[] {
 const ALL_SUGGESTIONS = [...TOPICS.flatMap((t) => t.suggestions), ...GENERAL_SUGGESTIONS];
 const ALL_PERMISSION_ASKS = P.PERMISSION_ASKS;
 
-/** The guided offline reply. Deterministic for a given request. */
+/** The guided offline reply. Deterministic for a given request; never a whole reply said before. */
 export function guidedReply(request: GuidedRequest): string {
+  const said = request.history.filter((m) => m.role === 'assistant').map((m) => m.content.trim());
+  const reply = composeReply(request);
+  if (!said.includes(reply)) return reply;
+  const seed = `${request.mode}|${request.history.length}`;
+  for (let k = 0; k < P.BRIDGES.length; k += 1) {
+    const bridge = P.BRIDGES[(hash(seed) + k) % P.BRIDGES.length] as string;
+    const candidate = `${bridge} ${reply}`;
+    if (!said.includes(candidate)) return candidate;
+  }
+  return `${P.BRIDGES[0]} ${P.BRIDGES[1]} ${reply}`;
+}
+
+function composeReply(request: GuidedRequest): string {
   const { context, mode } = request;
   const form: AddressForm = context.addressForm ?? 'neutro';
   const history = request.history.filter((m) => m.role !== 'system');
@@ -211,7 +224,7 @@ export function guidedReply(request: GuidedRequest): string {
 
   if (reading.asksForAdvice || (askedPermission && reading.saysYes)) return advise(c, fallbackTopic, turn);
   if (askedPermission && reading.saysNo) return c.from(P.RESPECT, 'respect').add(evokeQuestion(c, topic)).text();
-  if (reading.closing && turn >= 3) return summary(c, topic);
+  if (reading.closing && turn >= 3) return summarised ? c.from(P.FAREWELLS, 'bye').text() : summary(c, topic);
 
   if (turn === 1) {
     const open = context.openCommitments.length;

@@ -157,6 +157,17 @@ describe('the guided offline coach: a six-turn transcript', () => {
   });
 });
 
+describe('long conversations', () => {
+  const turns = ['hola', 'no sé', 'pues nada, el trabajo', 'sí', 'vale', 'no', 'ok', 'gracias', 'jaja', 'bueno', 'otra cosa: mi jefe me critica en público', 'hasta luego', 'gracias', 'adiós'];
+  it.each(['chat', 'journal'] as const)('never repeats a whole reply in fourteen %s turns, with or without a profile', (mode) => {
+    for (const context of [contextFor('femenino'), { ...contextFor(), profile: null, openCommitments: [] }]) {
+      const replies = converse(context, turns, mode);
+      expect(new Set(replies).size).toBe(replies.length);
+      for (const reply of replies) expect(reply).not.toMatch(/[«»]/);
+    }
+  });
+});
+
 describe('topics', () => {
   const samples: Array<[TopicId, string]> = [
     ['delegacion', 'no consigo delgar nada, lo hago todo yo'],

@@ -154,6 +154,24 @@ export const SUMMARY_CLOSINGS: readonly string[] = [
 
 export const CONTINUE: readonly string[] = ['Seguimos.', 'Te sigo.', 'Sigamos con ello.', 'Vale, vamos con eso.'];
 
+export const FAREWELLS: readonly string[] = [
+  'Gracias a ti. Aquí estaré cuando quieras seguir.',
+  'Un placer acompañarte hoy. Vuelve cuando lo necesites.',
+  'Cuídate mucho; cuando quieras, retomamos.',
+];
+
+/** Opens a reply whose other parts were all said before, so no reply is ever repeated whole. */
+export const BRIDGES: readonly string[] = [
+  'Vuelvo sobre ello.',
+  'Lo retomo desde otro lado.',
+  'Demos una vuelta más a esto.',
+  'Me quedo con lo que acabas de contar.',
+  'Sigo aquí contigo.',
+  'Paso a paso.',
+  'Con calma.',
+  'Vamos allá.',
+];
+
 /** Careful mode, after a crisis acknowledgement: support first, no career advice, helplines gently. */
 export const CAREFUL_OPENERS: readonly string[] = [
   'Gracias por seguir aquí y por contármelo.',

@@ -87,7 +87,7 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'conflicto',
     name: 'el conflicto',
-    keywords: ['conflict', 'discusion', 'discuti', 'tension', 'choque', 'chocamos', 'roces', 'enfrentamiento', 'mal rollo', 'pelea', 'me lleva la contraria', 'no nos entendemos', 'mal ambiente', 'malos rollos', 'companero dificil'],
+    keywords: ['conflict', 'discusion', 'discuti', 'tension', 'choque', 'chocamos', 'roces', 'enfrentamiento', 'mal rollo', 'pelea', 'me lleva la contraria', 'no nos entendemos', 'mal ambiente', 'malos rollos', 'companero dificil', 'mi jefe me', 'mi jefa me', 'problemas con mi jefe', 'problemas con mi jefa', 'relacion con mi jefe', 'relacion con mi jefa'],
     reflections: [
       'Las tensiones con personas con las que trabajas cada día desgastan más de lo que parece.',
       'Parece que esta relación te está ocupando bastante cabeza, incluso fuera del trabajo.',
