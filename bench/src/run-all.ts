@@ -4,6 +4,7 @@ import { completionBench } from './completion';
 import { crashTest } from './crash';
 import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
+import { loginUnderAttackBench } from './login-under-attack';
 import { relayBench } from './relay';
 import { wsBench } from './ws';
 import { wsCapsBench } from './ws-caps';
@@ -15,6 +16,7 @@ const results = {
   wsCaps: await wsCapsBench(),
   relay: await relayBench(),
   crash: await crashTest(20),
+  loginUnderAttack: await loginUnderAttackBench(),
   awards: await awardsTwoProcessesBench(8),
   lighthouse: await lighthouseBench(),
 };

@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
+import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
+import { startTestServer } from '../testing/test-server';
 import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
 
 // Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
@@ -89,6 +92,33 @@ describe('batching cannot carry guesses', () => {
     expect((JSON.parse(over.body) as TrpcError).error.json.message).toBe('El lote tiene demasiadas llamadas.');
     const overByPost = await client.send(`${s.url}/api/trpc/${Array(21).fill('auth.logout').join(',')}?batch=1`, { body: {} });
     expect(overByPost.status).toBe(400);
+  });
+});
+
+describe('the WebSocket (no batch cap in tRPC 11.22) carries no sign-ins', () => {
+  it('20 auth.login calls in one /api/trpc-ws message are all refused before any attempt is counted', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    try {
+      const { cookie, user, password } = await t.registerUser({ email: 'ws@ejemplo.es' });
+      const ws = new WebSocket(`${server.wsUrl}/api/trpc-ws`, { headers: { cookie, origin: TEST_ORIGIN } });
+      const answers: Array<{ id: number; error?: { json: { data: { code: string } } }; result?: unknown }> = [];
+      ws.on('message', (data) => answers.push(JSON.parse(String(data)) as (typeof answers)[number]));
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const calls = Array.from({ length: 20 }, (_, i) => ({
+        id: i + 1,
+        method: 'mutation',
+        params: { path: i % 2 ? 'auth.register' : 'auth.login', input: { json: { email: user.email, password: i === 19 ? password : `mala ${i}`, firstName: 'W' } } },
+      }));
+      ws.send(JSON.stringify(calls));
+      await expect.poll(() => answers.length, { timeout: 5_000 }).toBe(20);
+      expect(answers.every((a) => a.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
+      expect(t.deps.repos.authFailures.countSince('login-account', user.email, new Date(0)).count).toBe(0);
+      expect(t.deps.repos.users.count()).toBe(1);
+      ws.close();
+    } finally {
+      await server.stop();
+    }
   });
 });
 
