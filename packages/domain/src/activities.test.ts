@@ -70,3 +70,20 @@ describe('IdempotencyKeySchema', () => {
     ['x'.repeat(256), false],
   ])('%s → %s', (key, ok) => expect(IdempotencyKeySchema.safeParse(key).success).toBe(ok));
 });
+
+describe('metadata keys', () => {
+  it.each([
+    ['{"ok_1":"x"}', true],
+    ['{"constructor":"x"}', false],
+    ['{"__proto__":"x"}', false],
+    ['{"prototype":1}', false],
+    ['{"a b":1}', false],
+    ['{"1abc":1}', false],
+    [`{"${'k'.repeat(65)}":1}`, false],
+    [JSON.stringify(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i]))), false],
+  ])('%s → valid: %s', (metadata, ok) => {
+    // JSON.parse keeps "__proto__" as an own key, as a request body does.
+    const input = JSON.parse(`{"activity_key":"journaling","metadata":${metadata}}`) as unknown;
+    expect(CompleteActivityInputSchema.safeParse(input).success).toBe(ok);
+  });
+});
