@@ -165,25 +165,35 @@ export function createCoach(provider: CoachProvider) {
       return { plan: offlinePlan(context), source: 'offline', usage: ZERO, fallback: false };
     },
 
-    /** Closes a structured session: a summary and the commitments the next session starts from. */
-    async summarizeSession(context: CoachContext, transcript: ChatMessage[], signal?: AbortSignal): Promise<SessionSummary & { usage: TokenUsage }> {
+    /**
+     * Closes a structured session: a summary and the commitments the next session starts from. The
+     * transcript is trimmed like a reply's history (starting with a user turn); when the model fails,
+     * the offline summary is returned with `failedUsage` (reported or estimated) for the ledger.
+     */
+    async summarizeSession(
+      context: CoachContext,
+      transcript: ChatMessage[],
+      signal?: AbortSignal,
+      options: { user?: string; historyTokenBudget?: number } = {},
+    ): Promise<SessionSummary & { usage: TokenUsage; failedUsage?: TokenUsage }> {
       if (remote && provider.completeJson) {
+        const { messages: turns, summary } = trimHistory(transcript, options.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
+        const ask = 'Resume la sesión en un párrafo y enumera de 1 a 3 compromisos concretos que he asumido.';
+        const messages: ChatMessage[] = [
+          { role: 'system', content: buildSystemPrompt(context, 'session') },
+          ...turns,
+          { role: 'user', content: summary ? `[Contexto de la app: resumen de la parte anterior de la sesión: ${summary}]\n\n${ask}` : ask },
+        ];
         try {
           const { value, usage } = await provider.completeJson(
-            {
-              messages: [
-                { role: 'system', content: buildSystemPrompt(context, 'session') },
-                ...transcript.slice(-30),
-                { role: 'user', content: 'Resume la sesión en un párrafo y enumera de 1 a 3 compromisos concretos que he asumido.' },
-              ],
-              maxOutputTokens: 500,
-              signal,
-            },
+            { messages, maxOutputTokens: 500, signal, ...(options.user ? { user: options.user } : {}) },
             { name: 'session_summary', schema: SessionSummarySchema },
           );
           return { ...value, usage };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
+          const failedUsage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          return { ...offlineSessionSummary(transcript), usage: ZERO, failedUsage };
         }
       }
       return { ...offlineSessionSummary(transcript), usage: ZERO };

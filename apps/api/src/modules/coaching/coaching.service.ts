@@ -347,8 +347,11 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     context,
     messages.map((m) => ({ role: m.role, content: m.content })),
     signal,
+    { user: providerUserId(deps, user.id), historyTokenBudget: deps.config.coach.historyTokenBudget },
   );
-  recordUsage(deps, user, result.usage);
+  // A summary the model failed to write is still counted (its tokens and one error).
+  if (result.failedUsage) recordFailedCall(deps, user, result.failedUsage);
+  else recordUsage(deps, user, result.usage);
   const now = deps.clock();
   let award = false;
   deps.repos.coaching.transaction(() => {

@@ -261,7 +261,7 @@ describe('the prompt as the provider receives it', () => {
 
   it('the closing turn of a session tells the model to end without a question', async () => {
     const t = app();
-    const { caller } = await signedIn(t);
+    const { caller, user } = await signedIn(t);
     const session = await caller.coaching.start({ kind: 'session' });
     const from = fake.requests.length;
     for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
@@ -271,5 +271,11 @@ describe('the prompt as the provider receives it', () => {
     const closing = fake.requests.slice(from).filter((r) => (r.body as Body).messages?.at(-1)?.content.includes('Hablar con Marta el lunes')).at(0)?.body as Body;
     expect(closing.messages.at(-1)?.content).toContain(STAGE_INSTRUCTIONS.commitments);
     expect(STAGE_INSTRUCTIONS.commitments).toMatch(/No hagas ninguna pregunta/);
+    // The summary request ('De acuerdo.' is not JSON) failed: the session still closes with the
+    // offline summary, and the failed call is counted with its tokens.
+    const summary = fake.requests.at(-1)?.body as Body;
+    expect(summary.messages[1]?.role).toBe('user');
+    expect((await caller.coaching.conversation({ id: session.id })).status).toBe('completed');
+    expect(t.deps.repos.coaching.usageFor(user.id, DAY)).toMatchObject({ errors: 1 });
   });
 });
