@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIGN_IN_LIMITS, longestWindowMs, retryAfterSeconds, signInRules, windowStart } from './login-throttle';
+import { addressKey, DEFAULT_SIGN_IN_LIMITS, longestWindowMs, retryAfterSeconds, signInRules, windowStart } from './login-throttle';
 
 describe('sign-in limits', () => {
   it('one address can never use up the per-account limit', () => {
@@ -26,5 +26,25 @@ describe('sign-in limits', () => {
     const limit = DEFAULT_SIGN_IN_LIMITS.perAddress;
     expect(retryAfterSeconds(new Date('2026-11-22T10:00:00Z'), now, limit)).toBe(5 * 60);
     expect(retryAfterSeconds(new Date(now.getTime() - limit.windowMs), now, limit)).toBe(1);
+  });
+
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd:12::/64'],
+    ['2001:0DB8:abcd:0012:ffff::1', '2001:db8:abcd:12::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['unknown', 'unknown'],
+    ['1:2:3', '1:2:3'],
+  ])('limits %s under %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+
+  it('an IPv6 client changing address inside its /64 stays under one key', () => {
+    const [, a] = signInRules(DEFAULT_SIGN_IN_LIMITS, 'a@b.es', '2001:db8:1:2::aaaa');
+    const [, b] = signInRules(DEFAULT_SIGN_IN_LIMITS, 'a@b.es', '2001:db8:1:2:ffff:1:2:3');
+    expect(a?.key).toBe(b?.key);
   });
 });

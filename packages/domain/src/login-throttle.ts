@@ -39,8 +39,30 @@ export type AttemptScope = 'login-account-address' | 'login-address' | 'login-ac
 /** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
 export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };
 
+/**
+ * The key a client address is limited under: an IPv4 address as it is (also when IPv4-mapped,
+ * `::ffff:203.0.113.7`), an IPv6 address by its /64 network, since one subscriber usually holds a whole
+ * /64 and could otherwise change address on every attempt. Anything else is kept as it is.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const halves = address.split('::');
+  if (halves.length > 2) return address;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return address;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return address;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** The rules a sign-in attempt reserves against (the e-mail is already normalised). */
-export function signInRules(limits: SignInLimits, email: string, address: string): AttemptRule[] {
+export function signInRules(limits: SignInLimits, email: string, ip: string): AttemptRule[] {
+  const address = addressKey(ip);
   return [
     { scope: 'login-account-address', key: `${email}\n${address}`, ...limits.perAccountAddress },
     { scope: 'login-address', key: address, ...limits.perAddress },

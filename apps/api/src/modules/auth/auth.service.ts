@@ -7,6 +7,7 @@ import {
 } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import {
+  addressKey,
   longestWindowMs,
   signInRules,
   TOO_MANY_ATTEMPTS_MESSAGE,
@@ -85,7 +86,7 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
  * the work in the client's turn. When the work cannot run, the reservation is given back.
  */
 async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: string, task: () => Promise<T>) {
-  const ticket = deps.passwordWork.admit(ip);
+  const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
     reserved = reserveOrThrow(deps, rules, message);
@@ -125,7 +126,7 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string })
 /** Creates the account and signs it in. The password is hashed before any write. */
 export async function register(deps: Deps, input: RegisterInput, meta: { ip: string }): Promise<SignedIn> {
   // Every registration that reaches the hash counts for the address, whether or not the e-mail is free.
-  const rule: AttemptRule = { scope: 'register-address', key: meta.ip, ...deps.config.auth.limits.registerPerAddress };
+  const rule: AttemptRule = { scope: 'register-address', key: addressKey(meta.ip), ...deps.config.auth.limits.registerPerAddress };
   const { result: passwordHash } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_REGISTRATIONS_MESSAGE, () => deps.passwords.hash(input.password));
   const now = deps.clock();
   const created = deps.dbHandle.sqlite.transaction(() => {
@@ -203,7 +204,7 @@ export async function changePassword(
   meta: { ip: string },
 ) {
   await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta);
-  const passwordHash = await deps.passwordWork.run(meta.ip, () => deps.passwords.hash(input.newPassword));
+  const passwordHash = await deps.passwordWork.run(addressKey(meta.ip), () => deps.passwords.hash(input.newPassword));
   const ended = deps.dbHandle.sqlite.transaction(() => {
     deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
     return deps.repos.sessions.deleteForUser(session.userId, session.id);

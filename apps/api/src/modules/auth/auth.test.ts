@@ -139,6 +139,16 @@ describe('POST /api/auth/login', () => {
     expect(later.status).toBe(200);
   });
 
+  it('limits an IPv6 client by its /64: changing address inside it does not buy more guesses', async () => {
+    const t = createTestApp();
+    const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
+    for (let i = 1; i <= 10; i += 1) {
+      expect((await t.request('/api/auth/login', { ip: `2001:db8:1:2::${i.toString(16)}`, body: { email: 'ana@ejemplo.es', password: 'mala' } })).status).toBe(401);
+    }
+    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:2:ffff::99', body: { email: 'ana@ejemplo.es', password } })).status).toBe(429);
+    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:3::1', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
+  });
+
   it('a window slides: the eleventh try from an address is allowed 15 minutes after the first, not before', async () => {
     const t = createTestApp();
     const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
