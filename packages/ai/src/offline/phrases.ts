@@ -29,7 +29,7 @@ export const FEELINGS: Record<'tired' | 'frustrated' | 'worried' | 'sad' | 'hope
     ],
   },
   frustrated: {
-    keywords: ['frustr', 'harta', 'harto', 'rabia', 'enfad', 'molest', 'impotencia', 'quemad'],
+    keywords: ['frustr', 'hart', 'me da rabia', 'que rabia', 'enfad', 'molest', 'impotencia', 'quemad'],
     phrases: ['Se percibe frustración en lo que cuentas, y es comprensible.', 'Tiene sentido que esto te frustre.'],
   },
   worried: {
@@ -37,7 +37,7 @@ export const FEELINGS: Record<'tired' | 'frustrated' | 'worried' | 'sad' | 'hope
     phrases: ['Entiendo que esto te genere inquietud.', 'Es normal que algo así te preocupe.'],
   },
   sad: {
-    keywords: ['triste', 'desanim', 'decepcion', 'bajon', 'hundid', 'desilusion'],
+    keywords: ['triste', 'desanim', 'decepcion', 'de bajon', 'un bajon', 'hundid', 'desilusion'],
     phrases: ['Suena a que esto te está pesando.', 'Parece que esto te toca de cerca.'],
   },
   hopeful: {
