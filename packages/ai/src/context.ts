@@ -1,5 +1,6 @@
 import type { AddressForm } from '@ascenso/domain/address-form';
 import type { CoachingProfile } from '@ascenso/domain/assessment-profile';
+import { activityCount } from './offline/summaries';
 
 /** One day of the ledger as the coach sees it. */
 export type LedgerDay = { day: string; steps: number; activities: Record<string, number> };
@@ -49,9 +50,10 @@ export function describeLedger(ledger: LedgerDay[]): string {
   for (const day of ledger) for (const [key, n] of Object.entries(day.activities)) totals[key] = (totals[key] ?? 0) + n;
   const parts = Object.entries(totals)
     .sort((a, b) => b[1] - a[1])
-    .map(([key, n]) => `${n} ${ACTIVITY_WORDS[key] ?? key}`);
+    .map(([key, n]) => activityCount(key, n));
   const steps = ledger.reduce((sum, d) => sum + d.steps, 0);
-  return `En los últimos 7 días ha estado activa ${activeDays.length} ${activeDays.length === 1 ? 'día' : 'días'} y ha sumado ${steps} pasos: ${parts.join(', ')}.`;
+  // Neutral and in agreement: "tuvo actividad 1 día", "1 sesión completa" (no gendered "activa").
+  return `En los últimos 7 días tuvo actividad ${activeDays.length} ${activeDays.length === 1 ? 'día' : 'días'} y sumó ${steps} pasos: ${parts.join(', ')}.`;
 }
 
 /** Activity keys done yesterday and the areas of the catalogue not touched in the whole week. */

@@ -62,7 +62,7 @@ describe('the system message', () => {
     expect(first[0]?.content.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
     expect(later.at(-1)?.content).toContain(STAGE_INSTRUCTIONS.commitments);
     expect(later.at(-1)?.content).toContain('Modo cuidadoso');
-    expect(later.at(-1)?.content).toContain('consultas rápidas');
+    expect(later.at(-1)?.content).toContain('1 consulta rápida');
     expect(first.at(-1)?.content).toContain(STAGE_INSTRUCTIONS['check-in']);
   });
 
