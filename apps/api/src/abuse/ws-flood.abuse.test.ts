@@ -6,11 +6,12 @@
  * environment (the defaults are in env.ts and docs/ARCHITECTURE.md "Realtime"); bench/src/ws-caps.ts
  * runs it at full scale.
  */
+import { connect as connectTcp } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FLOOD_CLOSE_REASON } from '../realtime/message-rate';
 import { grantEvidence } from '../modules/activities/evidence.testing';
-import { connectionQuotaFor } from '../realtime/connection-quota';
+import { connectionQuotaFor, createMemoryConnectionQuota, useConnectionQuota } from '../realtime/connection-quota';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 
@@ -223,6 +224,38 @@ describe('realtime caps (issue 14 item 1)', () => {
     expect((await refused(`${server.wsUrl}/ws`, user.cookie)).status).toBe(429);
     // Another user (same address) is not slowed down.
     expect((await open(`${server.wsUrl}/ws`, other.cookie)).ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('survives a client that resets its connection while the quota is answering (as a shared store would, slowly)', async () => {
+    const t = createTestApp({ env: CAPS });
+    const memory = createMemoryConnectionQuota(t.deps.config.realtime);
+    let acquiring = 0;
+    useConnectionQuota(t.deps, {
+      acquire: async (key) => {
+        acquiring += 1;
+        await wait(150);
+        return memory.acquire(key);
+      },
+      usage: (key) => memory.usage(key),
+    });
+    const server = await startTestServer(t);
+    cleanups.push(server.stop);
+    const user = await t.registerUser();
+    for (let i = 0; i < 3; i += 1) {
+      const raw = connectTcp(server.port, '127.0.0.1');
+      await new Promise((r) => raw.once('connect', r));
+      raw.write(
+        `GET /api/trpc-ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
+          `Sec-WebSocket-Key: ${Buffer.from(`key-${i}-0123456`).toString('base64')}\r\nOrigin: ${TEST_ORIGIN}\r\nCookie: ${user.cookie}\r\n\r\n`,
+      );
+      await expect.poll(() => acquiring, { timeout: 2000 }).toBe(i + 1);
+      raw.resetAndDestroy();
+    }
+    await wait(300);
+    expect(await memory.usage({ userId: user.user.id, address: '127.0.0.1' })).toEqual({ user: 0, address: 0 });
+    const socket = await open(`${server.wsUrl}/api/trpc-ws`, user.cookie);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await fetch(`${server.httpUrl}/api/health`)).status).toBe(200);
   });
 
   it('a message over maxPayload closes that socket only (1009); a bystander still gets its events and HTTP still answers', async () => {

@@ -72,6 +72,11 @@ export function createMemoryConnectionQuota(
 
 const quotas = new WeakMap<Deps, ConnectionQuota>();
 
+/** Replaces the quota of a dependency graph (a shared store, or a test double); call before attachRealtime. */
+export function useConnectionQuota(deps: Deps, quota: ConnectionQuota) {
+  quotas.set(deps, quota);
+}
+
 /** The process's quota for this dependency graph (the upgrade handler and the SSE check share it). */
 export function connectionQuotaFor(deps: Deps): ConnectionQuota {
   let quota = quotas.get(deps);

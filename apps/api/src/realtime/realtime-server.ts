@@ -95,6 +95,10 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     // One AuthState per socket: it also keys the socket's subscription count (subscription-guard.ts).
     const auth: AuthState = { user: validated.user, session: { id: validated.sessionId, expiresAt: validated.expiresAt } };
     const address = req.socket.remoteAddress ?? 'unknown';
+    // Node's HTTP server stopped listening for this socket's errors when it emitted 'upgrade', and `ws`
+    // starts only in handleUpgrade: a reset while the quota answers (a network round trip once it is on
+    // Redis) must not be an uncaught exception.
+    socket.on('error', () => socket.destroy());
     void quota.acquire({ userId: auth.user.id, address }).then(
       (grant) => {
         if (!grant.ok) return rejectTooMany(socket, grant);
