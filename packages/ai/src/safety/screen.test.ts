@@ -59,6 +59,15 @@ describe('screenMessage', () => {
     expect(result?.rules).toContain('partner-now');
   });
 
+  it('stays linear on long, repetitive texts (a 20 000-character journal entry)', () => {
+    for (const unit of ['me corto ', 'mi pareja ', 'me quiero ', 'quiero morir de ']) {
+      const text = unit.repeat(Math.ceil(20_000 / unit.length)).slice(0, 20_000);
+      const started = performance.now();
+      screenMessage(text);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
   it('keeps the old entry points working', () => {
     expect(detectCrisis('me kiero morir')).toBe(true);
     expect(detectCrisis('me mata este proyecto')).toBe(false);

@@ -22,7 +22,8 @@ const BRIDGES = key([
 
 /** Whether the words right before `index` negate the match ("no", "nunca me", "no pienso"). */
 function negated(text: string, index: number): boolean {
-  const before = text.slice(0, index).trim().split(' ').filter(Boolean);
+  // Three words back at most: a bounded window keeps the screen linear on long texts.
+  const before = text.slice(Math.max(0, index - 80), index).trim().split(' ').filter(Boolean);
   for (let i = before.length - 1, seen = 0; i >= 0 && seen < 3; i -= 1, seen += 1) {
     const word = before[i] ?? '';
     if (word === '.') return false;
@@ -34,7 +35,7 @@ function negated(text: string, index: number): boolean {
 
 /** What follows a match, up to the end of its clause. */
 function restOfClause(text: string, end: number): string {
-  const rest = text.slice(end).trim();
+  const rest = text.slice(end, end + 200).trim();
   const stop = rest.indexOf(' . ');
   return (stop === -1 ? rest : rest.slice(0, stop)).replace(/^\. ?/, '');
 }
