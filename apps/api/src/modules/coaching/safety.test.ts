@@ -100,6 +100,23 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('a replayed crisis message (same clientMessageId, ten at once) stores one answer and calls no model', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const clientMessageId = crypto.randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => caller.coaching.send({ conversationId: chat.id, content: 'me voy a tirar por la ventana', clientMessageId })),
+    );
+    expect(results.every((r) => r.safety && r.userMessageId === clientMessageId)).toBe(true);
+    const stored = await caller.coaching.conversation({ id: chat.id });
+    expect(stored.messages.map((m) => [m.role, m.safety?.category ?? null])).toEqual([
+      ['user', null],
+      ['assistant', 'immediate_danger'],
+    ]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('answers an English message with the same helplines and a line in English', async () => {
     const t = app();
     const { caller } = await signedIn(t);
