@@ -27,7 +27,8 @@ export function startServer(env: Record<string, string>, cpu?: number): Promise<
   const finalArgs = command === 'taskset' ? ['-c', String(cpu), process.execPath, ...args] : args;
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, finalArgs, {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+      // Every bench client speaks from 127.0.0.1: the per-address socket cap (50) would refuse bench (c)'s 1 000 sockets.
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'production', WS_MAX_SOCKETS_PER_ADDRESS: '100000', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
