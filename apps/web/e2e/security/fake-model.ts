@@ -11,7 +11,9 @@ const CONTROL = 'http://127.0.0.1:3199/__control';
 export type FakeReply =
   | { kind: 'text'; text: string; chunks?: string[]; delayMs?: number }
   | { kind: 'error'; status: number; body?: unknown }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | { kind: 'stall'; chunks?: string[] }
+  | { kind: 'truncate'; chunks: string[] };
 
 export interface PlanJson {
   intro: string;
