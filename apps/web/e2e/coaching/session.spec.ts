@@ -36,7 +36,7 @@ test.describe('sesión estructurada', () => {
 
     const summary = page.getByRole('region', { name: 'Resumen de la sesión' });
     await expect(summary).toBeVisible({ timeout: 15_000 });
-    await expect(summary).toContainText('Llegaste contando');
+    await expect(summary).toContainText('contaste cómo llegabas');
     const commitments = summary.getByRole('list', { name: 'Compromisos de esta sesión' }).getByRole('listitem');
     await expect(commitments).toHaveCount(2);
     await expect(commitments.first()).toContainText('Hablar con Marta el lunes');
@@ -50,7 +50,7 @@ test.describe('sesión estructurada', () => {
     const sessions = page.getByRole('list', { name: 'Tus sesiones de coaching' }).getByRole('listitem');
     await expect(sessions).toHaveCount(1);
     await expect(sessions.first()).toContainText('Completada');
-    await expect(sessions.first()).toContainText('Llegaste contando');
+    await expect(sessions.first()).toContainText('contaste cómo llegabas');
 
     await page.goto('/coaching');
     const open = page.getByRole('list', { name: 'Compromisos de tus sesiones' });
