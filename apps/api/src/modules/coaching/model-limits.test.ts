@@ -103,6 +103,22 @@ describe('per-user model limits', () => {
     if (first.ok) await first.close();
   });
 
+  it('lets a resubscription in the same conversation in when the previous stream ends within a second', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const first = await open(caller, chat.id);
+    expect(first.ok).toBe(true);
+    const stream = (await caller.coaching.reply({ conversationId: chat.id, userMessageId: first.userMessageId })) as AsyncIterable<unknown>;
+    const iterator = stream[Symbol.asyncIterator]();
+    const second = iterator.next();
+    await new Promise((r) => setTimeout(r, 250));
+    if (first.ok) await first.close();
+    await expect(second).resolves.toMatchObject({ done: false });
+    await iterator.return?.(undefined);
+  });
+
   it('limits model calls per minute with a Spanish message and retryAfterSeconds', async () => {
     const t = app({ AI_CALLS_PER_MINUTE_PER_USER: '3' });
     const { caller } = await signedIn(t);

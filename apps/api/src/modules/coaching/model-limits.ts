@@ -121,7 +121,14 @@ export async function consumeModelCall(deps: Deps, user: User): Promise<void> {
 export async function admitModelCall(deps: Deps, user: User, conversationId: string | null): Promise<() => void> {
   if (!usesModel(deps)) return () => {};
   checkTokenBudget(deps, user);
-  const slot = modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
+  const acquire = () => modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
+  let slot = acquire();
+  // A client that resubscribes (a remount, a reconnect) may arrive just before its previous stream
+  // has released the conversation's slot: give it a moment before refusing.
+  for (let waited = 0; !slot.ok && slot.reason === 'conversation' && waited < SAME_CONVERSATION_GRACE_MS; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    slot = acquire();
+  }
   if (!slot.ok) {
     if (slot.reason === 'conversation') {
       throw new DomainError('CONFLICT', 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.', {
@@ -142,6 +149,9 @@ export async function admitModelCall(deps: Deps, user: User, conversationId: str
   }
   return slot.release;
 }
+
+/** How long a second stream in the same conversation waits for the first to end before CONFLICT. */
+const SAME_CONVERSATION_GRACE_MS = 1_000;
 
 const DEFAULT_USER_ID_SALT = 'ascenso-coach-user-id-v1';
 
