@@ -37,7 +37,8 @@ test.describe('crisis safety', () => {
 
     await reopened.fill('Gracias. Hoy estoy un poco mejor.');
     await reopened.press('Enter');
-    const items = conversationList(page).getByRole('listitem');
+    // The conversation's own items (the helplines inside the safety answer are a nested list).
+    const items = conversationList(page).locator(':scope > li');
     await expect(items).toHaveCount(4);
     await expect(items.nth(3)).toContainText(/\S/);
     await expect(page.getByRole('region', { name: 'Ahora lo importante eres tú' })).toHaveCount(1);
@@ -47,5 +48,24 @@ test.describe('crisis safety', () => {
     const stored = await page.request.get(`/api/trpc/coaching.conversation?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`);
     const body = (await stored.json()) as { result: { data: { json: { status: string; careful: boolean } } } };
     expect(body.result.data.json).toMatchObject({ status: 'active', careful: true });
+  });
+
+  test('a journal entry that shows risk is saved, and its helplines are offered gently', async ({ page }) => {
+    await signUpCoachee(page, 'Nora');
+    await page.goto('/journaling');
+    await page.getByRole('button', { name: 'Nueva entrada' }).click();
+    await page.getByRole('radio', { name: 'Tristeza', exact: true }).check({ force: true });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('textbox', { name: 'Tu entrada' }).fill('Hoy no he podido más. A veces pienso que todos estarían mejor sin mí.');
+    await page.getByRole('button', { name: 'Guardar entrada' }).click();
+
+    const note = page.getByRole('region', { name: 'Tu entrada está guardada' });
+    await expect(note).toBeVisible();
+    await expect(note.getByRole('heading', { name: 'Tu entrada está guardada' })).toBeFocused();
+    await expect(note.getByRole('link', { name: 'Llamar al 024' })).toHaveAttribute('href', 'tel:024');
+    await expect(note.getByRole('link', { name: 'Emergencias: 112' })).toHaveAttribute('href', 'tel:112');
+
+    await note.getByRole('button', { name: 'Volver al diario' }).click();
+    await expect(page.getByRole('link', { name: /^Hoy no he podido más\. A veces pienso/ })).toBeVisible();
   });
 });

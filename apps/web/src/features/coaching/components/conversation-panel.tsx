@@ -95,7 +95,8 @@ export function ConversationPanel({
     if (ok) requestAnimationFrame(() => panel.current?.querySelector<HTMLTextAreaElement>('textarea:not(:disabled)')?.focus());
     return ok;
   };
-  const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} /> : completed ? completedNote : null;
+  const safetyAnswerId = conversation.messages.findLast((m) => m.role === 'assistant' && m.flagged)?.id;
+  const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} /> : completed ? completedNote : null;
   const careful = conversation.careful && !flagged && !completed;
 
   return (

@@ -11,13 +11,16 @@ export function focusLatestSafetyAnswer(): void {
  * Under a safety answer, in place of the message box's note: the conversation waits until the person
  * says they have seen the helplines; then it goes on, and the coach is in careful mode.
  */
-export function SafetyAcknowledge({ onAcknowledge }: { onAcknowledge: () => Promise<boolean> }) {
+export function SafetyAcknowledge({ onAcknowledge, answerId }: { onAcknowledge: () => Promise<boolean>; answerId: string | undefined }) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // Focus goes to the safety answer once it is on screen (it arrives just after the pause).
   useEffect(() => {
-    focusLatestSafetyAnswer();
-  }, []);
+    if (!answerId) return;
+    const frame = requestAnimationFrame(focusLatestSafetyAnswer);
+    return () => cancelAnimationFrame(frame);
+  }, [answerId]);
 
   const acknowledge = async () => {
     setPending(true);
