@@ -16,6 +16,7 @@ import { activitiesRest } from './modules/activities/activities.rest';
 import { assessmentRest } from './modules/assessment/assessment.rest';
 import { authRest } from './modules/auth/auth.rest';
 import { namesAuthInBatch } from './modules/auth/batching';
+import { earlyTrpcRefusal } from './modules/auth/early-refusal';
 import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
 import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
@@ -54,6 +55,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     let context: Context | undefined;
     const cookies: string[] = [];
     let cookieSink: Pick<Headers, 'append'> = { append: (_name, value) => cookies.push(value) };
+    // A sign-in or registration from an address its limit already refused is answered from memory.
+    const early = earlyTrpcRefusal(deps, c, c.req.path.slice(TRPC_PREFIX.length));
+    if (early) return early;
     // A batch naming an auth.* procedure goes to the adapter with batching off: 400, nothing runs.
     const authBatch = namesAuthInBatch(c.req.url);
     if (!authBatch && c.req.method === 'GET' && requestHeaders(c).get('trpc-accept') === null) {

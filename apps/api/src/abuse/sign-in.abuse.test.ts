@@ -154,6 +154,30 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
     expect(s.hasher.calls()).toBe(count(all, 401) + 1);
   });
 
+  it('once its limit refused an address, its further sign-ins are refused from memory with the same answer', async () => {
+    const s = await start();
+    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    const trpc = () => client.send(`${s.url}/api/trpc/auth.login`, { from: '127.0.0.2', body: { json: { email: 'y@ejemplo.es', password: 'mala' } } });
+    const fromDatabase = await trpc();
+    const fromMemory = await trpc();
+    expect([fromDatabase.status, fromMemory.status]).toEqual([429, 429]);
+    const strip = (body: string) => {
+      const parsed = JSON.parse(body) as TrpcError;
+      return { ...parsed.error.json, data: { ...parsed.error.json.data, retryAfterSeconds: typeof parsed.error.json.data.retryAfterSeconds } };
+    };
+    expect(strip(fromMemory.body)).toEqual(strip(fromDatabase.body));
+    expect(Number(fromMemory.headers['retry-after'])).toBeGreaterThan(800);
+    expect(fromMemory.headers['retry-after']).toBe(String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds));
+    // From memory: not even the body is read (a malformed one gets the same 429), no attempt row is written.
+    const rows = s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count;
+    const rest = await client.send(`${s.url}/api/auth/login`, { from: '127.0.0.2', body: 'no es json' });
+    expect(rest.status).toBe(429);
+    expect(JSON.parse(rest.body)).toMatchObject({ error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } } });
+    expect(s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count).toBe(rows);
+    // Other addresses are not concerned.
+    expect((await login(s.url, '127.0.0.3', 'y@ejemplo.es', 'mala')).status).toBe(401);
+  });
+
   it('the per-account limit counts across addresses (slower and larger than one address can reach)', async () => {
     const s = await start({ AUTH_LOGIN_MAX_PER_ACCOUNT: '25' });
     const { email } = await registerVictim(s.url);

@@ -6,7 +6,9 @@ import { authFailures } from '../schema/auth-failures';
 export type AuthFailuresRepository = ReturnType<typeof createAuthFailuresRepository>;
 
 /** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */
-export type Reservation = { ok: true; ids: number[] } | { ok: false; retryAt: Date; scope: AttemptScope };
+export type Reservation =
+  | { ok: true; ids: number[] }
+  | { ok: false; retryAt: Date; scope: AttemptScope; blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }> };
 
 /**
  * Sliding-window attempt counters in SQLite. `reserve` is the atomic check-and-count: one IMMEDIATE
@@ -48,15 +50,17 @@ export function createAuthFailuresRepository(db: Db) {
       return db.transaction(
         (tx) => {
           let refused: { retryAt: number; scope: AttemptScope } | undefined;
+          const blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }> = [];
           for (const rule of rules) {
             const since = now.getTime() - rule.windowMs;
             const n = inWindow.get({ scope: rule.scope, key: rule.key, since })?.n ?? 0;
             if (n < rule.max) continue;
             const first = leaving.get({ scope: rule.scope, key: rule.key, since, offset: n - rule.max });
             const retryAt = (first?.at.getTime() ?? now.getTime()) + rule.windowMs;
+            blocked.push({ scope: rule.scope, key: rule.key, retryAt: new Date(retryAt) });
             if (!refused || retryAt > refused.retryAt) refused = { retryAt, scope: rule.scope };
           }
-          if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope };
+          if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope, blocked };
           const ids = rules.map(
             (rule) => tx.insert(authFailures).values({ scope: rule.scope, key: rule.key, at: now }).returning({ id: authFailures.id }).get().id,
           );

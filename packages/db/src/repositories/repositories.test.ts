@@ -86,13 +86,18 @@ describe('auth failures repository (attempt reservations)', () => {
     expect(failures.reserve(rules, at(0))).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
     expect(failures.reserve(rules, at(5)).ok).toBe(true);
     // The address is full: nothing is recorded, not even under the account's rule.
-    expect(failures.reserve(rules, at(6))).toEqual({ ok: false, retryAt: at(15), scope: 'login-address' });
+    expect(failures.reserve(rules, at(6))).toEqual({
+      ok: false,
+      retryAt: at(15),
+      scope: 'login-address',
+      blocked: [{ scope: 'login-address', key: '127.0.0.1', retryAt: at(15) }],
+    });
     expect(failures.countSince('login-account', 'a@b.es', new Date(0)).count).toBe(2);
     // At 15 minutes the first attempt leaves the window (strictly after now - window counts).
     expect(failures.reserve(rules, at(15)).ok).toBe(true);
     expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(16)).ok).toBe(true);
     // The account's window (10:02–10:17) now holds 10:05, 10:15 and 10:16: the next frees up at 10:20.
-    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(17))).toEqual({ ok: false, retryAt: at(20), scope: 'login-account' });
+    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(17))).toMatchObject({ ok: false, retryAt: at(20), scope: 'login-account' });
   });
 
   it('gives a reservation back, clears a key and prunes old rows', () => {

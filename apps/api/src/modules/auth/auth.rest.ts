@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { earlyRestRefusal } from './early-refusal';
 
 /** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
 export function authRest(deps: Deps) {
@@ -16,11 +17,15 @@ export function authRest(deps: Deps) {
   });
 
   app.post('/auth/register', async (c) => {
+    const early = earlyRestRefusal(deps, c, 'auth.register');
+    if (early) return early;
     const body = await readJsonBody(c);
     return withCaller(deps, c, async (caller) => c.json(await caller.auth.register(body as never), 201));
   });
 
   app.post('/auth/login', async (c) => {
+    const early = earlyRestRefusal(deps, c, 'auth.login');
+    if (early) return early;
     const body = await readJsonBody(c);
     return withCaller(deps, c, async (caller) => c.json(await caller.auth.login(body as never), 200));
   });

@@ -16,6 +16,7 @@ import {
 } from '@ascenso/domain/login-throttle';
 import { SESSION_POLICY, evaluateSession, sessionExpiry } from '@ascenso/domain/session-policy';
 import type { Deps } from '../../deps';
+import { rememberRefusals } from './early-refusal';
 import { generateSessionToken, parseSessionToken, secretMatches } from './session-tokens';
 
 export type SignedIn = { user: PublicUser; token: string; expiresAt: Date; sessionId: string };
@@ -75,6 +76,7 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
   const now = deps.clock();
   const reservation = deps.repos.authFailures.reserve(rules, now);
   if (!reservation.ok) {
+    rememberRefusals(deps, reservation.blocked);
     throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)) });
   }
   return reservation.ids;
