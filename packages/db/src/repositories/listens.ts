@@ -80,8 +80,15 @@ export function createListensRepository(db: Db) {
         .where(and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)))
         .get();
     },
-    completeListen(id: string, at: Date): void {
-      db.update(audioListens).set({ completedAt: at }).where(and(eq(audioListens.id, id), isNull(audioListens.completedAt))).run();
+    /** Ends a running listen; false when it already ended or was abandoned meanwhile. */
+    completeListen(id: string, at: Date): boolean {
+      return (
+        db
+          .update(audioListens)
+          .set({ completedAt: at })
+          .where(and(eq(audioListens.id, id), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+          .run().changes > 0
+      );
     },
     /** The latest finished, not yet awarded listen of the day, of today's audio or of the archive. */
     awardableListen(userId: string, day: string, isToday: boolean): AudioListenRow | undefined {

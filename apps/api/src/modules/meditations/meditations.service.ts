@@ -90,7 +90,10 @@ export function markCompleted(deps: Deps, user: User, id: string) {
     throw new DomainError('VALIDATION', 'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.');
   }
   deps.repos.steps.immediate(() => {
-    deps.repos.listens.completeListen(listen.id, now);
+    // Re-checked in the transaction: another audio started meanwhile abandons this listen.
+    if (!deps.repos.listens.completeListen(listen.id, now)) {
+      throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
+    }
     deps.repos.steps.recordEvidence({
       id: crypto.randomUUID(),
       userId: user.id,

@@ -147,6 +147,24 @@ describe('completing a listen honestly', () => {
     expect(await full.json()).toMatchObject({ stepsEarned: 50, activityKey: 'audio_ascenso_archive' });
   });
 
+  it('one listen runs at a time: starting another audio abandons the first, which can no longer be completed', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    const today = await listenToToday(t, cookie);
+    const other = MEDITATIONS.find((m) => m.id !== today.id);
+    await (await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })).arrayBuffer();
+    t.clock.advance(today.duration * 1000);
+    const refused = await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Empezaste otro audio después de este/);
+    expect((await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 100 } })).status).toBe(400);
+    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    // Played again from the start, it counts again from then.
+    await listenToToday(t, cookie);
+    t.clock.advance(today.duration * 1000);
+    expect((await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } })).status).toBe(200);
+  });
+
   it('validates the bodies', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
