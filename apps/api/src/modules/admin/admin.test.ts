@@ -167,7 +167,7 @@ describe('e-mail', () => {
     const preview = await caller.admin.aiEmailPreview({ userId: member.user.id });
     expect(preview).toMatchObject({ source: 'offline', user: { firstName: 'Carmen' } });
     expect(preview.text).toContain('Hola, Carmen');
-    expect(preview.text).toContain('1 respiraciones cortas');
+    expect(preview.text).toContain('1 respiración corta');
     expect(await caller.admin.aiEmailSend({ userId: member.user.id })).toMatchObject({ status: 'stored' });
     expect((await caller.admin.outbox())[0]?.to).toBe(member.user.email);
   });
