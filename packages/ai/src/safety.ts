@@ -20,10 +20,3 @@ export function screenForSafety(text: string): (SafetyAnswer & { categories: Ris
   return { ...safetyAnswer(result.categories, { english: looksEnglish(text) }), categories: result.categories, rules: result.rules };
 }
 
-/** @deprecated Use `screenMessage` / `screenForSafety`; kept for callers of the first version. */
-export function detectCrisis(text: string): boolean {
-  return screenMessage(text) !== null;
-}
-
-/** @deprecated Each category has its own answer now (`safetyAnswer`); this is the suicidal-ideation one. */
-export const SAFETY_REPLY = safetyAnswer(['suicidal_active']).message;
