@@ -337,7 +337,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
   const conversation = owned(deps, user, conversationId);
   if (conversation.kind !== 'session') throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
   if (conversation.status === 'completed') return getConversation(deps, user, conversationId);
-  if (conversation.status === 'flagged') throw new DomainError('FORBIDDEN', 'Esta sesión se ha pausado por tu seguridad');
+  assertNotAwaitingAcknowledgement(conversation);
   const userTurns = deps.repos.coaching.countUserMessages(conversationId);
   if (userTurns < 2) throw new DomainError('VALIDATION', 'Cuéntale algo más a tu coach antes de cerrar la sesión');
 

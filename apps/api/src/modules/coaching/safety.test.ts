@@ -95,8 +95,11 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     // Replaying the answer (a reconnecting client) calls no model either.
     const again = await caller.coaching.reply({ conversationId: conversation.id, userMessageId: result.userMessageId });
     for await (const _ of again as AsyncIterable<unknown>) void _;
-    // A session does not advance on a crisis message.
-    if (kind === 'session') expect((await caller.coaching.conversation({ id: conversation.id })).stage).toBe('check-in');
+    // A session does not advance on a crisis message, and is not closed while it waits.
+    if (kind === 'session') {
+      expect((await caller.coaching.conversation({ id: conversation.id })).stage).toBe('check-in');
+      await expect(caller.coaching.finishSession({ conversationId: conversation.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: AWAITING_ACKNOWLEDGEMENT_MESSAGE });
+    }
     expect(fake.requests).toHaveLength(0);
   });
 
