@@ -32,6 +32,8 @@ export type Reading = {
   saysYes: boolean;
   saysNo: boolean;
   closing: boolean;
+  /** Only a greeting ("hola", "buenas tardes"). */
+  greeting: boolean;
 };
 
 /** A request for ideas, with or without a question mark. */
@@ -48,6 +50,7 @@ const ADVICE = [
 const ASKED = /(?<!\blo )(?<!\bcreo )(?<!\bsiento )\b(que|como) (puedo|podria|podemos|deberia|debo|hago|haria|hacer|pruebo|probar|empiezo|empezar|mejoro|cambio)\b/;
 const YES = /^(si|vale|claro|ok|okey|okay|adelante|venga|dale|perfecto|genial|por favor|me parece bien|cuentame|dime|me encantaria|de acuerdo|bueno|porfa|me sirve|me vendria bien)\b/;
 const NO = /^(no|prefiero seguir|todavia no|aun no|mejor no|ahora no)\b/;
+const GREETING = /^(hola|buenas|buenos dias|buen dia|hey|ey|que tal|saludos)\b/;
 const CLOSING = /\b(gracias|hasta luego|adios|hasta manana|eso es todo|nada mas|me tengo que ir|lo dejo aqui|me voy)\b/;
 
 /** What the user's words say: topic (weighted to the latest turn), feeling, and conversational intent. */
@@ -89,6 +92,7 @@ export function readConversation(userTurns: readonly string[]): Reading {
     saysYes: YES.test(latest),
     saysNo: NO.test(latest) && !YES.test(latest),
     closing: short && CLOSING.test(latest),
+    greeting: latestTokens.length <= 4 && GREETING.test(latest),
   };
 }
 
@@ -226,6 +230,12 @@ function composeReply(request: GuidedRequest): string {
   if (askedPermission && reading.saysNo) return c.from(P.RESPECT, 'respect').add(evokeQuestion(c, topic)).text();
   if (reading.closing && turn >= 3) return summarised ? c.from(P.FAREWELLS, 'bye').text() : summary(c, topic);
 
+  if (turn === 1 && !topic && reading.greeting) {
+    // A bare "hola": greet back and open, without reflecting anything that was not said.
+    c.add(context.firstName ? `Hola, ${context.firstName}.` : 'Hola.');
+    if (context.openCommitments.length) c.add('Si quieres, empezamos por cómo va el compromiso de tu última sesión.');
+    return c.from(P.OPEN_START, 'start').text();
+  }
   if (turn === 1) {
     const open = context.openCommitments.length;
     const goal = goalFor(context, topic);

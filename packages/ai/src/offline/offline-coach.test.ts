@@ -157,6 +157,17 @@ describe('the guided offline coach: a six-turn transcript', () => {
   });
 });
 
+describe('a bare greeting', () => {
+  it('is greeted back with an open question, reflecting nothing that was not said', () => {
+    for (const hello of ['Hola', 'buenas tardes!', 'holaaa']) {
+      const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [{ role: 'user', content: hello }] });
+      expect(reply).toMatch(/^Hola, Lucía\./);
+      expect(reply).not.toMatch(/Parece que|Suena a/);
+      expect(reply.trim().endsWith('?')).toBe(true);
+    }
+  });
+});
+
 describe('long conversations', () => {
   const turns = ['hola', 'no sé', 'pues nada, el trabajo', 'sí', 'vale', 'no', 'ok', 'gracias', 'jaja', 'bueno', 'otra cosa: mi jefe me critica en público', 'hasta luego', 'gracias', 'adiós'];
   it.each(['chat', 'journal'] as const)('never repeats a whole reply in fourteen %s turns, with or without a profile', (mode) => {
