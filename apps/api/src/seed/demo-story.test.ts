@@ -1,3 +1,4 @@
+import type { CoachProvider } from '@ascenso/ai/provider';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
 import { seedDemoAccounts } from './demo-accounts';
@@ -75,5 +76,26 @@ describe("Lucía's demo story agrees with her ledger", () => {
     expect(chats).toHaveLength(LUCIA_CHATS.length);
     expect((await caller.profile.notes()).map((n) => n.text).sort()).toEqual([...LUCIA_NOTES].sort());
     expect((await caller.coaching.commitments()).filter((c) => c.status === 'open')).toHaveLength(3);
+  });
+
+  it('never calls a configured model: the story is written by the offline coach', async () => {
+    let calls = 0;
+    const refuse = () => {
+      calls += 1;
+      throw new Error('no model call while seeding');
+    };
+    const provider: CoachProvider = {
+      kind: 'openai-compatible',
+      model: 'counting',
+      complete: async () => refuse(),
+      stream: () => refuse(),
+      completeJson: async () => refuse(),
+      health: async () => ({ ok: true, provider: 'counting' }),
+    };
+    const t = createTestApp({ env: { NODE_ENV: 'development' }, coachProvider: provider });
+    expect(await seedDemoAccounts(t.deps)).toBe(true);
+    expect(calls).toBe(0);
+    const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
+    expect(t.deps.repos.coaching.listConversations(lucia?.id ?? '', 'session', 10)[0]?.status).toBe('completed');
   });
 });

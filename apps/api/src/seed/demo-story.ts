@@ -1,3 +1,5 @@
+import { createCoach } from '@ascenso/ai/coach';
+import { createOfflineProvider } from '@ascenso/ai/offline-provider';
 import type { Deps } from '../deps';
 import { sendMessage, startConversation, streamReply } from '../modules/coaching/coaching.service';
 import { createEntry } from '../modules/journaling/journaling.service';
@@ -7,8 +9,8 @@ import { addNote } from '../modules/profile/profile.service';
  * What backs Lucía's demo ledger: her journal entries, her chats with the coach and a finished
  * structured session with its commitments, each written through the same services a user goes through
  * (so every journaling, consulta_rapida and sesion_completa row carries the evidence the service records),
- * plus coach-memory notes that agree with them. The coach answering is whatever coach `deps` holds
- * (the offline guided coach in development).
+ * plus coach-memory notes that agree with them. The guided offline coach answers, whatever model is
+ * configured, so seeding never calls a model.
  */
 type Actor = { id: string; firstName: string; timezone: string };
 
@@ -88,7 +90,9 @@ export const LUCIA_NOTES: readonly string[] = [
   'Estoy delegando en Marta la revisión semanal del backlog.',
 ];
 
-const at = (deps: Deps, when: Date): Deps => ({ ...deps, clock: () => when });
+/** The story is written by the offline coach even when a model is configured: no model call at start-up. */
+const offlineCoach = createCoach(createOfflineProvider());
+const at = (deps: Deps, when: Date): Deps => ({ ...deps, coach: offlineCoach, clock: () => when });
 
 export function seedJournalEntry(deps: Deps, actor: Actor, when: Date, entry: JournalSeed) {
   return createEntry(at(deps, when), actor, entry);
