@@ -222,10 +222,12 @@ export async function* streamReply(
   }
 
   const stage = (userMessage.stage ?? undefined) as SessionStage | undefined;
-  // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation).
-  const release = await admitModelCall(deps, user, conversation.id);
   const context = buildCoachContext(deps, user);
   const history = transcript(deps.repos.coaching.listMessages(conversation.id), userMessage);
+  const profileSnapshot = frozenProfileSnapshot(deps, conversation, context);
+  // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation). Nothing
+  // between here and the `try` below may throw: its `finally` releases the stream slot.
+  const release = await admitModelCall(deps, user, conversation.id);
   // Our own controller: aborted when the client's signal fires or the consumer stops iterating, so the
   // upstream request is cancelled either way.
   const upstream = new AbortController();
@@ -242,7 +244,7 @@ export async function* streamReply(
     history,
     stage,
     signal: upstream.signal,
-    profileSnapshot: frozenProfileSnapshot(deps, conversation, context),
+    profileSnapshot,
     user: providerUserId(deps, user.id),
     cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
     historyTokenBudget: deps.config.coach.historyTokenBudget,

@@ -55,12 +55,12 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
     const retryAfterSeconds = secondsUntilNextLocalDay(deps.clock(), user.timezone);
     throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', { retryAfterSeconds });
   }
-  // The plan is a model call like any other: daily token budget and per-minute rate (no stream slot).
-  const release = await admitModelCall(deps, user, null);
   const context = buildCoachContext(deps, user);
-  const timeout = AbortSignal.timeout(deps.config.coach.timeoutMs);
+  // The plan is a model call like any other: daily token budget and per-minute rate (a slot while it runs).
+  const release = await admitModelCall(deps, user, null);
   let result: Awaited<ReturnType<Deps['coach']['plan']>>;
   try {
+    const timeout = AbortSignal.timeout(deps.config.coach.timeoutMs);
     result = await deps.coach.plan(context, options.signal ? AbortSignal.any([options.signal, timeout]) : timeout, { user: providerUserId(deps, user.id) });
   } finally {
     release();
