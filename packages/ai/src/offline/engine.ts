@@ -2,7 +2,7 @@ import type { AddressForm } from '@ascenso/domain/address-form';
 import type { CoachContext } from '../context';
 import type { ChatMessage } from '../provider';
 import { extractCommitments, type SessionStage } from '../session';
-import { count, hash, hasKeyword, minutes, normalise, say, type Phrase } from './language';
+import { count, hash, hasKeyword, minutes, normalise, prepare, say, type Phrase } from './language';
 import * as P from './phrases';
 import { DRAIN_PHRASES, GENERAL_SUGGESTIONS, GOAL_PHRASES, STRENGTH_PHRASES, TOPICS, type Topic } from './topics';
 
@@ -54,19 +54,37 @@ const GREETING = /^(hola|buenas|buenos dias|buen dia|hey|ey|que tal|saludos)\b/;
 const CLOSING = /\b(gracias|hasta luego|adios|hasta manana|eso es todo|nada mas|me tengo que ir|lo dejo aqui|me voy)\b/;
 
 /** What the user's words say: topic (weighted to the latest turn), feeling, and conversational intent. */
+/** Topic hits of one message, memoised by its text (each call re-reads the whole history). */
+const hitsCache = new Map<string, ReadonlyMap<Topic, number>>();
+const HITS_CACHE_MAX = 2000;
+
+function topicHits(turn: string): ReadonlyMap<Topic, number> {
+  const cached = hitsCache.get(turn);
+  if (cached) return cached;
+  const text = prepare(turn);
+  const hits = new Map<Topic, number>();
+  for (const topic of TOPICS) {
+    // A phrase is stronger evidence than a single stem.
+    const n = topic.keywords.filter((k) => hasKeyword(text, text.tokens, k)).reduce((sum, k) => sum + (k.includes(' ') ? 2 : 1), 0);
+    if (n) hits.set(topic, Math.min(n, 4));
+  }
+  if (hitsCache.size >= HITS_CACHE_MAX) hitsCache.delete(hitsCache.keys().next().value as string);
+  hitsCache.set(turn, hits);
+  return hits;
+}
+
+/** How many of the latest user turns decide the topic. */
+const TOPIC_WINDOW = 8;
+
 export function readConversation(userTurns: readonly string[]): Reading {
   const latest = normalise(userTurns.at(-1) ?? '');
   const latestTokens = latest ? latest.split(' ') : [];
+  const latestPrepared = prepare(userTurns.at(-1) ?? '');
   const scores = new Map<Topic, number>();
-  userTurns.forEach((turn, index) => {
-    const text = normalise(turn);
-    const tokens = text ? text.split(' ') : [];
-    const weight = index === userTurns.length - 1 ? 3 : 1;
-    for (const topic of TOPICS) {
-      // A phrase is stronger evidence than a single stem.
-      const hits = topic.keywords.filter((k) => hasKeyword(text, tokens, k)).reduce((sum, k) => sum + (k.includes(' ') ? 2 : 1), 0);
-      if (hits) scores.set(topic, (scores.get(topic) ?? 0) + weight * Math.min(hits, 4));
-    }
+  const window = userTurns.slice(-TOPIC_WINDOW);
+  window.forEach((turn, index) => {
+    const weight = index === window.length - 1 ? 3 : 1;
+    for (const [topic, n] of topicHits(turn)) scores.set(topic, (scores.get(topic) ?? 0) + weight * n);
   });
   let topic: Topic | null = null;
   let best = 0;
@@ -79,7 +97,7 @@ export function readConversation(userTurns: readonly string[]): Reading {
   }
   let feeling: Feeling | null = null;
   for (const [key, value] of Object.entries(P.FEELINGS) as Array<[Feeling, (typeof P.FEELINGS)[Feeling]]>) {
-    if (value.keywords.some((k) => hasKeyword(latest, latestTokens, k))) {
+    if (value.keywords.some((k) => hasKeyword(latestPrepared, latestPrepared.tokens, k))) {
       feeling = key;
       break;
     }

@@ -24,6 +24,20 @@ export function words(text: string): string[] {
   return n ? n.split(' ') : [];
 }
 
+/** A normalised text ready for many keyword checks: padded once, words deduplicated. */
+export type Prepared = { padded: string; tokens: Set<string> };
+
+/** At most `maxChars` of the text are read (a topic shows in the first lines of a message). */
+export function prepare(text: string, maxChars = 1500): Prepared {
+  const n = normalise(text.length > maxChars ? text.slice(0, maxChars) : text);
+  return { padded: ` ${n} `, tokens: distinctWords(n) };
+}
+
+/** The distinct words of a normalised text (a long message repeats most of its words). */
+export function distinctWords(normalised: string): Set<string> {
+  return new Set(normalised ? normalised.split(' ') : []);
+}
+
 /** Damerau–Levenshtein distance (optimal string alignment), for one-typo tolerance. */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -44,11 +58,12 @@ export function editDistance(a: string, b: string): number {
  * boundaries); a single word is a stem matched at the start of a word, with one typo allowed for stems
  * of five letters or more.
  */
-export function hasKeyword(text: string, tokens: readonly string[], keyword: string): boolean {
-  if (keyword.includes(' ')) return ` ${text} `.includes(` ${keyword}`);
+export function hasKeyword(text: string | Prepared, tokens: Iterable<string>, keyword: string): boolean {
+  if (keyword.includes(' ')) return (typeof text === 'string' ? ` ${text} ` : text.padded).includes(` ${keyword}`);
   for (const token of tokens) {
     if (token.startsWith(keyword)) return true;
-    if (keyword.length >= 5 && token.length >= keyword.length - 1) {
+    // One typo, not in the first letter (typos there are rare, and the check stays cheap).
+    if (keyword.length >= 5 && token.length >= keyword.length - 1 && token.charCodeAt(0) === keyword.charCodeAt(0)) {
       for (const len of [keyword.length - 1, keyword.length, keyword.length + 1]) {
         if (len <= token.length && editDistance(token.slice(0, len), keyword) <= 1) return true;
       }

@@ -157,6 +157,36 @@ describe('the guided offline coach: a six-turn transcript', () => {
   });
 });
 
+describe('cost', () => {
+  it('answers thirty 4 000-character turns of varied words quickly (the event loop is not held)', () => {
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const letters = 'abcdefghijlmnopqrstuvz';
+    const word = () => Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
+    const message = () => {
+      let text = '';
+      while (text.length < 3990) text += `${word()} `;
+      return text.slice(0, 4000);
+    };
+    const history: ChatMessage[] = [];
+    const times: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      history.push({ role: 'user', content: message() });
+      const started = performance.now();
+      const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [...history] });
+      times.push(performance.now() - started);
+      history.push({ role: 'assistant', content: reply });
+    }
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    // Measured about 10 ms mean on the shared 2-core machine; bounds leave room for a busy one.
+    expect(mean).toBeLessThan(100);
+    expect(Math.max(...times)).toBeLessThan(400);
+  });
+});
+
 describe('a bare greeting', () => {
   it('is greeted back with an open question, reflecting nothing that was not said', () => {
     for (const hello of ['Hola', 'buenas tardes!', 'holaaa']) {
