@@ -56,7 +56,7 @@ const CLOSING = /\b(gracias|hasta luego|adios|hasta manana|eso es todo|nada mas|
 /** What the user's words say: topic (weighted to the latest turn), feeling, and conversational intent. */
 /** Topic hits of one message, memoised by its text (each call re-reads the whole history). */
 const hitsCache = new Map<string, ReadonlyMap<Topic, number>>();
-const HITS_CACHE_MAX = 2000;
+const HITS_CACHE_MAX = 500; // at most ~2 MB of keys (messages are at most 4 000 characters)
 
 function topicHits(turn: string): ReadonlyMap<Topic, number> {
   const cached = hitsCache.get(turn);
