@@ -175,6 +175,13 @@ class Composer {
   }
 }
 
+/** Whether the assessment named this topic among the user's challenges, relationship issues or fears. */
+function isProfileChallenge(context: CoachContext, topic: Topic | null): boolean {
+  const p = context.profile;
+  if (!p || !topic) return false;
+  return [...p.challenges, ...p.relationshipIssues, ...p.fears, ...p.developmentAreas].some((x) => topic.signals.includes(x.value));
+}
+
 function goalFor(context: CoachContext, topic: Topic | null): string | null {
   const goals = context.profile?.goals.map((g) => g.value) ?? [];
   const value = topic ? goals.find((g) => topic.goals.includes(g)) : undefined;
@@ -267,6 +274,7 @@ function composeReply(request: GuidedRequest): string {
     const drain = drainFor(context, topic);
     c.add(reflection(c, topic, reading.feeling, 'reflect2'));
     if (drain) c.from(P.DRAIN_LINES, 'drain', (t) => t.replace('{drain}', drain));
+    else if (isProfileChallenge(context, topic) && !P.CHALLENGE_LINES.some((line) => said.includes(line))) c.from(P.CHALLENGE_LINES, 'challenge');
     const style = P.STYLE_LINES[context.profile?.preferredStyle.value ?? ''];
     if (style) c.from(style, 'style');
     return c.add(focusQuestion(c, topic)).text();

@@ -134,6 +134,12 @@ describe('the guided offline coach: a six-turn transcript', () => {
     }
   });
 
+  it('names a challenge of the assessment when the topic is one of them', () => {
+    const turns = ['Me cuesta delegar en mi equipo', 'Acabo haciéndolo todo yo'];
+    const replies = converse({ ...contextFor(), profile: { ...profile, relationshipIssues: [{ value: 'delegar', label: 'Me cuesta delegar' }] } }, turns);
+    expect(replies[1]).toMatch(/retos/);
+  });
+
   it('is deterministic: the same conversation gets the same replies', () => {
     expect(converse(contextFor('femenino'))).toEqual(converse(contextFor('femenino')));
   });

@@ -84,6 +84,11 @@ export const GOAL_LINES: readonly string[] = [
   'Tiene mucho que ver con algo que te propusiste: {goal}.',
 ];
 
+export const CHALLENGE_LINES: readonly string[] = [
+  'En tu evaluación ya lo señalaste como uno de tus retos, así que tiene sentido dedicarle tiempo.',
+  'Coincide con uno de los retos que marcaste en tu evaluación.',
+];
+
 export const DRAIN_LINES: readonly string[] = ['Sé que {drain}, así que lo tendremos en cuenta.', 'Tengo presente que {drain}.'];
 
 export const STRENGTH_LINES: readonly string[] = ['Aquí te va a ayudar {strength}.', 'Cuenta con {strength} para esto.'];
