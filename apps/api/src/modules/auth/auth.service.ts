@@ -117,9 +117,11 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string })
   );
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   // Not a wrong guess: give this attempt back, and forget this address's earlier misses on the account.
-  deps.repos.authFailures.release(reserved);
   const pair = rules[0] as AttemptRule;
-  deps.repos.authFailures.clear(pair.scope, pair.key);
+  deps.dbHandle.sqlite.transaction(() => {
+    deps.repos.authFailures.release(reserved);
+    deps.repos.authFailures.clear(pair.scope, pair.key);
+  })();
   const session = createSession(deps, user.id);
   deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip });
   return { user: toPublicUser(user), ...session };
