@@ -64,6 +64,10 @@ describe('the system message', () => {
     expect(later.at(-1)?.content).toContain('Modo cuidadoso');
     expect(later.at(-1)?.content).toContain('1 consulta rápida');
     expect(first.at(-1)?.content).toContain(STAGE_INSTRUCTIONS['check-in']);
+    // The date and the local hour travel with the turn, never in the system message.
+    const late = buildReplyMessages({ context: { ...context, localHour: 23 }, mode: 'chat', history: [{ role: 'user', content: 'Hola' }], profileSnapshot: snapshot });
+    expect(late.at(-1)?.content).toContain('Hoy es domingo, 22 de noviembre de 2026; son las 23 h en su zona horaria.');
+    expect(late[0]?.content).not.toContain('22 de noviembre');
   });
 
   it('has the helplines, the motivational-interviewing method and the real activity catalogue in its static part', () => {

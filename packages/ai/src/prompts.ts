@@ -182,7 +182,8 @@ function longDate(day: string): string {
  * themes, commitments, notes and, in a session, the stage and what the answer must do.
  */
 export function turnContext(context: CoachContext, options: TurnContextOptions = {}): string {
-  const lines = [`Hoy es ${longDate(context.today)}.`];
+  const hour = context.localHour;
+  const lines = [`Hoy es ${longDate(context.today)}${hour === undefined ? '' : `; son las ${hour} h en su zona horaria`}.`];
   lines.push(`Actividad: ${describeLedger(context.ledger)}`);
   lines.push(`Temas recientes del diario: ${list(context.journalThemes)}.`);
   lines.push(
