@@ -1,4 +1,4 @@
-import { safeNextPath } from '@ascenso/domain/auth';
+import { PublicUserSchema, safeNextPath } from '@ascenso/domain/auth';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
@@ -47,7 +47,8 @@ export function authRest(deps: Deps) {
   app.get('/auth/user', (c) =>
     withCaller(deps, c, async (caller) => {
       const user = await caller.auth.me();
-      return user ? c.json(user, 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+      // The contract's shape exactly: tRPC's auth.me also carries the coach's form of address.
+      return user ? c.json(PublicUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     }),
   );
 
