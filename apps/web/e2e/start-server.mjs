@@ -43,6 +43,8 @@ Object.assign(env, {
   DATABASE_PATH: join(dbDir, 'app.db'),
   // Every spec registers its users from 127.0.0.1: far more than the real limit of 5 an hour.
   AUTH_REGISTER_MAX_PER_ADDRESS: '10000',
+  // And signs in from it: only the per-address limit is lifted; per (account, address) stays 10 (auth/sign-in-limits.spec.ts).
+  AUTH_LOGIN_MAX_PER_ADDRESS: '10000',
   // The specs sign in as the demo user and reload pages far faster than a person (each load opens a socket).
   WS_MAX_CONNECTIONS_PER_MINUTE: '10000',
 });
