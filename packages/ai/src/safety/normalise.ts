@@ -12,7 +12,8 @@
  *   so "mequiero matar" and "me quiero matar" read the same.
  */
 
-const SMS: Record<string, string> = {
+// A Map, not an object literal: a word such as "constructor" or "toString" must not find Object.prototype.
+const SMS = new Map<string, string>(Object.entries({
   q: 'que',
   k: 'que',
   ke: 'que',
@@ -30,7 +31,7 @@ const SMS: Record<string, string> = {
   toy: 'estoy',
   nd: 'nada',
   mxo: 'mucho',
-};
+}));
 
 const CH = '\u0001';
 
@@ -66,7 +67,7 @@ export function normalise(text: string): string {
       if (out.length && out.at(-1) !== '.') out.push('.');
       continue;
     }
-    const expanded = SMS[word] ?? word;
+    const expanded = SMS.get(word) ?? word;
     for (const part of expanded.split(' ')) out.push(/^[0-9]+$/.test(part) ? part : spellingKey(part));
   }
   while (out.at(-1) === '.') out.pop();

@@ -18,6 +18,13 @@ describe('normalise', () => {
     ['suicidio  suisidio', 'suisidio suisidio'],
   ])('%j → %j', (input, output) => expect(normalise(input)).toBe(output));
 
+  it('reads words that name Object.prototype members as plain words', () => {
+    for (const word of ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty']) {
+      expect(() => normalise(`mi ${word} de hoy`)).not.toThrow();
+      expect(normalise(`mi ${word} de hoy`).split(' ')).toHaveLength(4);
+    }
+  });
+
   it('compiles patterns through the same key, with optional spaces between words', () => {
     const regex = compilePattern('me quiero matar');
     for (const text of ['me quiero matar', 'mequiero matar', 'me kiero matarr', 'ME QUIERO MATAR']) expect(regex.test(normalise(text))).toBe(true);
