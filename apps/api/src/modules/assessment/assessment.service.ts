@@ -11,6 +11,7 @@ import type { AssessmentRow } from '@ascenso/db/schema/assessments';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
+import { admitModelCall } from '../coaching/model-limits';
 
 type Actor = { id: string; timezone: string };
 
@@ -118,7 +119,21 @@ export async function getCoachEvaluation(
     const parsed = AssessmentEvaluationSchema.safeParse(cached.content);
     if (parsed.success) return parsed.data;
   }
-  const result = await deps.coach.evaluate(buildCoachContext(deps, user), signal);
+  // A model call like any other (daily token budget, per-minute rate) and one at a time per assessment.
+  // Over a limit the screen keeps the rule-based reading: null, as when the server fails.
+  let release: () => void;
+  try {
+    release = await admitModelCall(deps, user, `evaluation:${latest.id}`);
+  } catch (error) {
+    if (error instanceof DomainError && (error.code === 'RATE_LIMITED' || error.code === 'CONFLICT')) return null;
+    throw error;
+  }
+  let result: Awaited<ReturnType<Deps['coach']['evaluate']>>;
+  try {
+    result = await deps.coach.evaluate(buildCoachContext(deps, user), signal);
+  } finally {
+    release();
+  }
   if (!result) return null;
   recordUsage(deps, user, result.usage);
   deps.repos.coaching.saveEvaluation({ assessmentId: latest.id, userId: user.id, content: result.evaluation, createdAt: deps.clock() });

@@ -3,6 +3,7 @@ import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMemoryModelLimitStore } from './model-limits';
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 
 type Caller = ReturnType<TestApp['callerFor']>;
 type TrpcLikeError = { code: string; message: string; cause?: { code?: string; details?: { retryAfterSeconds?: number } } };
@@ -179,6 +180,34 @@ describe('per-user model limits', () => {
       await drain(caller, chat.id, userMessageId);
     }
     expect((await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant')).toHaveLength(3);
+  });
+});
+
+describe('the coach evaluation under the model limits', () => {
+  it('counts against the per-minute rate and runs one at a time per assessment; over a limit it is null, not an error', async () => {
+    const t = app({ AI_CALLS_PER_MINUTE_PER_USER: '3' });
+    const { caller } = await signedIn(t);
+    await caller.assessment.complete({ responses: COMPLETE_RESPONSES, version: '1.0' });
+    // A failing server caches nothing, so every query would otherwise call the model again.
+    fake.reply({ kind: 'error', status: 500 });
+    const before = fake.requests.length;
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) answers.push(await caller.assessment.coachEvaluation());
+    expect(answers.every((answer) => answer === null)).toBe(true);
+    expect(fake.requests.length - before).toBe(3);
+
+    // Parallel queries of one assessment: one reaches the model (here it hangs until the provider's
+    // 2.5 s timeout), the others give the rule-based reading after a second instead of calling it again.
+    const slow = createTestApp({
+      coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 2_500 }),
+    });
+    const other = await signedIn(slow);
+    await other.caller.assessment.complete({ responses: COMPLETE_RESPONSES, version: '1.0' });
+    fake.reply({ kind: 'hang' });
+    const parallelBefore = fake.requests.length;
+    const parallel = await Promise.all([1, 2, 3].map(() => other.caller.assessment.coachEvaluation()));
+    expect(fake.requests.length - parallelBefore).toBe(1);
+    expect(parallel).toEqual([null, null, null]);
   });
 });
 
