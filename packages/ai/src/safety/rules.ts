@@ -51,6 +51,7 @@ export const RULES: Rule[] = [
   { id: 'kill-myself-when', category: 'immediate_danger', pattern: `${WHEN} (?:\\w+ ){0,2}(?:me mato|me suicido|me quito la vida|acabo con mi vida|kill myself|end my life)` },
   { id: 'when-kill-myself', category: 'immediate_danger', pattern: `(?:me mato|me suicido|me voy a matar|me voy a suicidar|me quito la vida|voy a acabar con mi vida|kill myself|end my life|end it all) (?:\\w+ ){0,2}${WHEN}` },
   { id: 'means-in-hand', category: 'immediate_danger', pattern: `tengo (?:el |la |las |los |un |una )?(?:cuchillo|cuter|navaja|cuchilla|cuerda|pastillas|pistola|arma|soga) (?:\\w+ ){0,3}(?:en la mano|aqui|preparad|delante|listas|lista)` },
+  { id: 'means-and-intent', category: 'immediate_danger', pattern: 'tengo (?:el |la |las |los |un |una )?(?:cuchillo|cuter|navaja|cuchilla|cuerda|pastillas|pistola|arma|soga)', also: [`(?:voy a hacerlo|lo voy a hacer|lo hago|hacerlo|acabar con todo|terminar con todo) (?:\\w+ ){0,2}${WHEN}`] },
   { id: 'bleeding', category: 'immediate_danger', pattern: '(?:me estoy desangrando|estoy sangrando mucho|no para de sangrar|no deja de sangrar|im bleeding a lot|i am bleeding a lot)' },
   { id: 'cut-veins', category: 'immediate_danger', pattern: '(?:me he cortado|me corte|me acabo de cortar|i cut|i have cut|ive cut) (?:\\w+ ){0,2}(?:las venas|las munecas|my wrists)' },
   { id: 'farewell-letter', category: 'immediate_danger', pattern: '(?:he escrito|escribi|estoy escribiendo|ya tengo|i wrote|i have written|ive written) (?:la |una |mi |my |a )?(?:carta de despedida|nota de despedida|suicide note|goodbye letter)', notAfter: '^(?:a|para|de) (?:mi |mis |los |el )?(?:equipo|companeros|empresa|trabajo|jefe|clientes)' },
@@ -61,6 +62,7 @@ export const RULES: Rule[] = [
   { id: 'suicide-me', category: 'suicidal_active', pattern: '(?:suicidarme|suicidare|me voy a suicidar|me quiero suicidar|me suicidaria|me suicido)', notAfter: '^(?:de |a )(?:risa|trabajar|estudiar)' },
   { id: 'take-my-life', category: 'suicidal_active', pattern: '(?:quitarme la vida|me quito la vida|me quitaria la vida|quitarme de en medio|acabar con mi vida|terminar con mi vida|poner fin a mi vida|acabo con mi vida)' },
   { id: 'kill-me', category: 'suicidal_active', pattern: '(?:matarme|me quiero matar|me voy a matar|me mataria|me mato)', notAfter: '^(?:a |de |por |con |para )(?:\\w+ ){0,1}(?:trabajar|estudiar|entrenar|correr|risa|hambre|trabajo|currar|reuniones|horas|\\w+ar$|\\w+er$|\\w+ir$)' },
+  { id: 'overdose-thoughts', category: 'suicidal_active', pattern: `(?:tomarme|tragarme|beberme|me tomaria|me tragaria) (?:\\w+ ){0,1}(?:todas|todos|un bote|una caja|un blister|un monton|muchas|un punado) (?:\\w+ ){0,3}${PILLS}` },
   { id: 'thinking-of-suicide', category: 'suicidal_active', pattern: '(?:pienso|pensando|pensado|pensar|pense|piensa en mi) (?:\\w+ ){0,3}en (?:el )?suicidio' },
   { id: 'suicidal-thoughts', category: 'suicidal_active', pattern: '(?:tengo|tenia|me vienen|me asaltan|me rondan) (?:\\w+ ){0,1}(?:ideas|pensamientos) (?:suicidas|de suicidio|de matarme|de quitarme la vida)' },
   { id: 'how-to-do-it', category: 'suicidal_active', pattern: '(?:como|forma de|manera de) (?:hacerlo|suicidarme|matarme|morir|morirme) (?:\\w+ ){0,3}(?:para no sufrir|sin que duela|sin sufrir|para dejar de sufrir)' },
@@ -82,6 +84,7 @@ export const RULES: Rule[] = [
   { id: 'partner-wont-let-me', category: 'partner_violence', pattern: `${PARTNER} ${GAP(3)}no me deja (?:salir|ver|hablar|trabajar|tener|ir|usar|quedar)` },
   { id: 'afraid-of-partner', category: 'partner_violence', pattern: `(?:miedo (?:de|a) ${PARTNER}|${PARTNER} me da miedo|miedo (?:de |a )?(?:volver|llegar|ir) a casa|(?:scared|afraid|frightened) of ${PARTNER})` },
   { id: 'i-suffer-gbv', category: 'partner_violence', pattern: '(?:sufro|estoy sufriendo|sufri|vivo|soy victima de|i am a victim of|im a victim of) (?:\\w+ ){0,1}(?:violencia de genero|malos tratos|maltrato|violencia machista|domestic violence|domestic abuse)' },
+  { id: 'hits-me-when', category: 'partner_violence', pattern: 'me (?:golpea|pega|maltrata|da palizas|da golpes|empuja) (?:\\w+ ){0,1}(?:cuando|si|cada vez que|siempre que) (?:\\w+ ){0,2}(?:bebe|ha bebido|se emborracha|esta borracho|esta borracha|llega borracho|llega borracha|se enfada|se cabrea|pierde los nervios|discutimos|le contesto|le llevo la contraria|no le hago caso)' },
   { id: 'en-partner-hurts', category: 'partner_violence', pattern: `${PARTNER} ${GAP(3)}(?:hits|beats|hurts|abuses|threatens|chokes|rapes|hit|beat|hurt|raped) me` },
 
   // ── Self-harm ──
@@ -103,6 +106,7 @@ export const RULES: Rule[] = [
   { id: 'sleep-not-wake', category: 'suicidal_passive', pattern: 'dormir(?:me)? y no (?:volver a )?despertar(?:me)?', notAfter: '^(?:hasta|en|antes)' },
   { id: 'better-without-me', category: 'suicidal_passive', pattern: '(?:estarian|estaria|estaran|estara|irian|iria|seria|serian|vivirian) mejor sin mi' },
   { id: 'better-dead', category: 'suicidal_passive', pattern: '(?:estaria|estaria mucho) mejor muert[oa]|(?:preferiria|prefiero|mejor) estar muert[oa]|mejor (?:si )?no (?:estuviera|existiera|hubiera nacido)' },
+  { id: 'nobody-would-miss-me', category: 'suicidal_passive', pattern: '(?:nadie me (?:echaria|echarian|extranaria|extranarian)(?: de menos)? (?:\\w+ ){0,2}si (?:me muriera|muriera|me muero|desapareciera|no estuviera|ya no estuviera)|si (?:me muriera|muriera|me muero|desapareciera|no estuviera|ya no estuviera) (?:\\w+ ){0,2}nadie me (?:echaria|echarian|extranaria|extranarian))' },
   { id: 'burden', category: 'suicidal_passive', pattern: 'soy una carga (?:para|en) (?:todos|todo el mundo|mi familia|los demas|mis)' },
   { id: 'tired-of-living', category: 'suicidal_passive', pattern: '(?:cansad[oa]|hart[oa]) de (?:vivir|estar vivo|estar viva|la vida)' },
   { id: 'no-meaning', category: 'suicidal_passive', pattern: 'no (?:le )?(?:veo|encuentro) (?:\\w+ )?sentido a (?:la vida|vivir|seguir viviendo|mi vida|seguir)(?! (?:en|con) )', negatable: false },
