@@ -78,12 +78,21 @@ describe('AssessmentResponsesSchema (complete)', () => {
     ['rating 0', { satisfactionRating: 0 }, 'satisfactionRating'],
     ['rating 11', { satisfactionRating: 11 }, 'satisfactionRating'],
     ['energy 6', { energyFactors: { ...COMPLETE_RESPONSES.energyFactors, meetings: 6 } }, 'energyFactors'],
-    ['otro without text', { quickWins: ['otro'], quickWinsOther: '' }, 'quickWinsOther'],
+    ['otro text over 120 characters', { quickWins: ['otro'], quickWinsOther: 'x'.repeat(121) }, 'quickWinsOther'],
   ];
   it.each(invalid)('refuses %s', (_label, patch, field) => {
     const result = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => String(i.path[0]))).toContain(field);
+  });
+
+  it.each([
+    ['blank', { quickWinsOther: '' }],
+    ['absent', { quickWinsOther: undefined }],
+  ])("accepts 'otro' with quickWinsOther %s (optional, spec §3)", (_label, patch) => {
+    const result = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, quickWins: ['otro'], ...patch });
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.success).toBe(true);
   });
 
   it('treats energyFactors at 0 (unanswered) as valid', () => {
@@ -145,14 +154,69 @@ describe('section completeness and percent complete', () => {
     expect(missingFields(8, { ...defaultResponses(), coachingStyle: 'guía-estratégico' })).toEqual(['supportNeeds']);
   });
 
-  it('asks for the "otro" text only when otro is chosen (the intended reading)', () => {
+  it('shows the "otro" text only when otro is chosen, and never requires it (spec §3)', () => {
     const base = { ...COMPLETE_RESPONSES, quickWins: ['pausas'] as typeof COMPLETE_RESPONSES.quickWins };
     expect(showsQuickWinsOther(base)).toBe(false);
     expect(isSectionComplete(9, base)).toBe(true);
     const withOther = { ...base, quickWins: ['otro'] as typeof base.quickWins, quickWinsOther: '' };
     expect(showsQuickWinsOther(withOther)).toBe(true);
-    expect(missingFields(9, withOther)).toEqual(['quickWinsOther']);
+    expect(missingFields(9, withOther)).toEqual([]);
+    expect(isSectionComplete(9, withOther)).toBe(true);
+    expect(percentComplete(withOther)).toBe(100);
     expect(isSectionComplete(9, { ...withOther, quickWinsOther: 'Leer 10 páginas' })).toBe(true);
+  });
+});
+
+/** Spec §5, written out here on purpose (not read from MAX_SELECTIONS), so a changed maximum fails. */
+const SPEC_MAX_SELECTIONS = [
+  ['personalSituation', 3, OPTIONS.PERSONAL_SITUATION.values],
+  ['personalChallenges', 5, OPTIONS.PERSONAL_CHALLENGES.values],
+  ['shortTermGoals', 3, OPTIONS.SHORT_TERM_GOALS.values],
+  ['leadershipTypes', 2, OPTIONS.LEADERSHIP_TYPES.values],
+  ['fearsAndLimitations', 5, OPTIONS.FEARS_AND_LIMITATIONS.values],
+  ['currentChallenges', 5, OPTIONS.CURRENT_CHALLENGES.values],
+  ['workRelationshipIssues', 5, OPTIONS.WORK_RELATIONSHIP_ISSUES.values],
+  ['skillGaps', 5, OPTIONS.SKILL_GAPS.values],
+  ['workStyle', 5, OPTIONS.WORK_STYLE.values],
+  ['motivationFactors', 5, OPTIONS.MOTIVATION_FACTORS.values],
+  ['topStrengths', 5, OPTIONS.TOP_STRENGTHS.values],
+  ['developmentAreas', 5, OPTIONS.DEVELOPMENT_AREAS.values],
+  ['supportNeeds', 5, OPTIONS.SUPPORT_NEEDS.values],
+  ['quickWins', 3, OPTIONS.QUICK_WINS.values],
+] as const;
+
+describe('selection maximums (spec §5), all 14', () => {
+  it('MAX_SELECTIONS names exactly the 14 fields of the spec, with its numbers', () => {
+    expect(MAX_SELECTIONS).toEqual(Object.fromEntries(SPEC_MAX_SELECTIONS.map(([field, max]) => [field, max])));
+  });
+
+  describe.each(SPEC_MAX_SELECTIONS)('%s (max %i)', (field, max, values) => {
+    const atMax = values.slice(0, max);
+    const overMax = values.slice(0, max + 1);
+
+    it('has enough options to go one over', () => {
+      expect(overMax).toHaveLength(max + 1);
+    });
+
+    it('complete answers: exactly the maximum is accepted, one more is refused naming the field', () => {
+      const ok = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, [field]: atMax });
+      expect(ok.error?.issues).toBeUndefined();
+      const over = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, [field]: overMax });
+      expect(over.success).toBe(false);
+      expect(over.error?.issues).toEqual([expect.objectContaining({ path: [field], message: `Elige como máximo ${max}` })]);
+    });
+
+    it('answers in progress: the same maximum', () => {
+      expect(PartialResponsesSchema.safeParse({ [field]: atMax }).success).toBe(true);
+      const over = PartialResponsesSchema.safeParse({ [field]: overMax });
+      expect(over.error?.issues.map((i) => i.path)).toEqual([[field]]);
+    });
+
+    it('the form ignores the selection past the maximum', () => {
+      let selected: string[] = [];
+      for (const value of overMax) selected = toggleSelection(field, selected, value);
+      expect(selected).toEqual(atMax);
+    });
   });
 });
 

@@ -142,11 +142,8 @@ function fields(strict: boolean) {
 }
 
 /** A complete assessment: what POST /api/assessment/complete accepts. */
-export const AssessmentResponsesSchema = z.object(fields(true)).superRefine((value, ctx) => {
-  if (value.quickWins.includes('otro') && !value.quickWinsOther?.trim()) {
-    ctx.addIssue({ code: 'custom', path: ['quickWinsOther'], message: 'Cuéntanos cuál es esa otra victoria rápida' });
-  }
-});
+// quickWinsOther stays optional even with 'otro' chosen (spec §3: "quickWinsOther (text, optional)").
+export const AssessmentResponsesSchema = z.object(fields(true));
 export type AssessmentResponses = z.infer<typeof AssessmentResponsesSchema>;
 
 /** Answers in progress: every field optional, but only valid values. */
@@ -332,12 +329,9 @@ export function showsQuickWinsOther(responses: PartialResponses): boolean {
 
 const completeShape = fields(true);
 
-/** Required fields of a section (energyFactors and quickWinsOther never are; 'otro' makes the latter). */
-export function requiredFields(section: SectionDefinition, responses: PartialResponses): FieldName[] {
-  return section.fields
-    .filter((f) => f.kind !== 'energy' && !(f.kind === 'text' && f.optional))
-    .map((f) => f.name)
-    .concat(section.number === 9 && showsQuickWinsOther(responses) ? ['quickWinsOther'] : []);
+/** Required fields of a section (energyFactors and quickWinsOther never are, not even with 'otro' chosen: spec §3, §5). */
+export function requiredFields(section: SectionDefinition): FieldName[] {
+  return section.fields.filter((f) => f.kind !== 'energy' && !(f.kind === 'text' && f.optional)).map((f) => f.name);
 }
 
 /** Whether one field satisfies the §5 required-field rule. */
@@ -351,7 +345,7 @@ export function isFieldAnswered(name: FieldName, responses: PartialResponses): b
 export function missingFields(sectionNumber: number, responses: PartialResponses): FieldName[] {
   const section = ASSESSMENT_SECTIONS[sectionNumber - 1];
   if (!section) return [];
-  return requiredFields(section, responses).filter((name) => !isFieldAnswered(name, responses));
+  return requiredFields(section).filter((name) => !isFieldAnswered(name, responses));
 }
 
 export function isSectionComplete(sectionNumber: number, responses: PartialResponses): boolean {
@@ -363,7 +357,7 @@ export function percentComplete(responses: PartialResponses): number {
   let total = 0;
   let answered = 0;
   for (const section of ASSESSMENT_SECTIONS) {
-    for (const name of requiredFields(section, responses)) {
+    for (const name of requiredFields(section)) {
       total += 1;
       if (isFieldAnswered(name, responses)) answered += 1;
     }

@@ -1,5 +1,6 @@
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { describe, expect, it } from 'vitest';
+import * as OPTIONS from '@ascenso/domain/assessment-options';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
 type Json = Record<string, unknown>;
@@ -111,5 +112,79 @@ describe('assessment paths', () => {
       expect((await t.request(path)).status).toBe(401);
     }
     expect((await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(401);
+  });
+});
+
+/** Spec §5's 14 selection maximums, written out here (not read from the domain), so a changed one fails. */
+const SPEC_MAX_SELECTIONS = [
+  ['personalSituation', 3, OPTIONS.PERSONAL_SITUATION.values],
+  ['personalChallenges', 5, OPTIONS.PERSONAL_CHALLENGES.values],
+  ['shortTermGoals', 3, OPTIONS.SHORT_TERM_GOALS.values],
+  ['leadershipTypes', 2, OPTIONS.LEADERSHIP_TYPES.values],
+  ['fearsAndLimitations', 5, OPTIONS.FEARS_AND_LIMITATIONS.values],
+  ['currentChallenges', 5, OPTIONS.CURRENT_CHALLENGES.values],
+  ['workRelationshipIssues', 5, OPTIONS.WORK_RELATIONSHIP_ISSUES.values],
+  ['skillGaps', 5, OPTIONS.SKILL_GAPS.values],
+  ['workStyle', 5, OPTIONS.WORK_STYLE.values],
+  ['motivationFactors', 5, OPTIONS.MOTIVATION_FACTORS.values],
+  ['topStrengths', 5, OPTIONS.TOP_STRENGTHS.values],
+  ['developmentAreas', 5, OPTIONS.DEVELOPMENT_AREAS.values],
+  ['supportNeeds', 5, OPTIONS.SUPPORT_NEEDS.values],
+  ['quickWins', 3, OPTIONS.QUICK_WINS.values],
+] as const;
+
+describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', () => {
+  let t: ReturnType<typeof createTestApp>;
+  let cookie: string;
+  let userId: string;
+  beforeAll(async () => {
+    t = createTestApp();
+    const registered = await t.registerUser();
+    cookie = registered.cookie;
+    userId = registered.user.id;
+  });
+
+  it.each(SPEC_MAX_SELECTIONS)('%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)', async (field, max, values) => {
+    const before = t.deps.repos.assessments.latest(userId)?.id;
+    const over = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
+    });
+    expect(over.status).toBe(400);
+    const envelope = (await over.json()) as Envelope;
+    expect(envelope.error.code).toBe('VALIDATION');
+    expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
+    expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
+
+    const atMax = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max) }, version: '1.0' },
+    });
+    expect(atMax.status).toBe(201);
+    expect(((await atMax.json()) as { responses: Json }).responses[field]).toEqual(values.slice(0, max));
+  });
+});
+
+describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)', () => {
+  it.each([
+    ['blank', { quickWinsOther: '' }],
+    ['absent', {}],
+  ])("accepts 'otro' with quickWinsOther %s", async (_label, patch) => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const { quickWinsOther: _omit, ...rest } = COMPLETE_RESPONSES;
+    const responses = { ...rest, quickWins: ['otro', 'pausas'], ...patch };
+    const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { responses: Json }).responses.quickWins).toEqual(['otro', 'pausas']);
+  });
+
+  it('still refuses an "otro" text over 120 characters', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const responses = { ...COMPLETE_RESPONSES, quickWins: ['otro'], quickWinsOther: 'x'.repeat(121) };
+    const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
+    expect(response.status).toBe(400);
+    expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual(['responses.quickWinsOther']);
   });
 });

@@ -38,7 +38,7 @@ export function questionId(name: FieldName): string {
 export function QuestionField({ field, responses, invalid, onAnswer, onToggle, onEnergy }: QuestionFieldProps) {
   switch (field.kind) {
     case 'text':
-      // quickWinsOther exists only while 'otro' is chosen (decision 008); then it is required.
+      // quickWinsOther exists only while 'otro' is chosen (decision 008); it stays optional (spec §3).
       if (field.name === 'quickWinsOther' && !showsQuickWinsOther(responses)) return null;
       return (
         <TextQuestion
@@ -115,9 +115,15 @@ function TextQuestion({
   );
   return (
     <QuestionCard invalid={invalid} data-question={field.name}>
-      <Field.Root required invalid={invalid} ids={{ control: id }}>
+      <Field.Root required={!field.optional} invalid={invalid} ids={{ control: id }}>
         <Field.Label fontSize={{ base: 'md', md: 'lg' }} fontWeight="600" color="heading" lineHeight="1.35" mb="2">
           {field.label}
+          {field.optional ? (
+            <Text as="span" fontWeight="400" color="text.muted">
+              {' '}
+              (opcional)
+            </Text>
+          ) : null}
         </Field.Label>
         {control}
         <Field.ErrorText fontSize="sm">Responde esta pregunta para continuar.</Field.ErrorText>

@@ -107,11 +107,12 @@ describe('wizardReducer: answers', () => {
     expect(state.responses.energyFactors).toMatchObject({ meetings: 1, learning: 5, autonomy: 0 });
   });
 
-  it("quickWinsOther is required while 'otro' is chosen, and blanked on submit otherwise", () => {
-    let state = resumedWizardState({ currentSection: 9, responses: { ...COMPLETE_RESPONSES, quickWins: ['pausas'] }, completedSections: [] });
+  it("quickWinsOther stays optional with 'otro' chosen (spec §3), and is blanked on submit otherwise", () => {
+    let state = resumedWizardState({ currentSection: 9, responses: { ...COMPLETE_RESPONSES, quickWins: ['pausas'], quickWinsOther: '' }, completedSections: [] });
     expect(canGoNext({ ...state, step: 8 })).toBe(true);
     state = run(state, { type: 'toggle', field: 'quickWins', value: 'otro' });
-    expect(progressPayload(state).completedSections).not.toContain(9);
+    expect(canGoNext({ ...state, step: 8 })).toBe(true);
+    expect(progressPayload(state).completedSections).toContain(9);
     state = run(state, { type: 'answer', field: 'quickWinsOther', value: 'Salir a correr' });
     expect(responsesForSubmit(state.responses).quickWinsOther).toBe('Salir a correr');
     expect(responsesForSubmit({ ...state.responses, quickWins: ['pausas'] }).quickWinsOther).toBe('');
