@@ -108,4 +108,63 @@ describe('live step updates', () => {
     expect(received[0]?.data.completion.activityType).toBe('fitness_class_short');
     expect(received[0]?.data.stats.totalSteps).toBe(315);
   });
+
+  it('resumes from the last tracked id: the completions missed meanwhile (oldest first, once), then the live ones', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    stops.push(server.stop);
+    const { cookie, user } = await t.registerUser();
+    const stranger = await t.registerUser();
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
+      }
+    }
+    const wsClient = createWSClient({ url: `${server.wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
+    stops.push(() => wsClient.close());
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const complete = async (key: string, who: { cookie: string; user: { id: string } } = { cookie, user }) => {
+      grantEvidence(t, who.user.id, key, 1, 'practice');
+      t.clock.advance(1000);
+      const response = await t.request('/api/activity-log', { cookie: who.cookie, body: { activity_key: key } });
+      return ((await response.json()) as { activityId: string }).activityId;
+    };
+    type Received = { id: string; data: { completion: { activityId: string }; stats: { totalSteps: number } } };
+    const subscribe = (input: { lastEventId?: string } | undefined) => {
+      const received: Received[] = [];
+      return new Promise<{ received: Received[]; stop: () => void }>((resolve) => {
+        const sub = client.activities.onCompleted.subscribe(input, {
+          onStarted: () => resolve({ received, stop: () => sub.unsubscribe() }),
+          onData: (e) => received.push(e as never),
+        });
+      });
+    };
+
+    const seen = await subscribe(undefined);
+    const first = await complete('active_break');
+    await expect.poll(() => seen.received.map((e) => e.id), { timeout: 2000 }).toEqual([first]);
+    seen.stop();
+
+    // While this tab is away: two of its own completions and one of a stranger's.
+    const missed = [await complete('breathing_short'), await complete('journaling')];
+    const strangers = await complete('journaling', stranger);
+
+    const resumed = await subscribe({ lastEventId: first });
+    await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual(missed);
+    expect(resumed.received.at(-1)?.data.stats.totalSteps).toBe(t.deps.repos.steps.total(user.id));
+    const live = await complete('active_break');
+    await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual([...missed, live]);
+
+    // An id that is not one of the user's latest completions (a stranger's, unknown) replays nothing.
+    for (const lastEventId of [strangers, 'no-such-id']) {
+      const other = await subscribe({ lastEventId });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(other.received).toEqual([]);
+      other.stop();
+    }
+    // Resuming from the latest id replays nothing either.
+    const upToDate = await subscribe({ lastEventId: live });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(upToDate.received).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import {
   CompleteActivityProcedureInputSchema,
   CompletionResultSchema,
 } from './activities.schema';
-import { claimActivity, getActivityStats, markToastShown } from './activities.service';
+import { claimActivity, completionsAfter, getActivityStats, markToastShown } from './activities.service';
 
 export const activitiesRouter = router({
   /** The catalogue (key, name, base steps, multiplier, daily limit), for every signed-in user. */
@@ -41,13 +41,32 @@ export const activitiesRouter = router({
     .mutation(({ ctx, input }) => markToastShown(ctx.deps, ctx.auth.user.id, input.activityId)),
 
   /**
-   * The user's completions as they are committed, each with the new totals (resumable by id).
+   * The user's completions as they are committed, each with the new totals, tracked by completion id.
+   * A reconnecting client sends the last id it saw (`lastEventId`, which tRPC's WebSocket client sends
+   * by itself): the completions committed after it are replayed from the ledger first, then the live
+   * ones follow (listening starts before the ledger is read, so none falls in between; none is sent twice).
    * Listens to this user's events only; capped per socket by authedProcedure (realtime/subscription-guard.ts).
    */
-  onCompleted: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const abort = signal ?? new AbortController().signal;
-    for await (const event of ctx.deps.bus.iterateForUser('activity.completed', ctx.auth.user.id, abort)) {
-      yield tracked(event.completion.activityId, { completion: event.completion, stats: event.stats });
-    }
-  }),
+  onCompleted: authedProcedure
+    .input(z.object({ lastEventId: z.string().max(64).nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const abort = signal ?? new AbortController().signal;
+      const live = ctx.deps.bus.iterateForUser('activity.completed', ctx.auth.user.id, abort)[Symbol.asyncIterator]();
+      try {
+        const replayed = new Set<string>();
+        if (input?.lastEventId) {
+          for (const event of completionsAfter(ctx.deps, ctx.auth.user, input.lastEventId)) {
+            replayed.add(event.completion.activityId);
+            yield tracked(event.completion.activityId, event);
+          }
+        }
+        for (let next = await live.next(); !next.done; next = await live.next()) {
+          const { completion, stats } = next.value;
+          if (replayed.delete(completion.activityId)) continue;
+          yield tracked(completion.activityId, { completion, stats });
+        }
+      } finally {
+        await live.return?.();
+      }
+    }),
 });

@@ -271,6 +271,42 @@ export function getActivityStats(deps: Deps, viewer: { id: string; role: string;
   };
 }
 
+/** How many of the user's latest completions a resumed subscription looks through for its last id. */
+export const RESUME_WINDOW = 50;
+
+/**
+ * Resuming `activities.onCompleted` after a reconnect: the user's completions committed after
+ * `lastEventId` (looked for among their latest RESUME_WINDOW), oldest first, in the shape of the live
+ * event, each with the current totals. An id that is not among them (unknown, another user's, too old)
+ * replays nothing.
+ */
+export function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
+  const steps = deps.repos.steps;
+  const recent = steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
+  const index = recent.findIndex((row) => row.id === lastEventId);
+  if (index <= 0) return [];
+  const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)) };
+  return recent
+    .slice(0, index)
+    .reverse()
+    .map((row) => {
+      const activity = steps.findActivity(row.activityKey);
+      return {
+        stats,
+        completion: {
+          activityId: row.id,
+          activityType: row.activityKey,
+          activityName: activity?.name ?? row.activityKey,
+          stepsEarned: row.stepsEarned,
+          icon: activity?.icon ?? '',
+          completedAt: row.completedAt.toISOString(),
+          limitReached: row.limitReached,
+          dailyLimit: activity?.dailyLimit ?? 0,
+        },
+      };
+    });
+}
+
 /** Records that a completion's toast was shown; only the first call marks it. */
 export function markToastShown(deps: Deps, userId: string, activityId: string): { success: true; firstTime: boolean } {
   const completion = deps.repos.steps.findCompletion(activityId);
