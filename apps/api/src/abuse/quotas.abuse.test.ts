@@ -4,11 +4,10 @@
  * requests over HTTP and checks that exactly the quota is stored and that the rest get 429 with
  * Retry-After and the Spanish message. The last one runs two server processes on one database file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
@@ -16,6 +15,7 @@ import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
 import { createTestApp, TEST_ORIGIN, type TestClock, createTestClock } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
+import { startServerProcess } from '../testing/server-process';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type TrpcError = { message: string; code: number; data: { code: string; httpStatus: number; domainCode: string | null; retryAfterSeconds: number | null } };
@@ -160,34 +160,14 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
 });
 
 describe('journal entries across two server processes on one database file', () => {
-  const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const ORIGIN = 'http://localhost:3998';
   const children: ChildProcess[] = [];
   let dir: string | undefined;
 
-  function startServer(databasePath: string): Promise<string> {
-    return new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: apiRoot,
-        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'development', QUOTA_JOURNAL_ENTRIES_PER_DAY: '30' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolvePromise(match[1]);
-        }
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-    });
+  async function startServer(databasePath: string): Promise<string> {
+    const { child, url } = await startServerProcess(databasePath, ORIGIN, { env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '30' } });
+    children.push(child);
+    return url;
   }
 
   afterAll(() => {

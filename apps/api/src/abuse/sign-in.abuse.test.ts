@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDeps } from '../deps';
@@ -11,6 +10,7 @@ import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
+import { startServerProcess } from '../testing/server-process';
 import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
 
 // Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
@@ -251,7 +251,6 @@ describe('registration and password checks are throttled', () => {
 });
 
 describe('two server processes on one database file', () => {
-  const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const children: ChildProcess[] = [];
   let dir: string | undefined;
   afterAll(() => {
@@ -259,29 +258,10 @@ describe('two server processes on one database file', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  function startProcess(databasePath: string): Promise<string> {
-    return new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: apiRoot,
-        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath, PORT: '0', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'test' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolvePromise(match[1]);
-        }
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-    });
+  async function startProcess(databasePath: string): Promise<string> {
+    const { child, url } = await startServerProcess(databasePath, ORIGIN, { env: { NODE_ENV: 'test' }, timeoutMs: 45_000 });
+    children.push(child);
+    return url;
   }
 
   it('share one limit: waves of concurrent wrong sign-ins split between them check exactly 10 passwords', async () => {

@@ -7,7 +7,7 @@ import { createDeps } from '../../deps';
 import { loadConfig } from '../../env';
 import { createLogger } from '../../logger';
 import { register } from '../auth/auth.service';
-import { startServerProcess } from './two-processes.testing';
+import { startServerProcess } from '../../testing/server-process';
 
 const ORIGIN = 'http://localhost:3999';
 const children: ChildProcess[] = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../deps';
 import { loadConfig } from '../../env';
 import { createLogger } from '../../logger';
-import { startServerProcess } from '../activities/two-processes.testing';
+import { startServerProcess } from '../../testing/server-process';
 import { register } from '../auth/auth.service';
 
 const ORIGIN = 'http://localhost:3998';

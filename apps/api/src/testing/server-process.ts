@@ -2,20 +2,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Starts the API from source (`src/main.ts` through tsx) as its own process on 127.0.0.1 and an
  * ephemeral port, on the given SQLite file. For tests and benchmarks that run several processes on one
- * database; the caller kills the child.
+ * database; `env` adds or overrides variables. The caller kills the child.
  */
-export function startServerProcess(databasePath: string, origin: string, timeoutMs = 30_000): Promise<{ child: ChildProcess; url: string }> {
+export function startServerProcess(
+  databasePath: string,
+  origin: string,
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolvePromise, reject) => {
     // eslint-disable-next-line no-restricted-properties -- the child process needs PATH, nothing else of ours
     const path = process.env.PATH;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
-      env: { PATH: path, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      env: { PATH: path, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
