@@ -59,7 +59,9 @@ test.describe('administración', () => {
     await expect(activities.getByRole('list', { name: /Leyenda/ }).getByRole('listitem').first()).toBeVisible();
     await activities.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     await expect(activities.getByRole('table').getByRole('row')).toHaveCount(15);
-    await expect(page.getByRole('region', { name: 'Uso del coach con IA' }).getByRole('img')).toBeVisible();
+    const aiUsage = page.getByRole('region', { name: 'Uso del coach con IA' });
+    await expect(aiUsage.getByRole('img', { name: /tokens/ })).toBeVisible();
+    await expect(aiUsage.getByRole('img', { name: /error(es)? del modelo|llamadas fallidas/ })).toBeVisible();
 
     const people = page.getByRole('region', { name: 'Personas' });
     await people.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('demo@ascenso');
