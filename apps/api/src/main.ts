@@ -39,22 +39,44 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
   const realtime = attachRealtime(server, deps);
+  // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too).
+  process.stdout.write(`${readyLine(config.host, port)}\n`);
 
+  // Ctrl+C (SIGINT) and SIGTERM: close the sockets, the renderer, the HTTP server and the database,
+  // then exit 0. The root `start` script `exec`s node, so no shell in between dies of the SIGINT and
+  // pnpm prints no ELIFECYCLE (main.process.test.ts). A stop that hangs is cut after 10 s (exit 1).
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.logger.info('shutting down', { signal });
-    realtime.broadcastReconnectNotification();
-    await realtime.close();
-    await homeRenderer?.close();
-    server.closeAllConnections();
-    await new Promise<void>((done) => server.close(() => done()));
-    deps.dbHandle.close();
+    setTimeout(() => {
+      process.stderr.write('Ascenso no ha podido cerrarse en 10 s; se fuerza la salida.\n');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      realtime.broadcastReconnectNotification();
+      await realtime.close();
+      await homeRenderer?.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      deps.dbHandle.close();
+    } catch (error) {
+      process.stderr.write(`Error al cerrar Ascenso: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+    process.stdout.write('Ascenso se ha detenido.\n');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** "Ascenso está listo: http://localhost:3000": loopback and wildcard hosts read as localhost. */
+function readyLine(host: string, port: number): string {
+  const loopback = ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::', ''].includes(host);
+  const shown = loopback ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `Ascenso está listo: http://${shown}:${port}`;
 }
 
 main().catch((error: unknown) => {
