@@ -100,6 +100,18 @@ describe('AssessmentResponsesSchema (complete)', () => {
     expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: zeros }).success).toBe(true);
   });
 
+  it('accepts a complete assessment without energyFactors, or with some factors left out, as unrated (0) (spec §5)', () => {
+    const { energyFactors: _omitted, ...withoutEnergy } = COMPLETE_RESPONSES;
+    const missing = AssessmentResponsesSchema.safeParse(withoutEnergy);
+    expect(missing.error?.issues).toBeUndefined();
+    expect(missing.data?.energyFactors).toEqual({ autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 });
+    const some = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 4 } });
+    expect(some.data?.energyFactors).toEqual({ autonomy: 4, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 });
+    // Present values are still checked.
+    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(false);
+    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: 'alto' }).success).toBe(false);
+  });
+
   it('requires version 1.0 on completion', () => {
     expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '1.0' }).success).toBe(true);
     expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '2.0' }).success).toBe(false);

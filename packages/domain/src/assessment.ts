@@ -67,6 +67,19 @@ const EnergyFactorsSchema = z.object({
 });
 export type EnergyFactors = z.infer<typeof EnergyFactorsSchema>;
 export type EnergyFactor = keyof EnergyFactors;
+const UNRATED_ENERGY: EnergyFactors = { autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 };
+/** A complete assessment may leave out energyFactors, or any factor of it: each unrated factor is 0 (spec §3, §5). */
+const OptionalEnergyFactorsSchema = z
+  .object({
+    autonomy: energyLevel.default(0),
+    collaboration: energyLevel.default(0),
+    learning: energyLevel.default(0),
+    recognition: energyLevel.default(0),
+    pressure: energyLevel.default(0),
+    routine: energyLevel.default(0),
+    meetings: energyLevel.default(0),
+  })
+  .default(UNRATED_ENERGY);
 
 /** Maximum selections per multi-choice field (spec §5). */
 export const MAX_SELECTIONS = {
@@ -122,8 +135,9 @@ function fields(strict: boolean) {
     motivationFactors: multi(MOTIVATION_FACTORS.values, M.motivationFactors),
     stressResponse: select(STRESS_RESPONSE.values),
 
-    // Optional in both strengths: section 6 is always valid (spec §5).
-    energyFactors: EnergyFactorsSchema,
+    // Optional in both strengths: section 6 is always valid (spec §5). A complete assessment without it
+    // (or without some factor) stores 0, "unrated", for what is missing.
+    energyFactors: strict ? OptionalEnergyFactorsSchema : EnergyFactorsSchema,
 
     topStrengths: multi(TOP_STRENGTHS.values, M.topStrengths),
     developmentAreas: multi(DEVELOPMENT_AREAS.values, M.developmentAreas),

@@ -188,3 +188,29 @@ describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)',
     expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual(['responses.quickWinsOther']);
   });
 });
+
+describe('POST /api/assessment/complete: energyFactors is optional (spec §5)', () => {
+  it('accepts an assessment without energyFactors (201), stores every factor as unrated (0), and reads back the same', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const { energyFactors: _omit, ...responses } = COMPLETE_RESPONSES;
+    const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
+    expect(response.status).toBe(201);
+    const unrated = { autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 };
+    expect(((await response.json()) as { responses: Json }).responses.energyFactors).toEqual(unrated);
+    const latest = await t.request('/api/assessment', { cookie });
+    expect(latest.status).toBe(200);
+    expect(((await latest.json()) as { responses: Json }).responses.energyFactors).toEqual(unrated);
+    // The profile and the evaluation still derive from it, with no energy readings.
+    expect((await t.request('/api/assessment/profile', { cookie })).status).toBe(200);
+    expect((await t.request('/api/assessment/evaluation', { cookie })).status).toBe(200);
+  });
+
+  it('still refuses an energy level out of range', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const responses = { ...COMPLETE_RESPONSES, energyFactors: { autonomy: 6 } };
+    const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
+    expect(response.status).toBe(400);
+  });
+});
