@@ -25,8 +25,8 @@ import { NotFoundPage, assessmentPendingScreen, memberRoutes } from './routes';
 export function SignedInApp({ user }: { user: SessionUser }) {
   return (
     <SignedInUserProvider user={user}>
-      {/* Signed-in only (spec §6): the /ws connection and the step toasts. */}
-      <RealtimeProvider userId={user.id}>
+      {/* Signed-in only (spec §6): the live completions (the tab's one WebSocket) and the step toasts. */}
+      <RealtimeProvider>
         {/* Audio Ascenso: one audio at a time across the app (spec §4). */}
         <AudioProvider>
           <SignedInRoutes user={user} />

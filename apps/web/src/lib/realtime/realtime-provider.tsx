@@ -1,66 +1,92 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useEffectEvent,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { RealtimeClient, realtimeUrl, type RealtimeEvent, type RealtimeSnapshot, type WebSocketFactory } from './realtime-client';
+import type { AppRouter } from '@ascenso/api/router';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { createContext, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useClearSession } from '../session';
+import { useTRPC } from '../trpc';
+import { FORBIDDEN_CLOSE_CODE, socketPolicy, type SocketState } from './socket-policy';
 
-const RealtimeContext = createContext<RealtimeClient | null>(null);
-
-/** Stands in for the WebSocket constructor where there is none (the server's render, Node 20). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('WebSocket is not available here');
-  }
-}
-
-function createBrowserClient(): RealtimeClient {
-  // Rendered on the server (src/prerender/member-home.tsx) the client is created but never started:
-  // effects do not run there.
-  const browser = typeof window !== 'undefined';
-  return new RealtimeClient({
-    url: () => realtimeUrl(window.location),
-    WebSocket: browser ? WebSocket : (NoWebSocket as unknown as WebSocketFactory),
-    timers: { setTimeout: (cb, ms) => window.setTimeout(cb, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
-    document: browser ? document : null,
-    logger: console,
-  });
-}
+type Yielded<T> = T extends AsyncIterable<infer V> ? V : never;
 
 /**
- * Opens the `/ws` connection for the signed-in user. Mount it only in the signed-in part of the tree
- * (spec §6: only signed-in users get a connection); it closes when it unmounts (sign-out).
+ * What `activities.onCompleted` pushes, `{ id, data: { completion, stats } }`, typed by the router
+ * (the completion is the API's one `CompletionEvent`, apps/api/src/realtime/event-bus.ts).
  */
-export function RealtimeProvider({ userId, children }: { userId: string; children: ReactNode }) {
-  const [client] = useState(createBrowserClient);
+export type CompletedMessage = Yielded<inferRouterOutputs<AppRouter>['activities']['onCompleted']>;
+/** One completion committed to the ledger, with the user's new totals. */
+export type CompletedEvent = CompletedMessage['data'];
+export type ActivityCompletion = CompletedEvent['completion'];
+
+type Listener = (event: CompletedEvent) => void;
+
+const RealtimeContext = createContext<Set<Listener> | null>(null);
+
+/**
+ * The signed-in user's live completions (spec §4, §6), from the tRPC subscription
+ * `activities.onCompleted` on the tab's one WebSocket (`/api/trpc-ws`, src/lib/trpc-ws.ts). Mount it
+ * only in the signed-in part of the tree; unmounting (sign-out) ends the subscription, and the socket
+ * closes with the last one. After a reconnect tRPC resumes from the last tracked id: what was missed
+ * meanwhile arrives first. When the tab becomes visible and the socket is not open, it reconnects at
+ * once. A close with 4401 (the session ended) or 4403 (refused) stops reconnecting: the session is
+ * cleared, and 4403 leads to sign-in again (`/acceso`, back here afterwards).
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const [listeners] = useState(() => new Set<Listener>());
+  const clearSession = useClearSession();
+  const navigate = useNavigate();
+
+  const onSessionEnded = useEffectEvent((code: number) => {
+    clearSession();
+    if (code === FORBIDDEN_CLOSE_CODE) {
+      const here = `${window.location.pathname}${window.location.search}`;
+      void navigate(`/acceso?next=${encodeURIComponent(here)}`, { replace: true });
+    } else {
+      void navigate('/', { replace: true });
+    }
+  });
 
   useEffect(() => {
-    client.start(userId);
-    return () => client.stop();
-  }, [client, userId]);
+    socketPolicy.start();
+    const stopListening = socketPolicy.onSessionEnded((code) => onSessionEnded(code));
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') socketPolicy.visible();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      stopListening();
+      socketPolicy.stop();
+    };
+  }, []);
 
-  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+  useSubscription(
+    trpc.activities.onCompleted.subscriptionOptions(undefined, {
+      onData: (message) => {
+        for (const listener of [...listeners]) listener(message.data);
+      },
+    }),
+  );
+
+  return <RealtimeContext.Provider value={listeners}>{children}</RealtimeContext.Provider>;
 }
 
-function useRealtimeClient(): RealtimeClient {
-  const client = useContext(RealtimeContext);
-  if (!client) throw new Error('useRealtime must be used inside <RealtimeProvider>');
-  return client;
-}
-
-/** The connection state and the latest `activity_completed` / `stats_updated` event. */
-export function useRealtime(): RealtimeSnapshot {
-  const client = useRealtimeClient();
-  return useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
-}
-
-/** Calls `handler` for every pushed event while the calling component is mounted. */
-export function useRealtimeEvents(handler: (event: RealtimeEvent) => void): void {
-  const client = useRealtimeClient();
+/** Calls `handler` for every pushed completion while the calling component is mounted. */
+export function useRealtimeEvents(handler: Listener): void {
+  const listeners = useContext(RealtimeContext);
+  if (!listeners) throw new Error('useRealtimeEvents must be used inside <RealtimeProvider>');
   const onEvent = useEffectEvent(handler);
-  useEffect(() => client.onEvent((event) => onEvent(event)), [client]);
+  useEffect(() => {
+    const listener: Listener = (event) => onEvent(event);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listeners]);
+}
+
+/** The socket's state (spec §4: disconnected, connecting, connected, error). */
+export function useRealtimeState(): SocketState {
+  return useSyncExternalStore(socketPolicy.subscribe, () => socketPolicy.getSnapshot().state, () => 'disconnected');
 }

@@ -12,12 +12,12 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type PracticeCompletion = Outputs['practice']['complete'];
 export type AudioCompletion = Outputs['meditations']['audioComplete'];
 
-/** How long to wait for the `/ws` push of an award whose id the answer does not carry. */
+/** How long to wait for the pushed completion (`activities.onCompleted`) of an award whose id the answer does not carry. */
 export const PUSH_WAIT_MS = 1500;
 
 /**
  * Feeds a completion into the step toasts and the cached stats, as `useCompleteActivity` does: the
- * toast is queued once per activityId in this tab (shared with the `/ws` push of the same award) and
+ * toast is queued once per activityId in this tab (shared with the pushed completion of the same award) and
  * the stats take the new total.
  */
 export function useStepFeedback() {
@@ -28,8 +28,8 @@ export function useStepFeedback() {
   // activityType → when its latest `activity_completed` push arrived here.
   const pushes = useRef(new Map<string, number>());
 
-  useRealtimeEvents((event) => {
-    if (event.type === 'activity_completed') pushes.current.set(event.data.activityType, Date.now());
+  useRealtimeEvents(({ completion }) => {
+    pushes.current.set(completion.activityType, Date.now());
   });
 
   const refreshStats = useCallback(() => {
@@ -59,7 +59,7 @@ export function useStepFeedback() {
   );
 
   /**
-   * `audio-complete` answers without the award's id. The server also pushes the award on `/ws` (which
+   * `audio-complete` answers without the award's id. The server also pushes the award (which
    * the step toasts already show, once); only when no push for this activity arrives in time is a
    * toast queued here, so a toast always appears and never twice.
    */

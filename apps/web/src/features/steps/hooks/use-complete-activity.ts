@@ -16,7 +16,7 @@ import { tabStepToasts } from '../utils/tab-step-toasts';
  *
  * Each call is one user action: it mints one `idempotencyKey` that the automatic retries (network
  * errors and 5xx only, at most 2) reuse. On success the toast is queued (once per tab, shared with the
- * `/ws` push) and the cached stats take the new total.
+ * pushed completion) and the cached stats take the new total.
  */
 export function useCompleteActivity() {
   const trpc = useTRPC();

@@ -4,13 +4,14 @@ import { toastFromEvent } from '../utils/completion-toast';
 import { tabStepToasts } from '../utils/tab-step-toasts';
 
 /**
- * Feeds the `/ws` pushes into the app: `stats_updated` patches the cached totals (and refreshes the
- * per-activity figures); `activity_completed` queues a step toast (once per activityId in this tab).
+ * Feeds the pushed completions (`activities.onCompleted`) into the app: the new totals patch the cached
+ * stats (and refresh the per-activity figures); the completion queues a step toast (once per
+ * activityId in this tab).
  */
 export function useLiveSteps(): void {
   const updateStats = useUpdateStepStats();
-  useRealtimeEvents((event) => {
-    if (event.type === 'stats_updated') updateStats(event.data);
-    else tabStepToasts.enqueue(toastFromEvent(event.data));
+  useRealtimeEvents(({ completion, stats }) => {
+    updateStats(stats);
+    tabStepToasts.enqueue(toastFromEvent(completion));
   });
 }

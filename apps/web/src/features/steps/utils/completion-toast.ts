@@ -1,8 +1,8 @@
-import type { ActivityCompletedData } from '../../../lib/realtime/realtime-client';
+import type { ActivityCompletion } from '../../../lib/realtime/realtime-provider';
 import type { StepToastInput } from './step-toast-queue';
 
-/** A toast from a pushed `activity_completed` event. */
-export function toastFromEvent(data: ActivityCompletedData): StepToastInput {
+/** A toast from a pushed completion (`activities.onCompleted`). */
+export function toastFromEvent(data: ActivityCompletion): StepToastInput {
   return {
     activityId: data.activityId,
     activityName: data.activityName,

@@ -2,7 +2,7 @@ import { createStepToastQueue } from './step-toast-queue';
 
 /**
  * This tab's step toasts. One queue per tab (one module instance per page) so the completion result
- * and the `/ws` push of the same activityId share one "seen" set and toast exactly once.
+ * and the pushed completion of the same activityId share one "seen" set and toast exactly once.
  */
 export const tabStepToasts = createStepToastQueue({
   timers: {
