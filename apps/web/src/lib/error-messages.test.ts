@@ -1,6 +1,10 @@
-import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@ascenso/api/router';
+import { TRPCClientError, createTRPCClient } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_ERROR_MESSAGE, errorMessage } from './error-messages';
+import { authFormErrors } from '../features/auth/utils/error-messages';
+import { CONNECTION_ERROR_MESSAGE, ORIGIN_REFUSED_MESSAGE, errorMessage } from './error-messages';
+import { readDomainError } from './errors';
+import { httpLinks } from './trpc';
 
 function domainError(domainCode: string, extra: Record<string, unknown> = {}) {
   return new TRPCClientError('server message (never shown)', {
@@ -49,5 +53,42 @@ describe('errorMessage for the storage quotas', () => {
     const tooLong = 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.';
     expect(errorMessage(domainError('VALIDATION', { fieldErrors: { body: [tooLong] } }), 'journal-save')).toBe(tooLong);
     expect(errorMessage(domainError('VALIDATION'), 'journal-save')).toBe('Escribe algo antes de guardar la entrada.');
+  });
+});
+
+describe('a request refused by the Origin check (403 FORBIDDEN_ORIGIN)', () => {
+  // What apps/api/src/http/security.ts answers a non-GET from a foreign Origin.
+  const refusingFetch: typeof fetch = () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ error: { code: 'FORBIDDEN_ORIGIN', message: 'Origen no permitido', requestId: 'r-1' } }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  const client = createTRPCClient<AppRouter>({ links: [httpLinks('http://127.0.0.1:9/api/trpc', refusingFetch)] });
+
+  it.each([
+    ['alone (auth.*, httpLink)', () => client.auth.login.mutate({ email: 'ana@example.com', password: 'x'.repeat(12) })],
+    ['batched (httpBatchLink)', () => client.assessment.saveProgress.mutate({ currentSection: 1, responses: {}, completedSections: [] } as never)],
+  ])('says the page was opened from an address that is not allowed, %s', async (_label, call) => {
+    const error = await call().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(readDomainError(error)).toMatchObject({ originRefused: true, httpStatus: 403, domainCode: null });
+    expect(errorMessage(error)).toBe(ORIGIN_REFUSED_MESSAGE);
+    expect(errorMessage(error, 'journal-save')).toBe(ORIGIN_REFUSED_MESSAGE);
+    expect(authFormErrors(error, ['email', 'password']).formError).toBe(ORIGIN_REFUSED_MESSAGE);
+    expect(ORIGIN_REFUSED_MESSAGE).toMatch(/^Esta página se ha abierto desde una dirección no permitida/);
+  });
+
+  it('keeps the connection message for a plain network failure and for another 403', async () => {
+    const offline = createTRPCClient<AppRouter>({
+      links: [httpLinks('http://127.0.0.1:9/api/trpc', () => Promise.reject(new TypeError('Failed to fetch')))],
+    });
+    const networkError = await offline.auth.logout.mutate().catch((caught: unknown) => caught);
+    expect(errorMessage(networkError)).toBe(CONNECTION_ERROR_MESSAGE);
+    expect(authFormErrors(networkError, ['email']).formError).toBe(CONNECTION_ERROR_MESSAGE);
+    expect(errorMessage(domainError('FORBIDDEN'))).toBe('No tienes permiso para hacer esto.');
   });
 });

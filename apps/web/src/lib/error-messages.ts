@@ -4,6 +4,10 @@ import { readDomainError } from './errors';
 /** Shown for network failures and for any error the app does not recognise. */
 export const CONNECTION_ERROR_MESSAGE = 'No hemos podido conectar. Inténtalo de nuevo.';
 
+/** A request refused by the server's Origin check (APP_ORIGIN): the page was opened at another address. */
+export const ORIGIN_REFUSED_MESSAGE =
+  'Esta página se ha abierto desde una dirección no permitida, así que el servidor no acepta lo que envías. Ábrela desde la dirección de Ascenso (la que aparece al iniciarlo, por ejemplo http://localhost:3000) y vuelve a intentarlo.';
+
 /**
  * The one place where API error codes become Spanish copy. Components never read error messages;
  * they ask for the copy of `error.data.domainCode`.
@@ -85,6 +89,7 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
 /** Spanish copy for any error thrown by a tRPC call (optionally worded for the screen it happened on). */
 export function errorMessage(error: unknown, context?: ErrorContext): string {
   const info = readDomainError(error);
+  if (info.originRefused) return ORIGIN_REFUSED_MESSAGE;
   if (context) {
     // A journal entry the server finds too long says so in its body's field error (the server's copy).
     const body = info.fieldErrors.body?.[0];

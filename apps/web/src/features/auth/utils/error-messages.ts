@@ -1,4 +1,4 @@
-import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
+import { CONNECTION_ERROR_MESSAGE, ORIGIN_REFUSED_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 
 export interface AuthFormErrors {
@@ -35,7 +35,7 @@ export function authFormErrors(error: unknown, fields: readonly string[]): AuthF
         ? { formError: null, fieldErrors }
         : { formError: messageForCode('VALIDATION'), fieldErrors: {} };
     case null:
-      return { formError: CONNECTION_ERROR_MESSAGE, fieldErrors: {} };
+      return { formError: info.originRefused ? ORIGIN_REFUSED_MESSAGE : CONNECTION_ERROR_MESSAGE, fieldErrors: {} };
     default:
       return { formError: messageForCode(info.domainCode), fieldErrors };
   }
