@@ -188,7 +188,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByText('Responde esta pregunta para continuar.').first()).toBeVisible();
       // The "Sección incompleta" toast is checked on its own row below.
       await page.getByRole('button', { name: 'Cerrar aviso' }).click();
-      await expect(page.getByText('Sección incompleta')).toHaveCount(0);
+      await expect(page.getByText('Sección incompleta')).toBeHidden(); // kept hidden after dismissal (spec §9)
     },
   },
   {

@@ -27,7 +27,7 @@ test.describe('evaluación: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     // The shared toaster's description (Chakra: opacity 0.8) misses AA on its red background: that is
     // components/ui/toaster.tsx, not this screen, so the toast is closed before measuring the section.
     await page.getByRole('button', { name: 'Cerrar aviso' }).click();
-    await expect(page.getByText('Sección incompleta')).toHaveCount(0);
+    await expect(page.getByText('Sección incompleta')).toBeHidden(); // kept hidden after dismissal (spec §9)
     await expectNoSeriousViolations(page, testInfo, 'section-1');
 
     await completeAssessmentViaApi(page);

@@ -48,14 +48,18 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
   const AssessmentPendingScreen = assessmentPendingScreen;
   if (!assessment.completed && AssessmentPendingScreen) {
     // Every path shows the wizard, inside the app shell (name and "Cerrar sesión" stay available).
+    // The step counter shows here too (spec §2: every signed-in user, outside its four hidden routes).
     return (
-      <Routes>
-        <Route element={<AppShell user={user} />}>
-          {/* Just signed in: leave /acceso (honouring ?next=); wherever it leads, the wizard shows. */}
-          <Route path="/acceso" element={<SignedInRedirect />} />
-          <Route path="*" element={<AssessmentPendingScreen />} />
-        </Route>
-      </Routes>
+      <>
+        <Routes>
+          <Route element={<AppShell user={user} />}>
+            {/* Just signed in: leave /acceso (honouring ?next=); wherever it leads, the wizard shows. */}
+            <Route path="/acceso" element={<SignedInRedirect />} />
+            <Route path="*" element={<AssessmentPendingScreen />} />
+          </Route>
+        </Routes>
+        <FloatingStepCounter />
+      </>
     );
   }
 

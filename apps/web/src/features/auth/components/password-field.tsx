@@ -1,6 +1,7 @@
 import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 interface PasswordFieldProps {
   label: string;
@@ -24,17 +25,19 @@ export function PasswordField({ label, value, onChange, autoComplete, error, hin
       <InputGroup
         endElementProps={{ pe: '1' }}
         endElement={
-          <IconButton
-            type="button"
-            variant="ghost"
-            size="sm"
-            borderRadius="full"
-            color="text.muted"
-            aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-            onClick={() => setVisible((current) => !current)}
-          >
-            {visible ? <EyeOffIcon /> : <EyeIcon />}
-          </IconButton>
+          <Tooltip content={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}>
+            <IconButton
+              type="button"
+              variant="ghost"
+              size="sm"
+              borderRadius="full"
+              color="text.muted"
+              aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+              onClick={() => setVisible((current) => !current)}
+            >
+              {visible ? <EyeOffIcon /> : <EyeIcon />}
+            </IconButton>
+          </Tooltip>
         }
       >
         <Input

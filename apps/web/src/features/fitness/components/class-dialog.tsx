@@ -12,6 +12,7 @@ import { useWakeLock } from '../../practice/hooks/use-wake-lock';
 import { shortDuration } from '../../practice/utils/format-time';
 import { unlockTones } from '../../practice/utils/cues';
 import { LEVEL_LABELS, classPlayerAt, equipmentLabel } from '../utils/class-player';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 /** A class in a dialog: overview → guided player → recorded (toast) or the reason it was not. */
 export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessClassView; onClose: () => void }) {
@@ -171,9 +172,11 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                 </Stack>
               ) : null}
             </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Cerrar la clase" />
-            </Dialog.CloseTrigger>
+            <Tooltip content="Cerrar la clase">
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Cerrar la clase" />
+              </Dialog.CloseTrigger>
+            </Tooltip>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -2,6 +2,7 @@ import { Box, HStack, IconButton, Spinner, Text, chakra } from '@chakra-ui/react
 import type { KeyboardEvent } from 'react';
 import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { clockTime, spokenDuration } from '../../practice/utils/format-time';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 /** The round play/pause button. Its name says what it does and to which audio. */
 export function PlayPauseButton({
@@ -28,28 +29,30 @@ export function PlayPauseButton({
       : `Reproducir «${audioTitle}»`;
   const dimension = size === 'lg' ? '16' : '12';
   return (
-    <IconButton
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      borderRadius="full"
-      w={dimension}
-      h={dimension}
-      minW={dimension}
-      bg={tone === 'dark' ? 'sun.300' : 'brand.700'}
-      color={tone === 'dark' ? 'brand.950' : 'white'}
-      _hover={{ bg: tone === 'dark' ? 'sun.200' : 'brand.800' }}
-      boxShadow="raised"
-      flexShrink={0}
-    >
-      {buffering ? (
-        <Spinner size="sm" aria-hidden="true" />
-      ) : action === 'pause' ? (
-        <PauseIcon boxSize={size === 'lg' ? '6' : '5'} />
-      ) : (
-        <PlayIcon boxSize={size === 'lg' ? '6' : '5'} ms="0.5" />
-      )}
-    </IconButton>
+    <Tooltip content={label}>
+      <IconButton
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        borderRadius="full"
+        w={dimension}
+        h={dimension}
+        minW={dimension}
+        bg={tone === 'dark' ? 'sun.300' : 'brand.700'}
+        color={tone === 'dark' ? 'brand.950' : 'white'}
+        _hover={{ bg: tone === 'dark' ? 'sun.200' : 'brand.800' }}
+        boxShadow="raised"
+        flexShrink={0}
+      >
+        {buffering ? (
+          <Spinner size="sm" aria-hidden="true" />
+        ) : action === 'pause' ? (
+          <PauseIcon boxSize={size === 'lg' ? '6' : '5'} />
+        ) : (
+          <PlayIcon boxSize={size === 'lg' ? '6' : '5'} ms="0.5" />
+        )}
+      </IconButton>
+    </Tooltip>
   );
 }
 

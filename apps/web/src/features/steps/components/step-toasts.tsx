@@ -12,12 +12,13 @@ import {
   type StepToast,
 } from '../utils/step-toast-queue';
 import { tabStepToasts } from '../utils/tab-step-toasts';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const GAP_PX = 8;
 
 /**
  * Step-completion toasts, top right (spec §2, §4, §9). Mount once, only for a signed-in user, inside
- * the realtime provider: it also feeds the `/ws` pushes into the cache and the queue, and tells the
+ * the realtime provider: it also feeds the pushed completions into the cache and the queue, and tells the
  * server when a toast is first shown (failures are only logged).
  */
 export function StepToasts() {
@@ -123,20 +124,22 @@ function StepToastCard({ toast }: { toast: StepToast }) {
           </Text>
         )}
       </Box>
-      <IconButton
-        aria-label="Cerrar notificación"
-        variant="ghost"
-        size="xs"
-        borderRadius="full"
-        color="text.muted"
-        flexShrink={0}
-        onClick={(event) => {
-          event.stopPropagation();
-          dismiss();
-        }}
-      >
-        <XIcon />
-      </IconButton>
+      <Tooltip content="Cerrar notificación">
+        <IconButton
+          aria-label="Cerrar notificación"
+          variant="ghost"
+          size="xs"
+          borderRadius="full"
+          color="text.muted"
+          flexShrink={0}
+          onClick={(event) => {
+            event.stopPropagation();
+            dismiss();
+          }}
+        >
+          <XIcon />
+        </IconButton>
+      </Tooltip>
     </Box>
   );
 }

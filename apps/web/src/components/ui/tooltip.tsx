@@ -1,0 +1,20 @@
+import { Suspense, lazy, type ReactElement, type ReactNode } from 'react';
+
+export { TOOLTIP } from './tooltip-constants';
+
+// Chakra's Tooltip (Zag's tooltip machine and the positioning library) is its own chunk, so the
+// screens that show icon-only buttons first (sign-in, the step counter) do not wait for it; until it
+// arrives the button shows without its tooltip.
+const TooltipContent = lazy(() => import('./tooltip-content'));
+
+/**
+ * A tooltip for an icon-only button (spec §9: 700 ms open delay, 300 ms skip-delay window, offset 4).
+ * `content` is usually the button's aria-label, so sighted pointer users read the same name.
+ */
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+  return (
+    <Suspense fallback={children}>
+      <TooltipContent content={content}>{children}</TooltipContent>
+    </Suspense>
+  );
+}
