@@ -7,6 +7,7 @@ import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useShowOnScrollUp } from '../hooks/use-show-on-scroll-up';
 import { useTotalAnnouncement } from '../hooks/use-total-announcement';
 import { isCounterHiddenOn } from '../utils/counter-visibility';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const VOICE_NOTICE = 'La entrada por voz llegará pronto.';
 
@@ -61,18 +62,20 @@ function FloatingStepCounterPanel() {
         boxShadow="0 0 0 2px rgba(251, 250, 247, 0.95), 0 2px 4px rgba(19, 24, 34, 0.08), 0 18px 40px -18px rgba(11, 40, 38, 0.45)"
         css={{ '& :focus-visible': { outline: '3px solid', outlineColor: 'var(--chakra-colors-sun-300)', outlineOffset: '2px' } }}
       >
-        <IconButton
-          aria-label="Entrada rápida por voz"
-          variant="ghost"
-          size="md"
-          borderRadius="full"
-          color="white"
-          _hover={{ bg: 'whiteAlpha.200' }}
-          _active={{ bg: 'whiteAlpha.300' }}
-          onClick={showVoiceNotice}
-        >
-          <MicIcon />
-        </IconButton>
+        <Tooltip content="Entrada rápida por voz">
+          <IconButton
+            aria-label="Entrada rápida por voz"
+            variant="ghost"
+            size="md"
+            borderRadius="full"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.200' }}
+            _active={{ bg: 'whiteAlpha.300' }}
+            onClick={showVoiceNotice}
+          >
+            <MicIcon />
+          </IconButton>
+        </Tooltip>
         <Link
           asChild
           display="inline-flex"
