@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { BootSpinner } from './app/boot-spinner';
 import { preloadInitialScreen } from './app/initial-screen';
 import { takeInitialBootstrap } from './lib/bootstrap';
 import { nextTask } from './lib/when-idle';
@@ -10,6 +11,8 @@ if (!container) throw new Error('Missing #root element in index.html');
 
 /** Never wait longer than this for the first screen's chunks (they are modulepreloaded). */
 const PRELOAD_TIMEOUT_MS = 5000;
+/** Past this, a wait for those chunks shows the "Cargando..." spinner instead of a blank page. */
+const SPINNER_DELAY_MS = 300;
 
 // A member's Home arrives rendered by the server (src/prerender/member-home.tsx) from the same
 // bootstrap state: the first render hydrates that markup instead of replacing it.
@@ -24,7 +27,11 @@ void (async () => {
   // arriving, then the render.
   await nextTask();
   while (!buildSystemStep()) await nextTask();
+  // A slow connection: the spinner rather than a blank page (never over markup the server sent).
+  const blank = root !== null && !container.hasChildNodes();
+  const spinner = blank ? setTimeout(() => root.render(<BootSpinner />), SPINNER_DELAY_MS) : undefined;
   await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRELOAD_TIMEOUT_MS))]);
+  clearTimeout(spinner);
   await nextTask();
   // A transition: React renders (or hydrates the server's markup) in slices of a few milliseconds and
   // yields to the browser in between, instead of one long task (Lighthouse's Total Blocking Time).

@@ -11,6 +11,13 @@ import { errorMessage } from '../lib/error-messages';
 import { useMainFocusFallback } from '../lib/use-route-focus';
 import type { SessionUser } from '../lib/session';
 
+/**
+ * Room kept free below every signed-in page, so that at the end of a page the floating step counter
+ * (3.25rem tall, 1–1.5rem above the bottom edge, plus any sticky bar and the phone's home indicator)
+ * sits below the last button rather than over it.
+ */
+const COUNTER_CLEARANCE = 'calc(6.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))';
+
 /** Layout for signed-in screens: sticky header (wordmark, first name, "Cerrar sesión") + main. */
 export function AppShell({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
@@ -111,7 +118,7 @@ export function AppShell({ user }: { user: SessionUser }) {
         </Container>
       </Box>
       {/* Bottom padding: the floating step counter never covers the end of a page. */}
-      <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb="20" _focus={{ outline: 'none' }}>
+      <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb={COUNTER_CLEARANCE} _focus={{ outline: 'none' }}>
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,7 @@
 import { bootstrapData, type BootstrapState } from '../lib/bootstrap';
 import type { SessionUser } from '../lib/session';
 import { SignedInApp } from './route-gate';
-import { assessmentPendingScreen, memberRoutes, preloadRoute, visitorRoutes } from './routes';
+import { assessmentPendingScreen, isMemberOnlyPath, memberRoutes, preloadRoute, visitorRoutes } from './routes';
 
 /**
  * The chunks of the first screen, as far as the server's bootstrap tells who the visitor is: the
@@ -12,7 +12,8 @@ import { assessmentPendingScreen, memberRoutes, preloadRoute, visitorRoutes } fr
 export function preloadInitialScreen(state: BootstrapState | undefined, pathname: string): Promise<unknown> {
   const user = bootstrapData<SessionUser | null>(state, 'auth.me');
   if (user === undefined) return Promise.resolve();
-  if (user === null) return preloadRoute(visitorRoutes, pathname);
+  // A signed-out deep link to a member screen goes to sign-in (route-gate.tsx): load that screen.
+  if (user === null) return preloadRoute(visitorRoutes, isMemberOnlyPath(pathname) ? '/acceso' : pathname);
   const status = bootstrapData<{ completed: boolean }>(state, 'assessment.status');
   const pending = assessmentPendingScreen as { preload?: () => Promise<void> } | null;
   const screen = !status ? undefined : status.completed ? preloadRoute(memberRoutes, pathname) : pending?.preload?.();

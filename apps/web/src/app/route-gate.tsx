@@ -1,18 +1,19 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { lazyRoute } from '../lib/lazy-route';
 import { useCurrentUserQuery } from '../lib/session';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { VisitorFrame } from './visitor-frame';
-import { NotFoundPage, visitorRoutes } from './routes';
+import { NotFoundPage, memberOnlyPaths, visitorRoutes } from './routes';
 
 // The signed-in part of the app (providers, shell, Home) is its own chunk: the initial JavaScript is
 // only what every visitor needs to find out who they are (apps/web/scripts/check-budget.mjs).
 export const SignedInApp = lazyRoute(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
 
 /**
- * Route gating (product spec §2, §4): loading → "Cargando..."; visitor → landing, /acceso or 404;
+ * Route gating (product spec §2, §4): loading → "Cargando..."; visitor → landing, /acceso, sign-in for
+ * a signed-in screen's path (then back to it), or 404;
  * signed in without a completed assessment → the assessment slot; signed in → the app.
  */
 export function RouteGate() {
@@ -38,6 +39,10 @@ function VisitorRoutes() {
         {visitorRoutes.map(({ path, Component }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}
+        {/* A signed-out deep link to a signed-in screen (/profile…): sign in, then come back to it. */}
+        {memberOnlyPaths.map((path) => (
+          <Route key={path} path={path} element={<SignInFirst />} />
+        ))}
         <Route
           path="*"
           element={
@@ -49,4 +54,10 @@ function VisitorRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/** `/acceso?next=<this page>`: after signing in, the signed-in `/acceso` route returns here (same-site only). */
+function SignInFirst() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`/acceso?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
 }

@@ -148,6 +148,16 @@ export const memberRoutes: readonly AppRoute[] = [
  */
 export const assessmentPendingScreen: ComponentType | null = AssessmentWizardPage;
 
+/** A signed-in screen's path (the member table, less the paths a visitor has too). */
+export const memberOnlyPaths: readonly string[] = memberRoutes
+  .map(({ path }) => path)
+  .filter((path) => !visitorRoutes.some((route) => route.path === path));
+
+/** Signed out, a member-only path shows sign-in first (then returns there): spec §2 plus issue 16. */
+export function isMemberOnlyPath(pathname: string): boolean {
+  return memberOnlyPaths.some((path) => matchPath(path, pathname));
+}
+
 /**
  * Loads the screen `pathname` shows in `routes` (or the 404 page), so that the first render does not
  * suspend (main.tsx waits for it when the server told who the visitor is).

@@ -42,7 +42,7 @@ export function ResumeDialog({
       <Portal>
         <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
         <Dialog.Positioner px="4">
-          <Dialog.Content borderRadius="card" maxW="md">
+          <Dialog.Content borderRadius="card" maxW="lg">
             <Dialog.Header pb="2">
               <Dialog.Title fontSize="xl" color="heading">
                 Retomar Evaluación
@@ -59,11 +59,18 @@ export function ResumeDialog({
                 </Stack>
               </Dialog.Description>
             </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-              <Button variant="outline" borderRadius="full" onClick={onCancel}>
+            {/* The buttons wrap (and shrink) rather than overflow: with their long labels side by side they
+                used to push "Cancelar y Regresar" out past the dialog's left edge on desktop. */}
+            <Dialog.Footer
+              flexDirection={{ base: 'column-reverse', sm: 'row' }}
+              flexWrap={{ sm: 'wrap' }}
+              alignItems="stretch"
+              gap="3"
+            >
+              <Button variant="outline" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onCancel}>
                 Cancelar y Regresar
               </Button>
-              <Button ref={continueRef} colorPalette="brand" borderRadius="full" onClick={onContinue}>
+              <Button ref={continueRef} colorPalette="brand" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onContinue}>
                 Continuar con Nueva Evaluación
               </Button>
             </Dialog.Footer>

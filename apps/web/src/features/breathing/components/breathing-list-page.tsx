@@ -6,6 +6,7 @@ import type { BreathingPatternView } from '../../practice/api/practice-queries';
 import { CatalogueGrid } from '../../practice/components/catalogue-grid';
 import { SurfaceCard, WellbeingPage } from '../../practice/components/page-frame';
 import { rhythmLabel } from '../utils/pacer';
+import { patternSubtitle } from '../utils/pattern-text';
 import { EvidenceBadge } from './evidence-badge';
 import { PhaseStrip } from './phase-strip';
 
@@ -42,7 +43,7 @@ function PatternCard({ pattern }: { pattern: BreathingPatternView }) {
           <EvidenceBadge level={pattern.evidence.level} />
         </HStack>
         <Text fontSize="sm" color="text.muted">
-          {pattern.name} · {String(pattern.breathsPerMinute).replace('.', ',')} respiraciones por minuto
+          {patternSubtitle(pattern)}
         </Text>
       </Stack>
       <Text color="ink.800">{pattern.purpose}</Text>
