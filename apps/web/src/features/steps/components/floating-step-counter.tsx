@@ -40,7 +40,13 @@ function FloatingStepCounterPanel() {
       data-shown={shown}
       position="fixed"
       insetInlineEnd={{ base: '4', md: '6' }}
-      bottom={{ base: '4', md: '6' }}
+      // Layout (issue 16): above the phone's home indicator, and lifted by `--ascenso-bottom-bar` (the
+      // height of a sticky action bar, when a screen has one); under the toasts (zIndex "docked" < "toast").
+      // The page frame reserves COUNTER_CLEARANCE below every page (app/app-shell.tsx).
+      bottom={{
+        base: 'calc(1rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
+        md: 'calc(1.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
+      }}
       zIndex="docked"
       transform={shown ? 'translateY(0)' : 'translateY(calc(100% + 2rem))'}
       opacity={shown ? 1 : 0}
