@@ -15,7 +15,7 @@ import { useWakeLock } from '../../practice/hooks/use-wake-lock';
 import { clockTime, spokenDuration } from '../../practice/utils/format-time';
 import { playTone, tonesSupported, unlockTones, vibrate, vibrationSupported } from '../../practice/utils/cues';
 import { breathsIn, pacerAt, remainingSeconds, rhythmLabel, type PacerView } from '../utils/pacer';
-import { breathsPerMinuteText } from '../utils/pattern-text';
+import { howToText } from '../utils/pattern-text';
 import { BreathPacer } from './breath-pacer';
 import { EvidenceBadge } from './evidence-badge';
 import { PhaseStrip } from './phase-strip';
@@ -283,7 +283,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
               </Heading>
               <PhaseStrip phases={pattern.phases} label={`Ritmo ${rhythmLabel(pattern)}`} />
               <Text mt="3" fontSize="sm" color="ink.700">
-                {breathsPerMinuteText(pattern.breathsPerMinute)}. Respira por la nariz si puedes; si te mareas, para y respira normal.
+                {howToText(pattern)}
               </Text>
             </SurfaceCard>
             <SurfaceCard as="section" aria-labelledby="evidencia">

@@ -1,6 +1,6 @@
 import { BREATHING_PATTERNS, breathsPerMinute } from '@ascenso/domain/breathing';
 import { describe, expect, it } from 'vitest';
-import { breathsPerMinuteText, patternSubtitle } from './pattern-text';
+import { breathsPerMinuteText, howToText, patternSubtitle } from './pattern-text';
 
 describe('breathing pattern text', () => {
   it('writes the rate with a decimal comma', () => {
@@ -18,5 +18,13 @@ describe('breathing pattern text', () => {
       'Respiración coherente (5,5 respiraciones por minuto)',
     );
     expect(patternSubtitle({ name: 'Respiración 4-7-8', breathsPerMinute: 3.2 })).toBe('Respiración 4-7-8 · 3,2 respiraciones por minuto');
+  });
+
+  it('says the rate in "Cómo se hace" only when the evidence beside it does not', () => {
+    for (const pattern of BREATHING_PATTERNS) {
+      const view = { breathsPerMinute: breathsPerMinute(pattern), evidence: pattern.evidence };
+      const screen = `${howToText(view)} ${pattern.evidence.summary}`;
+      expect(screen.split(breathsPerMinuteText(view.breathsPerMinute)).length - 1, pattern.id).toBe(1);
+    }
   });
 });

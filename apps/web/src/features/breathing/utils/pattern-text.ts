@@ -13,3 +13,11 @@ export function patternSubtitle(pattern: { name: string; breathsPerMinute: numbe
   if (pattern.name.toLowerCase().includes(RATE_WORDS)) return pattern.name;
   return `${pattern.name} · ${breathsPerMinuteText(pattern.breathsPerMinute)}`;
 }
+
+const HOW_TO_TAIL = 'Respira por la nariz si puedes; si te mareas, para y respira normal.';
+
+/** "Cómo se hace": the rate, unless the evidence shown beside it already says it (once per screen). */
+export function howToText(pattern: { breathsPerMinute: number; evidence: { summary: string } }): string {
+  const rate = breathsPerMinuteText(pattern.breathsPerMinute);
+  return pattern.evidence.summary.includes(rate) ? HOW_TO_TAIL : `${rate}. ${HOW_TO_TAIL}`;
+}
