@@ -4,20 +4,25 @@ import { DEMO_USER, signIn } from '../support/auth';
 import {
   completeViaApi,
   esNumber,
+  recordSockets,
   registerViaApi,
+  routeTrpcSocket,
   stepCounter,
   stepCounterLink,
   stepToasts,
+  TRPC_WS_PATH,
   waitForRealtime,
 } from '../support/steps';
 
 test.describe('pasos', () => {
-  test('a completion elsewhere toasts exactly once in each open tab and updates the counter', async ({ page, context }) => {
+  test('a completion elsewhere toasts exactly once in each open tab and updates the counter; one socket per tab', async ({ page, context }) => {
+    const sockets = recordSockets(page);
     const firstLive = waitForRealtime(page);
     await signIn(page, DEMO_USER);
     await firstLive;
 
     const other = await context.newPage();
+    const otherSockets = recordSockets(other);
     const otherLive = waitForRealtime(other);
     await other.goto('/');
     await expect(other.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
@@ -39,49 +44,53 @@ test.describe('pasos', () => {
       await expect(stepCounterLink(tab, result.totalSteps)).toBeVisible({ timeout: 1_000 });
     }
 
-    // Still exactly once after the /ws push, the stats refresh and the polling had time to act.
+    // Still exactly once after the push, the stats refresh and the polling had time to act.
     await page.waitForTimeout(800);
     for (const tab of [page, other]) await expect(stepToasts(tab).getByText(title)).toHaveCount(1);
+    // Each signed-in tab opened exactly one WebSocket, the tRPC one (no `/ws` from the web app).
+    expect(sockets).toEqual([TRPC_WS_PATH]);
+    expect(otherSockets).toEqual([TRPC_WS_PATH]);
   });
 
-  test('past the daily limit the toast says so, and toasts can be closed', async ({ page }) => {
-    await registerViaApi(page, 'Noa');
+  test('after its socket drops, the tab reconnects and catches up on the completion it missed (tracked ids)', async ({ page }) => {
+    await registerViaApi(page, 'Rut');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
-    const live = waitForRealtime(page);
+    let away = false;
+    const socket = await routeTrpcSocket(page, () => away);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Noa' })).toBeVisible();
-    await live;
-    await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
-    const marked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('activities.markToastShown')) marked.push(request.postData() ?? '');
-    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Rut' })).toBeVisible();
+    await expect.poll(() => socket.state.started).toBe(1);
 
-    const first = await completeViaApi(page.request, 'sesion_completa');
-    const second = await completeViaApi(page.request, 'sesion_completa');
-    expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: ASSESSMENT_STEPS + 1250 });
-    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: ASSESSMENT_STEPS + 1250, todayCount: 2 });
+    const seen = await completeViaApi(page.request, 'breathing_short');
+    await expect(stepToasts(page).getByText('Respiración corta')).toBeVisible({ timeout: 2_000 });
+    await expect(stepCounterLink(page, seen.totalSteps)).toBeVisible();
 
-    const toasts = stepToasts(page);
-    await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: 1_000 });
-    await expect(toasts.getByText(`+${esNumber(1250)} pasos`)).toBeVisible();
-    // The second one follows 500 ms later, and is never silent.
-    await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible({ timeout: 1_500 });
-    await expect(
-      toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.'),
-    ).toBeVisible();
-    await expect(stepCounterLink(page, ASSESSMENT_STEPS + 1250)).toBeVisible();
-    // The server hears once per displayed toast that it was shown.
-    await expect.poll(() => marked.length).toBe(2);
-    expect(marked.some((body) => body.includes(first.activityId))).toBe(true);
-    expect(marked.some((body) => body.includes(second.activityId))).toBe(true);
+    // The connection drops; the attempts that follow are refused while the tab misses a completion.
+    away = true;
+    await socket.drop(1011);
+    const missed = await completeViaApi(page.request, 'journaling');
+    await expect.poll(() => socket.state.connections, { timeout: 5_000 }).toBeGreaterThan(1);
+    away = false;
 
-    // Keyboard-dismissable: the close button is a real button with a Spanish name.
-    const limitToast = toasts.locator('[data-phase]').filter({ hasText: 'Límite diario alcanzado' });
-    await limitToast.getByRole('button', { name: 'Cerrar notificación' }).press('Enter');
-    await expect(toasts.getByText('Límite diario alcanzado')).toHaveCount(0);
-    // The other one leaves by itself after 4 s (+ 300 ms).
-    await expect(toasts.getByText('¡Actividad completada!')).toHaveCount(0, { timeout: 5_000 });
+    // The next attempt (at most 16 s later) resumes from the last id: the missed completion toasts.
+    await expect(stepToasts(page).getByText('Journaling guiado')).toBeVisible({ timeout: 20_000 });
+    await expect(stepCounterLink(page, missed.totalSteps)).toBeVisible();
+    expect(socket.state.started).toBe(2);
+  });
+
+  test('a socket closed with 4403 stops reconnecting and leads to sign-in again', async ({ page }) => {
+    await registerViaApi(page, 'Gael');
+    await completeAssessmentViaApi(page);
+    const socket = await routeTrpcSocket(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
+    await expect.poll(() => socket.state.started).toBe(1);
+
+    await socket.drop(4403);
+    await expect(page).toHaveURL(/\/acceso\?next=%2Fprofile$/);
+    await expect(page.getByRole('form', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.waitForTimeout(2_500); // past the first two reconnect delays
+    expect(socket.state.connections).toBe(1);
   });
 
   test('the counter opens /profile, which shows the totals and today per activity', async ({ page }) => {

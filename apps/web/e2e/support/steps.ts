@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
 import { uniqueEmail } from './auth';
 import { advanceServerClock } from './clock';
 
@@ -99,16 +99,83 @@ async function finishOnServer(request: APIRequestContext, activityKey: string): 
   await trpc(request, 'practice.complete', { sessionId: started.sessionId, practicedSeconds: started.plannedSeconds });
 }
 
-/** Resolves once the page's `/ws` socket has been authenticated. Call it before navigating. */
+/** The app's one WebSocket: tRPC subscriptions (`activities.onCompleted`, `auth.onSessionEvent`). */
+export const TRPC_WS_PATH = '/api/trpc-ws';
+
+/** The JSON messages of a tRPC WebSocket frame (one message or a batch). */
+function framesOf(payload: string | Buffer): Array<{ id?: unknown; method?: string; params?: { path?: string }; result?: { type?: string } }> {
+  if (typeof payload !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ id?: unknown; method?: string; params?: { path?: string }; result?: { type?: string } }>;
+  } catch {
+    return []; // PING / PONG
+  }
+}
+
+/**
+ * Resolves once the page's live completions are flowing: the `activities.onCompleted` subscription
+ * has started on its `/api/trpc-ws` socket. Call it before navigating.
+ */
 export function waitForRealtime(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (socket) => {
-      if (new URL(socket.url()).pathname !== '/ws') return;
+      if (new URL(socket.url()).pathname !== TRPC_WS_PATH) return;
+      const ids = new Set<unknown>();
+      socket.on('framesent', (frame) => {
+        for (const message of framesOf(frame.payload)) {
+          if (message.method === 'subscription' && message.params?.path === 'activities.onCompleted') ids.add(message.id);
+        }
+      });
       socket.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.includes('"authenticated"')) resolve();
+        if (framesOf(frame.payload).some((message) => ids.has(message.id) && message.result?.type === 'started')) resolve();
       });
     });
   });
+}
+
+/**
+ * Routes the page's `/api/trpc-ws` sockets through the test (Playwright `routeWebSocket`): each one is
+ * passed on to the real server, frame by frame, unless `refuse()` says to close it at once. `started`
+ * counts each time `activities.onCompleted` has started on a socket; `drop(code)` closes the current
+ * one (the page sees `code`, as if the server had closed it).
+ */
+export async function routeTrpcSocket(page: Page, refuse: () => boolean = () => false) {
+  const state = { connections: 0, started: 0 };
+  let current: { page: WebSocketRoute; server: WebSocketRoute } | undefined;
+  await page.routeWebSocket(/\/api\/trpc-ws$/, (ws) => {
+    state.connections += 1;
+    if (refuse()) {
+      // Opens (a mocked socket), then closes as a server going away would.
+      setTimeout(() => void ws.close({ code: 1011, reason: 'test: server away' }), 100);
+      return;
+    }
+    const server = ws.connectToServer();
+    current = { page: ws, server };
+    const ids = new Set<unknown>();
+    ws.onMessage((message) => {
+      for (const m of framesOf(message)) if (m.method === 'subscription' && m.params?.path === 'activities.onCompleted') ids.add(m.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      if (framesOf(message).some((m) => ids.has(m.id) && m.result?.type === 'started')) state.started += 1;
+      ws.send(message);
+    });
+  });
+  return {
+    state,
+    drop: async (code: number) => {
+      await current?.server.close({ code: 1000, reason: 'test' });
+      await current?.page.close({ code, reason: 'test' });
+    },
+  };
+}
+
+/** Every WebSocket the page opens, by path (attach before navigating). */
+export function recordSockets(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('websocket', (socket) => paths.push(new URL(socket.url()).pathname));
+  return paths;
 }
 
 /** "12.345" as the app writes it (es-ES). */
