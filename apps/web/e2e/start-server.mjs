@@ -54,6 +54,16 @@ if (security) {
   const front = await startScriptedFakeModel();
   closeFakeModel = front.close;
   Object.assign(env, { OPENAI_BASE_URL: front.baseURL, OPENAI_API_KEY: 'clave-de-prueba', AI_MODEL: 'fake-model' });
+  // The XSS suite sends every one of its 543 vectors through one conversation and one user's journal,
+  // both ways: far past the storage quotas and the per-user model limits, which have their own tests
+  // (src/abuse/quotas.abuse.test.ts, model-limits.abuse.test.ts).
+  Object.assign(env, {
+    QUOTA_JOURNAL_ENTRIES_PER_DAY: '100000',
+    QUOTA_MESSAGES_PER_DAY: '100000',
+    QUOTA_MESSAGES_PER_CONVERSATION: '100000',
+    AI_CALLS_PER_MINUTE_PER_USER: '10000',
+    AI_DAILY_TOKEN_BUDGET_PER_USER: '100000000',
+  });
 }
 
 // The test clock (e2e/test-clock.mjs) is preloaded into this process only; its control port is the

@@ -81,20 +81,36 @@ test.describe('XSS: the journal', () => {
     const counts = await everyVectorBothWays(page, JOURNALING, { reload: false });
     expect(counts.sent).toBeGreaterThan(500);
 
-    // Saved as an entry (the user's side of the conversation), with a hostile mood and title.
-    const conversationId = new URL(page.url()).searchParams.get('c');
-    expect(conversationId).toBeTruthy();
+    // Saved as entries (the user's side of a conversation; an entry holds at most 20 000 characters):
+    // every message vector again, in journaling chats packed under that size, with a hostile mood and title.
     const hostile = vectorById('o039').html;
-    const saved = await trpcMutation<{ entryId: string }>(page, 'coaching.saveJournal', {
-      conversationId,
-      mood: field(hostile, 40, 'calma'),
-      title: field(hostile, 120, 'Entrada'),
-    });
-    await page.goto(`/journaling/entry/${encodeURIComponent(saved.entryId)}`);
-    await expect(page.locator('main article[aria-label="Entrada"]')).toBeVisible({ timeout: 20_000 });
-    await expectCleanPlace(page, ENTRY, 'entry saved from the journaling chat');
-    await expectCleanDocument(page, 'entry saved from the journaling chat');
-    expect(await missingTexts(page, 'main h1', [hostile])).toEqual([]);
+    const chunks: string[][] = [[]];
+    let size = 0;
+    for (const vector of textVectors(4000)) {
+      const text = vector.html.trim();
+      if (!text) continue;
+      if (size + text.length + 2 > 20_000) {
+        chunks.push([]);
+        size = 0;
+      }
+      chunks.at(-1)!.push(text);
+      size += text.length + 2;
+    }
+    expect(chunks.flat().length).toBeGreaterThan(500);
+    for (const [index, chunk] of chunks.entries()) {
+      const conversation = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'journal' });
+      await inBatches(chunk, 16, (content) => trpcMutation(page, 'coaching.send', { conversationId: conversation.id, content, clientMessageId: crypto.randomUUID() }));
+      const saved = await trpcMutation<{ entryId: string }>(page, 'coaching.saveJournal', {
+        conversationId: conversation.id,
+        mood: field(hostile, 40, 'calma'),
+        title: field(hostile, 120, 'Entrada'),
+      });
+      await page.goto(`/journaling/entry/${encodeURIComponent(saved.entryId)}`);
+      await expect(page.locator('main article[aria-label="Entrada"]')).toBeVisible({ timeout: 20_000 });
+      await expectCleanPlace(page, ENTRY, `entry ${index + 1} of ${chunks.length} saved from a journaling chat`);
+      await expectCleanDocument(page, `entry ${index + 1} of ${chunks.length} saved from a journaling chat`);
+      expect(await missingTexts(page, 'main h1', [hostile])).toEqual([]);
+    }
     await traps.expectNothingRan('journaling chat');
   });
 

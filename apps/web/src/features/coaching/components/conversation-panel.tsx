@@ -1,5 +1,5 @@
 import { Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
@@ -65,6 +65,13 @@ function CarefulNote() {
 }
 
 /** The conversation plus its message box, shared by the chat, the sessions and the journaling chat. */
+/** Focuses the panel's message box when it is enabled; says whether it could. */
+function focusComposer(panel: HTMLElement | null): boolean {
+  const box = panel?.querySelector<HTMLTextAreaElement>('textarea:not(:disabled)');
+  box?.focus();
+  return Boolean(box);
+}
+
 export function ConversationPanel({
   convo,
   conversation,
@@ -89,12 +96,19 @@ export function ConversationPanel({
   const completed = conversation.status === 'completed';
   const streaming = convo.stream.phase === 'streaming';
   const panel = useRef<HTMLDivElement>(null);
-  // After the acknowledgement the box opens again and takes focus.
+  // After the acknowledgement the box opens again and takes focus: at once when the conversation has
+  // already been re-read, else as soon as it is (the box is disabled until then and cannot take focus).
+  const focusWhenOpen = useRef(false);
   const acknowledge = async () => {
     const ok = await convo.acknowledge();
-    if (ok) requestAnimationFrame(() => panel.current?.querySelector<HTMLTextAreaElement>('textarea:not(:disabled)')?.focus());
+    if (ok) focusWhenOpen.current = !focusComposer(panel.current);
     return ok;
   };
+  useEffect(() => {
+    if (flagged || !focusWhenOpen.current) return;
+    focusWhenOpen.current = false;
+    focusComposer(panel.current);
+  }, [flagged]);
   const safetyAnswerId = conversation.messages.findLast((m) => m.role === 'assistant' && m.flagged)?.id;
   const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} /> : completed ? completedNote : null;
   const careful = conversation.careful && !flagged && !completed;
