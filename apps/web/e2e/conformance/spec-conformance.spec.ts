@@ -27,10 +27,31 @@ async function signedInHome(page: Page, firstName: string): Promise<void> {
   await expect(stepCounterLink(page)).toBeVisible();
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The element's box once it has stopped moving (a toast slides in): two reads in a row agree. */
+async function settledBox(target: Locator): Promise<Box> {
+  let previous: Box | null = null;
+  let settled: Box | null = null;
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox();
+        const same = box !== null && previous !== null && JSON.stringify(box) === JSON.stringify(previous);
+        previous = box;
+        if (same) settled = box;
+        return same;
+      },
+      { intervals: [50, 100, 100, 200] },
+    )
+    .toBe(true);
+  if (!settled) throw new Error('no bounding box');
+  return settled;
+}
+
 /** Drags the pointer from the middle of `target` `dx` px to the right, in small moves, and releases it. */
 async function dragRight(page: Page, target: Locator, dx: number): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('no bounding box');
+  const box = await settledBox(target);
   const y = box.y + box.height / 2;
   const x = box.x + box.width / 3;
   await page.mouse.move(x, y);
@@ -112,42 +133,64 @@ test.describe('tooltips on icon-only buttons (spec §9)', () => {
     const voiceTip = page.getByRole('tooltip', { name: 'Entrada rápida por voz' });
     // The tooltip code is a lazy chunk: wait until the button is its trigger.
     await expect(voice).toHaveAttribute('data-scope', 'tooltip');
-    await page.clock.pauseAt(Date.now() + 1_000);
-
-    await voice.hover();
-    await page.clock.runFor(650);
-    await expect(voiceTip).toHaveCount(0);
-    await page.clock.runFor(100);
-    await expect(voiceTip).toBeVisible();
-
-    // Offset 4: the gap between the button and the tooltip, on whichever side it opened.
-    await page.clock.runFor(100);
-    const button = await voice.boundingBox();
-    const tip = await voiceTip.boundingBox();
-    if (!button || !tip) throw new Error('no bounding box');
-    const gap = tip.y >= button.y + button.height ? tip.y - (button.y + button.height) : button.y - (tip.y + tip.height);
-    expect(Math.abs(gap - 4)).toBeLessThanOrEqual(1);
-
-    // A second icon-only button: the notification's close button.
+    // A second icon-only button: the close button of a notification.
     await voice.click();
     const toast = notification(page, VOICE_NOTICE);
     await expect(toast).toBeVisible();
     const close = toast.getByRole('button', { name: 'Cerrar aviso' });
     await expect(close).toHaveAttribute('data-scope', 'tooltip');
     const closeTip = page.getByRole('tooltip', { name: 'Cerrar aviso' });
+    await page.mouse.move(5, 300);
+    await expect(voiceTip).toHaveCount(0);
+
+    // From here the page's time moves only when the test says. The pointer is moved with
+    // page.mouse (no actionability waits: those need animation frames, which a paused clock holds).
+    const centre = async (locator: Locator) => {
+      const box = await settledBox(locator);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+    };
+    const voiceAt = await centre(voice);
+    const closeAt = await centre(close);
+    await page.clock.pauseAt(Date.now() + 100);
+
+    // The trigger's data-state is the tooltip machine's state; the tooltip itself shows once it is
+    // positioned (a few animation frames later).
+    const opens = async (trigger: Locator, tip: Locator) => {
+      await expect(trigger).toHaveAttribute('data-state', 'open');
+      await page.clock.runFor(200);
+      await expect(tip).toBeVisible();
+    };
+
+    await page.mouse.move(voiceAt.x, voiceAt.y, { steps: 3 });
+    await page.clock.runFor(650);
+    await expect(voice).toHaveAttribute('data-state', 'closed');
+    await expect(voiceTip).toHaveCount(0);
+    await page.clock.runFor(60);
+    await opens(voice, voiceTip);
+
+    // Offset 4: the gap between the button and the tooltip, on whichever side it opened.
+    const tip = await voiceTip.boundingBox();
+    if (!tip) throw new Error('no bounding box');
+    const button = voiceAt.box;
+    const gap = tip.y >= button.y + button.height ? tip.y - (button.y + button.height) : button.y - (tip.y + tip.height);
+    expect(Math.abs(gap - 4)).toBeLessThanOrEqual(1);
 
     // Leave everything, past the window: the next tooltip waits its 700 ms again.
-    await page.mouse.move(5, 300);
+    await page.mouse.move(5, 300, { steps: 3 });
     await page.clock.runFor(400);
-    await voice.hover();
-    await page.clock.runFor(750);
-    await expect(voiceTip).toBeVisible();
+    await expect(voice).toHaveAttribute('data-state', 'closed');
+    await page.mouse.move(closeAt.x, closeAt.y, { steps: 3 });
+    await page.clock.runFor(650);
+    await expect(close).toHaveAttribute('data-state', 'closed');
+    await page.clock.runFor(60);
+    await opens(close, closeTip);
 
     // Within the window: straight from one trigger to the other, the second opens with no delay.
-    await close.hover();
-    await page.clock.runFor(50);
-    await expect(closeTip).toBeVisible();
-    await expect(voiceTip).toHaveCount(0);
+    await page.mouse.move(voiceAt.x, voiceAt.y, { steps: 3 });
+    await page.clock.runFor(20);
+    await expect(voice).toHaveAttribute('data-state', 'open');
+    await opens(voice, voiceTip);
+    await expect(close).toHaveAttribute('data-state', 'closed');
   });
 });
 

@@ -128,7 +128,10 @@ function GeneralToast({ toast }: { toast: ToastOptions }) {
   return (
     <Toast.Root
       width={{ md: 'sm' }}
+      // Dragging must move the notification, not select its text: a drag that starts on selected text
+      // becomes the browser's own drag and cancels the pointer (pointercancel).
       touchAction="pan-y"
+      userSelect="none"
       {...swipe}
       // Kept after dismissal (spec §9), but hidden: out of the accessibility tree once it has faded.
       _closed={{
