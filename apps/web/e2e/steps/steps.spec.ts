@@ -93,6 +93,46 @@ test.describe('pasos', () => {
     expect(socket.state.connections).toBe(1);
   });
 
+  test('past the daily limit the toast says so, and toasts can be closed', async ({ page }) => {
+    await registerViaApi(page, 'Noa');
+    await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
+    const live = waitForRealtime(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Noa' })).toBeVisible();
+    await live;
+    await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+    const marked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('activities.markToastShown')) marked.push(request.postData() ?? '');
+    });
+
+    const first = await completeViaApi(page.request, 'sesion_completa');
+    const second = await completeViaApi(page.request, 'sesion_completa');
+    expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: ASSESSMENT_STEPS + 1250 });
+    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: ASSESSMENT_STEPS + 1250, todayCount: 2 });
+
+    const toasts = stepToasts(page);
+    await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: 1_000 });
+    await expect(toasts.getByText(`+${esNumber(1250)} pasos`)).toBeVisible();
+    // The second one follows 500 ms later, and is never silent.
+    await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible({ timeout: 1_500 });
+    await expect(
+      toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.'),
+    ).toBeVisible();
+    await expect(stepCounterLink(page, ASSESSMENT_STEPS + 1250)).toBeVisible();
+    // The server hears once per displayed toast that it was shown.
+    await expect.poll(() => marked.length).toBe(2);
+    expect(marked.some((body) => body.includes(first.activityId))).toBe(true);
+    expect(marked.some((body) => body.includes(second.activityId))).toBe(true);
+
+    // Keyboard-dismissable: the close button is a real button with a Spanish name.
+    const limitToast = toasts.locator('[data-phase]').filter({ hasText: 'Límite diario alcanzado' });
+    await limitToast.getByRole('button', { name: 'Cerrar notificación' }).press('Enter');
+    await expect(toasts.getByText('Límite diario alcanzado')).toHaveCount(0);
+    // The other one leaves by itself after 4 s (+ 300 ms).
+    await expect(toasts.getByText('¡Actividad completada!')).toHaveCount(0, { timeout: 5_000 });
+  });
+
   test('the counter opens /profile, which shows the totals and today per activity', async ({ page }) => {
     const user = await registerViaApi(page, 'Iker');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos, today
