@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTRPC } from '../trpc';
 import { patchStepStats } from './stats-cache';
 
-/** Spec §7/§9: polled every 30 s, stale after 10 s. The `/ws` push is primary; polling is the fallback. */
+/** Spec §7/§9: polled every 30 s, stale after 10 s. The pushed completion (`activities.onCompleted`) is primary; polling is the fallback. */
 export const STATS_REFETCH_INTERVAL_MS = 30_000;
 export const STATS_STALE_TIME_MS = 10_000;
 
