@@ -2,7 +2,7 @@ import type { AppRouter } from '@ascenso/api/router';
 import { createTRPCClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRealtimeClient } from '../trpc-ws';
+import { createRealtimeClient, createSocketLink } from '../trpc-ws';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelayMs, SocketPolicy } from './socket-policy';
 
 type Listener = (event: { code?: number; data?: unknown }) => void;
@@ -76,7 +76,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 /** The real tRPC client over the app's socket setup (src/lib/trpc-ws.ts), with one subscription. */
 async function subscribed(policy: SocketPolicy) {
-  const wsClient = createRealtimeClient({ url: () => 'ws://app.test/api/trpc-ws', policy, WebSocket: FakeSocket as unknown as typeof WebSocket });
+  const { client: wsClient } = createRealtimeClient({ url: () => 'ws://app.test/api/trpc-ws', policy, WebSocket: FakeSocket as unknown as typeof WebSocket });
   const client = createTRPCClient<AppRouter>({ links: [wsLink<AppRouter>({ client: wsClient, transformer: superjson })] });
   const received: string[] = [];
   const subscription = client.activities.onCompleted.subscribe(undefined, { onData: (message) => received.push(message.id) });
@@ -214,4 +214,36 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
       expect(FakeSocket.all).toHaveLength(2);
     });
   }
+
+  it('after 4403 the app signs in again: the next subscriptions get a new socket that works', async () => {
+    const policy = new SocketPolicy();
+    const link = createSocketLink({ url: () => 'ws://app.test/api/trpc-ws', policy, WebSocket: FakeSocket as unknown as typeof WebSocket });
+    const client = createTRPCClient<AppRouter>({ links: [link] });
+    policy.start();
+    const before = client.activities.onCompleted.subscribe(undefined, {});
+    await flush();
+    latest().accept();
+    await flush();
+    expect(subscriptionsSent(latest())).toHaveLength(1);
+
+    latest().serverClose(4403);
+    await flush();
+    // The signed-in app unmounts (its subscriptions end), the user signs in, the app mounts again.
+    before.unsubscribe();
+    policy.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    const received: string[] = [];
+    client.activities.onCompleted.subscribe(undefined, { onData: (message) => received.push(message.id) });
+    policy.start();
+    await flush();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().accept();
+    await flush();
+    const [request] = subscriptionsSent(latest());
+    expect(request?.params.path).toBe('activities.onCompleted');
+    latest().receive({ id: request?.id, result: { type: 'data', id: 'c-1', data: superjson.serialize({ id: 'c-1', data: { completion: {}, stats: {} } }) } });
+    expect(received).toEqual(['c-1']);
+    expect(policy.getSnapshot()).toMatchObject({ state: 'connected', sessionEnded: false });
+  });
 });
