@@ -6,7 +6,7 @@ export const CONNECTION_ERROR_MESSAGE = 'No hemos podido conectar. Inténtalo de
 
 /** A request refused by the server's Origin check (APP_ORIGIN): the page was opened at another address. */
 export const ORIGIN_REFUSED_MESSAGE =
-  'Esta página se ha abierto desde una dirección no permitida, así que el servidor no acepta lo que envías. Ábrela desde la dirección de Ascenso (la que aparece al iniciarlo, por ejemplo http://localhost:3000) y vuelve a intentarlo.';
+  'Esta página se ha abierto desde una dirección no permitida. Ábrela desde la dirección de Ascenso (por ejemplo, http://localhost:3000) y vuelve a intentarlo.';
 
 /**
  * The one place where API error codes become Spanish copy. Components never read error messages;
