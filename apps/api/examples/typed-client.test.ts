@@ -19,5 +19,6 @@ it('the README’s typed client signs in as the demo user and calls a procedure'
   t.deps.config.allowedOrigins.push(server.httpUrl);
   const me = await signInAndAskWhoAmI(server.httpUrl);
   expect(me).toMatchObject({ firstName: 'Lucía', email: 'demo@ascenso.local', role: 'user' });
-  expect(loadConfig({}).allowedOrigins).toEqual(['http://localhost:3000']);
+  // Outside production both loopback spellings are allowed by default (README, Configuration).
+  expect(loadConfig({}).allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
 });

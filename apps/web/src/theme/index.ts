@@ -38,6 +38,7 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
+  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -99,6 +100,7 @@ const chakraTheme = defineConfig({
       tabs: tabsSlotRecipe,
       tag: tagSlotRecipe,
       toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
     },
   },
 });
