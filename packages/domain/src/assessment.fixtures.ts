@@ -1,4 +1,5 @@
 import type { AssessmentResponses } from './assessment';
+import * as OPTIONS from './assessment-options';
 
 /** A complete, valid assessment for tests. */
 export const COMPLETE_RESPONSES: AssessmentResponses = {
@@ -37,3 +38,24 @@ export const COMPLETE_RESPONSES: AssessmentResponses = {
   quickWins: ['reuniones-eficaces', 'pausas'],
   quickWinsOther: '',
 };
+
+/**
+ * Spec §5's 14 selection maximums, written out on purpose (not read from MAX_SELECTIONS), so a changed
+ * maximum fails the domain and API tests that are table-driven from it.
+ */
+export const SPEC_MAX_SELECTIONS = [
+  ['personalSituation', 3, OPTIONS.PERSONAL_SITUATION.values],
+  ['personalChallenges', 5, OPTIONS.PERSONAL_CHALLENGES.values],
+  ['shortTermGoals', 3, OPTIONS.SHORT_TERM_GOALS.values],
+  ['leadershipTypes', 2, OPTIONS.LEADERSHIP_TYPES.values],
+  ['fearsAndLimitations', 5, OPTIONS.FEARS_AND_LIMITATIONS.values],
+  ['currentChallenges', 5, OPTIONS.CURRENT_CHALLENGES.values],
+  ['workRelationshipIssues', 5, OPTIONS.WORK_RELATIONSHIP_ISSUES.values],
+  ['skillGaps', 5, OPTIONS.SKILL_GAPS.values],
+  ['workStyle', 5, OPTIONS.WORK_STYLE.values],
+  ['motivationFactors', 5, OPTIONS.MOTIVATION_FACTORS.values],
+  ['topStrengths', 5, OPTIONS.TOP_STRENGTHS.values],
+  ['developmentAreas', 5, OPTIONS.DEVELOPMENT_AREAS.values],
+  ['supportNeeds', 5, OPTIONS.SUPPORT_NEEDS.values],
+  ['quickWins', 3, OPTIONS.QUICK_WINS.values],
+] as const;

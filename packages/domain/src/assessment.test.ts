@@ -16,7 +16,7 @@ import {
   toggleSelection,
   type PartialResponses,
 } from './assessment';
-import { COMPLETE_RESPONSES } from './assessment.fixtures';
+import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS } from './assessment.fixtures';
 import * as OPTIONS from './assessment-options';
 
 describe('the assessment definition', () => {
@@ -179,23 +179,6 @@ describe('section completeness and percent complete', () => {
   });
 });
 
-/** Spec §5, written out here on purpose (not read from MAX_SELECTIONS), so a changed maximum fails. */
-const SPEC_MAX_SELECTIONS = [
-  ['personalSituation', 3, OPTIONS.PERSONAL_SITUATION.values],
-  ['personalChallenges', 5, OPTIONS.PERSONAL_CHALLENGES.values],
-  ['shortTermGoals', 3, OPTIONS.SHORT_TERM_GOALS.values],
-  ['leadershipTypes', 2, OPTIONS.LEADERSHIP_TYPES.values],
-  ['fearsAndLimitations', 5, OPTIONS.FEARS_AND_LIMITATIONS.values],
-  ['currentChallenges', 5, OPTIONS.CURRENT_CHALLENGES.values],
-  ['workRelationshipIssues', 5, OPTIONS.WORK_RELATIONSHIP_ISSUES.values],
-  ['skillGaps', 5, OPTIONS.SKILL_GAPS.values],
-  ['workStyle', 5, OPTIONS.WORK_STYLE.values],
-  ['motivationFactors', 5, OPTIONS.MOTIVATION_FACTORS.values],
-  ['topStrengths', 5, OPTIONS.TOP_STRENGTHS.values],
-  ['developmentAreas', 5, OPTIONS.DEVELOPMENT_AREAS.values],
-  ['supportNeeds', 5, OPTIONS.SUPPORT_NEEDS.values],
-  ['quickWins', 3, OPTIONS.QUICK_WINS.values],
-] as const;
 
 describe('selection maximums (spec §5), all 14', () => {
   it('MAX_SELECTIONS names exactly the 14 fields of the spec, with its numbers', () => {

@@ -1,5 +1,4 @@
-import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import * as OPTIONS from '@ascenso/domain/assessment-options';
+import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS } from '@ascenso/domain/assessment.fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
@@ -115,23 +114,6 @@ describe('assessment paths', () => {
   });
 });
 
-/** Spec §5's 14 selection maximums, written out here (not read from the domain), so a changed one fails. */
-const SPEC_MAX_SELECTIONS = [
-  ['personalSituation', 3, OPTIONS.PERSONAL_SITUATION.values],
-  ['personalChallenges', 5, OPTIONS.PERSONAL_CHALLENGES.values],
-  ['shortTermGoals', 3, OPTIONS.SHORT_TERM_GOALS.values],
-  ['leadershipTypes', 2, OPTIONS.LEADERSHIP_TYPES.values],
-  ['fearsAndLimitations', 5, OPTIONS.FEARS_AND_LIMITATIONS.values],
-  ['currentChallenges', 5, OPTIONS.CURRENT_CHALLENGES.values],
-  ['workRelationshipIssues', 5, OPTIONS.WORK_RELATIONSHIP_ISSUES.values],
-  ['skillGaps', 5, OPTIONS.SKILL_GAPS.values],
-  ['workStyle', 5, OPTIONS.WORK_STYLE.values],
-  ['motivationFactors', 5, OPTIONS.MOTIVATION_FACTORS.values],
-  ['topStrengths', 5, OPTIONS.TOP_STRENGTHS.values],
-  ['developmentAreas', 5, OPTIONS.DEVELOPMENT_AREAS.values],
-  ['supportNeeds', 5, OPTIONS.SUPPORT_NEEDS.values],
-  ['quickWins', 3, OPTIONS.QUICK_WINS.values],
-] as const;
 
 describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', () => {
   let t: ReturnType<typeof createTestApp>;
