@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { lazyRoute } from '../lib/lazy-route';
@@ -19,20 +19,12 @@ export const SignedInApp = lazyRoute(() => import('./signed-in-app').then((m) =>
 export function RouteGate() {
   const me = useCurrentUserQuery();
   const user = me.data;
-  // A session that ends while the app is open (Cerrar sesión, every device, a deleted account, ended
-  // elsewhere) leads to the landing page, not to sign-in for the page the person was on.
-  const [previous, setPrevious] = useState(user);
-  const [endedHere, setEndedHere] = useState(false);
-  if (previous !== user) {
-    setPrevious(user);
-    setEndedHere(Boolean(previous) && user === null);
-  }
 
   // A failed background refetch keeps the last known answer; only a first load can fail here.
   if (user === undefined) {
     return me.isError ? <ConnectionErrorScreen onRetry={() => void me.refetch()} /> : <LoadingScreen />;
   }
-  if (user === null) return <VisitorRoutes sessionEnded={endedHere} />;
+  if (user === null) return <VisitorRoutes />;
   return (
     <Suspense fallback={<LoadingScreen />}>
       <SignedInApp user={user} />
@@ -40,7 +32,7 @@ export function RouteGate() {
   );
 }
 
-function VisitorRoutes({ sessionEnded }: { sessionEnded: boolean }) {
+function VisitorRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
@@ -49,7 +41,7 @@ function VisitorRoutes({ sessionEnded }: { sessionEnded: boolean }) {
         ))}
         {/* A signed-out deep link to a signed-in screen (/profile…): sign in, then come back to it. */}
         {memberOnlyPaths.map((path) => (
-          <Route key={path} path={path} element={sessionEnded ? <Navigate to="/" replace /> : <SignInFirst />} />
+          <Route key={path} path={path} element={<SignInFirst />} />
         ))}
         <Route
           path="*"
