@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { lazyRoute } from '../lib/lazy-route';
-import { useCurrentUserQuery } from '../lib/session';
+import { sessionEndedDestination, useCurrentUserQuery } from '../lib/session';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { VisitorFrame } from './visitor-frame';
 import { NotFoundPage, memberOnlyPaths, visitorRoutes } from './routes';
@@ -59,5 +59,8 @@ function VisitorRoutes() {
 /** `/acceso?next=<this page>`: after signing in, the signed-in `/acceso` route returns here (same-site only). */
 function SignInFirst() {
   const { pathname, search, hash } = useLocation();
+  // A session that just ended in this tab goes where its sign-out said (the landing page, or sign-in).
+  const ended = sessionEndedDestination();
+  if (ended !== null) return <Navigate to={ended} replace />;
   return <Navigate to={`/acceso?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
 }

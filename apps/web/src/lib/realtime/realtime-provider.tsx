@@ -2,7 +2,6 @@ import type { AppRouter } from '@ascenso/api/router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useClearSession } from '../session';
 import { useTRPC } from '../trpc';
 import { FORBIDDEN_CLOSE_CODE, socketPolicy, type SocketState } from './socket-policy';
@@ -35,16 +34,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const [listeners] = useState(() => new Set<Listener>());
   const clearSession = useClearSession();
-  const navigate = useNavigate();
 
   const onSessionEnded = useEffectEvent((code: number) => {
-    clearSession();
-    if (code === FORBIDDEN_CLOSE_CODE) {
-      const here = `${window.location.pathname}${window.location.search}`;
-      void navigate(`/acceso?next=${encodeURIComponent(here)}`, { replace: true });
-    } else {
-      void navigate('/', { replace: true });
-    }
+    const here = `${window.location.pathname}${window.location.search}`;
+    clearSession(code === FORBIDDEN_CLOSE_CODE ? `/acceso?next=${encodeURIComponent(here)}` : '/');
   });
 
   useEffect(() => {
