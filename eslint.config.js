@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 const noExportStar = {
   selector: 'ExportAllDeclaration',
@@ -44,7 +45,10 @@ export default tseslint.config(
     rules: {
       ...importRules([
         { group: ['node:*', 'fs', 'path', 'http', 'crypto'], message: 'domain is pure: no I/O.' },
-        { group: ['@ascenso/*', 'drizzle-orm*', 'better-sqlite3', 'openai', 'hono*'], message: 'domain imports only zod.' },
+        {
+          group: ['@ascenso/*', 'drizzle-orm*', 'better-sqlite3', 'openai', 'hono*'],
+          message: 'domain imports only zod.',
+        },
       ]),
       'no-restricted-globals': ['error', { name: 'process', message: 'domain never reads the environment.' }],
       'no-restricted-syntax': [
@@ -54,18 +58,31 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
           message: 'domain takes time as a parameter.',
         },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'domain takes time as a parameter.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'domain takes time as a parameter.',
+        },
       ],
     },
   },
   {
     files: ['packages/db/src/**/*.ts'],
-    rules: importRules([{ group: ['@ascenso/ai*', '@ascenso/api*', '@ascenso/web*', 'openai'], message: 'db imports only drizzle, better-sqlite3 and domain.' }]),
+    rules: importRules([
+      {
+        group: ['@ascenso/ai*', '@ascenso/api*', '@ascenso/web*', 'openai'],
+        message: 'db imports only drizzle, better-sqlite3 and domain.',
+      },
+    ]),
   },
   {
     files: ['packages/ai/src/**/*.ts'],
     rules: {
-      ...importRules([{ group: ['@ascenso/db*', '@ascenso/api*', '@ascenso/web*', 'better-sqlite3', 'drizzle-orm*'], message: 'ai gets its data from callers.' }]),
+      ...importRules([
+        {
+          group: ['@ascenso/db*', '@ascenso/api*', '@ascenso/web*', 'better-sqlite3', 'drizzle-orm*'],
+          message: 'ai gets its data from callers.',
+        },
+      ]),
     },
   },
   {
@@ -73,7 +90,10 @@ export default tseslint.config(
     // Tests may pass the environment on to child processes they start.
     ignores: ['apps/api/src/env.ts', 'apps/api/src/main.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only apps/api/src/env.ts reads the environment.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Only apps/api/src/env.ts reads the environment.' },
+      ],
     },
   },
   {
@@ -97,4 +117,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Formatting is Prettier's (`pnpm format`; `pnpm lint` checks it): no ESLint rule argues with it.
+  prettier,
 );

@@ -22,17 +22,34 @@ export async function completionBench(rounds = 5) {
     const file = join(dir, 'app.db');
     let tick = Date.UTC(2026, 0, 1);
     // A fresh simulated day every 10 ms so both paths keep awarding (limit checks stay on the hot path).
-    const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent' }), { logger: createLogger('silent'), clock: () => new Date((tick += 1000)) });
+    const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent' }), {
+      logger: createLogger('silent'),
+      clock: () => new Date((tick += 1000)),
+    });
     const now = new Date();
-    deps.repos.users.insert({ id: 'u1', email: 'b@x.es', passwordHash: 'x', firstName: 'B', lastName: null, role: 'user', timezone: 'UTC', createdAt: now, updatedAt: now });
+    deps.repos.users.insert({
+      id: 'u1',
+      email: 'b@x.es',
+      passwordHash: 'x',
+      firstName: 'B',
+      lastName: null,
+      role: 'user',
+      timezone: 'UTC',
+      createdAt: now,
+      updatedAt: now,
+    });
 
     const raw = new Database(file);
     applyPragmas(raw);
-    const count = raw.prepare("select count(award_slot) from activity_completions where user_id = ? and day = ? and activity_key = ?").pluck();
+    const count = raw
+      .prepare('select count(award_slot) from activity_completions where user_id = ? and day = ? and activity_key = ?')
+      .pluck();
     const insert = raw.prepare(
       'insert into activity_completions (id, user_id, activity_key, day, completed_at, steps_earned, limit_reached, award_slot) values (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const total = raw.prepare('insert into step_totals (user_id, total_steps) values (?, ?) on conflict(user_id) do update set total_steps = total_steps + excluded.total_steps');
+    const total = raw.prepare(
+      'insert into step_totals (user_id, total_steps) values (?, ?) on conflict(user_id) do update set total_steps = total_steps + excluded.total_steps',
+    );
     let rawTick = Date.UTC(2030, 0, 1);
     const rawComplete = raw
       .transaction(() => {
@@ -40,7 +57,16 @@ export async function completionBench(rounds = 5) {
         const day = new Date(rawTick).toISOString().slice(0, 10);
         const awarded = Number(count.get('u1', day, 'active_break'));
         const earns = awarded < 10;
-        insert.run(crypto.randomUUID(), 'u1', 'active_break', day, rawTick, earns ? 70 : 0, earns ? 0 : 1, earns ? awarded + 1 : null);
+        insert.run(
+          crypto.randomUUID(),
+          'u1',
+          'active_break',
+          day,
+          rawTick,
+          earns ? 70 : 0,
+          earns ? 0 : 1,
+          earns ? awarded + 1 : null,
+        );
         if (earns) total.run('u1', 70);
       })
       .immediate.bind(null);

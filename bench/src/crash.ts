@@ -18,7 +18,10 @@ export async function crashTest(rounds = 20) {
   const [user] = await prepareDatabase(file);
   if (!user) throw new Error('no user');
   // Steps need evidence (decision 014): unused evidence for every completion the workers can post.
-  grantEvidence(file, KEYS.map((activityKey) => ({ userId: user.userId, activityKey, count: 400 * rounds })));
+  grantEvidence(
+    file,
+    KEYS.map((activityKey) => ({ userId: user.userId, activityKey, count: 400 * rounds })),
+  );
   const acknowledged = new Set<string>();
   let failures = 0;
   try {
@@ -33,7 +36,8 @@ export async function crashTest(rounds = 20) {
               headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: user.cookie },
               body: JSON.stringify({ activity_key: KEYS[Math.floor(Math.random() * KEYS.length)] }),
             });
-            if (response.status === 200) acknowledged.add(((await response.json()) as { activityId: string }).activityId);
+            if (response.status === 200)
+              acknowledged.add(((await response.json()) as { activityId: string }).activityId);
             else if (response.status >= 500) failures += 1;
           } catch {
             // connection cut by the kill: not acknowledged
@@ -57,7 +61,9 @@ export async function crashTest(rounds = 20) {
          join activities a on a.key = c.activity_key group by c.user_id, c.activity_key, c.day having awarded > a.daily_limit`,
       )
       .all().length;
-    const ledgerSum = Number(db.prepare('select coalesce(sum(steps_earned), 0) from activity_completions').pluck().get());
+    const ledgerSum = Number(
+      db.prepare('select coalesce(sum(steps_earned), 0) from activity_completions').pluck().get(),
+    );
     const total = Number(db.prepare('select coalesce(sum(total_steps), 0) from step_totals').pluck().get());
     db.close();
     report('Crash safety (kill -9 during completions)', [
@@ -69,7 +75,13 @@ export async function crashTest(rounds = 20) {
       ['running total = ledger sum', String(total === ledgerSum)],
       ['5xx responses', String(failures)],
     ]);
-    const ok = integrity === 'ok' && lost === 0 && violations === 0 && total === ledgerSum && failures === 0 && acknowledged.size > 0;
+    const ok =
+      integrity === 'ok' &&
+      lost === 0 &&
+      violations === 0 &&
+      total === ledgerSum &&
+      failures === 0 &&
+      acknowledged.size > 0;
     return { ok, rounds, acknowledged: acknowledged.size, lost, violations };
   } finally {
     rmSync(dir, { recursive: true, force: true });

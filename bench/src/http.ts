@@ -52,7 +52,10 @@ export async function httpBench(rounds = 3, seconds = 4) {
         errors += saturation.errors;
       }
       // p99 for all three at the same fixed rate: half of the slowest candidate's saturation.
-      const rate = Math.max(50, Math.floor(Math.min(...(results.rest?.rps ?? [0]), ...(results.trpc?.rps ?? [0])) * 0.5));
+      const rate = Math.max(
+        50,
+        Math.floor(Math.min(...(results.rest?.rps ?? [0]), ...(results.trpc?.rps ?? [0])) * 0.5),
+      );
       for (const name of ['bare', 'rest', 'trpc']) {
         const run = await fixedRate(targets[name] as Target, rate, seconds);
         results[name]?.p99.push(percentile(run.latencies, 99));
@@ -72,7 +75,10 @@ export async function httpBench(rounds = 3, seconds = 4) {
       rows.push(
         [`${name}: req/s (bare ${m('bare', 'rps').toFixed(0)})`, m(name, 'rps')],
         [`${name}: throughput ratio (goal ≥ 0.25)`, throughput],
-        [`${name}: p50 / p99 ms at fixed rate (bare p99 ${m('bare', 'p99').toFixed(2)})`, `${m(name, 'p50').toFixed(2)} / ${m(name, 'p99').toFixed(2)}`],
+        [
+          `${name}: p50 / p99 ms at fixed rate (bare p99 ${m('bare', 'p99').toFixed(2)})`,
+          `${m(name, 'p50').toFixed(2)} / ${m(name, 'p99').toFixed(2)}`,
+        ],
         [`${name}: p99 ratio (goal ≤ 5)`, tail],
       );
     }

@@ -16,7 +16,12 @@ export function requireBuild() {
   if (!existsSync(SERVER_ENTRY)) throw new Error('Build first: pnpm build (the benches run the built server).');
 }
 
-export type RunningServer = { url: string; port: number; child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
 
 /** Starts the built server on an ephemeral port of 127.0.0.1 (optionally pinned to a CPU). */
 export function startServer(env: Record<string, string>, cpu?: number): Promise<RunningServer> {
@@ -28,7 +33,16 @@ export function startServer(env: Record<string, string>, cpu?: number): Promise<
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, finalArgs, {
       // Every bench client speaks from 127.0.0.1: the per-address socket cap (50) would refuse bench (c)'s 1 000 sockets.
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'production', WS_MAX_SOCKETS_PER_ADDRESS: '100000', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ORIGIN: ORIGIN,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        WS_MAX_SOCKETS_PER_ADDRESS: '100000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -64,16 +78,32 @@ export function startServer(env: Record<string, string>, cpu?: number): Promise<
 
 /** Creates the database file with one user and returns that user's session cookie. */
 export async function prepareDatabase(file: string, count = 1): Promise<Array<{ userId: string; cookie: string }>> {
-  const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), { logger: createLogger('silent') });
+  const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), {
+    logger: createLogger('silent'),
+  });
   const users: Array<{ userId: string; cookie: string }> = [];
   const passwordHash = await deps.passwords.hash('una frase bastante larga');
-  const first = await register(deps, { email: 'bench0@ascenso.local', password: 'una frase bastante larga', firstName: 'Bench' }, { ip: '127.0.0.1' });
+  const first = await register(
+    deps,
+    { email: 'bench0@ascenso.local', password: 'una frase bastante larga', firstName: 'Bench' },
+    { ip: '127.0.0.1' },
+  );
   users.push({ userId: first.user.id, cookie: `__Host-session=${first.token}` });
   for (let i = 1; i < count; i += 1) {
     // Bulk users share one hash; sessions are created through the real service.
     const id = crypto.randomUUID();
     const now = new Date();
-    deps.repos.users.insert({ id, email: `bench${i}@ascenso.local`, passwordHash, firstName: `Bench${i}`, lastName: null, role: 'user', timezone: 'Europe/Madrid', createdAt: now, updatedAt: now });
+    deps.repos.users.insert({
+      id,
+      email: `bench${i}@ascenso.local`,
+      passwordHash,
+      firstName: `Bench${i}`,
+      lastName: null,
+      role: 'user',
+      timezone: 'Europe/Madrid',
+      createdAt: now,
+      updatedAt: now,
+    });
     const { createSession } = await import('../../apps/api/src/modules/auth/auth.service');
     const session = createSession(deps, id);
     users.push({ userId: id, cookie: `__Host-session=${session.token}` });
@@ -89,7 +119,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -25,7 +25,15 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
-type PageRun = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; benchmarkIndex: number; warnings: string[] };
+type PageRun = {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  benchmarkIndex: number;
+  warnings: string[];
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,14 +41,17 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Headless Chromium with a DevTools port; resolves once "DevTools listening on ..." is printed. */
 function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const child = spawn(
     CHROMIUM,
     [
@@ -91,7 +102,9 @@ function launchChromium(profileDir: string): Promise<{ port: number; child: Chil
 
 /** The demo accounts (Lucía with a completed assessment and a week of history), as in development. */
 async function seedDatabase(file: string) {
-  const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent', NODE_ENV: 'development' }), { logger: createLogger('silent') });
+  const deps = createDeps(loadConfig({ DATABASE_PATH: file, LOG_LEVEL: 'silent', NODE_ENV: 'development' }), {
+    logger: createLogger('silent'),
+  });
   await seedDemoAccounts(deps);
   deps.dbHandle.close();
 }
@@ -108,8 +121,19 @@ async function signIn(url: string, origin: string): Promise<string> {
   return cookie;
 }
 
-async function runLighthouse(url: string, port: number, name: string, extraHeaders?: Record<string, string>): Promise<PageRun> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders });
+async function runLighthouse(
+  url: string,
+  port: number,
+  name: string,
+  extraHeaders?: Record<string, string>,
+): Promise<PageRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders,
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   // LIGHTHOUSE_REPORT_DIR keeps every report (open it in https://googlechrome.github.io/lighthouse/viewer/).
@@ -166,7 +190,8 @@ export async function lighthouseBench(runs = RUNS) {
       { id: 'home', name: 'Home (/ signed in)', headers: { Cookie: cookie }, runs: [] },
     ];
     for (let round = 0; round < runs; round += 1) {
-      for (const page of pages) page.runs.push(await withRetries(() => runLighthouse(`${server.url}/`, chromium.port, page.id, page.headers)));
+      for (const page of pages)
+        page.runs.push(await withRetries(() => runLighthouse(`${server.url}/`, chromium.port, page.id, page.headers)));
     }
 
     const summary = pages.map((page) => {

@@ -32,15 +32,31 @@ const NO_ATTEMPT_LIMITS = {
   AUTH_REGISTER_MAX_PER_ADDRESS: '100000',
 };
 /** The queue opened wide: every request runs Argon2 as soon as libuv has a thread (as before issue 14). */
-const NO_QUEUE = { ARGON2_MAX_CONCURRENT: '256', ARGON2_PER_ADDRESS_CONCURRENT: '64', ARGON2_PER_ADDRESS_QUEUE: '1000', ARGON2_MAX_QUEUED: '100000' };
+const NO_QUEUE = {
+  ARGON2_MAX_CONCURRENT: '256',
+  ARGON2_PER_ADDRESS_CONCURRENT: '64',
+  ARGON2_PER_ADDRESS_QUEUE: '1000',
+  ARGON2_MAX_QUEUED: '100000',
+};
 
-function post(agent: Agent, url: string, path: string, from: string, body: unknown): Promise<{ status: number; ms: number }> {
+function post(
+  agent: Agent,
+  url: string,
+  path: string,
+  from: string,
+  body: unknown,
+): Promise<{ status: number; ms: number }> {
   const payload = JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
       `${url}${path}`,
-      { method: 'POST', agent, localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: ORIGIN } },
+      {
+        method: 'POST',
+        agent,
+        localAddress: from,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: ORIGIN },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
@@ -68,8 +84,15 @@ async function attack(url: string) {
         n += 1;
         const answer =
           n % 2 === 0
-            ? await post(agent, url, '/api/auth/register', ATTACKER, { email: `flood${process.pid}-${n}@ascenso.local`, password: PASSWORD, firstName: 'Flo' })
-            : await post(agent, url, '/api/auth/login', ATTACKER, { email: `flood${n}@ascenso.local`, password: 'no es esta' });
+            ? await post(agent, url, '/api/auth/register', ATTACKER, {
+                email: `flood${process.pid}-${n}@ascenso.local`,
+                password: PASSWORD,
+                firstName: 'Flo',
+              })
+            : await post(agent, url, '/api/auth/login', ATTACKER, {
+                email: `flood${n}@ascenso.local`,
+                password: 'no es esta',
+              });
         counts[answer.status] = (counts[answer.status] ?? 0) + 1;
         // It ignores Retry-After, but pauses 2 ms after a refusal: this process shares the server's
         // cores, and a client spinning at full speed would measure its own CPU use, not the server's.
@@ -81,7 +104,9 @@ async function attack(url: string) {
 
 /** Starts the attacker process; resolves once it is sending. */
 async function startAttacker(url: string) {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--attack', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--attack', url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -106,7 +131,10 @@ async function startAttacker(url: string) {
 async function bystanderLogins(agent: Agent, url: string, times: number): Promise<number[]> {
   const times_: number[] = [];
   for (let i = 0; i < times; i += 1) {
-    const answer = await post(agent, url, '/api/auth/login', BYSTANDER, { email: 'bench0@ascenso.local', password: PASSWORD });
+    const answer = await post(agent, url, '/api/auth/login', BYSTANDER, {
+      email: 'bench0@ascenso.local',
+      password: PASSWORD,
+    });
     if (answer.status !== 200) throw new Error(`bystander sign-in answered ${answer.status}`);
     times_.push(answer.ms);
     await sleep(30);
@@ -176,7 +204,8 @@ export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
     const o = stats(attackedQueueOnly);
     const u = stats(unqueued);
     const ms = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)} / ${x.p99.toFixed(1)}`;
-    const ratio = (x: { p50: number; p99: number }) => `${(x.p50 / q.p50).toFixed(2)}× / ${(x.p99 / q.p99).toFixed(2)}×`;
+    const ratio = (x: { p50: number; p99: number }) =>
+      `${(x.p50 / q.p50).toFixed(2)}× / ${(x.p99 / q.p99).toFixed(2)}×`;
     const ok = a.p99 < 1_000;
     report('Sign-in of a bystander under a registration/sign-in flood from another address (64 in flight)', [
       ['no attack p50 / p99 (ms)', ms(q)],

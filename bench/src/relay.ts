@@ -36,7 +36,10 @@ const ANSWER_MS = 1200;
 /** The fake model server in its own process, so client-side work here cannot slow its answers. */
 function startFakeModel(): Promise<{ baseURL: string; close: () => void }> {
   const script = fileURLToPath(new URL('./fake-model-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       const match = /FAKE (\S+)/.exec(chunk.toString());
@@ -50,7 +53,12 @@ async function directStream(baseURL: string): Promise<number> {
   const response = await fetch(`${baseURL}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
-    body: JSON.stringify({ model: 'fake', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hola' }] }),
+    body: JSON.stringify({
+      model: 'fake',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'Hola' }],
+    }),
   });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -58,14 +66,25 @@ async function directStream(baseURL: string): Promise<number> {
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    if (Number.isNaN(ttft) && decoder.decode(value, { stream: true }).includes('"content"')) ttft = performance.now() - started;
+    if (Number.isNaN(ttft) && decoder.decode(value, { stream: true }).includes('"content"'))
+      ttft = performance.now() - started;
   }
   return ttft;
 }
 
-type Client = { cookie: string; conversationId: string; ws: WebSocket; nextId: number; handlers: Map<number, (message: TrpcMessage) => void> };
+type Client = {
+  cookie: string;
+  conversationId: string;
+  ws: WebSocket;
+  nextId: number;
+  handlers: Map<number, (message: TrpcMessage) => void>;
+};
 /** A tracked event arrives as result.data.json = { id, data: ReplyEvent }. */
-type TrpcMessage = { id: number; result?: { type: string; data?: { json?: { data?: { type?: string } } } }; error?: unknown };
+type TrpcMessage = {
+  id: number;
+  result?: { type: string; data?: { json?: { data?: { type?: string } } } };
+  error?: unknown;
+};
 
 /** The tRPC WebSocket of one user, with messages routed by subscription id. */
 function connect(url: string, cookie: string, conversationId: string): Promise<Client> {
@@ -82,12 +101,18 @@ function connect(url: string, cookie: string, conversationId: string): Promise<C
 }
 
 /** One answer through the API: TTFT from subscribing, and from the start of `send`. */
-async function relayStream(serverUrl: string, client: Client, content: string): Promise<{ ttft: number; fromSend: number }> {
+async function relayStream(
+  serverUrl: string,
+  client: Client,
+  content: string,
+): Promise<{ ttft: number; fromSend: number }> {
   const sendStarted = performance.now();
   const response = await fetch(`${serverUrl}/api/trpc/coaching.send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: client.cookie, origin: ORIGIN },
-    body: JSON.stringify({ json: { conversationId: client.conversationId, content, clientMessageId: crypto.randomUUID() } }),
+    body: JSON.stringify({
+      json: { conversationId: client.conversationId, content, clientMessageId: crypto.randomUUID() },
+    }),
   });
   const sent = (await response.json()) as { result?: { data?: { json?: { userMessageId: string } } } };
   const userMessageId = sent.result?.data?.json?.userMessageId;
@@ -106,7 +131,13 @@ async function relayStream(serverUrl: string, client: Client, content: string): 
         resolve({ ttft: first - started, fromSend: first - sendStarted });
       }
     });
-    client.ws.send(JSON.stringify({ id, method: 'subscription', params: { path: 'coaching.reply', input: { json: { conversationId: client.conversationId, userMessageId } } } }));
+    client.ws.send(
+      JSON.stringify({
+        id,
+        method: 'subscription',
+        params: { path: 'coaching.reply', input: { json: { conversationId: client.conversationId, userMessageId } } },
+      }),
+    );
   });
 }
 
@@ -136,7 +167,12 @@ export async function relayBench() {
   const dir = mkdtempSync(join(tmpdir(), 'ascenso-bench-relay-'));
   try {
     const users = await prepareDatabase(join(dir, 'app.db'), STREAMS);
-    const server = await startServer({ DATABASE_PATH: join(dir, 'app.db'), OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'k', AI_MODEL: 'fake' });
+    const server = await startServer({
+      DATABASE_PATH: join(dir, 'app.db'),
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_API_KEY: 'k',
+      AI_MODEL: 'fake',
+    });
     const clients: Client[] = await Promise.all(
       users.map(async (user) => {
         const started = await fetch(`${server.url}/api/trpc/coaching.start`, {
@@ -144,7 +180,8 @@ export async function relayBench() {
           headers: { 'content-type': 'application/json', cookie: user.cookie, origin: ORIGIN },
           body: JSON.stringify({ json: { kind: 'chat' } }),
         });
-        const conversation = ((await started.json()) as { result: { data: { json: { id: string } } } }).result.data.json;
+        const conversation = ((await started.json()) as { result: { data: { json: { id: string } } } }).result.data
+          .json;
         return connect(`${server.url.replace('http', 'ws')}/api/trpc-ws`, user.cookie, conversation.id);
       }),
     );
@@ -155,7 +192,9 @@ export async function relayBench() {
     let turn = 0;
     for (let phase = 0; phase < PHASES; phase += 1) {
       direct.push(...(await steady(STREAMS, PHASE_MS, () => directStream(fake.baseURL))));
-      const results = await steady(STREAMS, PHASE_MS, (worker) => relayStream(server.url, clients[worker]!, `Mensaje ${(turn += 1)}: hoy quiero hablar de mi equipo`));
+      const results = await steady(STREAMS, PHASE_MS, (worker) =>
+        relayStream(server.url, clients[worker]!, `Mensaje ${(turn += 1)}: hoy quiero hablar de mi equipo`),
+      );
       relay.push(...results.map((r) => r.ttft));
       fromSend.push(...results.map((r) => r.fromSend));
     }

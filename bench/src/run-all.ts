@@ -20,6 +20,8 @@ const results = {
   awards: await awardsTwoProcessesBench(8),
   lighthouse: await lighthouseBench(),
 };
-const failed = Object.entries(results).filter(([, r]) => !r.ok).map(([name]) => name);
+const failed = Object.entries(results)
+  .filter(([, r]) => !r.ok)
+  .map(([name]) => name);
 console.log(failed.length ? `\nGoals missed: ${failed.join(', ')}` : '\nAll goals met.');
 process.exit(failed.length ? 1 : 0);

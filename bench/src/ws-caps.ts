@@ -57,7 +57,14 @@ process.on('SIGUSR2', () => {
 `;
 
 type Memory = { heapUsed: number; rss: number; external: number; peak: number };
-type Server = { url: string; wsUrl: string; child: ChildProcess; memory: () => Promise<Memory>; exited: () => boolean; stop: () => Promise<void> };
+type Server = {
+  url: string;
+  wsUrl: string;
+  child: ChildProcess;
+  memory: () => Promise<Memory>;
+  exited: () => boolean;
+  stop: () => Promise<void>;
+};
 
 function startServer(env: Record<string, string>, hook: string): Promise<Server> {
   const tsx = createRequire(import.meta.url).resolve('tsx');
@@ -65,7 +72,16 @@ function startServer(env: Record<string, string>, hook: string): Promise<Server>
   if (ENTRY.endsWith('.ts')) nodeArgs.push('--import', pathToFileURL(tsx).href);
   if (process.env.WS_CAPS_MAX_OLD_SPACE) nodeArgs.push(`--max-old-space-size=${process.env.WS_CAPS_MAX_OLD_SPACE}`);
   const child = spawn(process.execPath, [...nodeArgs, ENTRY], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'info', NODE_ENV: 'production', WEB_DIST_DIR: join(tmpdir(), 'no-web'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      APP_ORIGIN: ORIGIN,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: join(tmpdir(), 'no-web'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -122,7 +138,13 @@ type Socket = { ws: WebSocket; started: number; refused: number; data: number; c
 function connect(wsUrl: string, cookie: string): Promise<Socket | { status: number }> {
   return new Promise((done) => {
     const ws = new WebSocket(`${wsUrl}/api/trpc-ws`, { headers: { cookie, origin: ORIGIN } });
-    const socket: Socket = { ws, started: 0, refused: 0, data: 0, closed: new Promise((c) => ws.once('close', (code) => c(code))) };
+    const socket: Socket = {
+      ws,
+      started: 0,
+      refused: 0,
+      data: 0,
+      closed: new Promise((c) => ws.once('close', (code) => c(code))),
+    };
     ws.on('message', (raw) => {
       const text = String(raw);
       if (text.includes('"type":"started"')) socket.started += 1;
@@ -156,12 +178,28 @@ async function flood(socket: Socket, from: number, count: number): Promise<numbe
   return sent;
 }
 
-type AttackTotals = { written: number; started: number; refusedSubscriptions: number; closed1008: number; closedOther: number; refusedUpgrades: number; upgrades: number };
+type AttackTotals = {
+  written: number;
+  started: number;
+  refusedSubscriptions: number;
+  closed1008: number;
+  closedOther: number;
+  refusedUpgrades: number;
+  upgrades: number;
+};
 
 /** The attacker (a child process): ATTACK_SOCKETS lanes, each sending MESSAGES subscribe frames, reconnecting when closed. */
 async function attack(wsUrl: string, cookie: string): Promise<AttackTotals> {
   const attackEnd = Date.now() + SECONDS * 1000;
-  const totals: AttackTotals = { written: 0, started: 0, refusedSubscriptions: 0, closed1008: 0, closedOther: 0, refusedUpgrades: 0, upgrades: 0 };
+  const totals: AttackTotals = {
+    written: 0,
+    started: 0,
+    refusedSubscriptions: 0,
+    closed1008: 0,
+    closedOther: 0,
+    refusedUpgrades: 0,
+    upgrades: 0,
+  };
   let opened = 0;
   const lanes = Array.from({ length: ATTACK_SOCKETS }, async () => {
     let remaining = MESSAGES;
@@ -201,9 +239,18 @@ async function attack(wsUrl: string, cookie: string): Promise<AttackTotals> {
 }
 
 function grantEvidence(databasePath: string, userId: string, count: number) {
-  const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), { logger: createLogger('silent') });
+  const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), {
+    logger: createLogger('silent'),
+  });
   for (let i = 0; i < count; i += 1) {
-    deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId, activityKey: 'active_break', source: 'practice', ref: `bench-${crypto.randomUUID()}`, createdAt: new Date() });
+    deps.repos.steps.recordEvidence({
+      id: crypto.randomUUID(),
+      userId,
+      activityKey: 'active_break',
+      source: 'practice',
+      ref: `bench-${crypto.randomUUID()}`,
+      createdAt: new Date(),
+    });
   }
   deps.dbHandle.close();
 }
@@ -238,7 +285,8 @@ export async function wsCapsBench() {
     // 1. Heap per subscription under the caps: 10 users × 5 sockets × 20 subscriptions.
     const baseline = await server.memory();
     const sockets: Socket[] = [];
-    for (const user of users.slice(2, 12)) for (let i = 0; i < 5; i += 1) sockets.push(await open(server.wsUrl, user.cookie));
+    for (const user of users.slice(2, 12))
+      for (let i = 0; i < 5; i += 1) sockets.push(await open(server.wsUrl, user.cookie));
     await sleep(300);
     const withSockets = await server.memory();
     for (const socket of sockets) for (let id = 1; id <= 20; id += 1) socket.ws.send(subscribe(id));
@@ -256,7 +304,7 @@ export async function wsCapsBench() {
 
     // 2. The attack at full scale, with a bystander (its latency first measured for 3 s without the attack).
     const quiet: number[] = [];
-    for (const end = Date.now() + 3000; Date.now() < end; ) {
+    for (const end = Date.now() + 3000; Date.now() < end;) {
       const started = performance.now();
       await (await fetch(`${server.url}/api/health`)).arrayBuffer();
       quiet.push(performance.now() - started);
@@ -298,10 +346,14 @@ export async function wsCapsBench() {
 
     const attackStart = Date.now();
     // The attacker runs in a process of its own: its writes must not delay the bystander's own timings.
-    const attackerChild = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--attack', server.wsUrl, attacker.cookie], {
-      cwd: resolve(ROOT, 'bench'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const attackerChild = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--attack', server.wsUrl, attacker.cookie],
+      {
+        cwd: resolve(ROOT, 'bench'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let attackerOutput = '';
     let lanesOpen: () => void = () => {};
     const lanesOpened = new Promise<void>((done) => (lanesOpen = done));
@@ -333,7 +385,11 @@ export async function wsCapsBench() {
     await Promise.all(extra.map((s) => Promise.race([s.closed, sleep(3000)])));
     stopBystander = true;
     await bystanderLoop;
-    const alive = !server.exited() && (await fetch(`${server.url}/api/health`).then((r) => r.status === 200).catch(() => false));
+    const alive =
+      !server.exited() &&
+      (await fetch(`${server.url}/api/health`)
+        .then((r) => r.status === 200)
+        .catch(() => false));
     const bystanderEvents = bystanderSocket.data;
     bystanderSocket.ws.close();
     await bystanderSocket.closed;
@@ -351,22 +407,47 @@ export async function wsCapsBench() {
     report('(ws caps) Realtime caps under the subscription flood (issue 14 item 1)', [
       ['heap per idle socket (KiB)', kib(perSocket)],
       [`heap per subscription, ${subscriptions} under the caps (KiB)`, kib(perSubscription)],
-      ['heap after phase 1 closed vs its baseline (MiB)', `${mib(afterPhase1.heapUsed).toFixed(1)} vs ${mib(baseline.heapUsed).toFixed(1)}`],
+      [
+        'heap after phase 1 closed vs its baseline (MiB)',
+        `${mib(afterPhase1.heapUsed).toFixed(1)} vs ${mib(baseline.heapUsed).toFixed(1)}`,
+      ],
       [`attack: ${ATTACK_SOCKETS} sockets × ${MESSAGES} subscribe messages, seconds`, attackSeconds],
       ['  subscribe messages written by the attacker', String(totals.written)],
       ['  subscriptions started / refused (TOO_MANY_REQUESTS)', `${totals.started} / ${totals.refusedSubscriptions}`],
-      ['  sockets opened / closed 1008 (flood) / other close', `${totals.upgrades} / ${totals.closed1008} / ${totals.closedOther}`],
+      [
+        '  sockets opened / closed 1008 (flood) / other close',
+        `${totals.upgrades} / ${totals.closed1008} / ${totals.closedOther}`,
+      ],
       ['  upgrades refused 429 (reconnects + 15 extra sockets)', `${totals.refusedUpgrades} + ${extraRefused}`],
       ['server alive after the attack', alive ? 'yes' : 'NO'],
-      ['heap before / peak / after close (MiB)', `${mib(before.heapUsed).toFixed(1)} / ${after ? mib(after.peak).toFixed(1) : '—'} / ${after ? mib(after.heapUsed).toFixed(1) : '—'}`],
+      [
+        'heap before / peak / after close (MiB)',
+        `${mib(before.heapUsed).toFixed(1)} / ${after ? mib(after.peak).toFixed(1) : '—'} / ${after ? mib(after.heapUsed).toFixed(1) : '—'}`,
+      ],
       ['heap after close / before', Number.isNaN(ratio) ? '—' : ratio.toFixed(3)],
       ['RSS before / after close (MiB)', `${mib(before.rss).toFixed(1)} / ${after ? mib(after.rss).toFixed(1) : '—'}`],
-      ['bystander GET /api/health p50 / p99 / max (ms)', `${percentile(healthLatencies, 50).toFixed(1)} / ${percentile(healthLatencies, 99).toFixed(1)} / ${(healthLatencies.at(-1) ?? Number.NaN).toFixed(1)} (${healthLatencies.length} ok, ${healthFailures} failed)`],
-      ['  the same without the attack, p50 / p99 (ms)', `${percentile(quiet, 50).toFixed(1)} / ${percentile(quiet, 99).toFixed(1)}`],
+      [
+        'bystander GET /api/health p50 / p99 / max (ms)',
+        `${percentile(healthLatencies, 50).toFixed(1)} / ${percentile(healthLatencies, 99).toFixed(1)} / ${(healthLatencies.at(-1) ?? Number.NaN).toFixed(1)} (${healthLatencies.length} ok, ${healthFailures} failed)`,
+      ],
+      [
+        '  the same without the attack, p50 / p99 (ms)',
+        `${percentile(quiet, 50).toFixed(1)} / ${percentile(quiet, 99).toFixed(1)}`,
+      ],
       ['bystander completions / events received', `${completions} / ${bystanderEvents}`],
       ['goal (alive, heap back within 10 % or 8 MiB, bystander served)', ok ? 'met' : 'MISSED'],
     ]);
-    return { ok, perSubscriptionKiB: kib(perSubscription), perSocketKiB: kib(perSocket), alive, totals, extraRefused, before, after, ratio };
+    return {
+      ok,
+      perSubscriptionKiB: kib(perSubscription),
+      perSocketKiB: kib(perSocket),
+      alive,
+      totals,
+      extraRefused,
+      before,
+      after,
+      ratio,
+    };
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -229,15 +229,23 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 function httpPost(agent: http.Agent, url: string, headers: Record<string, string>, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}: ${text}`));
-        resolve((JSON.parse(text) as { activityId: string }).activityId);
-      });
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}: ${text}`));
+          resolve((JSON.parse(text) as { activityId: string }).activityId);
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -254,13 +262,17 @@ const extraNodeArgs = () => process.env.BENCH_NODE_ARGS?.split(' ').filter(Boole
 const PIN = process.env.WS_PIN === '1' && existsSync('/usr/bin/taskset');
 const SERVER_CPU = PIN ? 0 : undefined;
 function spawnNode(args: string[], cpu: number | undefined, options: SpawnOptions) {
-  return cpu === undefined ? spawn(process.execPath, args, options) : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], options);
+  return cpu === undefined
+    ? spawn(process.execPath, args, options)
+    : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], options);
 }
 
 async function startBare(dir: string, hookPath: string): Promise<Target> {
   const file = join(dir, 'bare-ws-server.mjs');
   writeFileSync(file, bareSource(wsPath()));
-  const child = spawnNode([...extraNodeArgs(), '--expose-gc', `--import=${hookPath}`, file], SERVER_CPU, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnNode([...extraNodeArgs(), '--expose-gc', `--import=${hookPath}`, file], SERVER_CPU, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stdout = child.stdout!;
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -291,21 +303,29 @@ async function startBare(dir: string, hookPath: string): Promise<Target> {
         limitReached: false,
         dailyLimit: activeBreak.dailyLimit,
       };
-      const body = JSON.stringify({ userId: user.userId, completion, stats: { totalSteps: 12_345, todaySteps: 1_234 } });
+      const body = JSON.stringify({
+        userId: user.userId,
+        completion,
+        stats: { totalSteps: 12_345, todaySteps: 1_234 },
+      });
       return httpPost(agent, `${url}/push`, { cookie: user.cookie, origin: ORIGIN }, body);
     },
   };
 }
 
 async function startApi(file: string, hookPath: string): Promise<Target> {
-  const server = await startServer({ DATABASE_PATH: file, NODE_OPTIONS: `--expose-gc --import=${hookPath}` }, SERVER_CPU);
+  const server = await startServer(
+    { DATABASE_PATH: file, NODE_OPTIONS: `--expose-gc --import=${hookPath}` },
+    SERVER_CPU,
+  );
   const body = JSON.stringify({ activity_key: 'active_break' });
   return {
     name: 'api',
     url: server.url,
     child: server.child,
     stop: () => server.stop(),
-    post: (agent, user) => httpPost(agent, `${server.url}/api/activity-log`, { cookie: user.cookie, origin: ORIGIN }, body),
+    post: (agent, user) =>
+      httpPost(agent, `${server.url}/api/activity-log`, { cookie: user.cookie, origin: ORIGIN }, body),
   };
 }
 
@@ -323,11 +343,13 @@ async function startReceiver(dir: string): Promise<Receiver> {
     child.once('exit', (code) => reject(new Error(`receiver exited (${code})`)));
   });
   let queue = Promise.resolve();
-  const command = <T,>(message: Record<string, unknown>) => {
+  const command = <T>(message: Record<string, unknown>) => {
     const result = queue.then(
       () =>
         new Promise<T>((resolve, reject) => {
-          child.once('message', (reply: { type: string; message?: string }) => (reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply as T)));
+          child.once('message', (reply: { type: string; message?: string }) =>
+            reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply as T),
+          );
           child.send(message);
         }),
     );
@@ -413,7 +435,11 @@ type RoundResult = {
   count: number;
 };
 
-async function latencyPhase(receiver: Receiver, target: Target, users: User[]): Promise<Omit<RoundResult, 'memRss' | 'memHeap'>> {
+async function latencyPhase(
+  receiver: Receiver,
+  target: Target,
+  users: User[],
+): Promise<Omit<RoundResult, 'memRss' | 'memHeap'>> {
   // Warm the completion path (JIT, prepared statements) with the sockets connected, then measure.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   for (let i = 0; i < 100; i += 1) await target.post(agent, users[i % users.length]!);
@@ -426,8 +452,13 @@ async function latencyPhase(receiver: Receiver, target: Target, users: User[]): 
   const cpuPerPush = (cpuMs(target.child.pid) - cpuBefore) / Math.max(1, samples.length);
   await sleep(300);
   const { commits, windows } = await requestReport(target.child);
-  const { arrivals: list, stallMs } = await receiver.command<{ arrivals: Array<[string, string, string]>; stallMs: number }>({ type: 'collect' });
-  const arrivals = new Map(list.map(([id, completed, stats]) => [id, { completed: BigInt(completed), stats: BigInt(stats) }]));
+  const { arrivals: list, stallMs } = await receiver.command<{
+    arrivals: Array<[string, string, string]>;
+    stallMs: number;
+  }>({ type: 'collect' });
+  const arrivals = new Map(
+    list.map(([id, completed, stats]) => [id, { completed: BigInt(completed), stats: BigInt(stats) }]),
+  );
   const commitAt = new Map<string, bigint>();
   for (let i = 0; i + 1 < commits.length; i += 2) commitAt.set(commits[i]!, BigInt(commits[i + 1]!));
   const whole: number[] = [];
@@ -474,7 +505,14 @@ export async function wsBench(rounds = ROUNDS) {
     writeFileSync(hookPath, HOOK_SOURCE);
     const users = await prepareDatabase(file, SOCKETS);
     // Steps need evidence (decision 014): enough unused evidence for every post of every round.
-    grantEvidence(file, users.map((u) => ({ userId: u.userId, activityKey: 'active_break', count: Math.max(12, Math.ceil(((RATE * SECONDS + 100) * rounds * 3) / SOCKETS)) })));
+    grantEvidence(
+      file,
+      users.map((u) => ({
+        userId: u.userId,
+        activityKey: 'active_break',
+        count: Math.max(12, Math.ceil(((RATE * SECONDS + 100) * rounds * 3) / SOCKETS)),
+      })),
+    );
     const results: Record<'bare' | 'api', RoundResult[]> = { bare: [], api: [] };
     /** Per round: max(API RSS Δ, API heap Δ + the bare server's native part (its RSS Δ − heap Δ)). */
     const memoryGate: number[] = [];
@@ -527,11 +565,17 @@ export async function wsBench(rounds = ROUNDS) {
       [`memory per idle socket, conservative KiB (goal ≤ ${MEMORY_GOAL_KIB})`, memoryKiB],
       [`commit→client p50 ms (bare ${m('bare', 'p50').toFixed(2)})`, m('api', 'p50')],
       [`commit→client p99 ms, both messages (bare ${m('bare', 'p99').toFixed(2)}; goal ≤ ${P99_GOAL_MS})`, p99],
-      [`commit→client p99 ms, activity_completed (bare ${m('bare', 'p99Completed').toFixed(2)})`, m('api', 'p99Completed')],
+      [
+        `commit→client p99 ms, activity_completed (bare ${m('bare', 'p99Completed').toFixed(2)})`,
+        m('api', 'p99Completed'),
+      ],
       ['p99 ratio (API / bare)', p99 / m('bare', 'p99')],
       [`server-side p99 ms, commit→frame written (bare ${m('bare', 'server99').toFixed(3)})`, m('api', 'server99')],
       [`client-side p99 ms, send→event (bare ${m('bare', 'clientEvent99').toFixed(2)})`, m('api', 'clientEvent99')],
-      [`client-side p99 ms, send→HTTP response (bare ${m('bare', 'clientResponse99').toFixed(2)})`, m('api', 'clientResponse99')],
+      [
+        `client-side p99 ms, send→HTTP response (bare ${m('bare', 'clientResponse99').toFixed(2)})`,
+        m('api', 'clientResponse99'),
+      ],
       [`receiver event-loop stall max ms, i.e. noise (bare ${m('bare', 'stallMs').toFixed(1)})`, m('api', 'stallMs')],
       [`server CPU ms per request (bare ${m('bare', 'cpuPerPush').toFixed(2)})`, m('api', 'cpuPerPush')],
       ['missing events or failed requests', String(failures)],

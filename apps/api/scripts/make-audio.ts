@@ -16,7 +16,10 @@ const force = process.argv.includes('--force');
 const RATE = '22050';
 const LEAD_IN = 2;
 
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    .toString()
+    .trim();
 const duration = (file: string) => Number(run('soxi', ['-D', file]));
 
 for (const meditation of MEDITATIONS) {
@@ -36,18 +39,92 @@ for (const meditation of MEDITATIONS) {
     run('sox', [...pieces, speech]);
     const spoken = duration(speech);
     const tail = meditation.durationSeconds - LEAD_IN - spoken;
-    if (tail < 2) throw new Error(`${meditation.id}: ${spoken.toFixed(1)} s of script do not fit in ${meditation.durationSeconds} s`);
+    if (tail < 2)
+      throw new Error(
+        `${meditation.id}: ${spoken.toFixed(1)} s of script do not fit in ${meditation.durationSeconds} s`,
+      );
     const voice = join(work, 'voice.wav');
     run('sox', [speech, voice, 'pad', String(LEAD_IN), tail.toFixed(3)]);
     const seconds = String(meditation.durationSeconds);
     const bed = join(work, 'bed.wav');
-    run('sox', ['-n', '-r', RATE, '-c', '1', bed, 'synth', seconds, 'brownnoise', 'vol', '0.05', 'lowpass', '320', 'fade', 'q', '4', seconds, '6']);
+    run('sox', [
+      '-n',
+      '-r',
+      RATE,
+      '-c',
+      '1',
+      bed,
+      'synth',
+      seconds,
+      'brownnoise',
+      'vol',
+      '0.05',
+      'lowpass',
+      '320',
+      'fade',
+      'q',
+      '4',
+      seconds,
+      '6',
+    ]);
     const drone = join(work, 'drone.wav');
-    run('sox', ['-n', '-r', RATE, '-c', '1', drone, 'synth', seconds, 'sine', '110', 'sine', '164.8', 'vol', '0.012', 'tremolo', '0.1', '40', 'fade', 'q', '6', seconds, '8']);
+    run('sox', [
+      '-n',
+      '-r',
+      RATE,
+      '-c',
+      '1',
+      drone,
+      'synth',
+      seconds,
+      'sine',
+      '110',
+      'sine',
+      '164.8',
+      'vol',
+      '0.012',
+      'tremolo',
+      '0.1',
+      '40',
+      'fade',
+      'q',
+      '6',
+      seconds,
+      '8',
+    ]);
     const mix = join(work, 'mix.wav');
-    run('sox', ['-m', '-v', '1.0', voice, '-v', '0.8', bed, '-v', '0.8', drone, mix, 'trim', '0', seconds, 'norm', '-3']);
-    run('opusenc', ['--quiet', '--bitrate', '20', '--title', meditation.title, '--artist', 'Audio Ascenso', mix, target]);
-    console.log(`${meditation.id}: ${meditation.durationSeconds} s (${spoken.toFixed(0)} s spoken), ${statSync(target).size} bytes`);
+    run('sox', [
+      '-m',
+      '-v',
+      '1.0',
+      voice,
+      '-v',
+      '0.8',
+      bed,
+      '-v',
+      '0.8',
+      drone,
+      mix,
+      'trim',
+      '0',
+      seconds,
+      'norm',
+      '-3',
+    ]);
+    run('opusenc', [
+      '--quiet',
+      '--bitrate',
+      '20',
+      '--title',
+      meditation.title,
+      '--artist',
+      'Audio Ascenso',
+      mix,
+      target,
+    ]);
+    console.log(
+      `${meditation.id}: ${meditation.durationSeconds} s (${spoken.toFixed(0)} s spoken), ${statSync(target).size} bytes`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

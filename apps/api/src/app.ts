@@ -63,7 +63,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     if (!authBatch && c.req.method === 'GET' && requestHeaders(c).get('trpc-accept') === null) {
       const url = c.req.url;
       const query = url.indexOf('?');
-      const parsed = parseQueryRequest(appRouter, c.req.path.slice(TRPC_PREFIX.length), query < 0 ? '' : url.slice(query + 1), deps.config.auth.trpcMaxBatchSize);
+      const parsed = parseQueryRequest(
+        appRouter,
+        c.req.path.slice(TRPC_PREFIX.length),
+        query < 0 ? '' : url.slice(query + 1),
+        deps.config.auth.trpcMaxBatchSize,
+      );
       if (parsed) {
         context = requestContext(deps, c, { append: (name, value) => cookieSink.append(name, value) });
         const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context);
@@ -71,7 +76,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           // A plain object keeps the Node adapter on its fast path; a Set-Cookie (at most hourly) needs a list.
           const answer: Record<string, string> = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };
           if (cookies.length === 0) return new Response(body, { status: 200, headers: answer });
-          return new Response(body, { status: 200, headers: [...Object.entries(answer), ...cookies.map((cookie): [string, string] => ['set-cookie', cookie])] });
+          return new Response(body, {
+            status: 200,
+            headers: [...Object.entries(answer), ...cookies.map((cookie): [string, string] => ['set-cookie', cookie])],
+          });
         }
       }
     }
@@ -92,13 +100,19 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       // A refused call that says when to come back (a per-day quota, a rate limit) sets Retry-After,
       // as the REST envelope does (http/errors.ts); for a batch, the longest wait.
       responseMeta: ({ errors }) => {
-        const waits = errors.map((error) => (error.cause instanceof DomainError ? error.cause.details?.retryAfterSeconds : undefined));
+        const waits = errors.map((error) =>
+          error.cause instanceof DomainError ? error.cause.details?.retryAfterSeconds : undefined,
+        );
         const retryAfter = Math.max(0, ...waits.filter((s): s is number => typeof s === 'number'));
         return retryAfter > 0 ? { headers: new Headers({ 'retry-after': String(retryAfter) }) } : {};
       },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          deps.logger.error('procedure failed', { path, requestId: c.get('requestId'), error: String(error.cause ?? error) });
+          deps.logger.error('procedure failed', {
+            path,
+            requestId: c.get('requestId'),
+            error: String(error.cause ?? error),
+          });
         }
       },
     });
@@ -114,7 +128,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;
-  if (webDistDir && existsSync(webDistDir)) app.use('*', serveWebApp(webDistDir, { bootstrap: webBootstrap(deps, options.homeRenderer), hideBuildFiles: deps.config.isProduction }));
+  if (webDistDir && existsSync(webDistDir))
+    app.use(
+      '*',
+      serveWebApp(webDistDir, {
+        bootstrap: webBootstrap(deps, options.homeRenderer),
+        hideBuildFiles: deps.config.isProduction,
+      }),
+    );
 
   app.notFound((c) => envelope(c, 404, 'NOT_FOUND', 'No encontrado'));
   app.onError((error, c) => errorToResponse(error, c, deps.logger));

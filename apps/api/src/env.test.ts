@@ -25,7 +25,10 @@ describe('loadConfig', () => {
 
   it('accepts both loopback spellings by default outside production, only localhost in production', () => {
     for (const NODE_ENV of ['development', 'test']) {
-      expect(loadConfig({ NODE_ENV, PORT: '3100' }).allowedOrigins).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100']);
+      expect(loadConfig({ NODE_ENV, PORT: '3100' }).allowedOrigins).toEqual([
+        'http://localhost:3100',
+        'http://127.0.0.1:3100',
+      ]);
     }
     expect(loadConfig({ NODE_ENV: 'production', PORT: '3100' }).allowedOrigins).toEqual(['http://localhost:3100']);
     // An explicit APP_ORIGIN is taken as given, in every environment.

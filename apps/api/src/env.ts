@@ -20,7 +20,12 @@ const EnvSchema = z.object({
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1_000).default(20),
   WS_MAX_MESSAGES_PER_10S: z.coerce.number().int().min(10).max(100_000).default(100),
-  WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+  WS_MAX_PAYLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(64 * 1024),
   WS_MAX_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
@@ -114,7 +119,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   // Unset APP_ORIGIN: the app's own address. Outside production both loopback spellings are accepted
   // (a browser opened at 127.0.0.1 sends that Origin); production accepts localhost only.
   const defaultOrigins =
-    env.NODE_ENV === 'production' ? `http://localhost:${env.PORT}` : `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`;
+    env.NODE_ENV === 'production'
+      ? `http://localhost:${env.PORT}`
+      : `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`;
   const allowedOrigins = parseOrigins(env.APP_ORIGIN ?? defaultOrigins);
   if (allowedOrigins.length === 0) throw new ConfigError('APP_ORIGIN no contiene ningún origen');
   return {

@@ -21,10 +21,14 @@ const READY = /Ascenso está listo: http:\/\/localhost:(\d+)\n/;
 let scratch: string;
 
 function startScript(): string {
-  const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const script = rootPackage.scripts.start;
   expect(script).toMatch(/^turbo run build\b.*&& exec node apps\/api\/dist\/main\.js$/);
-  return script.replace(/^turbo run build[^&]*&&/, 'true &&').replace('apps/api/dist/main.js', `apps/api/${outDirName}/main.js`);
+  return script
+    .replace(/^turbo run build[^&]*&&/, 'true &&')
+    .replace('apps/api/dist/main.js', `apps/api/${outDirName}/main.js`);
 }
 
 function freePort(): Promise<number> {
@@ -38,7 +42,12 @@ function freePort(): Promise<number> {
   });
 }
 
-type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Run = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 function run(command: string, args: string[], cwd: string, port: number): Run {
   const child = spawn(command, args, {
@@ -107,10 +116,16 @@ describe('pnpm start', () => {
     expect(started.stdout()).toContain(`Ascenso está listo: http://localhost:${port}\n`);
 
     for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
-      const response = await fetch(`http://127.0.0.1:${port}/api/auth/logout`, { method: 'POST', headers: { Origin: origin } });
+      const response = await fetch(`http://127.0.0.1:${port}/api/auth/logout`, {
+        method: 'POST',
+        headers: { Origin: origin },
+      });
       expect(response.status, origin).not.toBe(403);
     }
-    const foreign = await fetch(`http://127.0.0.1:${port}/api/auth/logout`, { method: 'POST', headers: { Origin: 'http://evil.example' } });
+    const foreign = await fetch(`http://127.0.0.1:${port}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example' },
+    });
     expect(foreign.status).toBe(403);
 
     const result = await ctrlC(started);
@@ -124,7 +139,11 @@ describe('pnpm start', () => {
     const dir = mkdtempSync(join(scratch, 'pnpm-'));
     writeFileSync(
       join(dir, 'package.json'),
-      JSON.stringify({ name: 'start-under-pnpm', private: true, scripts: { start: `cd '${repoRoot}' && ${startScript()}` } }),
+      JSON.stringify({
+        name: 'start-under-pnpm',
+        private: true,
+        scripts: { start: `cd '${repoRoot}' && ${startScript()}` },
+      }),
     );
     const started = run('pnpm', ['start'], dir, port);
     await waitForReady(started);

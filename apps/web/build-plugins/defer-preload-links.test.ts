@@ -31,10 +31,11 @@ function load(code: string, msPerInsert: number) {
   const performance = { now: () => now };
   const setTimeout = (task: () => void) => tasks.push(task);
   const source = code.replace('export function addLink', 'function addLink');
-  const addLink = new Function('document', 'performance', 'setTimeout', `${source}\nreturn addLink;`)(document, performance, setTimeout) as (
-    href: string,
-    isCss: boolean,
-  ) => string | undefined;
+  const addLink = new Function('document', 'performance', 'setTimeout', `${source}\nreturn addLink;`)(
+    document,
+    performance,
+    setTimeout,
+  ) as (href: string, isCss: boolean) => string | undefined;
   /** Runs the queued tasks in order; the links inserted by each. */
   const runTasks = () => {
     const perTask: string[][] = [];

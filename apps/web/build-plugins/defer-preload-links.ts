@@ -55,7 +55,9 @@ export function deferPreloadLinks(): Plugin {
       // adds it (the links would be inserted all at once again).
       const dynamic = Object.values(bundle).some((item) => item.type === 'chunk' && item.dynamicImports.length > 0);
       if (dynamic && !rewritten) {
-        this.error(`[defer preload links] Vite's preload helper (${JSON.stringify(PRELOAD_HELPER_ID)}) did not go through this plugin`);
+        this.error(
+          `[defer preload links] Vite's preload helper (${JSON.stringify(PRELOAD_HELPER_ID)}) did not go through this plugin`,
+        );
       }
     },
   };
@@ -65,7 +67,9 @@ export function deferPreloadLinks(): Plugin {
 export function rewritePreloadHelper(code: string): string {
   const at = code.indexOf(APPEND_LINK);
   if (at === -1 || code.indexOf(APPEND_LINK, at + 1) !== -1) {
-    throw new Error(`[defer preload links] Vite's preload helper no longer has exactly one \`${APPEND_LINK}\`: review apps/web/build-plugins/defer-preload-links.ts`);
+    throw new Error(
+      `[defer preload links] Vite's preload helper no longer has exactly one \`${APPEND_LINK}\`: review apps/web/build-plugins/defer-preload-links.ts`,
+    );
   }
   return `${code.slice(0, at)}if (isCss) document.head.appendChild(link); else deferLink(link);${code.slice(at + APPEND_LINK.length)}\n${DEFERRED_LINKS}`;
 }

@@ -173,7 +173,10 @@ async function startScriptedFakeModel() {
         release();
       }
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      if (answer.body) Readable.fromWeb(answer.body).on('error', () => res.destroy()).pipe(res);
+      if (answer.body)
+        Readable.fromWeb(answer.body)
+          .on('error', () => res.destroy())
+          .pipe(res);
       else res.end();
     })().catch((error) => {
       if (!res.headersSent) json(res, 502, { error: { message: String(error) } });

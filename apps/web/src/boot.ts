@@ -25,7 +25,9 @@ const page = document.getElementById('root')?.dataset.page;
 function listedAssets(): string[] {
   try {
     const hrefs: unknown = JSON.parse(document.getElementById('ascenso-preload')?.textContent ?? '[]');
-    return Array.isArray(hrefs) ? hrefs.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/')) : [];
+    return Array.isArray(hrefs)
+      ? hrefs.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/'))
+      : [];
   } catch {
     return [];
   }
@@ -41,7 +43,6 @@ function prefetchListed(): void {
     document.head.appendChild(link);
   }
 }
-
 
 /**
  * Runs `task` once the whole page has been painted: after the first contentful paint (which may show
@@ -94,5 +95,4 @@ else if (page === 'server') {
   // A click or a submission before the app has started is kept and replayed once it has.
   holdInteractionsUntilHydrated();
   afterPagePainted(() => void startInStages());
-}
-else void import('./main');
+} else void import('./main');

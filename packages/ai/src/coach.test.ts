@@ -14,13 +14,25 @@ import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-ope
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const week = (activities: Array<Record<string, number>>) =>
-  activities.map((a, i) => ({ day: `2026-11-${String(15 + i).padStart(2, '0')}`, steps: Object.values(a).reduce((s, n) => s + n * 50, 0), activities: a }));
+  activities.map((a, i) => ({
+    day: `2026-11-${String(15 + i).padStart(2, '0')}`,
+    steps: Object.values(a).reduce((s, n) => s + n * 50, 0),
+    activities: a,
+  }));
 
 const context: CoachContext = {
   firstName: 'Lucía',
   today: '2026-11-22',
   profile,
-  ledger: week([{}, { breathing_short: 2 }, {}, { journaling: 1 }, {}, { audio_ascenso_daily: 1, active_break: 3 }, {}]),
+  ledger: week([
+    {},
+    { breathing_short: 2 },
+    {},
+    { journaling: 1 },
+    {},
+    { audio_ascenso_daily: 1, active_break: 3 },
+    {},
+  ]),
   journalThemes: ['cansancio', 'equipo'],
   openCommitments: [{ id: 'c1', text: 'Delegar la revisión semanal en Marta', createdAt: '2026-11-20' }],
   notes: ['Prefiero sesiones cortas por la mañana'],
@@ -41,13 +53,24 @@ describe('prompts', () => {
     const prompt = buildSystemPrompt(context, 'chat');
     expect(prompt.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
     expect(buildSystemPrompt({ ...context, firstName: 'Otra' }, 'chat').startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
-    for (const fact of ['Responsable de producto', 'Reuniones', 'Estilo elegido: guía estratégico', 'Lucía']) expect(prompt).toContain(fact);
+    for (const fact of ['Responsable de producto', 'Reuniones', 'Estilo elegido: guía estratégico', 'Lucía'])
+      expect(prompt).toContain(fact);
     // Nothing that changes from day to day lives in the system message.
-    for (const daily of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
+    for (const daily of [
+      'cansancio',
+      'Delegar la revisión semanal en Marta',
+      'Prefiero sesiones cortas por la mañana',
+      describeLedger(context.ledger),
+    ]) {
       expect(prompt).not.toContain(daily);
     }
     const turn = turnContext(context);
-    for (const fact of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
+    for (const fact of [
+      'cansancio',
+      'Delegar la revisión semanal en Marta',
+      'Prefiero sesiones cortas por la mañana',
+      describeLedger(context.ledger),
+    ]) {
       expect(turn).toContain(fact);
     }
   });
@@ -62,7 +85,11 @@ describe('prompts', () => {
 
 describe('the offline coach', () => {
   it('asks before it advises, and remembers the open commitment without reciting it', () => {
-    const first = offlineCoachReply({ context, mode: 'chat', history: [{ role: 'user', content: 'Me cuesta delegar' }] });
+    const first = offlineCoachReply({
+      context,
+      mode: 'chat',
+      history: [{ role: 'user', content: 'Me cuesta delegar' }],
+    });
     expect(first).toContain('compromiso abierto');
     expect(first).not.toContain('Delegar la revisión semanal en Marta');
     expect(first).not.toContain('Me cuesta delegar');
@@ -79,7 +106,15 @@ describe('the offline coach', () => {
     const second = offlineCoachReply({ context, mode: 'chat', history });
     expect(second).toContain('las reuniones te restan energía');
     expect(second).not.toMatch(/\d+ (pausas|respiraciones|entradas|audios)/);
-    const third = offlineCoachReply({ context, mode: 'chat', history: [...history, { role: 'assistant', content: second }, { role: 'user', content: '¿Qué puedo probar esta semana?' }] });
+    const third = offlineCoachReply({
+      context,
+      mode: 'chat',
+      history: [
+        ...history,
+        { role: 'assistant', content: second },
+        { role: 'user', content: '¿Qué puedo probar esta semana?' },
+      ],
+    });
     expect(third).toMatch(/\n1\. .+\n2\. /);
     expect(third.trim().endsWith('?')).toBe(true);
   });
@@ -87,18 +122,27 @@ describe('the offline coach', () => {
   it('walks a structured session through its phases', () => {
     expect(nextStage('check-in')).toBe('goal');
     expect(nextStage('commitments')).toBe('done');
-    const goal = offlineCoachReply({ context, mode: 'session', stage: 'goal', history: [{ role: 'user', content: 'Preparar mi evaluación de desempeño' }] });
+    const goal = offlineCoachReply({
+      context,
+      mode: 'session',
+      stage: 'goal',
+      history: [{ role: 'user', content: 'Preparar mi evaluación de desempeño' }],
+    });
     expect(goal).not.toContain('Preparar mi evaluación de desempeño');
     expect(goal.trim().endsWith('?')).toBe(true);
   });
 
   it('guides journaling with the recurring theme', () => {
-    expect(offlineCoachReply({ context, mode: 'journal', history: [{ role: 'user', content: 'Hoy ha sido largo' }] })).toContain('cansancio');
+    expect(
+      offlineCoachReply({ context, mode: 'journal', history: [{ role: 'user', content: 'Hoy ha sido largo' }] }),
+    ).toContain('cansancio');
   });
 
   it('streams through createCoach and reports usage', async () => {
     const coach = createCoach(createOfflineProvider());
-    const { text, done } = await collect(coach.reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
+    const { text, done } = await collect(
+      coach.reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
+    );
     expect(text).toBe(offlineCoachReply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
     expect(done).toMatchObject({ type: 'done' });
   });
@@ -136,11 +180,9 @@ describe('the daily plan', () => {
 
 describe('session summaries', () => {
   it('extracts one to three commitments', () => {
-    expect(extractCommitments('1. Delegar el informe el lunes\n2. Bloquear 30 min de foco; 3. Hablar con Marta')).toEqual([
-      'Delegar el informe el lunes',
-      'Bloquear 30 min de foco',
-      'Hablar con Marta',
-    ]);
+    expect(
+      extractCommitments('1. Delegar el informe el lunes\n2. Bloquear 30 min de foco; 3. Hablar con Marta'),
+    ).toEqual(['Delegar el informe el lunes', 'Bloquear 30 min de foco', 'Hablar con Marta']);
     expect(extractCommitments('Salir a caminar el jueves')).toEqual(['Salir a caminar el jueves']);
   });
 });
@@ -153,11 +195,22 @@ describe('the coach against an OpenAI-compatible server', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const coach = () => createCoach(createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'm', maxRetries: 0, timeoutMs: 2000 }));
+  const coach = () =>
+    createCoach(
+      createOpenAICompatibleProvider({
+        apiKey: 'k',
+        baseURL: fake.baseURL,
+        model: 'm',
+        maxRetries: 0,
+        timeoutMs: 2000,
+      }),
+    );
 
   it('streams the model with the assembled system prompt first and the turn context in the last user message', async () => {
     fake.reply({ kind: 'text', text: '', chunks: ['¿Qué ', 'quieres ', 'lograr?'] });
-    const { text } = await collect(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
+    const { text } = await collect(
+      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
+    );
     expect(text).toBe('¿Qué quieres lograr?');
     const body = fake.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }>; stream: boolean };
     expect(body.stream).toBe(true);
@@ -178,7 +231,9 @@ describe('the coach against an OpenAI-compatible server', () => {
     fake.reply({ kind: 'text', text: JSON.stringify(plan) });
     const result = await coach().plan(context);
     expect(result).toMatchObject({ source: 'ai', plan });
-    const body = fake.requests.at(-1)?.body as { response_format: { type: string; json_schema: { name: string; strict: boolean } } };
+    const body = fake.requests.at(-1)?.body as {
+      response_format: { type: string; json_schema: { name: string; strict: boolean } };
+    };
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema).toMatchObject({ name: 'daily_plan', strict: true });
   });
@@ -195,7 +250,10 @@ describe('the coach against an OpenAI-compatible server', () => {
   });
 
   it('summarises a session with structured commitments, falling back offline', async () => {
-    fake.reply({ kind: 'text', text: JSON.stringify({ summary: 'Buena sesión', commitments: ['Delegar el informe'] }) });
+    fake.reply({
+      kind: 'text',
+      text: JSON.stringify({ summary: 'Buena sesión', commitments: ['Delegar el informe'] }),
+    });
     expect(await coach().summarizeSession(context, [{ role: 'user', content: 'x' }])).toMatchObject({
       summary: 'Buena sesión',
       commitments: ['Delegar el informe'],

@@ -43,11 +43,23 @@ export const REPLY_MAX_OUTPUT_TOKENS = 500;
  */
 export function buildReplyMessages(request: Omit<ReplyRequest, 'signal'>): ChatMessage[] {
   const snapshot = request.profileSnapshot ?? describeProfile(request.context);
-  const { messages, summary } = trimHistory(request.history, request.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
+  const { messages, summary } = trimHistory(
+    request.history,
+    request.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET,
+  );
   const last = messages.at(-1);
   const turns = messages.slice(0, -1);
   const latest: ChatMessage[] = last
-    ? [{ role: 'user', content: withTurnContext(last.content, request.context, { stage: request.stage, careful: request.careful, summary }) }]
+    ? [
+        {
+          role: 'user',
+          content: withTurnContext(last.content, request.context, {
+            stage: request.stage,
+            careful: request.careful,
+            summary,
+          }),
+        },
+      ]
     : [];
   return [{ role: 'system', content: systemMessage(request.mode, snapshot) }, ...turns, ...latest];
 }
@@ -63,7 +75,13 @@ function approx(text: string) {
  * from the history, topic-specific suggestions, agreement by the user's form of address, no echo).
  */
 export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string {
-  return guidedReply({ context: request.context, mode: request.mode, history: request.history, stage: request.stage, careful: request.careful });
+  return guidedReply({
+    context: request.context,
+    mode: request.mode,
+    history: request.history,
+    stage: request.stage,
+    careful: request.careful,
+  });
 }
 
 export const WeeklySummarySchema = z.object({
@@ -98,12 +116,18 @@ export function createCoach(provider: CoachProvider) {
           request.signal?.throwIfAborted();
           yield { type: 'delta', text: piece };
         }
-        yield { type: 'done', usage: { inputTokens: approx(request.history.map((m) => m.content).join(' ')), outputTokens: approx(text) } };
+        yield {
+          type: 'done',
+          usage: { inputTokens: approx(request.history.map((m) => m.content).join(' ')), outputTokens: approx(text) },
+        };
         return;
       }
       const messages = buildReplyMessages(request);
       let text = '';
-      const estimate = (): TokenUsage => ({ inputTokens: estimatePromptTokens(messages), outputTokens: estimateTokens(text) });
+      const estimate = (): TokenUsage => ({
+        inputTokens: estimatePromptTokens(messages),
+        outputTokens: estimateTokens(text),
+      });
       try {
         for await (const event of provider.stream({
           messages,
@@ -138,7 +162,13 @@ export function createCoach(provider: CoachProvider) {
       context: CoachContext,
       signal?: AbortSignal,
       options: { user?: string } = {},
-    ): Promise<{ plan: DailyPlan; source: 'ai' | 'offline'; usage: TokenUsage; fallback: boolean; error?: ProviderError }> {
+    ): Promise<{
+      plan: DailyPlan;
+      source: 'ai' | 'offline';
+      usage: TokenUsage;
+      fallback: boolean;
+      error?: ProviderError;
+    }> {
       if (remote && provider.completeJson) {
         const messages: ChatMessage[] = [
           { role: 'system', content: buildSystemPrompt(context, 'plan') },
@@ -158,7 +188,10 @@ export function createCoach(provider: CoachProvider) {
           return { plan: value, source: 'ai', usage, fallback: false };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
-          const usage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          const usage =
+            error.usage && error.usage.inputTokens > 0
+              ? error.usage
+              : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
           return { plan: offlinePlan(context), source: 'offline', usage, fallback: true, error };
         }
       }
@@ -177,12 +210,20 @@ export function createCoach(provider: CoachProvider) {
       options: { user?: string; historyTokenBudget?: number } = {},
     ): Promise<SessionSummary & { usage: TokenUsage; failedUsage?: TokenUsage }> {
       if (remote && provider.completeJson) {
-        const { messages: turns, summary } = trimHistory(transcript, options.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
+        const { messages: turns, summary } = trimHistory(
+          transcript,
+          options.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET,
+        );
         const ask = 'Resume la sesión en un párrafo y enumera de 1 a 3 compromisos concretos que he asumido.';
         const messages: ChatMessage[] = [
           { role: 'system', content: buildSystemPrompt(context, 'session') },
           ...turns,
-          { role: 'user', content: summary ? `[Contexto de la app: resumen de la parte anterior de la sesión: ${summary}]\n\n${ask}` : ask },
+          {
+            role: 'user',
+            content: summary
+              ? `[Contexto de la app: resumen de la parte anterior de la sesión: ${summary}]\n\n${ask}`
+              : ask,
+          },
         ];
         try {
           const { value, usage } = await provider.completeJson(
@@ -192,7 +233,10 @@ export function createCoach(provider: CoachProvider) {
           return { ...value, usage };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
-          const failedUsage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          const failedUsage =
+            error.usage && error.usage.inputTokens > 0
+              ? error.usage
+              : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
           return { ...offlineSessionSummary(transcript), usage: ZERO, failedUsage };
         }
       }
@@ -200,14 +244,21 @@ export function createCoach(provider: CoachProvider) {
     },
 
     /** A personal weekly summary for e-mail: a short message and up to four highlights. */
-    async weeklySummary(context: CoachContext, signal?: AbortSignal): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
+    async weeklySummary(
+      context: CoachContext,
+      signal?: AbortSignal,
+    ): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
       if (remote && provider.completeJson) {
         try {
           const { value, usage } = await provider.completeJson(
             {
               messages: [
                 { role: 'system', content: buildSystemPrompt(context, 'chat') },
-                { role: 'user', content: 'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.' },
+                {
+                  role: 'user',
+                  content:
+                    'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
+                },
               ],
               maxOutputTokens: 500,
               signal,
@@ -223,14 +274,21 @@ export function createCoach(provider: CoachProvider) {
     },
 
     /** The coach's written evaluation of the assessment, when an AI server is configured. */
-    async evaluate(context: CoachContext, signal?: AbortSignal): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
+    async evaluate(
+      context: CoachContext,
+      signal?: AbortSignal,
+    ): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
       if (!remote || !provider.completeJson) return null;
       try {
         const { value, usage } = await provider.completeJson(
           {
             messages: [
               { role: 'system', content: buildSystemPrompt(context, 'evaluation') },
-              { role: 'user', content: 'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.' },
+              {
+                role: 'user',
+                content:
+                  'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
+              },
             ],
             maxOutputTokens: 900,
             signal,

@@ -28,7 +28,11 @@ function toProviderError(error: unknown): ProviderError {
     return new ProviderError('El proveedor de IA tardó demasiado en responder', { cause: error, reason: 'timeout' });
   }
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    return new ProviderError(`El proveedor de IA respondió ${error.status}`, { status: error.status, cause: error, reason: 'http' });
+    return new ProviderError(`El proveedor de IA respondió ${error.status}`, {
+      status: error.status,
+      cause: error,
+      reason: 'http',
+    });
   }
   return new ProviderError('No se pudo contactar con el proveedor de IA', { cause: error, reason: 'network' });
 }
@@ -63,12 +67,20 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     async complete(request: CompletionRequest): Promise<Completion> {
       try {
         const response = await client.chat.completions.create(
-          { model: config.model, messages: request.messages, max_tokens: request.maxOutputTokens, ...identity(request) },
+          {
+            model: config.model,
+            messages: request.messages,
+            max_tokens: request.maxOutputTokens,
+            ...identity(request),
+          },
           { signal: request.signal },
         );
         const text = response.choices[0]?.message?.content;
         if (typeof text !== 'string' || text.trim() === '') {
-          throw new ProviderError('Respuesta del proveedor sin contenido', { reason: 'empty', usage: usageOf(response.usage) });
+          throw new ProviderError('Respuesta del proveedor sin contenido', {
+            reason: 'empty',
+            usage: usageOf(response.usage),
+          });
         }
         return { text, usage: usageOf(response.usage) };
       } catch (error) {
@@ -105,7 +117,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       }
     },
 
-    async completeJson<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>> {
+    async completeJson<T>(
+      request: CompletionRequest,
+      format: { name: string; schema: ZodType<T> },
+    ): Promise<JsonCompletion<T>> {
       let response;
       try {
         response = await client.chat.completions.create(
@@ -113,7 +128,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
             model: config.model,
             messages: request.messages,
             max_tokens: request.maxOutputTokens,
-            response_format: { type: 'json_schema', json_schema: { name: format.name, strict: true, schema: strictJsonSchema(format.schema) } },
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: format.name, strict: true, schema: strictJsonSchema(format.schema) },
+            },
             ...identity(request),
           },
           { signal: request.signal },
@@ -131,7 +149,12 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       }
       // The schema sent leaves out the bounds strict mode refuses: zod checks them all here.
       const parsed = format.schema.safeParse(json);
-      if (!parsed.success) throw new ProviderError('La respuesta del proveedor no cumple el esquema', { cause: parsed.error, reason: 'invalid', usage });
+      if (!parsed.success)
+        throw new ProviderError('La respuesta del proveedor no cumple el esquema', {
+          cause: parsed.error,
+          reason: 'invalid',
+          usage,
+        });
       return { value: parsed.data, usage };
     },
 

@@ -20,7 +20,11 @@ import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-ope
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const week = (activities: Array<Record<string, number>>): LedgerDay[] =>
-  activities.map((a, i) => ({ day: `2026-11-${String(16 + i).padStart(2, '0')}`, steps: Object.keys(a).length * 100, activities: a }));
+  activities.map((a, i) => ({
+    day: `2026-11-${String(16 + i).padStart(2, '0')}`,
+    steps: Object.keys(a).length * 100,
+    activities: a,
+  }));
 const context: CoachContext = {
   firstName: 'Lucía',
   today: '2026-11-22',
@@ -40,7 +44,13 @@ const turns = (n: number, chars = 200): ChatMessage[] =>
 describe('the system message', () => {
   it('is byte-identical across turns whatever the per-turn context (ledger after an award, stage, commitments, careful)', () => {
     const snapshot = describeProfile(context);
-    const first = buildReplyMessages({ context, mode: 'session', history: [{ role: 'user', content: 'Hola' }], stage: 'check-in', profileSnapshot: snapshot });
+    const first = buildReplyMessages({
+      context,
+      mode: 'session',
+      history: [{ role: 'user', content: 'Hola' }],
+      stage: 'check-in',
+      profileSnapshot: snapshot,
+    });
     const later = buildReplyMessages({
       context: {
         ...context,
@@ -65,14 +75,26 @@ describe('the system message', () => {
     expect(later.at(-1)?.content).toContain('1 consulta rápida');
     expect(first.at(-1)?.content).toContain(STAGE_INSTRUCTIONS['check-in']);
     // The date and the local hour travel with the turn, never in the system message.
-    const late = buildReplyMessages({ context: { ...context, localHour: 23 }, mode: 'chat', history: [{ role: 'user', content: 'Hola' }], profileSnapshot: snapshot });
+    const late = buildReplyMessages({
+      context: { ...context, localHour: 23 },
+      mode: 'chat',
+      history: [{ role: 'user', content: 'Hola' }],
+      profileSnapshot: snapshot,
+    });
     expect(late.at(-1)?.content).toContain('Hoy es domingo, 22 de noviembre de 2026; son las 23 h en su zona horaria.');
     expect(late[0]?.content).not.toContain('22 de noviembre');
   });
 
   it('has the helplines, the motivational-interviewing method and the real activity catalogue in its static part', () => {
     for (const line of ['024', '016', 'ANAR 900 20 20 10', '112']) expect(STATIC_SYSTEM_PROMPT).toContain(line);
-    for (const skill of ['Preguntas abiertas', 'Reflejos', 'Afirmaciones', 'Resúmenes', 'Pide permiso antes de aconsejar']) expect(STATIC_SYSTEM_PROMPT).toContain(skill);
+    for (const skill of [
+      'Preguntas abiertas',
+      'Reflejos',
+      'Afirmaciones',
+      'Resúmenes',
+      'Pide permiso antes de aconsejar',
+    ])
+      expect(STATIC_SYSTEM_PROMPT).toContain(skill);
     const catalogue = activityCatalogue();
     for (const p of BREATHING_PATTERNS) expect(catalogue).toContain(`${p.name} (/breathing/${p.id}`);
     for (const b of ACTIVE_BREAKS) expect(catalogue).toContain(b.title);
@@ -98,7 +120,11 @@ describe('the system message', () => {
 
 describe('history trimmed by tokens', () => {
   it('always starts with a user turn (a leading coach opener is left out) and keeps everything that fits', () => {
-    const history: ChatMessage[] = [{ role: 'assistant', content: 'Hola, ¿cómo llegas hoy?' }, ...turns(2), { role: 'user', content: 'Último' }];
+    const history: ChatMessage[] = [
+      { role: 'assistant', content: 'Hola, ¿cómo llegas hoy?' },
+      ...turns(2),
+      { role: 'user', content: 'Último' },
+    ];
     const { messages, summary } = trimHistory(history, 3000);
     expect(messages[0]?.role).toBe('user');
     expect(messages).toHaveLength(5);
@@ -127,7 +153,12 @@ describe('history trimmed by tokens', () => {
   });
 
   it('sends the summary in the turn context of the latest message', () => {
-    const messages = buildReplyMessages({ context, mode: 'chat', history: [...turns(30), { role: 'user', content: 'Y ahora qué' }], historyTokenBudget: 800 });
+    const messages = buildReplyMessages({
+      context,
+      mode: 'chat',
+      history: [...turns(30), { role: 'user', content: 'Y ahora qué' }],
+      historyTokenBudget: 800,
+    });
     expect(messages[1]?.role).toBe('user');
     expect(messages.at(-1)?.content).toContain('Resumen de la parte anterior de la conversación: en ');
     expect(messages.at(-1)?.content.endsWith('Y ahora qué')).toBe(true);
@@ -140,24 +171,29 @@ describe('strict JSON schemas', () => {
     ['session_summary', SessionSummarySchema],
     ['weekly_summary', WeeklySummarySchema],
     ['assessment_evaluation', AssessmentEvaluationSchema],
-  ])('%s has none of the keywords strict mode refuses, closed objects with every property required', (_name, schema) => {
-    const json = strictJsonSchema(schema);
-    expect(refusedKeywordsIn(json)).toEqual([]);
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== 'object') return;
-      const o = node as Record<string, unknown>;
-      if (o.type === 'object') {
-        expect(o.additionalProperties).toBe(false);
-        expect(o.required).toEqual(Object.keys(o.properties as object));
-      }
-      Object.values(o).forEach(walk);
-    };
-    walk(json);
-  });
+  ])(
+    '%s has none of the keywords strict mode refuses, closed objects with every property required',
+    (_name, schema) => {
+      const json = strictJsonSchema(schema);
+      expect(refusedKeywordsIn(json)).toEqual([]);
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object') return;
+        const o = node as Record<string, unknown>;
+        if (o.type === 'object') {
+          expect(o.additionalProperties).toBe(false);
+          expect(o.required).toEqual(Object.keys(o.properties as object));
+        }
+        Object.values(o).forEach(walk);
+      };
+      walk(json);
+    },
+  );
 
   it('tells the model the bounds it left out, in the description', () => {
-    const json = strictJsonSchema(DailyPlanSchema) as { properties: { intro: { description: string }; items: { description: string } } };
+    const json = strictJsonSchema(DailyPlanSchema) as {
+      properties: { intro: { description: string }; items: { description: string } };
+    };
     expect(json.properties.intro.description).toMatch(/entre 1 y 300 caracteres/i);
     expect(json.properties.items.description).toMatch(/entre 3 y 5 elementos/i);
     expect(STRICT_REFUSED_KEYWORDS).toContain('minLength');
@@ -172,7 +208,16 @@ describe('the coach against the fake model', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const coach = () => createCoach(createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'm', maxRetries: 0, timeoutMs: 2000 }));
+  const coach = () =>
+    createCoach(
+      createOpenAICompatibleProvider({
+        apiKey: 'k',
+        baseURL: fake.baseURL,
+        model: 'm',
+        maxRetries: 0,
+        timeoutMs: 2000,
+      }),
+    );
 
   async function run(iterable: AsyncIterable<unknown>) {
     for await (const _ of iterable) {
@@ -182,7 +227,9 @@ describe('the coach against the fake model', () => {
 
   it('raises an empty answer as a ProviderError with its usage', async () => {
     fake.reply({ kind: 'text', text: '', chunks: [' ', '\n'] });
-    const error = await run(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] })).catch((e: unknown) => e);
+    const error = await run(
+      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).reason).toBe('empty');
     expect((error as ProviderError).usage).toEqual({ inputTokens: 11, outputTokens: 7 });
@@ -190,7 +237,9 @@ describe('the coach against the fake model', () => {
 
   it('raises a cut stream with an estimated usage', async () => {
     fake.reply({ kind: 'truncate', chunks: ['Hola, ', 'te '] });
-    const error = (await run(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] })).catch((e: unknown) => e)) as ProviderError;
+    const error = (await run(
+      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
+    ).catch((e: unknown) => e)) as ProviderError;
     expect(error.reason).toBe('truncated');
     expect(error.usage?.inputTokens).toBeGreaterThan(500);
     // 'Hola, te ' is 9 characters: 3 tokens at ~4 characters per token.
@@ -199,8 +248,20 @@ describe('the coach against the fake model', () => {
 
   it('sends the hashed user as user and safety_identifier, and the cache key', async () => {
     fake.reply({ kind: 'text', text: 'Vale.' });
-    await run(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }], user: 'a'.repeat(64), cacheKey: 'b'.repeat(64) }));
-    expect(fake.requests.at(-1)?.body).toMatchObject({ user: 'a'.repeat(64), safety_identifier: 'a'.repeat(64), prompt_cache_key: 'b'.repeat(64) });
+    await run(
+      coach().reply({
+        context,
+        mode: 'chat',
+        history: [{ role: 'user', content: 'Hola' }],
+        user: 'a'.repeat(64),
+        cacheKey: 'b'.repeat(64),
+      }),
+    );
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      user: 'a'.repeat(64),
+      safety_identifier: 'a'.repeat(64),
+      prompt_cache_key: 'b'.repeat(64),
+    });
   });
 
   it('validates a plan with zod after the loose schema: an intro over 300 characters falls back offline', async () => {

@@ -24,12 +24,16 @@ export type CoachMode = 'chat' | 'session' | 'journal' | 'plan' | 'evaluation';
 
 /** The app's real practices, from packages/domain, so every suggestion can link to one. */
 export function activityCatalogue(): string {
-  const breathing = BREATHING_PATTERNS.map((p) => `${p.name} (/breathing/${p.id}, ${p.defaultMinutes} min): ${p.purpose}`);
+  const breathing = BREATHING_PATTERNS.map(
+    (p) => `${p.name} (/breathing/${p.id}, ${p.defaultMinutes} min): ${p.purpose}`,
+  );
   const breaks = ACTIVE_BREAKS.map((b) => {
     const minutes = Math.max(1, Math.round(b.moves.reduce((sum, m) => sum + m.seconds, 0) / 60));
     return `${b.title} (/active-breaks/${encodeURIComponent(b.tag)}, ${minutes} min): ${b.description}`;
   });
-  const fitness = FITNESS_CLASSES.map((c) => `${c.title} (/fitness, ${classMinutes(c)} min, nivel ${c.level}): ${c.description}`);
+  const fitness = FITNESS_CLASSES.map(
+    (c) => `${c.title} (/fitness, ${classMinutes(c)} min, nivel ${c.level}): ${c.description}`,
+  );
   const audios = MEDITATIONS.map((m) => `${m.title} (/meditations/${m.id}, ${Math.round(m.durationSeconds / 60)} min)`);
   return [
     'Actividades de la app (sugiere solo estas, por su nombre exacto, y di dónde encontrarlas):',
@@ -87,7 +91,8 @@ const MODE_INSTRUCTIONS: Record<CoachMode, string> = {
     'Journaling guiado: ayudas a escribir y reflexionar con reflejos y una pregunta abierta; no aconsejas ni ' +
     'propones tareas salvo que te lo pida.',
   plan: 'Diseñas el plan del día: de tres a cinco actividades reales de la app, cada una con una frase que explique por qué hoy.',
-  evaluation: 'Escribes una evaluación de la evaluación profesional: lectura cálida y concreta, con recomendaciones de actividades reales de la app.',
+  evaluation:
+    'Escribes una evaluación de la evaluación profesional: lectura cálida y concreta, con recomendaciones de actividades reales de la app.',
 };
 
 /** How the coach adapts to the style the person chose in the assessment (`coachingStyle`). */
@@ -109,7 +114,8 @@ export const STYLE_GUIDES: Record<string, string> = {
 const ADDRESS: Record<string, string> = {
   femenino: 'Cuando hables de ella usa el femenino («te veo motivada»).',
   masculino: 'Cuando hables de él usa el masculino («te veo motivado»).',
-  neutro: 'Usa un lenguaje neutro al hablar de la persona: evita adjetivos y participios con género («te veo con ganas»).',
+  neutro:
+    'Usa un lenguaje neutro al hablar de la persona: evita adjetivos y participios con género («te veo con ganas»).',
 };
 
 function list(items: string[]): string {
@@ -122,7 +128,10 @@ function list(items: string[]): string {
  */
 export function describeProfile(context: Pick<CoachContext, 'firstName' | 'profile' | 'addressForm'>): string {
   const p = context.profile;
-  const lines = [`Nombre: ${context.firstName || 'sin nombre'}.`, ADDRESS[context.addressForm ?? 'neutro'] ?? ADDRESS.neutro ?? ''];
+  const lines = [
+    `Nombre: ${context.firstName || 'sin nombre'}.`,
+    ADDRESS[context.addressForm ?? 'neutro'] ?? ADDRESS.neutro ?? '',
+  ];
   if (p) {
     lines.push(
       `Trabajo: ${p.role} en ${p.industry}, ${p.seniority.label}, ${p.experience} de experiencia, ${p.workLocation.label}.`,
@@ -135,7 +144,9 @@ export function describeProfile(context: Pick<CoachContext, 'firstName' | 'profi
       STYLE_GUIDES[p.preferredStyle.value] ?? `Estilo de coach preferido: ${p.preferredStyle.label}.`,
     );
   } else {
-    lines.push('Todavía no ha completado la evaluación: conócela con preguntas abiertas y sugiérele hacerla (/assessment) si encaja.');
+    lines.push(
+      'Todavía no ha completado la evaluación: conócela con preguntas abiertas y sugiérele hacerla (/assessment) si encaja.',
+    );
   }
   return lines.filter(Boolean).join('\n');
 }
@@ -170,7 +181,13 @@ export type TurnContextOptions = {
   summary?: string | null | undefined;
 };
 
-const WEEKDAY = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAY = new Intl.DateTimeFormat('es-ES', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function longDate(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
@@ -183,7 +200,9 @@ function longDate(day: string): string {
  */
 export function turnContext(context: CoachContext, options: TurnContextOptions = {}): string {
   const hour = context.localHour;
-  const lines = [`Hoy es ${longDate(context.today)}${hour === undefined ? '' : `; son las ${hour} h en su zona horaria`}.`];
+  const lines = [
+    `Hoy es ${longDate(context.today)}${hour === undefined ? '' : `; son las ${hour} h en su zona horaria`}.`,
+  ];
   lines.push(`Actividad: ${describeLedger(context.ledger)}`);
   lines.push(`Temas recientes del diario: ${list(context.journalThemes)}.`);
   lines.push(

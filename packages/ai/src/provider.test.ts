@@ -14,7 +14,13 @@ afterAll(async () => {
 });
 
 const provider = () =>
-  createOpenAICompatibleProvider({ apiKey: 'test', baseURL: fake.baseURL, model: 'fake-model', maxRetries: 0, timeoutMs: 2000 });
+  createOpenAICompatibleProvider({
+    apiKey: 'test',
+    baseURL: fake.baseURL,
+    model: 'fake-model',
+    maxRetries: 0,
+    timeoutMs: 2000,
+  });
 
 async function collect(stream: AsyncIterable<StreamEvent>) {
   const events: StreamEvent[] = [];
@@ -38,7 +44,10 @@ describe('OpenAI-compatible provider against a fake server', () => {
     fake.reply({ kind: 'text', text: '¿Qué quieres lograr?' });
     const result = await provider().complete({ messages: [{ role: 'user', content: 'Hola' }] });
     expect(result).toEqual({ text: '¿Qué quieres lograr?', usage: { inputTokens: 11, outputTokens: 7 } });
-    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'fake-model', messages: [{ role: 'user', content: 'Hola' }] });
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hola' }],
+    });
   });
 
   it('streams deltas in order, then usage', async () => {
@@ -71,7 +80,13 @@ describe('OpenAI-compatible provider against a fake server', () => {
 
   it('times out a hanging upstream', async () => {
     fake.reply({ kind: 'hang' });
-    const slow = createOpenAICompatibleProvider({ apiKey: 't', baseURL: fake.baseURL, model: 'm', maxRetries: 0, timeoutMs: 200 });
+    const slow = createOpenAICompatibleProvider({
+      apiKey: 't',
+      baseURL: fake.baseURL,
+      model: 'm',
+      maxRetries: 0,
+      timeoutMs: 200,
+    });
     await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(ProviderError);
   });
 

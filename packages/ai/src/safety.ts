@@ -6,7 +6,14 @@
  */
 export { RISK_CATEGORIES, isRiskCategory, type RiskCategory } from './safety/categories';
 export { screenMessage, type ScreenResult } from './safety/screen';
-export { SAFETY_ANSWERS, SAFETY_RESOURCES, looksEnglish, safetyAnswer, type SafetyAnswer, type SafetyResource } from './safety/answers';
+export {
+  SAFETY_ANSWERS,
+  SAFETY_RESOURCES,
+  looksEnglish,
+  safetyAnswer,
+  type SafetyAnswer,
+  type SafetyResource,
+} from './safety/answers';
 export { normalise } from './safety/normalise';
 
 import { looksEnglish, safetyAnswer, type SafetyAnswer } from './safety/answers';
@@ -17,6 +24,9 @@ import { screenMessage } from './safety/screen';
 export function screenForSafety(text: string): (SafetyAnswer & { categories: RiskCategory[]; rules: string[] }) | null {
   const result = screenMessage(text);
   if (!result) return null;
-  return { ...safetyAnswer(result.categories, { english: looksEnglish(text) }), categories: result.categories, rules: result.rules };
+  return {
+    ...safetyAnswer(result.categories, { english: looksEnglish(text) }),
+    categories: result.categories,
+    rules: result.rules,
+  };
 }
-

@@ -55,7 +55,8 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
           const piece = choice?.delta?.content;
           if (typeof piece === 'string') text += piece;
           if (choice?.finish_reason) finishReason = choice.finish_reason;
-          if (json.usage) usage = { inputTokens: json.usage.prompt_tokens ?? 0, outputTokens: json.usage.completion_tokens ?? 0 };
+          if (json.usage)
+            usage = { inputTokens: json.usage.prompt_tokens ?? 0, outputTokens: json.usage.completion_tokens ?? 0 };
         }
         boundary = nextBoundary(buffer);
       }
@@ -63,7 +64,10 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
       if (done) break;
     }
     if (!finished && finishReason === null) {
-      throw new ProviderError('La respuesta del proveedor de IA se cortó antes de terminar', { reason: 'truncated', usage });
+      throw new ProviderError('La respuesta del proveedor de IA se cortó antes de terminar', {
+        reason: 'truncated',
+        usage,
+      });
     }
   } finally {
     // Stops the body (and so the upstream request) if the consumer leaves early.

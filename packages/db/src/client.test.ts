@@ -14,7 +14,12 @@ describe('createDb', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ascenso-db-'));
     dirs.push(dir);
     const handle = createDb({ file: join(dir, 'nested', 'app.db') });
-    expect(readPragmas(handle.sqlite)).toEqual({ journalMode: 'wal', synchronous: 2, foreignKeys: 1, busyTimeout: 5000 });
+    expect(readPragmas(handle.sqlite)).toEqual({
+      journalMode: 'wal',
+      synchronous: 2,
+      foreignKeys: 1,
+      busyTimeout: 5000,
+    });
     handle.close();
   });
 

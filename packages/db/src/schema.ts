@@ -16,7 +16,28 @@ import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
-export const schema = { users, sessions, authFailures, activities, activityCompletions, stepTotals, idempotencyKeys, stepEvidence, assessments, assessmentProgress,
-  conversations, messages, commitments, dailyPlans, aiUsage, journalEntries, assessmentEvaluations,
-  audioListens, practiceSessions,
-  coachNotes, catalogueAudit, stepAdjustments, outbox };
+export const schema = {
+  users,
+  sessions,
+  authFailures,
+  activities,
+  activityCompletions,
+  stepTotals,
+  idempotencyKeys,
+  stepEvidence,
+  assessments,
+  assessmentProgress,
+  conversations,
+  messages,
+  commitments,
+  dailyPlans,
+  aiUsage,
+  journalEntries,
+  assessmentEvaluations,
+  audioListens,
+  practiceSessions,
+  coachNotes,
+  catalogueAudit,
+  stepAdjustments,
+  outbox,
+};

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_CATALOGUE, ACTIVITY_KEYS, CompleteActivityInputSchema, IdempotencyKeySchema, decideAward } from './activities';
+import {
+  ACTIVITY_CATALOGUE,
+  ACTIVITY_KEYS,
+  CompleteActivityInputSchema,
+  IdempotencyKeySchema,
+  decideAward,
+} from './activities';
 
 describe('the catalogue', () => {
   it('has the 12 activities of the spec with multiplier 1', () => {
@@ -42,7 +48,10 @@ describe('decideAward', () => {
   });
 
   it('never awards an activity whose limit is 0', () => {
-    expect(decideAward({ baseSteps: 100, multiplier: 1, dailyLimit: 0 }, 0)).toMatchObject({ stepsEarned: 0, limitReached: true });
+    expect(decideAward({ baseSteps: 100, multiplier: 1, dailyLimit: 0 }, 0)).toMatchObject({
+      stepsEarned: 0,
+      limitReached: true,
+    });
   });
 });
 

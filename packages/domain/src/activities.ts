@@ -33,15 +33,57 @@ export const ACTIVITY_CATALOGUE: readonly ActivityDefinition[] = [
   { key: 'active_break', name: 'Pausa activa', baseSteps: 70, multiplier: 1, dailyLimit: 10, icon: 'stretch' },
   { key: 'breathing_short', name: 'Respiración corta', baseSteps: 85, multiplier: 1, dailyLimit: 8, icon: 'wind' },
   { key: 'breathing_long', name: 'Respiración larga', baseSteps: 200, multiplier: 1, dailyLimit: 5, icon: 'wind' },
-  { key: 'audio_ascenso_daily', name: 'Audio del día', baseSteps: 165, multiplier: 1, dailyLimit: 1, icon: 'headphones' },
-  { key: 'audio_ascenso_archive', name: 'Audio antiguo', baseSteps: 50, multiplier: 1, dailyLimit: 3, icon: 'headphones' },
+  {
+    key: 'audio_ascenso_daily',
+    name: 'Audio del día',
+    baseSteps: 165,
+    multiplier: 1,
+    dailyLimit: 1,
+    icon: 'headphones',
+  },
+  {
+    key: 'audio_ascenso_archive',
+    name: 'Audio antiguo',
+    baseSteps: 50,
+    multiplier: 1,
+    dailyLimit: 3,
+    icon: 'headphones',
+  },
   { key: 'journaling', name: 'Journaling guiado', baseSteps: 325, multiplier: 1, dailyLimit: 2, icon: 'notebook' },
   { key: 'consulta_rapida', name: 'Consulta rápida', baseSteps: 225, multiplier: 1, dailyLimit: 3, icon: 'message' },
   { key: 'sesion_completa', name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1, icon: 'compass' },
-  { key: 'fitness_class_short', name: 'Clase corta (<15 min)', baseSteps: 315, multiplier: 1, dailyLimit: 3, icon: 'dumbbell' },
-  { key: 'fitness_class_medium', name: 'Clase media (15-29 min)', baseSteps: 650, multiplier: 1, dailyLimit: 2, icon: 'dumbbell' },
-  { key: 'fitness_class_long', name: 'Clase larga (>=30 min)', baseSteps: 1175, multiplier: 1, dailyLimit: 1, icon: 'dumbbell' },
-  { key: 'assessment_completed', name: 'Evaluación completada', baseSteps: 1000, multiplier: 1, dailyLimit: 1, icon: 'clipboard' },
+  {
+    key: 'fitness_class_short',
+    name: 'Clase corta (<15 min)',
+    baseSteps: 315,
+    multiplier: 1,
+    dailyLimit: 3,
+    icon: 'dumbbell',
+  },
+  {
+    key: 'fitness_class_medium',
+    name: 'Clase media (15-29 min)',
+    baseSteps: 650,
+    multiplier: 1,
+    dailyLimit: 2,
+    icon: 'dumbbell',
+  },
+  {
+    key: 'fitness_class_long',
+    name: 'Clase larga (>=30 min)',
+    baseSteps: 1175,
+    multiplier: 1,
+    dailyLimit: 1,
+    icon: 'dumbbell',
+  },
+  {
+    key: 'assessment_completed',
+    name: 'Evaluación completada',
+    baseSteps: 1000,
+    multiplier: 1,
+    dailyLimit: 1,
+    icon: 'clipboard',
+  },
 ];
 
 /** Limits an admin may set (the admin issue validates edits with this). */
@@ -93,7 +135,12 @@ export const MetadataSchema = z
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
     for (const key of Object.keys(value)) {
       const checked = MetadataKeySchema.safeParse(key);
-      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Clave de metadatos no válida', path: [key] });
+      if (!checked.success)
+        ctx.addIssue({
+          code: 'custom',
+          message: checked.error.issues[0]?.message ?? 'Clave de metadatos no válida',
+          path: [key],
+        });
     }
   })
   .pipe(

@@ -79,25 +79,88 @@ export function evaluateAssessment(profile: CoachingProfile): AssessmentEvaluati
   const challenges = new Set(profile.challenges.map((c) => c.value));
 
   if (drains.has('meetings')) {
-    add({ id: 'pausas-reuniones', area: 'active-breaks', minutes: 2, title: 'Pausas activas entre reuniones', detail: 'Las reuniones te restan energía: dos minutos de movimiento entre una y otra ayudan a recuperarte.' });
+    add({
+      id: 'pausas-reuniones',
+      area: 'active-breaks',
+      minutes: 2,
+      title: 'Pausas activas entre reuniones',
+      detail: 'Las reuniones te restan energía: dos minutos de movimiento entre una y otra ayudan a recuperarte.',
+    });
   }
   if (drains.has('pressure') || stress === 'abrumado' || stress === 'confrontar') {
-    add({ id: 'respiracion-presion', area: 'breathing', minutes: 4, title: 'Respiración para los picos de presión', detail: 'Unos minutos de respiración lenta antes de un momento exigente bajan la activación y te devuelven claridad.' });
+    add({
+      id: 'respiracion-presion',
+      area: 'breathing',
+      minutes: 4,
+      title: 'Respiración para los picos de presión',
+      detail:
+        'Unos minutos de respiración lenta antes de un momento exigente bajan la activación y te devuelven claridad.',
+    });
   }
-  if (stress === 'procrastinar' || stress === 'analizar' || fears.has('síndrome-impostor') || fears.has('perfeccionismo')) {
-    add({ id: 'journaling-evidencias', area: 'journal', minutes: 10, title: 'Un diario de evidencias', detail: 'Escribir lo que has logrado y lo que te frena convierte las dudas en datos concretos sobre los que actuar.' });
+  if (
+    stress === 'procrastinar' ||
+    stress === 'analizar' ||
+    fears.has('síndrome-impostor') ||
+    fears.has('perfeccionismo')
+  ) {
+    add({
+      id: 'journaling-evidencias',
+      area: 'journal',
+      minutes: 10,
+      title: 'Un diario de evidencias',
+      detail:
+        'Escribir lo que has logrado y lo que te frena convierte las dudas en datos concretos sobre los que actuar.',
+    });
   }
-  if (goals.has('equipo') || goals.has('ascenso') || goals.has('pensamiento-estratégico') || challenges.has('liderar-equipo') || challenges.has('toma-decisiones')) {
-    add({ id: 'sesion-liderazgo', area: 'coaching', minutes: 20, title: 'Una sesión de coaching sobre tu objetivo principal', detail: `Define con tu coach un primer paso concreto hacia ${list(profile.goals, 1) || 'tu objetivo'} y revisadlo la semana siguiente.` });
+  if (
+    goals.has('equipo') ||
+    goals.has('ascenso') ||
+    goals.has('pensamiento-estratégico') ||
+    challenges.has('liderar-equipo') ||
+    challenges.has('toma-decisiones')
+  ) {
+    add({
+      id: 'sesion-liderazgo',
+      area: 'coaching',
+      minutes: 20,
+      title: 'Una sesión de coaching sobre tu objetivo principal',
+      detail: `Define con tu coach un primer paso concreto hacia ${list(profile.goals, 1) || 'tu objetivo'} y revisadlo la semana siguiente.`,
+    });
   }
-  if (goals.has('equilibrio') || challenges.has('equilibrio') || challenges.has('carga-trabajo') || drains.has('routine')) {
-    add({ id: 'audio-desconexion', area: 'meditation', minutes: 5, title: 'Un audio para cerrar la jornada', detail: 'Marcar el final del día con un audio breve ayuda a dejar el trabajo en el trabajo.' });
+  if (
+    goals.has('equilibrio') ||
+    challenges.has('equilibrio') ||
+    challenges.has('carga-trabajo') ||
+    drains.has('routine')
+  ) {
+    add({
+      id: 'audio-desconexion',
+      area: 'meditation',
+      minutes: 5,
+      title: 'Un audio para cerrar la jornada',
+      detail: 'Marcar el final del día con un audio breve ayuda a dejar el trabajo en el trabajo.',
+    });
   }
-  if (profile.supportNeeds.some((s) => s.value === 'bienestar-físico') || profile.quickWins.some((w) => w.value === 'moverme-más')) {
-    add({ id: 'clase-corta', area: 'fitness', minutes: 12, title: 'Una clase corta de movimiento', detail: 'Una sesión de menos de quince minutos, dos o tres veces por semana, ya mejora la energía y el ánimo.' });
+  if (
+    profile.supportNeeds.some((s) => s.value === 'bienestar-físico') ||
+    profile.quickWins.some((w) => w.value === 'moverme-más')
+  ) {
+    add({
+      id: 'clase-corta',
+      area: 'fitness',
+      minutes: 12,
+      title: 'Una clase corta de movimiento',
+      detail: 'Una sesión de menos de quince minutos, dos o tres veces por semana, ya mejora la energía y el ánimo.',
+    });
   }
   // Always at least one conversation and one daily micro-habit, sized to the time available.
-  add({ id: 'consulta-semanal', area: 'coaching', minutes: 10, title: 'Una conversación semanal con tu coach', detail: 'Diez minutos para revisar cómo va la semana y ajustar el siguiente paso.' });
+  add({
+    id: 'consulta-semanal',
+    area: 'coaching',
+    minutes: 10,
+    title: 'Una conversación semanal con tu coach',
+    detail: 'Diez minutos para revisar cómo va la semana y ajustar el siguiente paso.',
+  });
   add({
     id: 'habito-diario',
     area: minutes <= 10 ? 'breathing' : 'meditation',

@@ -26,7 +26,15 @@ describe('deriveCoachingProfile', () => {
     expect(profile.energy.neutral.map((d) => d.factor)).toEqual(['recognition', 'routine']);
     const unanswered = deriveCoachingProfile({
       ...COMPLETE_RESPONSES,
-      energyFactors: { autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 },
+      energyFactors: {
+        autonomy: 0,
+        collaboration: 0,
+        learning: 0,
+        recognition: 0,
+        pressure: 0,
+        routine: 0,
+        meetings: 0,
+      },
     });
     expect(unanswered.energy).toEqual({ drains: [], boosters: [], neutral: [] });
   });
@@ -41,10 +49,18 @@ describe('evaluateAssessment', () => {
   it('reads the profile and recommends concrete, linked activities', () => {
     const evaluation = evaluateAssessment(deriveCoachingProfile(COMPLETE_RESPONSES));
     expect(evaluation.headline).toBe('Una buena base con margen para crecer');
-    expect(evaluation.sections.map((s) => s.id)).toEqual(['punto-partida', 'energia', 'fortalezas', 'objetivos', 'estilo']);
+    expect(evaluation.sections.map((s) => s.id)).toEqual([
+      'punto-partida',
+      'energia',
+      'fortalezas',
+      'objetivos',
+      'estilo',
+    ]);
     expect(evaluation.sections[1]?.body).toContain('reuniones');
     const ids = evaluation.recommendations.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining(['pausas-reuniones', 'respiracion-presion', 'journaling-evidencias', 'sesion-liderazgo']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['pausas-reuniones', 'respiracion-presion', 'journaling-evidencias', 'sesion-liderazgo']),
+    );
     expect(evaluation.recommendations.length).toBeLessThanOrEqual(6);
     for (const r of evaluation.recommendations) expect(AREA_PATHS[r.area]).toMatch(/^\//);
     expect(evaluation.firstStep).toContain('reuniones más eficaces');
@@ -55,13 +71,23 @@ describe('evaluateAssessment', () => {
     [6, 'Una buena base con margen para crecer'],
     [9, 'Estás en un buen momento: toca construir sobre él'],
   ])('satisfaction %i → %s', (rating, headline) => {
-    expect(evaluateAssessment(deriveCoachingProfile({ ...COMPLETE_RESPONSES, satisfactionRating: rating })).headline).toBe(headline);
+    expect(
+      evaluateAssessment(deriveCoachingProfile({ ...COMPLETE_RESPONSES, satisfactionRating: rating })).headline,
+    ).toBe(headline);
   });
 
   it('always recommends a weekly conversation and a daily habit', () => {
     const calm = deriveCoachingProfile({
       ...COMPLETE_RESPONSES,
-      energyFactors: { autonomy: 4, collaboration: 4, learning: 4, recognition: 4, pressure: 4, routine: 4, meetings: 4 },
+      energyFactors: {
+        autonomy: 4,
+        collaboration: 4,
+        learning: 4,
+        recognition: 4,
+        pressure: 4,
+        routine: 4,
+        meetings: 4,
+      },
       stressResponse: 'buscar-apoyo',
       fearsAndLimitations: ['edad'],
       shortTermGoals: ['red-profesional'],

@@ -104,24 +104,48 @@ describe('AssessmentResponsesSchema (complete)', () => {
     const { energyFactors: _omitted, ...withoutEnergy } = COMPLETE_RESPONSES;
     const missing = AssessmentResponsesSchema.safeParse(withoutEnergy);
     expect(missing.error?.issues).toBeUndefined();
-    expect(missing.data?.energyFactors).toEqual({ autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 });
+    expect(missing.data?.energyFactors).toEqual({
+      autonomy: 0,
+      collaboration: 0,
+      learning: 0,
+      recognition: 0,
+      pressure: 0,
+      routine: 0,
+      meetings: 0,
+    });
     const some = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 4 } });
-    expect(some.data?.energyFactors).toEqual({ autonomy: 4, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 });
+    expect(some.data?.energyFactors).toEqual({
+      autonomy: 4,
+      collaboration: 0,
+      learning: 0,
+      recognition: 0,
+      pressure: 0,
+      routine: 0,
+      meetings: 0,
+    });
     // Present values are still checked.
-    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(false);
+    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(
+      false,
+    );
     expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: 'alto' }).success).toBe(false);
   });
 
   it('requires version 1.0 on completion', () => {
-    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '1.0' }).success).toBe(true);
-    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '2.0' }).success).toBe(false);
+    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '1.0' }).success).toBe(
+      true,
+    );
+    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '2.0' }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('PartialResponsesSchema (progress)', () => {
   it('accepts the defaults and half-filled answers', () => {
     expect(PartialResponsesSchema.safeParse(defaultResponses()).success).toBe(true);
-    expect(PartialResponsesSchema.safeParse({ role: 'Analista', companySize: '', topStrengths: ['empatía'] }).success).toBe(true);
+    expect(
+      PartialResponsesSchema.safeParse({ role: 'Analista', companySize: '', topStrengths: ['empatía'] }).success,
+    ).toBe(true);
   });
   it.each([
     [{ companySize: 'gigante' }],
@@ -133,9 +157,15 @@ describe('PartialResponsesSchema (progress)', () => {
     expect(PartialResponsesSchema.safeParse(partial).success).toBe(false);
   });
   it('checks the progress envelope', () => {
-    expect(ProgressInputSchema.safeParse({ currentSection: 3, responses: {}, completedSections: [1, 2] }).success).toBe(true);
-    expect(ProgressInputSchema.safeParse({ currentSection: 10, responses: {}, completedSections: [] }).success).toBe(false);
-    expect(ProgressInputSchema.safeParse({ currentSection: 2, responses: {}, completedSections: [1, 1] }).success).toBe(false);
+    expect(ProgressInputSchema.safeParse({ currentSection: 3, responses: {}, completedSections: [1, 2] }).success).toBe(
+      true,
+    );
+    expect(ProgressInputSchema.safeParse({ currentSection: 10, responses: {}, completedSections: [] }).success).toBe(
+      false,
+    );
+    expect(ProgressInputSchema.safeParse({ currentSection: 2, responses: {}, completedSections: [1, 1] }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -144,7 +174,15 @@ describe('section completeness and percent complete', () => {
     const empty = defaultResponses();
     expect(percentComplete(empty)).toBe(0);
     expect(ASSESSMENT_SECTIONS.map((s) => isSectionComplete(s.number, empty))).toEqual([
-      false, false, false, false, false, true, false, false, false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
     ]);
   });
 
@@ -156,7 +194,12 @@ describe('section completeness and percent complete', () => {
   it('counts required fields answered: section 1 alone is 6 of 32', () => {
     const section1: PartialResponses = {
       ...defaultResponses(),
-      role: 'A', industry: 'B', experience: 'C', companySize: 'startup', reportingStructure: 'manager', workLocation: 'remoto',
+      role: 'A',
+      industry: 'B',
+      experience: 'C',
+      companySize: 'startup',
+      reportingStructure: 'manager',
+      workLocation: 'remoto',
     };
     expect(missingFields(1, section1)).toEqual([]);
     expect(percentComplete(section1)).toBe(Math.round((6 / 32) * 100));
@@ -179,7 +222,6 @@ describe('section completeness and percent complete', () => {
   });
 });
 
-
 describe('selection maximums (spec §5), all 14', () => {
   it('MAX_SELECTIONS names exactly the 14 fields of the spec, with its numbers', () => {
     expect(MAX_SELECTIONS).toEqual(Object.fromEntries(SPEC_MAX_SELECTIONS.map(([field, max]) => [field, max])));
@@ -198,7 +240,9 @@ describe('selection maximums (spec §5), all 14', () => {
       expect(ok.error?.issues).toBeUndefined();
       const over = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, [field]: overMax });
       expect(over.success).toBe(false);
-      expect(over.error?.issues).toEqual([expect.objectContaining({ path: [field], message: `Elige como máximo ${max}` })]);
+      expect(over.error?.issues).toEqual([
+        expect.objectContaining({ path: [field], message: `Elige como máximo ${max}` }),
+      ]);
     });
 
     it('answers in progress: the same maximum', () => {
@@ -218,7 +262,8 @@ describe('selection maximums (spec §5), all 14', () => {
 describe('toggleSelection', () => {
   it('adds, removes, and ignores selections past the maximum', () => {
     let goals: string[] = [];
-    for (const value of ['ascenso', 'habilidades', 'equilibrio', 'equipo']) goals = toggleSelection('shortTermGoals', goals, value);
+    for (const value of ['ascenso', 'habilidades', 'equilibrio', 'equipo'])
+      goals = toggleSelection('shortTermGoals', goals, value);
     expect(goals).toEqual(['ascenso', 'habilidades', 'equilibrio']);
     expect(goals).toHaveLength(MAX_SELECTIONS.shortTermGoals);
     goals = toggleSelection('shortTermGoals', goals, 'habilidades');

@@ -38,7 +38,11 @@ const REQUIRED = 'Responde esta pregunta';
 // mid-way), still never an unknown option value or an out-of-range number.
 
 const requiredText = (max: number) =>
-  z.string().trim().min(1, { message: REQUIRED }).max(max, { message: `Máximo ${max} caracteres` });
+  z
+    .string()
+    .trim()
+    .min(1, { message: REQUIRED })
+    .max(max, { message: `Máximo ${max} caracteres` });
 const partialText = (max: number) => z.string().max(max, { message: `Máximo ${max} caracteres` });
 
 const requiredSelect = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -53,7 +57,10 @@ const requiredMulti = <T extends readonly [string, ...string[]]>(values: T, max:
     .max(max, { message: `Elige como máximo ${max}` })
     .refine(distinct, { message: 'Opciones repetidas' });
 const partialMulti = <T extends readonly [string, ...string[]]>(values: T, max: number) =>
-  z.array(z.enum(values)).max(max, { message: `Elige como máximo ${max}` }).refine(distinct, { message: 'Opciones repetidas' });
+  z
+    .array(z.enum(values))
+    .max(max, { message: `Elige como máximo ${max}` })
+    .refine(distinct, { message: 'Opciones repetidas' });
 
 const energyLevel = z.number().int().min(0).max(5, { message: 'La escala va de 1 a 5' });
 const EnergyFactorsSchema = z.object({
@@ -67,7 +74,15 @@ const EnergyFactorsSchema = z.object({
 });
 export type EnergyFactors = z.infer<typeof EnergyFactorsSchema>;
 export type EnergyFactor = keyof EnergyFactors;
-const UNRATED_ENERGY: EnergyFactors = { autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 };
+const UNRATED_ENERGY: EnergyFactors = {
+  autonomy: 0,
+  collaboration: 0,
+  learning: 0,
+  recognition: 0,
+  pressure: 0,
+  routine: 0,
+  meetings: 0,
+};
 /** A complete assessment may leave out energyFactors, or any factor of it: each unrated factor is 0 (spec §3, §5). */
 const OptionalEnergyFactorsSchema = z
   .object({
@@ -147,7 +162,11 @@ function fields(strict: boolean) {
     supportNeeds: multi(SUPPORT_NEEDS.values, M.supportNeeds),
 
     satisfactionRating: strict
-      ? z.number({ message: 'Elige un valor del 1 al 10' }).int().min(1, { message: 'Elige un valor del 1 al 10' }).max(10)
+      ? z
+          .number({ message: 'Elige un valor del 1 al 10' })
+          .int()
+          .min(1, { message: 'Elige un valor del 1 al 10' })
+          .max(10)
       : z.number().int().min(0).max(10),
     satisfactionReason: text(LONG_TEXT_MAX),
     quickWins: multi(QUICK_WINS.values, M.quickWins),
@@ -169,7 +188,15 @@ export type FieldName = keyof AssessmentResponses;
 // ---- presentation: sections, labels, options ----------------------------------------------------
 
 export type FieldDefinition =
-  | { name: FieldName; kind: 'text'; label: string; placeholder?: string; multiline: boolean; maxLength: number; optional?: boolean }
+  | {
+      name: FieldName;
+      kind: 'text';
+      label: string;
+      placeholder?: string;
+      multiline: boolean;
+      maxLength: number;
+      optional?: boolean;
+    }
   | { name: FieldName; kind: 'select'; label: string; options: Option[] }
   | { name: MultiField; kind: 'multi'; label: string; options: Option[]; max: number }
   | { name: 'energyFactors'; kind: 'energy'; label: string; factors: Option[] }
@@ -211,7 +238,12 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
       shortText('industry', '¿En qué sector trabajas?', 'Por ejemplo: Tecnología, salud, banca...'),
       shortText('experience', '¿Cuánta experiencia profesional tienes?', 'Por ejemplo: 8 años'),
       { name: 'companySize', kind: 'select', label: '¿Cómo es tu organización?', options: COMPANY_SIZE.list },
-      { name: 'reportingStructure', kind: 'select', label: '¿Qué nivel de responsabilidad tienes?', options: REPORTING_STRUCTURE.list },
+      {
+        name: 'reportingStructure',
+        kind: 'select',
+        label: '¿Qué nivel de responsabilidad tienes?',
+        options: REPORTING_STRUCTURE.list,
+      },
       { name: 'workLocation', kind: 'select', label: '¿Dónde trabajas normalmente?', options: WORK_LOCATION.list },
     ],
   },
@@ -222,7 +254,12 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     fields: [
       multi('personalSituation', '¿Cuál es tu situación personal?', PERSONAL_SITUATION.list),
       { name: 'lifeStage', kind: 'select', label: '¿En qué etapa profesional estás?', options: LIFE_STAGE.list },
-      { name: 'timeAvailability', kind: 'select', label: '¿Cuánto tiempo puedes dedicarte al día?', options: TIME_AVAILABILITY.list },
+      {
+        name: 'timeAvailability',
+        kind: 'select',
+        label: '¿Cuánto tiempo puedes dedicarte al día?',
+        options: TIME_AVAILABILITY.list,
+      },
       multi('personalChallenges', '¿Qué retos personales te ocupan ahora?', PERSONAL_CHALLENGES.list),
     ],
   },
@@ -232,7 +269,11 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     intro: 'Hacia dónde quieres ir y qué te frena.',
     fields: [
       multi('shortTermGoals', '¿Qué quieres conseguir en los próximos seis meses?', SHORT_TERM_GOALS.list),
-      longText('longTermVision', '¿Dónde te ves dentro de cinco años?', 'Describe la vida profesional que te gustaría tener'),
+      longText(
+        'longTermVision',
+        '¿Dónde te ves dentro de cinco años?',
+        'Describe la vida profesional que te gustaría tener',
+      ),
       longText('successDefinition', '¿Qué significa para ti tener éxito?', 'En tus propias palabras'),
       longText('careerAspirations', '¿Qué aspiraciones profesionales tienes?', 'Un puesto, un proyecto, un cambio...'),
       multi('leadershipTypes', '¿Qué tipo de líder quieres ser?', LEADERSHIP_TYPES.list),
@@ -256,16 +297,33 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     intro: 'Tu estilo, lo que te mueve y cómo reaccionas a la presión.',
     fields: [
       multi('workStyle', '¿Cómo describirías tu forma de trabajar?', WORK_STYLE.list),
-      { name: 'communicationStyle', kind: 'select', label: '¿Cuál es tu estilo de comunicación?', options: COMMUNICATION_STYLE.list },
+      {
+        name: 'communicationStyle',
+        kind: 'select',
+        label: '¿Cuál es tu estilo de comunicación?',
+        options: COMMUNICATION_STYLE.list,
+      },
       multi('motivationFactors', '¿Qué te motiva?', MOTIVATION_FACTORS.list),
-      { name: 'stressResponse', kind: 'select', label: '¿Cómo sueles reaccionar ante el estrés?', options: STRESS_RESPONSE.list },
+      {
+        name: 'stressResponse',
+        kind: 'select',
+        label: '¿Cómo sueles reaccionar ante el estrés?',
+        options: STRESS_RESPONSE.list,
+      },
     ],
   },
   {
     number: 6,
     title: 'Tu energía',
     intro: 'Puntúa de 1 (me agota) a 5 (me da energía). Puedes dejar sin puntuar lo que no aplique.',
-    fields: [{ name: 'energyFactors', kind: 'energy', label: '¿Cuánta energía te da cada aspecto de tu trabajo?', factors: ENERGY_FACTORS.list }],
+    fields: [
+      {
+        name: 'energyFactors',
+        kind: 'energy',
+        label: '¿Cuánta energía te da cada aspecto de tu trabajo?',
+        factors: ENERGY_FACTORS.list,
+      },
+    ],
   },
   {
     number: 7,
@@ -291,7 +349,13 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     title: 'Satisfacción y primeras victorias',
     intro: 'Dónde estás hoy y por dónde empezar.',
     fields: [
-      { name: 'satisfactionRating', kind: 'rating', label: '¿Cómo de satisfecho/a estás con tu vida profesional?', min: 1, max: 10 },
+      {
+        name: 'satisfactionRating',
+        kind: 'rating',
+        label: '¿Cómo de satisfecho/a estás con tu vida profesional?',
+        min: 1,
+        max: 10,
+      },
       longText('satisfactionReason', '¿Por qué esa puntuación?', 'Lo que suma y lo que resta'),
       multi('quickWins', '¿Qué victorias rápidas te gustaría conseguir?', QUICK_WINS.list),
       {

@@ -20,10 +20,7 @@ export function isValidTimezone(value: string): boolean {
   }
 }
 
-export const TimezoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidTimezone, { message: 'Zona horaria desconocida' });
+export const TimezoneSchema = z.string().trim().refine(isValidTimezone, { message: 'Zona horaria desconocida' });
 
 export const EmailSchema = z
   .string()

@@ -25,7 +25,8 @@ export const BREATHING_PATTERNS: readonly BreathingPattern[] = [
     purpose: 'Recuperar la calma y el foco antes de un momento exigente: una presentación, una conversación difícil.',
     evidence: {
       level: 'moderada',
-      summary: 'Muy usada por equipos de emergencias. Los estudios sobre respiración lenta y con pausas muestran menos activación y estrés percibido, aunque hay pocos ensayos específicos de este patrón.',
+      summary:
+        'Muy usada por equipos de emergencias. Los estudios sobre respiración lenta y con pausas muestran menos activación y estrés percibido, aunque hay pocos ensayos específicos de este patrón.',
     },
     phases: [inhale(4), hold(4), exhale(4), hold(4)],
     defaultMinutes: 3,
@@ -38,7 +39,8 @@ export const BREATHING_PATTERNS: readonly BreathingPattern[] = [
     purpose: 'Bajar revoluciones al final del día o para conciliar el sueño.',
     evidence: {
       level: 'limitada',
-      summary: 'Estudios pequeños observan bajadas de frecuencia cardiaca y de ansiedad tras unas series. Es segura y fácil de aprender; si te mareas, acorta la retención.',
+      summary:
+        'Estudios pequeños observan bajadas de frecuencia cardiaca y de ansiedad tras unas series. Es segura y fácil de aprender; si te mareas, acorta la retención.',
     },
     phases: [inhale(4), hold(7), exhale(8)],
     defaultMinutes: 3,
@@ -51,7 +53,8 @@ export const BREATHING_PATTERNS: readonly BreathingPattern[] = [
     purpose: 'Equilibrar el sistema nervioso y la variabilidad cardiaca; ideal como práctica diaria.',
     evidence: {
       level: 'buena',
-      summary: 'Respirar a unas 5,5 respiraciones por minuto es la base del biofeedback de variabilidad cardiaca, con ensayos y metaanálisis que muestran menos ansiedad y estrés.',
+      summary:
+        'Respirar a unas 5,5 respiraciones por minuto es la base del biofeedback de variabilidad cardiaca, con ensayos y metaanálisis que muestran menos ansiedad y estrés.',
     },
     phases: [inhale(5.5), exhale(5.5)],
     defaultMinutes: 5,
@@ -64,7 +67,8 @@ export const BREATHING_PATTERNS: readonly BreathingPattern[] = [
     purpose: 'Soltar tensión rápido y mejorar el ánimo con cinco minutos al día.',
     evidence: {
       level: 'buena',
-      summary: 'En un ensayo controlado (Stanford, 2023), cinco minutos diarios de suspiro cíclico mejoraron el estado de ánimo y redujeron la frecuencia respiratoria más que la meditación de atención plena.',
+      summary:
+        'En un ensayo controlado (Stanford, 2023), cinco minutos diarios de suspiro cíclico mejoraron el estado de ánimo y redujeron la frecuencia respiratoria más que la meditación de atención plena.',
     },
     phases: [inhale(2), { kind: 'inhale-top', seconds: 1, label: 'Inhala un poco más' }, exhale(6)],
     defaultMinutes: 5,

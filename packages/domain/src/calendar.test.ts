@@ -15,7 +15,10 @@ describe('localDay', () => {
 
   it('stays right when calls alternate zones and cross midnight (it remembers one day per zone and minute)', () => {
     const seconds = ['2026-11-22T22:59:00Z', '2026-11-22T22:59:59Z', '2026-11-22T23:00:00Z', '2026-11-22T23:00:30Z'];
-    const expected = { 'Europe/Madrid': ['2026-11-22', '2026-11-22', '2026-11-23', '2026-11-23'], 'Europe/London': ['2026-11-22', '2026-11-22', '2026-11-22', '2026-11-22'] };
+    const expected = {
+      'Europe/Madrid': ['2026-11-22', '2026-11-22', '2026-11-23', '2026-11-23'],
+      'Europe/London': ['2026-11-22', '2026-11-22', '2026-11-22', '2026-11-22'],
+    };
     for (let round = 0; round < 2; round += 1) {
       seconds.forEach((instant, i) => {
         expect(localDay(new Date(instant), 'Europe/Madrid')).toBe(expected['Europe/Madrid'][i]);

@@ -6,7 +6,12 @@ const lastDay = new Map<string, { minute: number; day: string }>();
 function dayFormatter(timezone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timezone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     formatters.set(timezone, formatter);
   }
   return formatter;

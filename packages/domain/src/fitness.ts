@@ -12,11 +12,26 @@ export type FitnessClass = {
   exercises: readonly Exercise[];
 };
 
-const work = (name: string, seconds: number, instruction: string): Exercise => ({ name, seconds, instruction, kind: 'work' });
-const rest = (seconds: number): Exercise => ({ name: 'Descanso', seconds, instruction: 'Respira y prepárate para el siguiente.', kind: 'rest' });
+const work = (name: string, seconds: number, instruction: string): Exercise => ({
+  name,
+  seconds,
+  instruction,
+  kind: 'work',
+});
+const rest = (seconds: number): Exercise => ({
+  name: 'Descanso',
+  seconds,
+  instruction: 'Respira y prepárate para el siguiente.',
+  kind: 'rest',
+});
 
 /** `rounds` passes over the moves, `workSeconds` each with `restSeconds` between them. */
-function circuit(moves: ReadonlyArray<readonly [string, string]>, rounds: number, workSeconds: number, restSeconds: number): Exercise[] {
+function circuit(
+  moves: ReadonlyArray<readonly [string, string]>,
+  rounds: number,
+  workSeconds: number,
+  restSeconds: number,
+): Exercise[] {
   const out: Exercise[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, instruction] of moves) {
@@ -177,7 +192,9 @@ export function fitnessBand(minutes: number): FitnessBand {
   return 'larga';
 }
 
-export function fitnessActivityKey(minutes: number): 'fitness_class_short' | 'fitness_class_medium' | 'fitness_class_long' {
+export function fitnessActivityKey(
+  minutes: number,
+): 'fitness_class_short' | 'fitness_class_medium' | 'fitness_class_long' {
   const band = fitnessBand(minutes);
   return band === 'corta' ? 'fitness_class_short' : band === 'media' ? 'fitness_class_medium' : 'fitness_class_long';
 }

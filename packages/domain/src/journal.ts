@@ -14,7 +14,16 @@ export const JOURNAL_PROMPTS: readonly string[] = [
   '¿En qué momento del día te has sentido más tú?',
 ];
 
-export const JOURNAL_MOODS = ['tranquilidad', 'alegría', 'gratitud', 'motivación', 'cansancio', 'preocupación', 'tristeza', 'enfado'] as const;
+export const JOURNAL_MOODS = [
+  'tranquilidad',
+  'alegría',
+  'gratitud',
+  'motivación',
+  'cansancio',
+  'preocupación',
+  'tristeza',
+  'enfado',
+] as const;
 
 export const JOURNAL_MIN_WORDS_FOR_STEPS = 50;
 
@@ -31,6 +40,10 @@ export const JournalEntryInputSchema = z.object({
   mood: z.string().trim().min(1, { message: 'Elige o escribe cómo te sientes' }).max(40),
   prompt: z.string().trim().max(300).optional(),
   title: z.string().trim().max(120).optional(),
-  body: z.string().trim().min(1, { message: 'Escribe algo antes de guardar' }).max(20_000, { message: 'Máximo 20.000 caracteres' }),
+  body: z
+    .string()
+    .trim()
+    .min(1, { message: 'Escribe algo antes de guardar' })
+    .max(20_000, { message: 'Máximo 20.000 caracteres' }),
 });
 export type JournalEntryInput = z.infer<typeof JournalEntryInputSchema>;

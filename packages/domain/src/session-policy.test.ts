@@ -10,10 +10,25 @@ describe('evaluateSession', () => {
     { label: 'fresh', createdAgo: 0, idle: 0, expected: { status: 'valid', touch: false } },
     { label: 'used 59 min ago', createdAgo: DAY, idle: 59 * 60 * 1000, expected: { status: 'valid', touch: false } },
     { label: 'used 1 h ago → touch', createdAgo: DAY, idle: HOUR, expected: { status: 'valid', touch: true } },
-    { label: 'idle just under 7 days', createdAgo: 8 * DAY, idle: 7 * DAY - 1, expected: { status: 'valid', touch: true } },
+    {
+      label: 'idle just under 7 days',
+      createdAgo: 8 * DAY,
+      idle: 7 * DAY - 1,
+      expected: { status: 'valid', touch: true },
+    },
     { label: 'idle 7 days', createdAgo: 8 * DAY, idle: 7 * DAY, expected: { status: 'expired', reason: 'inactivity' } },
-    { label: 'active but 30 days old', createdAgo: 30 * DAY, idle: 0, expected: { status: 'expired', reason: 'absolute' } },
-    { label: 'active, 30 days minus 1 ms', createdAgo: 30 * DAY - 1, idle: 0, expected: { status: 'valid', touch: false } },
+    {
+      label: 'active but 30 days old',
+      createdAgo: 30 * DAY,
+      idle: 0,
+      expected: { status: 'expired', reason: 'absolute' },
+    },
+    {
+      label: 'active, 30 days minus 1 ms',
+      createdAgo: 30 * DAY - 1,
+      idle: 0,
+      expected: { status: 'valid', touch: false },
+    },
   ])('$label', ({ createdAgo, idle, expected }) => {
     const now = new Date(created.getTime() + createdAgo);
     const verdict = evaluateSession({ createdAt: created, lastVerifiedAt: new Date(now.getTime() - idle) }, now);

@@ -14,8 +14,7 @@ export const SESSION_POLICY = {
 export type SessionTimes = { createdAt: Date; lastVerifiedAt: Date };
 
 export type SessionVerdict =
-  | { status: 'valid'; touch: boolean; expiresAt: Date }
-  | { status: 'expired'; reason: 'inactivity' | 'absolute' };
+  { status: 'valid'; touch: boolean; expiresAt: Date } | { status: 'expired'; reason: 'inactivity' | 'absolute' };
 
 /** Decides whether a stored session is still usable at `now`, and whether to record activity. */
 export function evaluateSession(session: SessionTimes, now: Date, policy = SESSION_POLICY): SessionVerdict {

@@ -35,8 +35,14 @@ function flood(url: string, from: string, lanes: number, maxRequests: number) {
         const n = sent;
         const answer =
           n % 2 === 0
-            ? await client.send(`${url}/api/auth/register`, { from, body: { email: `flood${lane}-${n}@ejemplo.es`, password: PASSWORD, firstName: 'Flo' } })
-            : await client.send(`${url}/api/trpc/auth.login`, { from, body: { json: { email: `flood${n}@ejemplo.es`, password: 'no es esta' } } });
+            ? await client.send(`${url}/api/auth/register`, {
+                from,
+                body: { email: `flood${lane}-${n}@ejemplo.es`, password: PASSWORD, firstName: 'Flo' },
+              })
+            : await client.send(`${url}/api/trpc/auth.login`, {
+                from,
+                body: { json: { email: `flood${n}@ejemplo.es`, password: 'no es esta' } },
+              });
         answers.push(answer);
         if (answer.status === 429) await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -56,7 +62,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function bystanderLogins(url: string, email: string, times: number): Promise<Answer[]> {
   const answers: Answer[] = [];
-  for (let i = 0; i < times; i += 1) answers.push(await client.send(`${url}/api/auth/login`, { from: '127.0.0.3', body: { email, password: PASSWORD } }));
+  for (let i = 0; i < times; i += 1)
+    answers.push(
+      await client.send(`${url}/api/auth/login`, { from: '127.0.0.3', body: { email, password: PASSWORD } }),
+    );
   return answers;
 }
 
@@ -65,7 +74,10 @@ describe('Argon2 work is bounded and fair per client address', () => {
     const s = await startAbuseServer(NO_ATTEMPT_LIMITS);
     servers.push(s);
     const email = 'bystander@ejemplo.es';
-    const created = await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.3', body: { email, password: PASSWORD, firstName: 'Bea' } });
+    const created = await client.send(`${s.url}/api/auth/register`, {
+      from: '127.0.0.3',
+      body: { email, password: PASSWORD, firstName: 'Bea' },
+    });
     expect(created.status).toBe(201);
 
     let peak = 0;
@@ -95,7 +107,14 @@ describe('Argon2 work is bounded and fair per client address', () => {
     const s = await startAbuseServer();
     servers.push(s);
     const email = 'bystander@ejemplo.es';
-    expect((await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.3', body: { email, password: PASSWORD, firstName: 'Bea' } })).status).toBe(201);
+    expect(
+      (
+        await client.send(`${s.url}/api/auth/register`, {
+          from: '127.0.0.3',
+          body: { email, password: PASSWORD, firstName: 'Bea' },
+        })
+      ).status,
+    ).toBe(201);
     const attack = flood(s.url, '127.0.0.2', 48, 600);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const bystander = await bystanderLogins(s.url, email, 3);

@@ -17,9 +17,16 @@ import { loadConfig } from '../env';
 import { listen } from '../http/node-server';
 import { createLogger } from '../logger';
 
-const MAP = JSON.stringify({ version: 3, sources: ['../../src/features/coaching/secret-source.tsx'], sourcesContent: ['export const x = 1;'], mappings: '' });
+const MAP = JSON.stringify({
+  version: 3,
+  sources: ['../../src/features/coaching/secret-source.tsx'],
+  sourcesContent: ['export const x = 1;'],
+  mappings: '',
+});
 const MANIFEST = JSON.stringify({ 'src/boot.ts': { file: 'assets/boot-abc123.js', isEntry: true } });
-const PAGES = JSON.stringify({ 'visitor:/': { modulepreload: ['assets/landing-abc123.js'], root: '<main>Bienvenida prerenderizada</main>' } });
+const PAGES = JSON.stringify({
+  'visitor:/': { modulepreload: ['assets/landing-abc123.js'], root: '<main>Bienvenida prerenderizada</main>' },
+});
 
 let dir: string;
 beforeAll(() => {
@@ -27,7 +34,10 @@ beforeAll(() => {
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, '.vite'));
   mkdirSync(join(dir, '.well-hidden'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'boot-abc123.js'), 'console.log("ascenso")');
   writeFileSync(join(dir, 'assets', 'boot-abc123.js.map'), MAP);
   writeFileSync(join(dir, 'assets', 'boot-abc123.js.map.gz'), gzipSync(MAP));
@@ -46,14 +56,17 @@ afterEach(async () => {
 
 async function serve(nodeEnv: 'production' | 'development') {
   const config = loadConfig({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', APP_ORIGIN: 'http://localhost:3000' });
-  const app = createApp(createDeps(config, { dbHandle: createTestDb(), logger: createLogger('silent') }), { webDistDir: dir });
+  const app = createApp(createDeps(config, { dbHandle: createTestDb(), logger: createLogger('silent') }), {
+    webDistDir: dir,
+  });
   const server = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' });
   stops.push(async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return (path: string, method = 'GET') => fetch(`${base}${path}`, { method, headers: { 'accept-encoding': 'gzip, br' }, signal: AbortSignal.timeout(5_000) });
+  return (path: string, method = 'GET') =>
+    fetch(`${base}${path}`, { method, headers: { 'accept-encoding': 'gzip, br' }, signal: AbortSignal.timeout(5_000) });
 }
 
 const HIDDEN = [

@@ -12,7 +12,13 @@ import WebSocket from 'ws';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 
-type Message = { id?: number | string | null; result?: { type: string; data?: unknown }; error?: { json?: { message: string; data: { code: string; domainCode: string | null; retryAfterSeconds: number | null } } } };
+type Message = {
+  id?: number | string | null;
+  result?: { type: string; data?: unknown };
+  error?: {
+    json?: { message: string; data: { code: string; domainCode: string | null; retryAfterSeconds: number | null } };
+  };
+};
 
 let fake: FakeOpenAIServer;
 beforeAll(async () => {
@@ -28,8 +34,20 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string> = {}) {
   const t = createTestApp({
-    env: { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '100', QUOTA_CONVERSATIONS_PER_DAY: '500', AI_FIRST_TOKEN_TIMEOUT_MS: '10000', AI_TIMEOUT_MS: '20000', ...env },
-    coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 20_000 }),
+    env: {
+      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '100',
+      QUOTA_CONVERSATIONS_PER_DAY: '500',
+      AI_FIRST_TOKEN_TIMEOUT_MS: '10000',
+      AI_TIMEOUT_MS: '20000',
+      ...env,
+    },
+    coachProvider: createOpenAICompatibleProvider({
+      apiKey: 'k',
+      baseURL: fake.baseURL,
+      model: 'fake',
+      maxRetries: 0,
+      timeoutMs: 20_000,
+    }),
   });
   const server = await startTestServer(t);
   cleanups.push(server.stop);
@@ -52,8 +70,16 @@ async function setup(env: Record<string, string> = {}) {
 /** A chat with one message waiting for its answer; returns the subscribe message for that answer. */
 async function pending(caller: Awaited<ReturnType<typeof setup>>['caller'], id: number) {
   const chat = await caller.coaching.start({ kind: 'chat' });
-  const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: `Mensaje ${id}`, clientMessageId: crypto.randomUUID() });
-  return JSON.stringify({ id, method: 'subscription', params: { path: 'coaching.reply', input: { json: { conversationId: chat.id, userMessageId } } } });
+  const { userMessageId } = await caller.coaching.send({
+    conversationId: chat.id,
+    content: `Mensaje ${id}`,
+    clientMessageId: crypto.randomUUID(),
+  });
+  return JSON.stringify({
+    id,
+    method: 'subscription',
+    params: { path: 'coaching.reply', input: { json: { conversationId: chat.id, userMessageId } } },
+  });
 }
 
 describe('per-user model limits under attack (issue 15 item 3)', () => {
@@ -91,9 +117,18 @@ describe('per-user model limits under attack (issue 15 item 3)', () => {
     const started = Date.now();
     for (const message of subscribes) ws.send(message);
     await expect
-      .poll(() => messages.filter((m) => m.error || (m.result?.type === 'data' && (m.result.data as { json?: { data?: { type?: string } } })?.json?.data?.type === 'done')).length, {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          messages.filter(
+            (m) =>
+              m.error ||
+              (m.result?.type === 'data' &&
+                (m.result.data as { json?: { data?: { type?: string } } })?.json?.data?.type === 'done'),
+          ).length,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(60);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(fake.requests.length - before).toBe(20);

@@ -11,7 +11,15 @@ import { register } from '../modules/auth/auth.service';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
-import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
+import {
+  count,
+  countingHasher,
+  createClient,
+  ORIGIN,
+  startAbuseServer,
+  type AbuseServer,
+  type Answer,
+} from './client-address';
 
 // Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
 // Client addresses are real TCP peers: 127.0.0.2, 127.0.0.3, … (all loopback on Linux).
@@ -32,16 +40,28 @@ async function start(env: Record<string, string> = {}) {
 }
 
 async function registerVictim(url: string, email = 'victima@ejemplo.es', from = '127.0.0.9') {
-  const answer = await client.send(`${url}/api/auth/register`, { from, body: { email, password: PASSWORD, firstName: 'Vera' } });
+  const answer = await client.send(`${url}/api/auth/register`, {
+    from,
+    body: { email, password: PASSWORD, firstName: 'Vera' },
+  });
   expect(answer.status).toBe(201);
   return { email, cookie: (answer.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '' };
 }
 
-const login = (url: string, from: string, email: string, password: string) => client.send(`${url}/api/auth/login`, { from, body: { email, password } });
+const login = (url: string, from: string, email: string, password: string) =>
+  client.send(`${url}/api/auth/login`, { from, body: { email, password } });
 const wrongLogins = (url: string, from: string, email: string, n: number) =>
   Promise.all(Array.from({ length: n }, (_, i) => login(url, from, email, `no es la buena ${i}`)));
 
-type TrpcError = { error: { json: { message: string; code: number; data: { code: string; httpStatus: number; retryAfterSeconds: number | null } } } };
+type TrpcError = {
+  error: {
+    json: {
+      message: string;
+      code: number;
+      data: { code: string; httpStatus: number; retryAfterSeconds: number | null };
+    };
+  };
+};
 
 describe('batching cannot carry guesses', () => {
   it('one POST batch of 50 auth.login calls is refused with 400 before any password is checked', async () => {
@@ -49,13 +69,20 @@ describe('batching cannot carry guesses', () => {
     const { email } = await registerVictim(s.url);
     s.hasher.reset();
     const paths = Array(50).fill('auth.login').join(',');
-    const input = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { json: { email, password: i === 49 ? PASSWORD : `mala ${i}` } }]));
+    const input = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [
+        String(i),
+        { json: { email, password: i === 49 ? PASSWORD : `mala ${i}` } },
+      ]),
+    );
     const answer = await client.send(`${s.url}/api/trpc/${paths}?batch=1`, { from: '127.0.0.2', body: input });
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.body) as TrpcError;
     expect(body.error.json.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
     // Over the batch cap and naming auth.*: either refusal, both before anything runs.
-    expect(body.error.json.message).toMatch(/^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/);
+    expect(body.error.json.message).toMatch(
+      /^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/,
+    );
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(s.hasher.calls()).toBe(0);
     expect(s.deps.repos.authFailures.countSince('login-account', email, new Date(0)).count).toBe(0);
@@ -65,7 +92,9 @@ describe('batching cannot carry guesses', () => {
     const s = await start();
     const { email } = await registerVictim(s.url);
     s.hasher.reset();
-    const mixed = await client.send(`${s.url}/api/trpc/health,auth.me?batch=1&input=${encodeURIComponent('{}')}`, { from: '127.0.0.2' });
+    const mixed = await client.send(`${s.url}/api/trpc/health,auth.me?batch=1&input=${encodeURIComponent('{}')}`, {
+      from: '127.0.0.2',
+    });
     expect(mixed.status).toBe(400);
     expect((JSON.parse(mixed.body) as TrpcError).error.json.message).toBe(
       'Las llamadas de acceso (auth.*) no se pueden agrupar en un lote: envíalas de una en una.',
@@ -76,7 +105,10 @@ describe('batching cannot carry guesses', () => {
     });
     expect(encoded.status).toBe(400);
     expect(s.hasher.calls()).toBe(0);
-    const single = await client.send(`${s.url}/api/trpc/auth.login?batch=1`, { from: '127.0.0.2', body: { 0: { json: { email, password: PASSWORD } } } });
+    const single = await client.send(`${s.url}/api/trpc/auth.login?batch=1`, {
+      from: '127.0.0.2',
+      body: { 0: { json: { email, password: PASSWORD } } },
+    });
     expect(single.status).toBe(200);
     expect(s.hasher.calls()).toBe(1);
   });
@@ -90,7 +122,9 @@ describe('batching cannot carry guesses', () => {
     const over = await client.send(batch(21));
     expect(over.status).toBe(400);
     expect((JSON.parse(over.body) as TrpcError).error.json.message).toBe('El lote tiene demasiadas llamadas.');
-    const overByPost = await client.send(`${s.url}/api/trpc/${Array(21).fill('auth.logout').join(',')}?batch=1`, { body: {} });
+    const overByPost = await client.send(`${s.url}/api/trpc/${Array(21).fill('auth.logout').join(',')}?batch=1`, {
+      body: {},
+    });
     expect(overByPost.status).toBe(400);
   });
 });
@@ -108,7 +142,10 @@ describe('the WebSocket (no batch cap in tRPC 11.22) carries no sign-ins', () =>
       const calls = Array.from({ length: 20 }, (_, i) => ({
         id: i + 1,
         method: 'mutation',
-        params: { path: i % 2 ? 'auth.register' : 'auth.login', input: { json: { email: user.email, password: i === 19 ? password : `mala ${i}`, firstName: 'W' } } },
+        params: {
+          path: i % 2 ? 'auth.register' : 'auth.login',
+          input: { json: { email: user.email, password: i === 19 ? password : `mala ${i}`, firstName: 'W' } },
+        },
       }));
       ws.send(JSON.stringify(calls));
       await expect.poll(() => answers.length, { timeout: 5_000 }).toBe(20);
@@ -134,14 +171,20 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
     expect(count(all, 401)).toBeLessThanOrEqual(10);
     expect(s.hasher.calls()).toBeLessThanOrEqual(10);
     expect(s.hasher.calls()).toBe(count(all, 401));
-    for (const refused of all.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    for (const refused of all.filter((a) => a.status === 429))
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     // The right password from the hammering address: refused, with the wait (REST and tRPC).
     const fromAttacker = await login(s.url, '127.0.0.2', email, PASSWORD);
     expect(fromAttacker.status).toBe(429);
     expect(Number(fromAttacker.headers['retry-after'])).toBeGreaterThan(60);
-    expect(JSON.parse(fromAttacker.body)).toMatchObject({ error: { code: 'RATE_LIMITED', message: 'Demasiados intentos fallidos. Espera unos minutos.' } });
-    const overTrpc = await client.send(`${s.url}/api/trpc/auth.login`, { from: '127.0.0.2', body: { json: { email, password: PASSWORD } } });
+    expect(JSON.parse(fromAttacker.body)).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: 'Demasiados intentos fallidos. Espera unos minutos.' },
+    });
+    const overTrpc = await client.send(`${s.url}/api/trpc/auth.login`, {
+      from: '127.0.0.2',
+      body: { json: { email, password: PASSWORD } },
+    });
     expect(overTrpc.status).toBe(429);
     const data = (JSON.parse(overTrpc.body) as TrpcError).error.json.data;
     expect(data.code).toBe('TOO_MANY_REQUESTS');
@@ -156,23 +199,35 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
 
   it('once its limit refused an address, its further sign-ins are refused from memory with the same answer', async () => {
     const s = await start();
-    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
-    const trpc = () => client.send(`${s.url}/api/trpc/auth.login`, { from: '127.0.0.2', body: { json: { email: 'y@ejemplo.es', password: 'mala' } } });
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    const trpc = () =>
+      client.send(`${s.url}/api/trpc/auth.login`, {
+        from: '127.0.0.2',
+        body: { json: { email: 'y@ejemplo.es', password: 'mala' } },
+      });
     const fromDatabase = await trpc();
     const fromMemory = await trpc();
     expect([fromDatabase.status, fromMemory.status]).toEqual([429, 429]);
     const strip = (body: string) => {
       const parsed = JSON.parse(body) as TrpcError;
-      return { ...parsed.error.json, data: { ...parsed.error.json.data, retryAfterSeconds: typeof parsed.error.json.data.retryAfterSeconds } };
+      return {
+        ...parsed.error.json,
+        data: { ...parsed.error.json.data, retryAfterSeconds: typeof parsed.error.json.data.retryAfterSeconds },
+      };
     };
     expect(strip(fromMemory.body)).toEqual(strip(fromDatabase.body));
     expect(Number(fromMemory.headers['retry-after'])).toBeGreaterThan(800);
-    expect(fromMemory.headers['retry-after']).toBe(String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds));
+    expect(fromMemory.headers['retry-after']).toBe(
+      String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds),
+    );
     // From memory: not even the body is read (a malformed one gets the same 429), no attempt row is written.
     const rows = s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count;
     const rest = await client.send(`${s.url}/api/auth/login`, { from: '127.0.0.2', body: 'no es json' });
     expect(rest.status).toBe(429);
-    expect(JSON.parse(rest.body)).toMatchObject({ error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } } });
+    expect(JSON.parse(rest.body)).toMatchObject({
+      error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } },
+    });
     expect(s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count).toBe(rows);
     // Other addresses are not concerned.
     expect((await login(s.url, '127.0.0.3', 'y@ejemplo.es', 'mala')).status).toBe(401);
@@ -200,7 +255,8 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
   it('ten wrong sign-ins to many accounts from one address: that address is limited, the victims are not', async () => {
     const s = await start();
     const { email } = await registerVictim(s.url);
-    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
     expect((await login(s.url, '127.0.0.2', email, PASSWORD)).status).toBe(429);
     expect((await login(s.url, '127.0.0.3', email, PASSWORD)).status).toBe(200);
   });
@@ -211,7 +267,10 @@ describe('registration and password checks are throttled', () => {
     const s = await start();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        client.send(`${s.url}/api/auth/register`, { from: '127.0.0.2', body: { email: `nueva${i}@ejemplo.es`, password: PASSWORD, firstName: 'Nu' } }),
+        client.send(`${s.url}/api/auth/register`, {
+          from: '127.0.0.2',
+          body: { email: `nueva${i}@ejemplo.es`, password: PASSWORD, firstName: 'Nu' },
+        }),
       ),
     );
     expect(count(answers, 201)).toBe(5);
@@ -219,10 +278,16 @@ describe('registration and password checks are throttled', () => {
     expect(s.deps.repos.users.count()).toBe(5);
     const refused = answers.find((a) => a.status === 429) as Answer;
     expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
-    const later = await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.2', body: { email: 'tarde@ejemplo.es', password: PASSWORD, firstName: 'Ta' } });
+    const later = await client.send(`${s.url}/api/auth/register`, {
+      from: '127.0.0.2',
+      body: { email: 'tarde@ejemplo.es', password: PASSWORD, firstName: 'Ta' },
+    });
     expect(later.status).toBe(429);
     expect(Number(later.headers['retry-after'])).toBeGreaterThan(55 * 60);
-    const elsewhere = await client.send(`${s.url}/api/auth/register`, { from: '127.0.0.3', body: { email: 'otra@ejemplo.es', password: PASSWORD, firstName: 'Ot' } });
+    const elsewhere = await client.send(`${s.url}/api/auth/register`, {
+      from: '127.0.0.3',
+      body: { email: 'otra@ejemplo.es', password: PASSWORD, firstName: 'Ot' },
+    });
     expect(elsewhere.status).toBe(201);
   });
 
@@ -231,17 +296,31 @@ describe('registration and password checks are throttled', () => {
     const { cookie } = await registerVictim(s.url);
     s.hasher.reset();
     const change = (currentPassword: string) =>
-      client.send(`${s.url}/api/trpc/auth.changePassword`, { from: '127.0.0.2', cookie, body: { json: { currentPassword, newPassword: 'otra frase nueva y larga' } } });
+      client.send(`${s.url}/api/trpc/auth.changePassword`, {
+        from: '127.0.0.2',
+        cookie,
+        body: { json: { currentPassword, newPassword: 'otra frase nueva y larga' } },
+      });
     for (let i = 0; i < 5; i += 1) expect((await change(`mala ${i}`)).status).toBe(401);
     for (let i = 0; i < 5; i += 1) {
-      const answer = await client.send(`${s.url}/api/profile`, { method: 'DELETE', from: '127.0.0.2', cookie, body: { confirm: true, password: `mala ${i}` } });
+      const answer = await client.send(`${s.url}/api/profile`, {
+        method: 'DELETE',
+        from: '127.0.0.2',
+        cookie,
+        body: { confirm: true, password: `mala ${i}` },
+      });
       expect(answer.status).toBe(401);
     }
     expect(s.hasher.calls()).toBe(10);
     const refusedChange = await change(PASSWORD);
     expect(refusedChange.status).toBe(429);
     expect((JSON.parse(refusedChange.body) as TrpcError).error.json.data.retryAfterSeconds).toBeGreaterThan(0);
-    const refusedDelete = await client.send(`${s.url}/api/profile`, { method: 'DELETE', from: '127.0.0.3', cookie, body: { confirm: true, password: PASSWORD } });
+    const refusedDelete = await client.send(`${s.url}/api/profile`, {
+      method: 'DELETE',
+      from: '127.0.0.3',
+      cookie,
+      body: { confirm: true, password: PASSWORD },
+    });
     expect(refusedDelete.status).toBe(429);
     expect(Number(refusedDelete.headers['retry-after'])).toBeGreaterThan(0);
     expect(JSON.parse(refusedDelete.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
@@ -259,7 +338,10 @@ describe('two server processes on one database file', () => {
   });
 
   async function startProcess(databasePath: string): Promise<string> {
-    const { child, url } = await startServerProcess(databasePath, ORIGIN, { env: { NODE_ENV: 'test' }, timeoutMs: 45_000 });
+    const { child, url } = await startServerProcess(databasePath, ORIGIN, {
+      env: { NODE_ENV: 'test' },
+      timeoutMs: 45_000,
+    });
     children.push(child);
     return url;
   }
@@ -267,13 +349,19 @@ describe('two server processes on one database file', () => {
   it('share one limit: waves of concurrent wrong sign-ins split between them check exactly 10 passwords', async () => {
     dir = mkdtempSync(join(tmpdir(), 'ascenso-sign-in-'));
     const databasePath = join(dir, 'app.db');
-    const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), { logger: createLogger('silent') });
+    const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), {
+      logger: createLogger('silent'),
+    });
     await register(deps, { email: 'dos@ejemplo.es', password: PASSWORD, firstName: 'Dos' }, { ip: '127.0.0.1' });
     deps.dbHandle.close();
     const urls = await Promise.all([startProcess(databasePath), startProcess(databasePath)]);
     const all: Answer[] = [];
     for (let wave = 0; wave < 4; wave += 1) {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(urls[i % 2] as string, '127.0.0.2', 'dos@ejemplo.es', `mala ${wave}-${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          login(urls[i % 2] as string, '127.0.0.2', 'dos@ejemplo.es', `mala ${wave}-${i}`),
+        ),
+      );
       all.push(...answers);
     }
     expect(count(all, 401) + count(all, 429)).toBe(80);

@@ -33,16 +33,27 @@ async function setup(env: Record<string, string> = {}) {
   return { t, server };
 }
 
-type Message = { id?: number | string | null; result?: { type: string; id?: string; data?: unknown }; error?: unknown; type?: string };
+type Message = {
+  id?: number | string | null;
+  result?: { type: string; id?: string; data?: unknown };
+  error?: unknown;
+  type?: string;
+};
 type Opened = { ws: WebSocket; messages: Message[]; closed: Promise<{ code: number; reason: string }> };
-type Refused = { status: number; retryAfter: string | undefined; body: { error: { code: string; message: string; requestId: string } } };
+type Refused = {
+  status: number;
+  retryAfter: string | undefined;
+  body: { error: { code: string; message: string; requestId: string } };
+};
 
 /** Opens a socket, or resolves with the HTTP answer that refused the upgrade. */
 function connect(url: string, cookie: string): Promise<Opened | Refused> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: { cookie, origin: TEST_ORIGIN } });
     const messages: Message[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: String(reason) })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      ws.on('close', (code, reason) => done({ code, reason: String(reason) })),
+    );
     ws.on('message', (data) => {
       const text = String(data);
       if (text !== 'PING' && text !== 'PONG') messages.push(JSON.parse(text) as Message);
@@ -54,7 +65,13 @@ function connect(url: string, cookie: string): Promise<Opened | Refused> {
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body || '{}') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers['retry-after'],
+          body: JSON.parse(body || '{}'),
+        }),
+      );
     });
     ws.once('error', (error) => {
       if (!String(error).includes('Unexpected server response')) reject(error);
@@ -76,18 +93,29 @@ async function refused(url: string, cookie: string): Promise<Refused> {
 
 /** A JSON-RPC subscribe message as the tRPC client sends it (no input: superjson's `undefined`). */
 const subscribe = (id: number, path = 'activities.onCompleted') =>
-  JSON.stringify({ id, method: 'subscription', params: { path, input: { json: null, meta: { values: ['undefined'] } } } });
+  JSON.stringify({
+    id,
+    method: 'subscription',
+    params: { path, input: { json: null, meta: { values: ['undefined'] } } },
+  });
 
 /** The tRPC error of a JSON-RPC answer (serialized by superjson). */
-function trpcError(message: Message): { message: string; data: { code: string; domainCode: string | null } } | undefined {
+function trpcError(
+  message: Message,
+): { message: string; data: { code: string; domainCode: string | null } } | undefined {
   const error = message.error as { json?: unknown } | undefined;
-  return error ? ((error.json ?? error) as { message: string; data: { code: string; domainCode: string | null } }) : undefined;
+  return error
+    ? ((error.json ?? error) as { message: string; data: { code: string; domainCode: string | null } })
+    : undefined;
 }
 
 /** A real completion through the public API (with the server-held evidence it needs); returns its id. */
 async function complete(t: TestApp, user: { cookie: string; user: { id: string } }): Promise<string> {
   grantEvidence(t, user.user.id, 'breathing_long', 1, 'practice');
-  const response = await t.request('/api/activity-log', { cookie: user.cookie, body: { activity_key: 'breathing_long' } });
+  const response = await t.request('/api/activity-log', {
+    cookie: user.cookie,
+    body: { activity_key: 'breathing_long' },
+  });
   const body = (await response.json()) as { activityId: string; stepsEarned: number };
   expect(body.stepsEarned).toBe(200);
   return body.activityId;
@@ -118,7 +146,9 @@ describe('realtime caps (issue 14 item 1)', () => {
     for (const error of errors) {
       expect(error.data.code).toBe('TOO_MANY_REQUESTS');
       expect(error.data.domainCode).toBe('RATE_LIMITED');
-      expect(error.message).toBe('Has abierto demasiadas suscripciones en esta conexión (máximo 4). Cierra alguna antes de abrir otra.');
+      expect(error.message).toBe(
+        'Has abierto demasiadas suscripciones en esta conexión (máximo 4). Cierra alguna antes de abrir otra.',
+      );
     }
     expect(socket.ws.readyState).toBe(WebSocket.OPEN);
     // Only the four live subscriptions listen on the bus, and only for their user.
@@ -134,9 +164,13 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     // Stopping one frees its slot: the next subscription starts.
     socket.ws.send(JSON.stringify({ id: 2, method: 'subscription.stop' }));
-    await expect.poll(() => t.deps.bus.listenerCount('activity.completed', attacker.user.id), { timeout: 2000 }).toBe(3);
+    await expect
+      .poll(() => t.deps.bus.listenerCount('activity.completed', attacker.user.id), { timeout: 2000 })
+      .toBe(3);
     socket.ws.send(subscribe(100));
-    await expect.poll(() => socket.messages.some((m) => m.id === 100 && m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
+    await expect
+      .poll(() => socket.messages.some((m) => m.id === 100 && m.result?.type === 'started'), { timeout: 2000 })
+      .toBe(true);
     const next = await complete(t, attacker);
     await expect.poll(() => dataFor(socket, next), { timeout: 2000 }).toEqual([1, 3, 4, 100]);
   });
@@ -165,7 +199,8 @@ describe('realtime caps (issue 14 item 1)', () => {
       expect(answer.retryAfter).toBe('30');
       expect(answer.body.error).toEqual({
         code: 'RATE_LIMITED',
-        message: 'Tienes demasiadas conexiones en tiempo real abiertas (máximo 3). Cierra alguna pestaña y vuelve a intentarlo.',
+        message:
+          'Tienes demasiadas conexiones en tiempo real abiertas (máximo 3). Cierra alguna pestaña y vuelve a intentarlo.',
         requestId: expect.any(String),
       });
     }
@@ -175,7 +210,9 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     sockets[0]?.ws.close();
     await sockets[0]?.closed;
-    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user).toBe(2);
+    await expect
+      .poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user)
+      .toBe(2);
     const again = await open(`${server.wsUrl}/ws`, user.cookie);
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
   });
@@ -203,7 +240,12 @@ describe('realtime caps (issue 14 item 1)', () => {
     }
     held[3]?.ws.terminate();
     await held[3]?.closed;
-    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: users[2]!.user.id, address: '127.0.0.1' })).address).toBe(4);
+    await expect
+      .poll(
+        async () =>
+          (await connectionQuotaFor(t.deps).usage({ userId: users[2]!.user.id, address: '127.0.0.1' })).address,
+      )
+      .toBe(4);
     expect((await open(`${server.wsUrl}/ws`, users[2]!.cookie)).ws.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -220,7 +262,9 @@ describe('realtime caps (issue 14 item 1)', () => {
     expect(answer.status).toBe(429);
     expect(Number(answer.retryAfter)).toBeGreaterThan(50);
     expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
-    expect(answer.body.error.message).toMatch(/^Estás abriendo conexiones en tiempo real demasiado deprisa \(máximo 5 por minuto\)\. Vuelve a intentarlo en \d+ s\.$/);
+    expect(answer.body.error.message).toMatch(
+      /^Estás abriendo conexiones en tiempo real demasiado deprisa \(máximo 5 por minuto\)\. Vuelve a intentarlo en \d+ s\.$/,
+    );
     expect((await refused(`${server.wsUrl}/ws`, user.cookie)).status).toBe(429);
     // Another user (same address) is not slowed down.
     expect((await open(`${server.wsUrl}/ws`, other.cookie)).ws.readyState).toBe(WebSocket.OPEN);
@@ -267,7 +311,9 @@ describe('realtime caps (issue 14 item 1)', () => {
     await expect.poll(() => victim.messages.some((m) => m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
 
     const big = await open(`${server.wsUrl}/api/trpc-ws`, attacker.cookie);
-    big.ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me', input: { json: 'x'.repeat(4096) } } }));
+    big.ws.send(
+      JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me', input: { json: 'x'.repeat(4096) } } }),
+    );
     expect((await big.closed).code).toBe(1009);
     const protocol = await open(`${server.wsUrl}/ws`, attacker.cookie);
     protocol.ws.send('x'.repeat(5000));
@@ -304,7 +350,9 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     const event = await complete(t, bystander);
     await expect.poll(() => dataFor(victim, event), { timeout: 2000 }).toEqual([1]);
-    expect((await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } })).status).toBe(200);
+    expect((await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } })).status).toBe(
+      200,
+    );
   });
 
   it('a batched frame counts by its size: one 32 KiB frame spends the budget like 32 small messages', async () => {
@@ -329,7 +377,8 @@ describe('realtime caps (issue 14 item 1)', () => {
     sockets.push(await open(`${server.wsUrl}/ws`, user.cookie));
     sockets[4]!.ws.send(JSON.stringify({ type: 'authenticate', userId: user.user.id }));
     for (const socket of sockets.slice(0, 4)) {
-      for (let id = 1; id <= 12; id += 1) socket.ws.send(subscribe(id, id % 3 === 0 ? 'auth.onSessionEvent' : 'activities.onCompleted'));
+      for (let id = 1; id <= 12; id += 1)
+        socket.ws.send(subscribe(id, id % 3 === 0 ? 'auth.onSessionEvent' : 'activities.onCompleted'));
     }
     await expect.poll(() => sockets.slice(0, 4).every((s) => s.messages.length === 12), { timeout: 3000 }).toBe(true);
     expect(t.deps.bus.listenerCount('activity.completed', user.user.id)).toBe(4 * 3);
@@ -358,7 +407,10 @@ describe('realtime caps (issue 14 item 1)', () => {
     const streams: AbortController[] = [];
     const openStream = async () => {
       const controller = new AbortController();
-      const response = await fetch(url, { headers: { cookie: user.cookie, accept: 'text/event-stream' }, signal: controller.signal });
+      const response = await fetch(url, {
+        headers: { cookie: user.cookie, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
       cleanups.push(() => controller.abort());
       streams.push(controller);
       return response;
@@ -377,7 +429,9 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     streams[0]?.abort();
     await expect.poll(() => t.deps.bus.listenerCount('activity.completed', user.user.id), { timeout: 2000 }).toBe(1);
-    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user).toBe(1);
+    await expect
+      .poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user)
+      .toBe(1);
     expect((await open(`${server.wsUrl}/ws`, user.cookie)).ws.readyState).toBe(WebSocket.OPEN);
   });
 });

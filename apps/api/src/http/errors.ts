@@ -20,7 +20,9 @@ export function envelope(
   message: string,
   details?: Record<string, unknown>,
 ) {
-  const body: ErrorEnvelope = { error: { code, message, requestId: c.get('requestId') ?? 'unknown', ...(details ? { details } : {}) } };
+  const body: ErrorEnvelope = {
+    error: { code, message, requestId: c.get('requestId') ?? 'unknown', ...(details ? { details } : {}) },
+  };
   return c.json(body, status);
 }
 
@@ -37,10 +39,17 @@ const STATUS_TEXT: Partial<Record<number, { code: string; message: string }>> = 
 /** Converts anything thrown by a REST shim into the envelope; unknown errors become a logged 500. */
 export function errorToResponse(error: unknown, c: HonoContext<AppEnv>, logger: Logger) {
   const domain =
-    error instanceof DomainError ? error : error instanceof TRPCError && error.cause instanceof DomainError ? error.cause : undefined;
+    error instanceof DomainError
+      ? error
+      : error instanceof TRPCError && error.cause instanceof DomainError
+        ? error.cause
+        : undefined;
   if (domain) {
-    const status = getHTTPStatusCodeFromError(new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] })) as ContentfulStatusCode;
-    if (typeof domain.details?.retryAfterSeconds === 'number') c.header('Retry-After', String(domain.details.retryAfterSeconds));
+    const status = getHTTPStatusCodeFromError(
+      new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] }),
+    ) as ContentfulStatusCode;
+    if (typeof domain.details?.retryAfterSeconds === 'number')
+      c.header('Retry-After', String(domain.details.retryAfterSeconds));
     return envelope(c, status, domain.code, domain.message, domain.details);
   }
   if (error instanceof TRPCError) {
@@ -50,11 +59,22 @@ export function errorToResponse(error: unknown, c: HonoContext<AppEnv>, logger: 
       return envelope(c, 500, 'INTERNAL_SERVER_ERROR', 'Error interno del servidor');
     }
     const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined;
-    return envelope(c, status, fieldErrors ? 'VALIDATION' : error.code, fieldErrors ? 'Revisa los campos marcados' : error.message, fieldErrors ? { fieldErrors } : undefined);
+    return envelope(
+      c,
+      status,
+      fieldErrors ? 'VALIDATION' : error.code,
+      fieldErrors ? 'Revisa los campos marcados' : error.message,
+      fieldErrors ? { fieldErrors } : undefined,
+    );
   }
   if (error instanceof HTTPException) {
     const known = STATUS_TEXT[error.status];
-    return envelope(c, error.status as ContentfulStatusCode, known?.code ?? 'HTTP_ERROR', known?.message ?? error.message);
+    return envelope(
+      c,
+      error.status as ContentfulStatusCode,
+      known?.code ?? 'HTTP_ERROR',
+      known?.message ?? error.message,
+    );
   }
   logger.error('unhandled error', {
     requestId: c.get('requestId'),

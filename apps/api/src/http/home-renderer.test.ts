@@ -31,7 +31,9 @@ async function using(renderer: HomeRenderer | undefined, run: (r: HomeRenderer) 
 
 describe('createHomeRenderer', () => {
   it('is undefined without a server entry (API tests, the Vite dev server)', () => {
-    expect(createHomeRenderer({ entry: join(dir, 'missing.mjs'), origin: 'http://localhost:3000', logger })).toBeUndefined();
+    expect(
+      createHomeRenderer({ entry: join(dir, 'missing.mjs'), origin: 'http://localhost:3000', logger }),
+    ).toBeUndefined();
   });
 
   it('renders in a worker, with the state and the origin, under React’s production build', async () => {
@@ -42,9 +44,17 @@ describe('createHomeRenderer', () => {
        }`,
     );
     await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
-      const [first, second] = await Promise.all([renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }), renderer.render({ v: 1, queries: [] })]);
+      const [first, second] = await Promise.all([
+        renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }),
+        renderer.render({ v: 1, queries: [] }),
+      ]);
       expect(first?.head).toBe('<style>h{}</style>');
-      expect(JSON.parse(first!.root)).toEqual({ state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] }, origin: 'http://localhost:3000', env: 'production', main: false });
+      expect(JSON.parse(first!.root)).toEqual({
+        state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] },
+        origin: 'http://localhost:3000',
+        env: 'production',
+        main: false,
+      });
       expect(JSON.parse(second!.root).state).toEqual({ v: 1, queries: [] });
     });
   });
@@ -85,11 +95,20 @@ describe('createHomeRenderer', () => {
 
   it('a late render is given up after the timeout', async () => {
     const file = entry('slow', `export function renderMemberHome() { return new Promise(() => {}); }`);
-    await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger, timeoutMs: 200, startupTimeoutMs: 300 }), async (renderer) => {
-      const started = Date.now();
-      expect(await renderer.render({})).toBeUndefined();
-      expect(Date.now() - started).toBeLessThan(2000);
-    });
+    await using(
+      createHomeRenderer({
+        entry: file,
+        origin: 'http://localhost:3000',
+        logger,
+        timeoutMs: 200,
+        startupTimeoutMs: 300,
+      }),
+      async (renderer) => {
+        const started = Date.now();
+        expect(await renderer.render({})).toBeUndefined();
+        expect(Date.now() - started).toBeLessThan(2000);
+      },
+    );
   });
 
   it('a worker that dies is replaced on the next render; after close nothing renders', async () => {

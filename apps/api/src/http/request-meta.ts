@@ -29,5 +29,10 @@ export function requestHeaders(c: HonoContext<AppEnv>): Pick<Headers, 'get'> {
  * id. Set-Cookie lines the context issues (an hourly session refresh) go to `responseHeaders`.
  */
 export function requestContext(deps: Deps, c: HonoContext<AppEnv>, responseHeaders: Pick<Headers, 'append'>): Context {
-  return createRequestContext(deps, { headers: requestHeaders(c), responseHeaders, ip: clientIp(c), requestId: c.get('requestId') });
+  return createRequestContext(deps, {
+    headers: requestHeaders(c),
+    responseHeaders,
+    ip: clientIp(c),
+    requestId: c.get('requestId'),
+  });
 }

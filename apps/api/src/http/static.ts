@@ -83,7 +83,10 @@ export type ServeWebAppOptions = {
 
 /** A source map (also its precompressed siblings) or a path with a dot-segment (`/.vite/…`, `/a/.b`). */
 export function isBuildFile(decodedPath: string): boolean {
-  return /\.map(\.(br|gz))?$/i.test(decodedPath) || decodedPath.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..');
+  return (
+    /\.map(\.(br|gz))?$/i.test(decodedPath) ||
+    decodedPath.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..')
+  );
 }
 
 /** Per page of the build (`${audience}:${path}`): chunks to modulepreload and prerendered markup. */
@@ -94,7 +97,10 @@ type PageBuild = { modulepreload?: string[]; head?: string; root?: string };
  * (no `</script>`, no `<!--`) and U+2028/U+2029 are written as \u escapes, which JSON.parse reads back.
  */
 export function jsonForScript(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (JSON.stringify(value) ?? 'null').replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Attribute-safe text (file names from the build manifest). */
@@ -118,7 +124,12 @@ function readPages(root: string): Record<string, PageBuild> {
  * (`serverPage`, `data-page="server"`: the app starts and hydrates it; its styles come last in
  * `<head>`, where emotion keeps its style sheets).
  */
-export function renderShell(indexHtml: string, state: unknown, page: PageBuild | undefined, serverPage?: RenderedPage): string {
+export function renderShell(
+  indexHtml: string,
+  state: unknown,
+  page: PageBuild | undefined,
+  serverPage?: RenderedPage,
+): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
@@ -141,7 +152,9 @@ export function renderShell(indexHtml: string, state: unknown, page: PageBuild |
     head += `<script id="ascenso-preload" type="application/json">${jsonForScript(deferred)}</script>`;
     html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="static">${page.root}</div>`);
   } else {
-    head += pagePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('');
+    head += pagePreloads
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+      .join('');
   }
   head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>${tail}`;
   return html.replace('</head>', () => `${head}</head>`);
@@ -165,8 +178,14 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
   const gzipCache = new Map<string, { mtimeMs: number; body: Body }>();
 
   /** The body to send for `file` and its Content-Encoding (undefined: identity). */
-  function encoded(file: string, mtimeMs: number, size: number, accept: Encoding[]): { body: Body; encoding?: Encoding } {
-    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || size < MIN_COMPRESS_BYTES) return { body: readFileSync(file) };
+  function encoded(
+    file: string,
+    mtimeMs: number,
+    size: number,
+    accept: Encoding[],
+  ): { body: Body; encoding?: Encoding } {
+    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || size < MIN_COMPRESS_BYTES)
+      return { body: readFileSync(file) };
     for (const encoding of accept) {
       const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
       try {
@@ -202,7 +221,12 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
         if (stat.isFile()) {
           const type = TYPES[extname(candidate).toLowerCase()] ?? 'application/octet-stream';
           const immutable = decoded.startsWith('/assets/');
-          const { body, encoding } = encoded(candidate, stat.mtimeMs, stat.size, acceptedEncodings(c.req.header('accept-encoding')));
+          const { body, encoding } = encoded(
+            candidate,
+            stat.mtimeMs,
+            stat.size,
+            acceptedEncodings(c.req.header('accept-encoding')),
+          );
           const headers: Record<string, string> = {
             'Content-Type': type,
             'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
@@ -220,7 +244,9 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage));
+      const html = Buffer.from(
+        renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage),
+      );
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {
@@ -232,7 +258,11 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
       return c.body(gzip ? (gzipSync(html, { level: 6 }) as Body) : (html as Body), 200, headers);
     }
     const gzip = indexGzip && acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
-    const headers: Record<string, string> = { 'Content-Type': TYPES['.html'] ?? 'text/html', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES['.html'] ?? 'text/html',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
     if (gzip) headers['Content-Encoding'] = 'gzip';
     return c.body(gzip ? indexGzip : indexHtml, 200, headers);
   };

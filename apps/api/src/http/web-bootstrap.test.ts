@@ -14,7 +14,11 @@ import { webBootstrap, type BootstrapState } from './web-bootstrap';
 const INDEX =
   '<!doctype html><html lang="es"><head><title>Ascenso</title>\n    <link rel="modulepreload" crossorigin href="/assets/main-abc.js">\n</head><body><div id="root"></div></body></html>';
 const PAGES = {
-  'visitor:/': { modulepreload: ['assets/landing-abc.js'], head: '<style data-emotion="css x">.x{color:red}</style>', root: '<main>Hola</main>' },
+  'visitor:/': {
+    modulepreload: ['assets/landing-abc.js'],
+    head: '<style data-emotion="css x">.x{color:red}</style>',
+    root: '<main>Hola</main>',
+  },
   'member:/': { modulepreload: ['assets/home-abc.js', 'assets/shared-abc.js'] },
 };
 
@@ -94,10 +98,15 @@ describe('renderShell', () => {
   });
 
   it('sends markup rendered for the request inside a server page, with no modulepreloads (the app is imported after the paint)', () => {
-    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], { head: STYLES, root: '<main>Hola, Lucía</main>' });
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], {
+      head: STYLES,
+      root: '<main>Hola, Lucía</main>',
+    });
     expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
     // Its styles come last in <head>, after the bootstrap (where emotion keeps its style sheets).
-    expect(html).toMatch(new RegExp(`<script id="ascenso-bootstrap" type="application/json">[^<]*</script>${STYLES}</head>`));
+    expect(html).toMatch(
+      new RegExp(`<script id="ascenso-bootstrap" type="application/json">[^<]*</script>${STYLES}</head>`),
+    );
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('ascenso-preload');
     expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
@@ -141,7 +150,10 @@ describe('the app shell with the bootstrap', () => {
   it('with a completed assessment, sends Home its data and chunks on / (only there)', async () => {
     const { web, registerUser, request, callerFor } = setup();
     const { cookie } = await registerUser({ firstName: 'Lucía' });
-    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    expect(
+      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
+        .status,
+    ).toBe(201);
     const html = await (await web.request('/', { headers: { cookie } })).text();
     const state = bootstrapOf(html);
     expect((data(state, 'assessment.status') as { completed: boolean }).completed).toBe(true);
@@ -162,7 +174,10 @@ describe('the app shell with the bootstrap', () => {
     const { cookie } = await registerUser({ firstName: 'Lucía' });
     expect(await (await web.request('/', { headers: { cookie } })).text()).not.toContain('data-page="server"');
     expect(states).toHaveLength(0);
-    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    expect(
+      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
+        .status,
+    ).toBe(201);
     const html = await (await web.request('/', { headers: { cookie } })).text();
     expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
     expect(html).toContain(`${STYLES}</head>`);
@@ -177,7 +192,10 @@ describe('the app shell with the bootstrap', () => {
     const { renderer, states } = recordingRenderer(undefined);
     const { web, registerUser, request } = setup(renderer);
     const { cookie } = await registerUser({ firstName: 'Lucía' });
-    expect((await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    expect(
+      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
+        .status,
+    ).toBe(201);
     const html = await (await web.request('/', { headers: { cookie } })).text();
     expect(states).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');

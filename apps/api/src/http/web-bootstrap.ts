@@ -20,7 +20,9 @@ type Caller = ReturnType<typeof createCaller>;
  * those Home adds. All take no input; each answer is sent as tRPC would (superjson), so the client
  * stores exactly what its own request would have given.
  */
-const MEMBER_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [['activities.stats', (caller) => caller.activities.stats()]];
+const MEMBER_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
+  ['activities.stats', (caller) => caller.activities.stats()],
+];
 const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
   ['meditations.today', (caller) => caller.meditations.today()],
   ['dailyPlan.today', (caller) => caller.dailyPlan.today()],
@@ -38,7 +40,10 @@ const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
  * With a `homeRenderer` (the web build's server entry), a member's Home also comes rendered: the
  * markup the browser's first render makes from this same state, which it then hydrates.
  */
-export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+export function webBootstrap(
+  deps: Deps,
+  homeRenderer?: HomeRenderer,
+): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
     const ctx = requestContext(deps, c, responseHeaders);
@@ -58,10 +63,13 @@ export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoC
     let audience = 'visitor';
     let home = false;
     if (me) {
-      const status = (await answer('assessment.status', () => caller.assessment.status())) as { completed?: boolean } | undefined;
+      const status = (await answer('assessment.status', () => caller.assessment.status())) as
+        { completed?: boolean } | undefined;
       audience = status?.completed ? 'member' : 'pending';
       home = audience === 'member' && c.req.path === '/';
-      await Promise.all([...MEMBER_QUERIES, ...(home ? HOME_QUERIES : [])].map(([path, run]) => answer(path, () => run(caller))));
+      await Promise.all(
+        [...MEMBER_QUERIES, ...(home ? HOME_QUERIES : [])].map(([path, run]) => answer(path, () => run(caller))),
+      );
     }
     const state: BootstrapState = { v: 1, queries };
     const serverPage = home && homeRenderer ? await homeRenderer.render(state) : undefined;

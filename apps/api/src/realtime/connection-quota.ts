@@ -7,7 +7,8 @@ export type QuotaKey = { userId: string; address: string };
 
 export type QuotaRefusal = { ok: false; scope: 'user' | 'address' | 'rate'; limit: number; retryAfterSeconds: number };
 
-export type QuotaGrant = { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void } | QuotaRefusal;
+export type QuotaGrant =
+  { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void } | QuotaRefusal;
 
 /** Retry-After of a refusal over a concurrency cap: slots free as soon as sockets close. */
 export const CONCURRENCY_RETRY_AFTER_SECONDS = 30;
@@ -47,11 +48,21 @@ export function createMemoryConnectionQuota(
       }
       const user = byUser.get(userId) ?? 0;
       if (user >= limits.socketsPerUser) {
-        return { ok: false, scope: 'user', limit: limits.socketsPerUser, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS };
+        return {
+          ok: false,
+          scope: 'user',
+          limit: limits.socketsPerUser,
+          retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS,
+        };
       }
       const fromAddress = byAddress.get(address) ?? 0;
       if (fromAddress >= limits.socketsPerAddress) {
-        return { ok: false, scope: 'address', limit: limits.socketsPerAddress, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS };
+        return {
+          ok: false,
+          scope: 'address',
+          limit: limits.socketsPerAddress,
+          retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS,
+        };
       }
       byUser.set(userId, user + 1);
       byAddress.set(address, fromAddress + 1);

@@ -80,7 +80,12 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     router: appRouter,
     // Never throws: the upgrade already checked the session; procedures refuse a null user.
     createContext: ({ req }) =>
-      createSocketContext(deps, authByRequest.get(req) ?? null, req.socket.remoteAddress ?? 'unknown', crypto.randomUUID()),
+      createSocketContext(
+        deps,
+        authByRequest.get(req) ?? null,
+        req.socket.remoteAddress ?? 'unknown',
+        crypto.randomUUID(),
+      ),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
@@ -93,7 +98,10 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     const validated = token ? validateSessionToken(deps, token) : null;
     if (!validated) return reject(socket, 401, 'Unauthorized');
     // One AuthState per socket: it also keys the socket's subscription count (subscription-guard.ts).
-    const auth: AuthState = { user: validated.user, session: { id: validated.sessionId, expiresAt: validated.expiresAt } };
+    const auth: AuthState = {
+      user: validated.user,
+      session: { id: validated.sessionId, expiresAt: validated.expiresAt },
+    };
     const address = req.socket.remoteAddress ?? 'unknown';
     // Node's HTTP server stopped listening for this socket's errors when it emitted 'upgrade', and `ws`
     // starts only in handleUpgrade: a reset while the quota answers (a network round trip once it is on

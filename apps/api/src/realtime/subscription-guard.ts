@@ -21,7 +21,11 @@ export function openSubscriptions(auth: AuthState): number {
 
 function tooMany(message: string, retryAfterSeconds?: number) {
   const details = retryAfterSeconds === undefined ? undefined : { retryAfterSeconds };
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new DomainError('RATE_LIMITED', message, details) });
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message,
+    cause: new DomainError('RATE_LIMITED', message, details),
+  });
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -60,7 +64,9 @@ export async function guardSubscription<R extends { ok: boolean }>(
     }
     const limit = ctx.deps.config.realtime.subscriptionsPerSocket;
     if (budget.open >= limit) {
-      throw tooMany(`Has abierto demasiadas suscripciones en esta conexión (máximo ${limit}). Cierra alguna antes de abrir otra.`);
+      throw tooMany(
+        `Has abierto demasiadas suscripciones en esta conexión (máximo ${limit}). Cierra alguna antes de abrir otra.`,
+      );
     }
     budget.open += 1;
     const held = budget;

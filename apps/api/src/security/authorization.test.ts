@@ -15,8 +15,21 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'auth.logout': 'public',
 };
 
-type AdminCaller = { admin: { updateActivity: (input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) => Promise<unknown> } };
-type AdminAnswer = { arrange?: (t: TestApp, caller: AdminCaller, adminId: string) => Promise<unknown>; check: (answer: unknown, adminId: string) => void };
+type AdminCaller = {
+  admin: {
+    updateActivity: (input: {
+      key: string;
+      name: string;
+      baseSteps: number;
+      multiplier: number;
+      dailyLimit: number;
+    }) => Promise<unknown>;
+  };
+};
+type AdminAnswer = {
+  arrange?: (t: TestApp, caller: AdminCaller, adminId: string) => Promise<unknown>;
+  check: (answer: unknown, adminId: string) => void;
+};
 
 /** What each admin query answers an admin (after `arrange`); a new admin query must be added here. */
 const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
@@ -38,12 +51,22 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
   'admin.users': {
     check: (answer, adminId) =>
       expect(answer).toEqual([
-        { id: adminId, email: 'jefa@ejemplo.es', firstName: 'Jefa', lastName: null, role: 'admin', createdAt: expect.any(Date), totalSteps: 0 },
+        {
+          id: adminId,
+          email: 'jefa@ejemplo.es',
+          firstName: 'Jefa',
+          lastName: null,
+          role: 'admin',
+          createdAt: expect.any(Date),
+          totalSteps: 0,
+        },
       ]),
   },
   'admin.catalogue': {
     check: (answer) => {
-      expect((answer as Array<{ key: string }>).map((a) => a.key).sort()).toEqual(ACTIVITY_CATALOGUE.map((a) => a.key).sort());
+      expect((answer as Array<{ key: string }>).map((a) => a.key).sort()).toEqual(
+        ACTIVITY_CATALOGUE.map((a) => a.key).sort(),
+      );
       for (const activity of answer as unknown[]) {
         expect(activity).toEqual({
           key: expect.any(String),
@@ -58,7 +81,14 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
     },
   },
   'admin.audit': {
-    arrange: (_t, caller) => caller.admin.updateActivity({ key: 'active_break', name: 'Pausa activa', baseSteps: 80, multiplier: 1, dailyLimit: 10 }),
+    arrange: (_t, caller) =>
+      caller.admin.updateActivity({
+        key: 'active_break',
+        name: 'Pausa activa',
+        baseSteps: 80,
+        multiplier: 1,
+        dailyLimit: 10,
+      }),
     check: (answer, adminId) =>
       expect(answer).toEqual([
         {
@@ -72,12 +102,31 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
         },
       ]),
   },
-  'admin.emailTemplates': { check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset']) },
+  'admin.emailTemplates': {
+    check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset']),
+  },
   'admin.outbox': {
-    arrange: (t, _caller, adminId) => t.deps.mailer.send({ to: 'jefa@ejemplo.es', subject: 'Hola', html: '<p>Hola</p>', text: 'Hola', template: 'welcome', userId: adminId }),
+    arrange: (t, _caller, adminId) =>
+      t.deps.mailer.send({
+        to: 'jefa@ejemplo.es',
+        subject: 'Hola',
+        html: '<p>Hola</p>',
+        text: 'Hola',
+        template: 'welcome',
+        userId: adminId,
+      }),
     check: (answer, adminId) =>
       expect(answer).toEqual([
-        expect.objectContaining({ id: expect.any(String), userId: adminId, to: 'jefa@ejemplo.es', subject: 'Hola', template: 'welcome', transport: 'outbox', status: 'stored', createdAt: expect.any(Date) }),
+        expect.objectContaining({
+          id: expect.any(String),
+          userId: adminId,
+          to: 'jefa@ejemplo.es',
+          subject: 'Hola',
+          template: 'welcome',
+          transport: 'outbox',
+          status: 'stored',
+          createdAt: expect.any(Date),
+        }),
       ]),
   },
 };
@@ -85,7 +134,17 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
 function accessOf(path: string): 'public' | 'user' | 'admin' | undefined {
   if (ACCESS[path]) return ACCESS[path];
   if (path.startsWith('admin.')) return 'admin';
-  const userAreas = ['auth.', 'activities.', 'assessment.', 'coaching.', 'dailyPlan.', 'meditations.', 'practice.', 'journaling.', 'profile.'];
+  const userAreas = [
+    'auth.',
+    'activities.',
+    'assessment.',
+    'coaching.',
+    'dailyPlan.',
+    'meditations.',
+    'practice.',
+    'journaling.',
+    'profile.',
+  ];
   return userAreas.some((area) => path.startsWith(area)) ? 'user' : undefined;
 }
 
@@ -98,30 +157,41 @@ describe('authorisation matrix (generated from the router)', () => {
     expect(procedures.length).toBeGreaterThan(60);
   });
 
-  it.each(procedures.filter((p) => accessOf(p.path) !== 'public'))('$path refuses a visitor with UNAUTHORIZED', async ({ path }) => {
-    const t = createTestApp();
-    await expect(callPath(t.callerFor(''), path, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-  });
-
-  it.each(procedures.filter((p) => accessOf(p.path) === 'admin'))('$path refuses a plain user with FORBIDDEN', async ({ path }) => {
-    const t = createTestApp();
-    const { cookie } = await t.registerUser();
-    await expect(callPath(t.callerFor(cookie), path, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-  });
-
-  it.each(procedures.filter((p) => accessOf(p.path) === 'admin' && p.kind === 'query' && !p.path.includes('Preview') && p.path !== 'admin.userLedger'))(
-    '$path answers an admin with its shape',
+  it.each(procedures.filter((p) => accessOf(p.path) !== 'public'))(
+    '$path refuses a visitor with UNAUTHORIZED',
     async ({ path }) => {
-      const answer = ADMIN_ANSWERS[path];
-      if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
       const t = createTestApp();
-      const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
-      t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
-      const caller = t.callerFor(cookie);
-      await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
-      answer.check(await callPath(caller, path, {}), user.id);
+      await expect(callPath(t.callerFor(''), path, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     },
   );
+
+  it.each(procedures.filter((p) => accessOf(p.path) === 'admin'))(
+    '$path refuses a plain user with FORBIDDEN',
+    async ({ path }) => {
+      const t = createTestApp();
+      const { cookie } = await t.registerUser();
+      await expect(callPath(t.callerFor(cookie), path, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    },
+  );
+
+  it.each(
+    procedures.filter(
+      (p) =>
+        accessOf(p.path) === 'admin' &&
+        p.kind === 'query' &&
+        !p.path.includes('Preview') &&
+        p.path !== 'admin.userLedger',
+    ),
+  )('$path answers an admin with its shape', async ({ path }) => {
+    const answer = ADMIN_ANSWERS[path];
+    if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
+    t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
+    const caller = t.callerFor(cookie);
+    await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
+    answer.check(await callPath(caller, path, {}), user.id);
+  });
 
   it('keeps another user’s resources out of reach', async () => {
     const t = createTestApp();
@@ -141,7 +211,9 @@ describe('authorisation matrix (generated from the router)', () => {
       ['activities.stats', { userId: 'someone-else' }],
     ];
     for (const [path, input] of attempts) {
-      await expect(callPath(other, path, input), path).rejects.toMatchObject({ code: expect.stringMatching(/NOT_FOUND|FORBIDDEN/) });
+      await expect(callPath(other, path, input), path).rejects.toMatchObject({
+        code: expect.stringMatching(/NOT_FOUND|FORBIDDEN/),
+      });
     }
   });
 });

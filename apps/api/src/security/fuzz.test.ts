@@ -20,12 +20,30 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
 
 const hostileValue = fc.oneof(
   fc.anything({ maxDepth: 2 }),
-  fc.constantFrom('', ' ', '<script>alert(1)</script>', "' OR 1=1 --", '\u0000', '../../etc/passwd', 'x'.repeat(5000), -1, 1e308, Number.NaN, null, [], {}),
+  fc.constantFrom(
+    '',
+    ' ',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '\u0000',
+    '../../etc/passwd',
+    'x'.repeat(5000),
+    -1,
+    1e308,
+    Number.NaN,
+    null,
+    [],
+    {},
+  ),
 );
 
 const hostileInput = (path: string) => {
   const example = EXAMPLES[path];
-  const whole = fc.oneof(fc.constant(undefined), fc.anything({ maxDepth: 3 }), fc.dictionary(fc.string(), hostileValue));
+  const whole = fc.oneof(
+    fc.constant(undefined),
+    fc.anything({ maxDepth: 3 }),
+    fc.dictionary(fc.string(), hostileValue),
+  );
   if (!example) return whole;
   const keys = Object.keys(example);
   const mutated = fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(example[k]), hostileValue)])));
@@ -62,7 +80,9 @@ describe('property: every REST path answers bad requests with the envelope, neve
   it('holds for random methods, paths, bodies and headers', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    const routes = t.app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL').map((r) => ({ method: r.method, path: r.path }));
+    const routes = t.app.routes
+      .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+      .map((r) => ({ method: r.method, path: r.path }));
     expect(routes.length).toBeGreaterThan(25);
     const body = fc.oneof(
       fc.constant(undefined),
@@ -71,27 +91,34 @@ describe('property: every REST path answers bad requests with the envelope, neve
       fc.string().map((raw) => ({ raw, type: 'text/plain' })),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.string({ maxLength: 40 }), body, fc.boolean(), fc.option(fc.string({ maxLength: 30 })), async (route, param, payload, signedIn, range) => {
-        const path = route.path.replace(/:[a-zA-Z]+/g, encodeURIComponent(param) || 'x');
-        const headers: Record<string, string> = {};
-        const sendsBody = payload !== undefined && route.method !== 'GET' && route.method !== 'HEAD';
-        if (sendsBody) headers['content-type'] = payload.type;
-        if (range) headers.range = range;
-        const response = await t.request(path, {
-          method: route.method,
-          ...(sendsBody ? { rawBody: payload.raw } : {}),
-          ...(signedIn ? { cookie } : {}),
-          headers,
-        });
-        expect(response.status, `${route.method} ${path}`).toBeLessThan(500);
-        if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-          const text = await response.text();
-          expect(text).not.toMatch(/\s+at\s+\S+\s+\(/);
-          const json = JSON.parse(text) as { error?: { code?: string; requestId?: string } };
-          expect(json.error?.code).toEqual(expect.any(String));
-          expect(json.error?.requestId).toEqual(expect.any(String));
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.string({ maxLength: 40 }),
+        body,
+        fc.boolean(),
+        fc.option(fc.string({ maxLength: 30 })),
+        async (route, param, payload, signedIn, range) => {
+          const path = route.path.replace(/:[a-zA-Z]+/g, encodeURIComponent(param) || 'x');
+          const headers: Record<string, string> = {};
+          const sendsBody = payload !== undefined && route.method !== 'GET' && route.method !== 'HEAD';
+          if (sendsBody) headers['content-type'] = payload.type;
+          if (range) headers.range = range;
+          const response = await t.request(path, {
+            method: route.method,
+            ...(sendsBody ? { rawBody: payload.raw } : {}),
+            ...(signedIn ? { cookie } : {}),
+            headers,
+          });
+          expect(response.status, `${route.method} ${path}`).toBeLessThan(500);
+          if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+            const text = await response.text();
+            expect(text).not.toMatch(/\s+at\s+\S+\s+\(/);
+            const json = JSON.parse(text) as { error?: { code?: string; requestId?: string } };
+            expect(json.error?.code).toEqual(expect.any(String));
+            expect(json.error?.requestId).toEqual(expect.any(String));
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });

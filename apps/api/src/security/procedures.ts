@@ -4,10 +4,12 @@ export type ProcedureKind = 'query' | 'mutation' | 'subscription';
 
 /** Every procedure of the router with its kind, read from the router itself. */
 export function listProcedures(): Array<{ path: string; kind: ProcedureKind }> {
-  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } }>).map(([path, procedure]) => ({
-    path,
-    kind: procedure._def.type,
-  }));
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } }>).map(
+    ([path, procedure]) => ({
+      path,
+      kind: procedure._def.type,
+    }),
+  );
 }
 
 /** Calls `path` on a caller with `input` (subscriptions are started and then stopped). */

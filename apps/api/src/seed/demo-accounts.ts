@@ -4,7 +4,15 @@ import type { Deps } from '../deps';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
 import { completeAssessment } from '../modules/assessment/assessment.service';
 import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
-import { LUCIA_CHATS, LUCIA_JOURNAL, LUCIA_SESSION, seedChat, seedJournalEntry, seedNotes, seedSession } from './demo-story';
+import {
+  LUCIA_CHATS,
+  LUCIA_JOURNAL,
+  LUCIA_SESSION,
+  seedChat,
+  seedJournalEntry,
+  seedNotes,
+  seedSession,
+} from './demo-story';
 
 /** The demo accounts of the contract; seeded only outside production, into an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -17,13 +25,45 @@ const HOUR = 60 * 60 * 1000;
 
 /** Lucía's last seven days: what a regular user of the app does (hours are local-ish offsets). */
 const LUCIA_WEEK: ReadonlyArray<ReadonlyArray<[ActivityKey, number]>> = [
-  [['audio_ascenso_daily', 10], ['breathing_short', 3], ['journaling', 15]],
-  [['active_break', 2], ['active_break', 2], ['fitness_class_short', 12], ['consulta_rapida', 8]],
-  [['audio_ascenso_daily', 9], ['breathing_long', 6], ['journaling', 20], ['journaling', 10], ['journaling', 5]],
-  [['active_break', 3], ['sesion_completa', 35], ['breathing_short', 2]],
-  [['audio_ascenso_archive', 7], ['fitness_class_medium', 20], ['active_break', 2]],
-  [['audio_ascenso_daily', 10], ['breathing_short', 3], ['consulta_rapida', 6], ['active_break', 2]],
-  [['fitness_class_long', 32], ['journaling', 12], ['breathing_long', 5]],
+  [
+    ['audio_ascenso_daily', 10],
+    ['breathing_short', 3],
+    ['journaling', 15],
+  ],
+  [
+    ['active_break', 2],
+    ['active_break', 2],
+    ['fitness_class_short', 12],
+    ['consulta_rapida', 8],
+  ],
+  [
+    ['audio_ascenso_daily', 9],
+    ['breathing_long', 6],
+    ['journaling', 20],
+    ['journaling', 10],
+    ['journaling', 5],
+  ],
+  [
+    ['active_break', 3],
+    ['sesion_completa', 35],
+    ['breathing_short', 2],
+  ],
+  [
+    ['audio_ascenso_archive', 7],
+    ['fitness_class_medium', 20],
+    ['active_break', 2],
+  ],
+  [
+    ['audio_ascenso_daily', 10],
+    ['breathing_short', 3],
+    ['consulta_rapida', 6],
+    ['active_break', 2],
+  ],
+  [
+    ['fitness_class_long', 32],
+    ['journaling', 12],
+    ['breathing_long', 5],
+  ],
 ];
 
 /**
@@ -36,7 +76,8 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
   const now = deps.clock().getTime();
   // Each day of the week is a real local day of hers (so "yesterday" is yesterday), from 08:00 local.
   const todayStart = startOfNextLocalDay(new Date(now - 24 * HOUR), actor.timezone).getTime();
-  const dayStart = (daysAgo: number) => startOfNextLocalDay(new Date(todayStart - (daysAgo * 24 + 12) * HOUR), actor.timezone).getTime();
+  const dayStart = (daysAgo: number) =>
+    startOfNextLocalDay(new Date(todayStart - (daysAgo * 24 + 12) * HOUR), actor.timezone).getTime();
   const journal = [...LUCIA_JOURNAL];
   const chats = [...LUCIA_CHATS];
   for (const [index, day] of LUCIA_WEEK.entries()) {
@@ -52,7 +93,10 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
       } else if (activityKey === 'sesion_completa') {
         await seedSession(deps, actor, at, LUCIA_SESSION);
       } else {
-        recordUnverifiedActivity({ ...deps, clock: () => at }, actor, { activity_key: activityKey, duration_minutes: minutes });
+        recordUnverifiedActivity({ ...deps, clock: () => at }, actor, {
+          activity_key: activityKey,
+          duration_minutes: minutes,
+        });
       }
     }
   }

@@ -25,19 +25,31 @@ describe("Lucía's demo story agrees with her ledger", () => {
     expect(rows.filter((r) => r.activity_key === 'sesion_completa')).toHaveLength(1);
 
     for (const row of rows) {
-      const evidence = one<{ source: string; ref: string; user_id: string }>('select source, ref, user_id from step_evidence where completion_id = ?', row.id);
+      const evidence = one<{ source: string; ref: string; user_id: string }>(
+        'select source, ref, user_id from step_evidence where completion_id = ?',
+        row.id,
+      );
       expect(evidence, `evidence for ${row.activity_key} ${row.id}`).toBeDefined();
       expect(evidence?.user_id).toBe(userId);
       if (row.activity_key === 'journaling') {
         expect(evidence?.source).toBe('journal');
-        const entry = one<{ user_id: string; word_count: number }>('select user_id, word_count from journal_entries where id = ?', evidence?.ref);
+        const entry = one<{ user_id: string; word_count: number }>(
+          'select user_id, word_count from journal_entries where id = ?',
+          evidence?.ref,
+        );
         expect(entry?.user_id).toBe(userId);
         expect(entry?.word_count).toBeGreaterThanOrEqual(50);
       } else {
         expect(evidence?.source).toBe(row.activity_key === 'sesion_completa' ? 'session' : 'chat');
-        const conversation = one<{ user_id: string; kind: string; status: string; summary: string | null }>('select user_id, kind, status, summary from conversations where id = ?', evidence?.ref);
+        const conversation = one<{ user_id: string; kind: string; status: string; summary: string | null }>(
+          'select user_id, kind, status, summary from conversations where id = ?',
+          evidence?.ref,
+        );
         expect(conversation?.user_id).toBe(userId);
-        const messages = all<{ role: string; content: string }>('select role, content from messages where conversation_id = ? order by created_at', evidence?.ref);
+        const messages = all<{ role: string; content: string }>(
+          'select role, content from messages where conversation_id = ? order by created_at',
+          evidence?.ref,
+        );
         expect(messages.filter((m) => m.role === 'user').length).toBeGreaterThanOrEqual(3);
         // Every user message has the coach's answer after it, never empty, never quoting the user.
         messages.forEach((m, i) => {
@@ -50,7 +62,10 @@ describe("Lucía's demo story agrees with her ledger", () => {
         if (row.activity_key === 'sesion_completa') {
           expect(conversation).toMatchObject({ kind: 'session', status: 'completed' });
           expect(conversation?.summary?.length ?? 0).toBeGreaterThan(20);
-          const commitments = all<{ text: string; status: string }>('select text, status from commitments where conversation_id = ?', evidence?.ref);
+          const commitments = all<{ text: string; status: string }>(
+            'select text, status from commitments where conversation_id = ?',
+            evidence?.ref,
+          );
           expect(commitments.map((c) => c.text)).toEqual([
             'Explicar a Marta el criterio de calidad el lunes',
             'acordar un único punto de control el miércoles',
@@ -64,14 +79,19 @@ describe("Lucía's demo story agrees with her ledger", () => {
 
     // What her screens show agrees: the journal lists the entries, the session list the finished session,
     // the coach's memory the notes (which talk about the same delegation as the session).
-    const login = await t.request('/api/auth/login', { body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' } });
+    const login = await t.request('/api/auth/login', {
+      body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' },
+    });
     const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
     const caller = t.callerFor(cookie);
     const journal = await caller.journaling.list();
     expect(journal.map((e) => e.title).sort()).toEqual(LUCIA_JOURNAL.map((e) => e.title).sort());
     const sessions = await caller.coaching.conversations({ kind: 'session' });
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ status: 'completed', title: expect.stringMatching(/delegar la revisión semanal/i) });
+    expect(sessions[0]).toMatchObject({
+      status: 'completed',
+      title: expect.stringMatching(/delegar la revisión semanal/i),
+    });
     const chats = await caller.coaching.conversations({ kind: 'chat' });
     expect(chats).toHaveLength(LUCIA_CHATS.length);
     expect((await caller.profile.notes()).map((n) => n.text).sort()).toEqual([...LUCIA_NOTES].sort());

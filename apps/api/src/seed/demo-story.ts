@@ -102,7 +102,11 @@ export function seedJournalEntry(deps: Deps, actor: Actor, when: Date, entry: Jo
 async function converse(deps: Deps, actor: Actor, conversationId: string, messages: readonly string[], start: Date) {
   for (const [index, content] of messages.entries()) {
     const moment = at(deps, new Date(start.getTime() + (2 * index + 1) * MINUTE));
-    const { userMessageId } = sendMessage(moment, actor, { conversationId, content, clientMessageId: crypto.randomUUID() });
+    const { userMessageId } = sendMessage(moment, actor, {
+      conversationId,
+      content,
+      clientMessageId: crypto.randomUUID(),
+    });
     for await (const _ of streamReply(moment, actor, { conversationId, userMessageId }, new AbortController().signal)) {
       // drain the answer: it is stored when the stream ends
     }

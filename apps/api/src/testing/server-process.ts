@@ -20,7 +20,16 @@ export function startServerProcess(
     const path = process.env.PATH;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
-      env: { PATH: path, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', APP_ORIGIN: origin, LOG_LEVEL: 'info', NODE_ENV: 'development', ...options.env },
+      env: {
+        PATH: path,
+        DATABASE_PATH: databasePath,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        APP_ORIGIN: origin,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

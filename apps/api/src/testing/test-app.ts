@@ -36,11 +36,22 @@ export type TestRequest = {
 
 /** An app on an in-memory database with the real migrations, a controllable clock and real Argon2. */
 export function createTestApp(
-  options: { env?: Record<string, string>; clock?: TestClock; coachProvider?: CoachProvider; mailBackoffMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    coachProvider?: CoachProvider;
+    mailBackoffMs?: number;
+  } = {},
 ) {
   const clock = options.clock ?? createTestClock();
   // Every registerUser() comes from one address: tests register more accounts than the real limit allows.
-  const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: 'silent', AUTH_REGISTER_MAX_PER_ADDRESS: '1000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_ORIGIN: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    AUTH_REGISTER_MAX_PER_ADDRESS: '1000',
+    ...options.env,
+  });
   const deps: Deps = createDeps(config, {
     dbHandle: createTestDb(),
     clock: clock.now,
@@ -58,12 +69,16 @@ export function createTestApp(
     const origin = init.origin === undefined ? (method === 'GET' ? null : TEST_ORIGIN) : init.origin;
     if (origin) headers.origin = origin;
     const body = init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
-    return app.request(path, { method, headers, body }, { incoming: { socket: { remoteAddress: init.ip ?? '203.0.113.7' } } } as never);
+    return app.request(path, { method, headers, body }, {
+      incoming: { socket: { remoteAddress: init.ip ?? '203.0.113.7' } },
+    } as never);
   }
 
   /** `session=...` from a response's Set-Cookie, ready for a Cookie header. */
   function sessionCookie(response: Response): string {
-    const line = response.headers.getSetCookie().find((c) => c.startsWith('session=') || c.startsWith('__Host-session='));
+    const line = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session=') || c.startsWith('__Host-session='));
     if (!line) throw new Error('no session cookie in response');
     return line.split(';')[0] ?? '';
   }
@@ -82,7 +97,12 @@ export function createTestApp(
 
   /** A typed caller acting as the user behind `cookie` (what a tRPC client would reach). */
   function callerFor(cookie: string) {
-    const ctx = createRequestContext(deps, { headers: new Headers(cookie ? { cookie } : {}), responseHeaders: new Headers(), ip: '203.0.113.7', requestId: 'test' });
+    const ctx = createRequestContext(deps, {
+      headers: new Headers(cookie ? { cookie } : {}),
+      responseHeaders: new Headers(),
+      ip: '203.0.113.7',
+      requestId: 'test',
+    });
     return createCaller(ctx);
   }
 

@@ -12,7 +12,10 @@ const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 /** A GET answered by the fast path, and the same GET forced through the fetch adapter. */
 async function both(t: TestApp, path: string, cookie?: string) {
   const fast = await t.request(path, cookie ? { cookie } : {});
-  const adapter = await t.request(path, { ...(cookie ? { cookie } : {}), headers: { 'trpc-accept': 'application/json' } });
+  const adapter = await t.request(path, {
+    ...(cookie ? { cookie } : {}),
+    headers: { 'trpc-accept': 'application/json' },
+  });
   return { fast, adapter };
 }
 
@@ -36,7 +39,11 @@ describe('tRPC GET queries without the fetch adapter', () => {
     expect(single.status).toBe(200);
     expect(single.body).toMatchObject({ result: { data: { json: { stats: { totalSteps: 0 } } } } });
 
-    const withInput = await expectSameAnswer(t, `/api/trpc/activities.stats?input=${input({ json: { userId: user.id } })}`, cookie);
+    const withInput = await expectSameAnswer(
+      t,
+      `/api/trpc/activities.stats?input=${input({ json: { userId: user.id } })}`,
+      cookie,
+    );
     expect(withInput.status).toBe(200);
 
     const batch = await expectSameAnswer(
@@ -59,7 +66,11 @@ describe('tRPC GET queries without the fetch adapter', () => {
       ['/api/trpc/activities.stats?input=%7Bnot-json', 400, cookie],
       ['/api/trpc/activities.nope', 404, cookie],
       ['/api/trpc/activities.complete', 405, cookie],
-      [`/api/trpc/activities.stats,activities.catalogue?batch=1&input=${input({ 0: { json: { userId: other.user.id } } })}`, 207, cookie],
+      [
+        `/api/trpc/activities.stats,activities.catalogue?batch=1&input=${input({ 0: { json: { userId: other.user.id } } })}`,
+        207,
+        cookie,
+      ],
     ];
     for (const [path, status, who] of cases) {
       const answer = await expectSameAnswer(t, path, who);
@@ -78,7 +89,9 @@ describe('tRPC GET queries without the fetch adapter', () => {
     expect(fast.headers.getSetCookie().some((line) => line.startsWith(cookie.split('=')[0] + '='))).toBe(true);
 
     t.clock.advance(61 * 60 * 1000);
-    const failed = await t.request(`/api/trpc/activities.stats?input=${input({ json: { userId: other.user.id } })}`, { cookie });
+    const failed = await t.request(`/api/trpc/activities.stats?input=${input({ json: { userId: other.user.id } })}`, {
+      cookie,
+    });
     expect(failed.status).toBe(403);
     expect(failed.headers.getSetCookie().some((line) => line.startsWith(cookie.split('=')[0] + '='))).toBe(true);
   });
@@ -94,8 +107,13 @@ describe('on a real Node server (headers read from the IncomingMessage)', () => 
       expect(trpc.status).toBe(200);
       expect(trpc.headers.get('content-type')).toBe('application/json');
       expect(trpc.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(((await trpc.json()) as { result: { data: { json: { stats: { totalSteps: number } } } } }).result.data.json.stats.totalSteps).toBe(0);
-      const rest = await fetch(`${server.httpUrl}/api/activity-log/users/${user.id}/activity-stats`, { headers: { cookie: `theme=dark; ${cookie}` } });
+      expect(
+        ((await trpc.json()) as { result: { data: { json: { stats: { totalSteps: number } } } } }).result.data.json
+          .stats.totalSteps,
+      ).toBe(0);
+      const rest = await fetch(`${server.httpUrl}/api/activity-log/users/${user.id}/activity-stats`, {
+        headers: { cookie: `theme=dark; ${cookie}` },
+      });
       expect(rest.status).toBe(200);
       const visitor = await fetch(`${server.httpUrl}/api/trpc/activities.stats`);
       expect(visitor.status).toBe(401);
@@ -113,14 +131,22 @@ describe('on a real Node server (headers read from the IncomingMessage)', () => 
 
 describe('parseQueryRequest', () => {
   it('takes plain queries and batches of queries', () => {
-    expect(parseQueryRequest(appRouter, 'activities.stats', '')?.calls.map((c) => c.path)).toEqual(['activities.stats']);
-    const batch = parseQueryRequest(appRouter, 'activities.stats,activities.catalogue', `batch=1&input=${input({ 1: { json: null } })}`);
+    expect(parseQueryRequest(appRouter, 'activities.stats', '')?.calls.map((c) => c.path)).toEqual([
+      'activities.stats',
+    ]);
+    const batch = parseQueryRequest(
+      appRouter,
+      'activities.stats,activities.catalogue',
+      `batch=1&input=${input({ 1: { json: null } })}`,
+    );
     expect(batch?.batch).toBe(true);
     expect(batch?.calls.map((c) => [c.path, c.input])).toEqual([
       ['activities.stats', undefined],
       ['activities.catalogue', null],
     ]);
-    expect(parseQueryRequest(appRouter, 'activities.stats', `input=${input({ json: { userId: 'u1' } })}`)?.calls[0]?.input).toEqual({ userId: 'u1' });
+    expect(
+      parseQueryRequest(appRouter, 'activities.stats', `input=${input({ json: { userId: 'u1' } })}`)?.calls[0]?.input,
+    ).toEqual({ userId: 'u1' });
   });
 
   it('leaves anything else to the adapter', () => {
@@ -147,7 +173,9 @@ describe('parseQueryRequest', () => {
 describe('queries that need the abort signal', () => {
   it('are left to the adapter, which gives them the request signal', () => {
     expect(parseQueryRequest(appRouter, 'assessment.coachEvaluation', '')).toBeUndefined();
-    expect(parseQueryRequest(appRouter, 'admin.aiEmailPreview', `input=${input({ json: { userId: 'u1' } })}`)).toBeUndefined();
+    expect(
+      parseQueryRequest(appRouter, 'admin.aiEmailPreview', `input=${input({ json: { userId: 'u1' } })}`),
+    ).toBeUndefined();
     expect(parseQueryRequest(appRouter, 'assessment.status,assessment.coachEvaluation', 'batch=1')).toBeUndefined();
   });
 
@@ -163,7 +191,9 @@ describe('queries that need the abort signal', () => {
         readers += 1;
         // The procedure's chain: from its key (`  name: ...Procedure`) to this .query(.
         const before = source.slice(0, match.index);
-        const chain = before.slice(before.search(/\n {2}\w+: (?:public|authed|admin)Procedure[^\n]*(?:\n(?! {2}\w+:)[^\n]*)*$/));
+        const chain = before.slice(
+          before.search(/\n {2}\w+: (?:public|authed|admin)Procedure[^\n]*(?:\n(?! {2}\w+:)[^\n]*)*$/),
+        );
         expect([file, chain.includes('abortOnDisconnect: true')]).toEqual([file, true]);
       }
     }

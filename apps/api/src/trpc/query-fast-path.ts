@@ -58,7 +58,8 @@ export function parseQueryRequest(
       return undefined;
     }
   }
-  if (batch && parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) return undefined;
+  if (batch && parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)))
+    return undefined;
   const transformer = router._def._config.transformer as Transformer;
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   const calls: QueryCall[] = [];
@@ -85,7 +86,12 @@ function isDataStream(value: unknown): boolean {
   if (Symbol.asyncIterator in value) return true;
   for (const key in value) {
     const inner = (value as Record<string, unknown>)[key];
-    if (typeof inner === 'object' && inner !== null && (typeof (inner as { then?: unknown }).then === 'function' || Symbol.asyncIterator in inner)) return true;
+    if (
+      typeof inner === 'object' &&
+      inner !== null &&
+      (typeof (inner as { then?: unknown }).then === 'function' || Symbol.asyncIterator in inner)
+    )
+      return true;
   }
   return false;
 }
@@ -94,14 +100,26 @@ function isDataStream(value: unknown): boolean {
  * Runs the calls with `ctx`; the JSON body the adapter would send when every call succeeds, or
  * undefined when one failed (or answered with a stream) and the adapter must answer instead.
  */
-export async function runQueryCalls(router: AnyTRPCRouter, calls: QueryCall[], batch: boolean, ctx: Context): Promise<string | undefined> {
+export async function runQueryCalls(
+  router: AnyTRPCRouter,
+  calls: QueryCall[],
+  batch: boolean,
+  ctx: Context,
+): Promise<string | undefined> {
   const transformer = router._def._config.transformer as Transformer;
   let results: unknown[];
   try {
     results = await Promise.all(
       calls.map((call, batchIndex) =>
         // No abort signal: these queries do not read one (see ProcedureMeta.abortOnDisconnect).
-        call.procedure({ path: call.path, getRawInput: () => Promise.resolve(call.input), ctx, type: 'query', signal: undefined, batchIndex }),
+        call.procedure({
+          path: call.path,
+          getRawInput: () => Promise.resolve(call.input),
+          ctx,
+          type: 'query',
+          signal: undefined,
+          batchIndex,
+        }),
       ),
     );
   } catch {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { transformer } from './transformer';
 
 /** What a client sees: superjson.deserialize of what went over the wire (JSON text). */
-const roundTrip = (serialized: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(serialized)) as Parameters<typeof superjson.deserialize>[0]);
+const roundTrip = (serialized: unknown) =>
+  superjson.deserialize(JSON.parse(JSON.stringify(serialized)) as Parameters<typeof superjson.deserialize>[0]);
 
 describe('the tRPC transformer (superjson with a fast path for plain JSON)', () => {
   it('sends plain JSON exactly as superjson would', () => {
@@ -36,7 +37,13 @@ describe('the tRPC transformer (superjson with a fast path for plain JSON)', () 
       fc.string().map((s) => new Map([[s, 1]])),
     );
     const anything = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), special, fc.array(tie('value')), fc.dictionary(fc.string(), tie('value'))),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue(),
+        special,
+        fc.array(tie('value')),
+        fc.dictionary(fc.string(), tie('value')),
+      ),
     })).value;
     fc.assert(
       fc.property(anything, (value) => {
@@ -54,10 +61,16 @@ describe('the tRPC transformer (superjson with a fast path for plain JSON)', () 
   });
 
   it('takes the fast path only for plain JSON', () => {
-    expect(transformer.serialize({ a: [1, 'b', null, true, { c: 2 }] })).toEqual({ json: { a: [1, 'b', null, true, { c: 2 }] } });
+    expect(transformer.serialize({ a: [1, 'b', null, true, { c: 2 }] })).toEqual({
+      json: { a: [1, 'b', null, true, { c: 2 }] },
+    });
     const withDate = transformer.serialize({ at: new Date('2026-11-22T09:00:00Z') }) as { meta?: unknown };
     expect(withDate.meta).toBeDefined();
-    expect(roundTrip(transformer.serialize({ gone: undefined, n: Number.NaN, z: -0 }))).toEqual({ gone: undefined, n: Number.NaN, z: -0 });
+    expect(roundTrip(transformer.serialize({ gone: undefined, n: Number.NaN, z: -0 }))).toEqual({
+      gone: undefined,
+      n: Number.NaN,
+      z: -0,
+    });
     class Point {
       constructor(readonly x: number) {}
     }

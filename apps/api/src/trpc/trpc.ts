@@ -16,27 +16,33 @@ export type ProcedureMeta = {
   abortOnDisconnect?: boolean;
 };
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer,
-  errorFormatter({ shape, error }) {
-    const domain = error.cause instanceof DomainError ? error.cause : undefined;
-    const details = domain ? publicDetails(domain) : undefined;
-    const fieldErrors =
-      (details?.fieldErrors as Record<string, string[]> | undefined) ??
-      (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
-    const { stack: _stack, ...data } = shape.data;
-    return {
-      ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
-      data: {
-        ...data,
-        domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),
-        fieldErrors: fieldErrors ?? null,
-        retryAfterSeconds: typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error }) {
+      const domain = error.cause instanceof DomainError ? error.cause : undefined;
+      const details = domain ? publicDetails(domain) : undefined;
+      const fieldErrors =
+        (details?.fieldErrors as Record<string, string[]> | undefined) ??
+        (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        message:
+          error.code === 'INTERNAL_SERVER_ERROR'
+            ? 'Error interno del servidor'
+            : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
+        data: {
+          ...data,
+          domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),
+          fieldErrors: fieldErrors ?? null,
+          retryAfterSeconds: typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : null,
+        },
+      };
+    },
+  });
 
 /** A middleware's result with a DomainError thrown by a service turned into its mapped TRPCError (kept as the cause). */
 function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
@@ -47,7 +53,9 @@ function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>
 const domainErrors = t.middleware(async ({ next }) => mapDomainResult(await next()));
 
 function toTRPCError(error: unknown): unknown {
-  return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
+  return error instanceof DomainError
+    ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error })
+    : error;
 }
 
 /** Subscriptions fail while streaming, after the middleware ran: map their DomainErrors the same way. */
@@ -65,9 +73,17 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(domainErrors);
 
 const unauthorized = () =>
-  new TRPCError({ code: 'UNAUTHORIZED', message: 'Necesitas iniciar sesión', cause: new DomainError('UNAUTHORIZED', 'Necesitas iniciar sesión') });
+  new TRPCError({
+    code: 'UNAUTHORIZED',
+    message: 'Necesitas iniciar sesión',
+    cause: new DomainError('UNAUTHORIZED', 'Necesitas iniciar sesión'),
+  });
 const forbidden = () =>
-  new TRPCError({ code: 'FORBIDDEN', message: 'No tienes permiso para esto', cause: new DomainError('FORBIDDEN', 'No tienes permiso para esto') });
+  new TRPCError({
+    code: 'FORBIDDEN',
+    message: 'No tienes permiso para esto',
+    cause: new DomainError('FORBIDDEN', 'No tienes permiso para esto'),
+  });
 
 // The role checks and the DomainError mapping share one middleware per procedure kind: every
 // middleware level costs tRPC two copies of the call options, and these run on every request.
@@ -76,7 +92,8 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next 
   const auth = ctx.auth;
   if (!auth) throw unauthorized();
   // Subscriptions hold memory until they end: capped per socket and per user/address (realtime/subscription-guard.ts).
-  if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
+  if (type === 'subscription')
+    return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
   return mapDomainResult(await next({ ctx: { auth } }));
 });
 

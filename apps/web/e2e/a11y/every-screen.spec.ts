@@ -15,15 +15,24 @@ test.describe('every route of routes.tsx has a row in the axe table', () => {
     expect(visitor.length).toBeGreaterThan(0);
     expect(member.length).toBeGreaterThan(20);
     const covered = (path: string, who: readonly Who[]) => SCREENS.some((s) => s.route === path && who.includes(s.who));
-    expect(visitor.filter((path) => !covered(path, ['visitor'])), 'visitor routes without an axe row').toEqual([]);
-    expect(member.filter((path) => !covered(path, MEMBER_VIEWS)), 'member routes without an axe row').toEqual([]);
+    expect(
+      visitor.filter((path) => !covered(path, ['visitor'])),
+      'visitor routes without an axe row',
+    ).toEqual([]);
+    expect(
+      member.filter((path) => !covered(path, MEMBER_VIEWS)),
+      'member routes without an axe row',
+    ).toEqual([]);
     // Screens outside the two tables: the 404 (signed out and in) and the wizard shown on every path.
     expect(covered('*', ['visitor']), 'the signed-out 404').toBe(true);
     expect(covered('*', MEMBER_VIEWS), 'the signed-in 404').toBe(true);
     expect(covered('*', ['pending']), 'the wizard while the assessment is pending').toBe(true);
     // Every row points at a real route (a renamed path leaves no stale row behind).
     const known = new Set(['*', ...visitor, ...member]);
-    expect(SCREENS.filter((s) => !known.has(s.route)).map((s) => s.route), 'rows for paths routes.tsx no longer has').toEqual([]);
+    expect(
+      SCREENS.filter((s) => !known.has(s.route)).map((s) => s.route),
+      'rows for paths routes.tsx no longer has',
+    ).toEqual([]);
     // Admin screens are checked as the admin and as a regular user ("No tienes permiso").
     for (const path of member.filter((p) => p.startsWith('/admin') || p.includes('email-test'))) {
       expect(covered(path, ['admin']), `${path} as the admin`).toBe(true);
@@ -41,7 +50,9 @@ test.describe('accesibilidad de cada pantalla (axe, WCAG 2.1 A/AA)', () => {
       test.setTimeout(90_000);
       await signInAs(page, screen.who);
       await screen.reach(page);
-      await expectNoSeriousA11yViolations(page, testInfo, `${screen.route} ${screen.who} ${screen.state}`, { exclude: screen.exclude });
+      await expectNoSeriousA11yViolations(page, testInfo, `${screen.route} ${screen.who} ${screen.state}`, {
+        exclude: screen.exclude,
+      });
     });
   }
 });

@@ -10,10 +10,13 @@ import { completeAssessmentViaApi } from '../support/assessment';
  */
 
 /** What has focus: a short description, whether it is <body>, and whether a focus indicator shows. */
-async function focusState(page: Page): Promise<{ onBody: boolean; indicator: boolean; interactive: boolean; what: string }> {
+async function focusState(
+  page: Page,
+): Promise<{ onBody: boolean; indicator: boolean; interactive: boolean; what: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement) return { onBody: true, indicator: false, interactive: false, what: 'body' };
+    if (!el || el === document.body || el === document.documentElement)
+      return { onBody: true, indicator: false, interactive: false, what: 'body' };
     const outlined = (node: Element) => {
       const style = getComputedStyle(node);
       return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
@@ -22,14 +25,21 @@ async function focusState(page: Page): Promise<{ onBody: boolean; indicator: boo
     // The control itself (outline or ring), a card drawn around it (`label:has(input:focus-visible)`),
     // or the visible part of a custom control next to its hidden input (a switch's track).
     let indicator = ringed(el);
-    for (let node = el.parentElement, i = 0; !indicator && node && i < 3; node = node.parentElement, i++) indicator = outlined(node);
+    for (let node = el.parentElement, i = 0; !indicator && node && i < 3; node = node.parentElement, i++)
+      indicator = outlined(node);
     const label = el.closest('label');
     if (!indicator && label) indicator = [...label.querySelectorAll('[data-focus-visible], [data-focus]')].some(ringed);
     if (!indicator) {
       // Drawn some other way (a border and ring on the box around a text area, `:focus-within`):
       // compare the control and its nearest boxes focused and not focused.
       const boxes = [el, el.parentElement, el.parentElement?.parentElement].filter((n): n is HTMLElement => Boolean(n));
-      const look = () => boxes.map((n) => { const c = getComputedStyle(n); return `${c.outline}|${c.boxShadow}|${c.borderColor}|${c.backgroundColor}`; }).join(';');
+      const look = () =>
+        boxes
+          .map((n) => {
+            const c = getComputedStyle(n);
+            return `${c.outline}|${c.boxShadow}|${c.borderColor}|${c.backgroundColor}`;
+          })
+          .join(';');
       const transitions = boxes.map((n) => n.style.transition);
       boxes.forEach((n) => (n.style.transition = 'none'));
       const focused = look();
@@ -79,7 +89,9 @@ async function press(page: Page, key: string): Promise<void> {
 }
 
 test.describe('teclado: solo con el teclado', () => {
-  test('sign-in at /acceso: the tabs with the arrow keys, then e-mail, password and Enter lead to Home', async ({ page }) => {
+  test('sign-in at /acceso: the tabs with the arrow keys, then e-mail, password and Enter lead to Home', async ({
+    page,
+  }) => {
     await page.goto('/acceso');
     await expect(page.getByRole('form', { name: 'Iniciar sesión' })).toBeVisible();
 
@@ -99,7 +111,9 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(page.getByRole('form', { name: 'Crear cuenta' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Empieza tu ascenso' })).toBeVisible();
     // Tab leaves the tab list for the sign-up form's first field.
-    await pressUntilFocused(page, page.getByRole('form', { name: 'Crear cuenta' }).getByRole('textbox').first(), { max: 3 });
+    await pressUntilFocused(page, page.getByRole('form', { name: 'Crear cuenta' }).getByRole('textbox').first(), {
+      max: 3,
+    });
     await pressUntilFocused(page, registerTab, { key: 'Shift+Tab', max: 3 });
     await press(page, 'ArrowLeft');
     await expect(loginTab).toBeFocused();
@@ -126,16 +140,22 @@ test.describe('teclado: solo con el teclado', () => {
     await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Hola, ${DEMO_USER.firstName}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Hola, ${DEMO_USER.firstName}` })).toBeVisible({
+      timeout: 15_000,
+    });
   });
 
-  test('the assessment wizard: two sections answered with the keyboard, the rest pre-filled, up to "¡Completar Evaluación!"', async ({ page }) => {
+  test('the assessment wizard: two sections answered with the keyboard, the rest pre-filled, up to "¡Completar Evaluación!"', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await registerFreshUser(page, 'Teclado');
     // Sections 1, 2 and 9 are answered here; 3–8 were answered before (stored progress).
     const byKeyboard = [1, 2, 9];
     const keyboardFields = new Set(byKeyboard.flatMap((n) => ASSESSMENT_SECTIONS[n - 1]!.fields.map((f) => f.name)));
-    const prefilled = Object.fromEntries(Object.entries(COMPLETE_RESPONSES).filter(([name]) => !keyboardFields.has(name as never))) as PartialResponses;
+    const prefilled = Object.fromEntries(
+      Object.entries(COMPLETE_RESPONSES).filter(([name]) => !keyboardFields.has(name as never)),
+    ) as PartialResponses;
     await saveProgressViaApi(page, { currentSection: 1, responses: prefilled, completedSections: [] });
 
     await page.goto('/');
@@ -161,7 +181,9 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Teclado' })).toBeVisible({ timeout: 15_000 });
   });
 
-  test('a breathing session from Home: start, pause, resume, finish and leave, focus never lost; the fitness dialog traps and returns focus', async ({ page }) => {
+  test('a breathing session from Home: start, pause, resume, finish and leave, focus never lost; the fitness dialog traps and returns focus', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await registerFreshUser(page, 'Aire');
     await completeAssessmentViaApi(page);
@@ -178,7 +200,9 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(page.locator('#contenido')).toBeFocused();
 
     // The wellbeing grid on Home: "Respiración".
-    const breathingTile = page.getByRole('region', { name: 'Actividades de bienestar' }).getByRole('link', { name: 'Respiración' });
+    const breathingTile = page
+      .getByRole('region', { name: 'Actividades de bienestar' })
+      .getByRole('link', { name: 'Respiración' });
     await pressUntilFocused(page, breathingTile, { max: 60 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/breathing$/);
@@ -250,7 +274,10 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(start).toBeFocused();
 
     // Leave by the back link: the list's heading takes the focus.
-    await pressUntilFocused(page, page.getByRole('link', { name: 'Respiración' }).first(), { key: 'Shift+Tab', max: 20 });
+    await pressUntilFocused(page, page.getByRole('link', { name: 'Respiración' }).first(), {
+      key: 'Shift+Tab',
+      max: 20,
+    });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/breathing$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Respiración' })).toBeFocused();
@@ -266,7 +293,9 @@ test.describe('teclado: solo con el teclado', () => {
     await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     for (let i = 0; i < 12; i++) {
       await press(page, i % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog').toBe(true);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog').toBe(
+        true,
+      );
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

@@ -3,7 +3,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, loginViaApi } from '../admin/admin-support';
-import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, saveProgressViaApi, wizardIntroHeading } from '../support/assessment';
+import {
+  COMPLETE_RESPONSES,
+  completeAssessmentViaApi,
+  registerFreshUser,
+  saveProgressViaApi,
+  wizardIntroHeading,
+} from '../support/assessment';
 import { DEMO_USER } from '../support/auth';
 import { trpcMutation } from '../support/coaching';
 import { completeViaApi, waitForRealtime } from '../support/steps';
@@ -206,14 +212,12 @@ export const SCREENS: readonly Screen[] = [
       await page.getByRole('button', { name: 'Cerrar aviso' }).focus();
     },
   },
-  ...[2, 3, 4, 5, 6, 7, 8, 9].map(
-    (n): Screen => ({
-      route: '*',
-      who: 'pending',
-      state: `asistente: sección ${n}`,
-      reach: (page) => openWizardSection(page, n),
-    }),
-  ),
+  ...[2, 3, 4, 5, 6, 7, 8, 9].map((n): Screen => ({
+    route: '*',
+    who: 'pending',
+    state: `asistente: sección ${n}`,
+    reach: (page) => openWizardSection(page, n),
+  })),
   {
     route: '*',
     who: 'pending',
@@ -281,7 +285,10 @@ export const SCREENS: readonly Screen[] = [
     state: 'nueva evaluación tras el diálogo',
     reach: async (page) => {
       await page.goto('/assessment');
-      await page.getByRole('alertdialog', { name: 'Retomar Evaluación' }).getByRole('button', { name: 'Continuar con Nueva Evaluación' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Retomar Evaluación' })
+        .getByRole('button', { name: 'Continuar con Nueva Evaluación' })
+        .click();
       await expect(page.getByText('Paso 1 de 9')).toBeVisible();
       await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
     },
@@ -310,7 +317,9 @@ export const SCREENS: readonly Screen[] = [
     state: 'evaluación',
     reach: async (page) => {
       await page.goto('/assessment-eval');
-      await expect(page.getByRole('heading', { level: 2, name: 'Recomendaciones para ti' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 2, name: 'Recomendaciones para ti' })).toBeVisible({
+        timeout: 15_000,
+      });
     },
   },
   {
@@ -330,7 +339,9 @@ export const SCREENS: readonly Screen[] = [
     reach: async (page) => {
       await page.goto('/profile');
       await expect(h1(page, 'Tu perfil')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first(),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
       await page.getByRole('button', { name: 'Editar tus datos' }).click();
       await expect(page.getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
@@ -365,7 +376,10 @@ export const SCREENS: readonly Screen[] = [
       await page.goto('/admin');
       await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
-      await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
+      await page
+        .getByRole('region', { name: 'Actividades completadas por día' })
+        .getByRole('button', { name: 'Ver los datos en una tabla' })
+        .click();
     },
   },
   {
@@ -458,7 +472,9 @@ export const SCREENS: readonly Screen[] = [
     reach: async (page) => {
       await page.goto('/coaching/chat');
       await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+      await expect(
+        page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first(),
+      ).toBeVisible({ timeout: 15_000 });
     },
   },
   {
@@ -486,7 +502,9 @@ export const SCREENS: readonly Screen[] = [
     state: 'sesión que no existe',
     reach: async (page) => {
       await page.goto('/coaching/session/no-existe');
-      await expect(page.getByText('No encontramos esta conversación.', { exact: false })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('No encontramos esta conversación.', { exact: false })).toBeVisible({
+        timeout: 15_000,
+      });
     },
   },
   {

@@ -21,7 +21,10 @@ test.describe('administración: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
     await page.goto('/admin');
     await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
-    await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
+    await page
+      .getByRole('region', { name: 'Actividades completadas por día' })
+      .getByRole('button', { name: 'Ver los datos en una tabla' })
+      .click();
     await expectNoSeriousA11yViolations(page, testInfo, 'admin');
 
     await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('demo@ascenso');

@@ -12,7 +12,9 @@ import { expectNoSeriousA11yViolations as expectNoSeriousViolations } from '../s
 test.describe('evaluación: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('intro, a section (also with the pending warning) and the "Retomar Evaluación" dialog', async ({ page }, testInfo) => {
+  test('intro, a section (also with the pending warning) and the "Retomar Evaluación" dialog', async ({
+    page,
+  }, testInfo) => {
     await registerFreshUser(page, 'Aitana');
     await page.goto('/');
     await expect(wizardIntroHeading(page)).toBeVisible();
@@ -38,7 +40,11 @@ test.describe('evaluación: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
 
   test('the energy section', async ({ page }, testInfo) => {
     await registerFreshUser(page, 'Marc');
-    await saveProgressViaApi(page, { currentSection: 6, responses: COMPLETE_RESPONSES, completedSections: [1, 2, 3, 4, 5] });
+    await saveProgressViaApi(page, {
+      currentSection: 6,
+      responses: COMPLETE_RESPONSES,
+      completedSections: [1, 2, 3, 4, 5],
+    });
     await page.goto('/');
     await expect(page.getByRole('group', { name: 'Reuniones' })).toBeVisible({ timeout: 5_000 });
     await expectNoSeriousViolations(page, testInfo, 'section-6');

@@ -7,15 +7,23 @@ import { loginForm, submitLogin, uniqueEmail } from '../support/auth';
 test('after ten wrong passwords for an account, the form says how long to wait', async ({ page, request, baseURL }) => {
   const email = uniqueEmail('limite');
   for (let i = 0; i < 10; i += 1) {
-    const answer = await request.post('/api/auth/login', { data: { email, password: `no es la buena ${i}` }, headers: { origin: baseURL ?? '' } });
+    const answer = await request.post('/api/auth/login', {
+      data: { email, password: `no es la buena ${i}` },
+      headers: { origin: baseURL ?? '' },
+    });
     expect(answer.status()).toBe(401);
   }
-  const refused = await request.post('/api/auth/login', { data: { email, password: 'otra más' }, headers: { origin: baseURL ?? '' } });
+  const refused = await request.post('/api/auth/login', {
+    data: { email, password: 'otra más' },
+    headers: { origin: baseURL ?? '' },
+  });
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(14 * 60);
 
   await page.goto('/acceso');
   await submitLogin(page, email, 'y otra');
-  await expect(loginForm(page).getByRole('alert')).toHaveText('Demasiados intentos. Vuelve a intentarlo en 15 minutos.');
+  await expect(loginForm(page).getByRole('alert')).toHaveText(
+    'Demasiados intentos. Vuelve a intentarlo en 15 minutos.',
+  );
   await expect(page).toHaveURL(/\/acceso$/);
 });

@@ -6,7 +6,9 @@ function planCard(page: Page) {
 }
 
 test.describe('plan de hoy', () => {
-  test('is generated automatically on Home, its links carry classes and icons, and same-site links navigate in the app', async ({ page }) => {
+  test('is generated automatically on Home, its links carry classes and icons, and same-site links navigate in the app', async ({
+    page,
+  }) => {
     await signUpCoachee(page, 'Nuria');
     // With an open commitment the plan includes "Revisa tu compromiso con tu coach" (/coaching).
     await createOpenCommitment(page, 'Hablar con Marta el miércoles sobre el informe');
@@ -22,7 +24,10 @@ test.describe('plan de hoy', () => {
     expect(await links.count()).toBeGreaterThanOrEqual(3);
     for (const link of await links.all()) {
       const className = (await link.getAttribute('class')) ?? '';
-      expect(className.split(/\s+/).some((token) => PLAN_LINK_CLASSES.includes(token)), className).toBe(true);
+      expect(
+        className.split(/\s+/).some((token) => PLAN_LINK_CLASSES.includes(token)),
+        className,
+      ).toBe(true);
       await expect(link.locator('svg[data-plan-icon]')).toHaveCount(1);
       expect(await link.getAttribute('href')).toMatch(/^\//);
     }
@@ -53,7 +58,9 @@ test.describe('plan de hoy', () => {
       await response;
       await expect(again).toBeEnabled();
     }
-    await expect(card.getByRole('alert')).toHaveText('Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
+    await expect(card.getByRole('alert')).toHaveText(
+      'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.',
+    );
     await expect(card.getByTestId('contenido-plan')).toBeVisible();
   });
 
@@ -75,7 +82,9 @@ test.describe('plan de hoy', () => {
     // Replace what the server sends for dailyPlan.today (HTTP batch: find our entry by position).
     await page.route(/\/api\/trpc\/[^?]*dailyPlan\.today/, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as Array<{ result?: { data?: { json?: { plan: { content: string } | null } } } }>;
+      const body = (await response.json()) as Array<{
+        result?: { data?: { json?: { plan: { content: string } | null } } };
+      }>;
       const names = decodeURIComponent(new URL(route.request().url()).pathname.replace('/api/trpc/', '')).split(',');
       const entry = body[names.indexOf('dailyPlan.today')];
       const plan = entry?.result?.data?.json?.plan;
@@ -90,7 +99,9 @@ test.describe('plan de hoy', () => {
     await page.waitForTimeout(300);
 
     const content = card.getByTestId('contenido-plan');
-    await expect(content.locator('script, img, svg:not([data-plan-icon]), iframe, form, input, details, [style]')).toHaveCount(0);
+    await expect(
+      content.locator('script, img, svg:not([data-plan-icon]), iframe, form, input, details, [style]'),
+    ).toHaveCount(0);
     await expect(content.locator('[onerror], [onclick], [onload], [onfocus], [ontoggle]')).toHaveCount(0);
 
     // Only the safe links remain links; the dangerous ones are plain text.
@@ -98,7 +109,10 @@ test.describe('plan de hoy', () => {
     await expect(clean).toHaveAttribute('href', '/coaching');
     await expect(clean).toHaveAttribute('class', /(^|\s)coaching(\s|$)/);
     expect(await clean.getAttribute('class')).not.toMatch(/fixed|inset-0/);
-    await expect(content.getByRole('link', { name: 'Externo seguro' })).toHaveAttribute('href', 'https://example.com/audio');
+    await expect(content.getByRole('link', { name: 'Externo seguro' })).toHaveAttribute(
+      'href',
+      'https://example.com/audio',
+    );
     for (const name of ['Enlace con javascript', 'Protocolo relativo', 'Datos']) {
       await expect(content.getByRole('link', { name })).toHaveCount(0);
       await expect(content).toContainText(name);

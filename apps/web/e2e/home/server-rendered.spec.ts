@@ -5,19 +5,24 @@ import { signUpCoachee } from '../support/coaching';
 // app (src/main.tsx): the page is complete before any JavaScript runs, and the app takes over the same
 // elements instead of drawing them again.
 test.describe('Home rendered on the server', () => {
-  test('arrives complete in the HTML, its styles last in <head>, no script, and no modulepreloads', async ({ page }) => {
+  test('arrives complete in the HTML, its styles last in <head>, no script, and no modulepreloads', async ({
+    page,
+  }) => {
     await signUpCoachee(page, 'Olivia');
     const response = await page.request.get('/');
     const html = await response.text();
     // (React separates adjacent texts with an empty comment: "Hola, <!-- -->Olivia".)
-    const root = /<div id="root" data-page="server">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
+    const root = /<div id="root" data-page="server">([\s\S]*)<\/div>\s*<\/body>/
+      .exec(html)?.[1]
+      ?.replace(/<!-- -->/g, '');
     expect(root, 'a server-rendered root').toBeTruthy();
     expect(root).toContain('Hola, Olivia');
     expect(root).toContain('Audio Ascenso de hoy');
     expect(root).toContain('Actividades de bienestar');
     // The styles: the global ones (marked as moved there, data-s) and one with every element's (for the
     // app's own emotion cache), at the very end of <head>; none in the markup.
-    const styles = /<\/script>((?:<style data-[a-z-]+="[^"]+"(?: data-s="")?>[^<]*<\/style>)+)<\/head>/.exec(html)?.[1] ?? '';
+    const styles =
+      /<\/script>((?:<style data-[a-z-]+="[^"]+"(?: data-s="")?>[^<]*<\/style>)+)<\/head>/.exec(html)?.[1] ?? '';
     expect([...styles.matchAll(/<style (data-[a-z-]+)="([^ "]+)/g)].map((m) => `${m[1]}=${m[2]}`)).toEqual([
       'data-emotion=css-global',
       'data-emotion=css-global',
@@ -28,7 +33,9 @@ test.describe('Home rendered on the server', () => {
     expect(html).not.toContain('rel="modulepreload"');
   });
 
-  test('the app hydrates the same elements without errors, and Home works: the plan appears, the message box sends', async ({ page }) => {
+  test('the app hydrates the same elements without errors, and Home works: the plan appears, the message box sends', async ({
+    page,
+  }) => {
     await signUpCoachee(page, 'Olivia');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -38,7 +45,12 @@ test.describe('Home rendered on the server', () => {
     // Remember the server's heading and audio card before any script of the page runs.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[]; __stylesMoved?: string[] };
+        const marked = window as unknown as {
+          __serverHeading?: Element | null;
+          __serverAudio?: Element | null;
+          __serverStyles?: Element[];
+          __stylesMoved?: string[];
+        };
         marked.__serverHeading = document.querySelector('h1');
         marked.__serverAudio = document.querySelector('main section');
         marked.__serverStyles = [...document.querySelectorAll('head style')];
@@ -46,7 +58,9 @@ test.describe('Home rendered on the server', () => {
         // would make the browser restyle the page).
         marked.__stylesMoved = [];
         new MutationObserver((records) => {
-          for (const record of records) for (const node of record.removedNodes) if (node.nodeName === 'STYLE') marked.__stylesMoved?.push((node as Element).outerHTML.slice(0, 60));
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node.nodeName === 'STYLE') marked.__stylesMoved?.push((node as Element).outerHTML.slice(0, 60));
         }).observe(document.head, { childList: true });
       });
     });
@@ -55,12 +69,19 @@ test.describe('Home rendered on the server', () => {
     await expect(page.getByRole('heading', { name: /Tu plan de hoy/ })).toBeVisible();
     await expect(page.getByTestId('contenido-plan')).toBeVisible({ timeout: 20_000 });
     const same = await page.evaluate(() => {
-      const marked = window as unknown as { __serverHeading?: Element | null; __serverAudio?: Element | null; __serverStyles?: Element[]; __stylesMoved?: string[] };
+      const marked = window as unknown as {
+        __serverHeading?: Element | null;
+        __serverAudio?: Element | null;
+        __serverStyles?: Element[];
+        __stylesMoved?: string[];
+      };
       return {
         heading: marked.__serverHeading !== null && marked.__serverHeading === document.querySelector('h1'),
         audio: marked.__serverAudio !== null && marked.__serverAudio === document.querySelector('main section'),
         // The server's three style elements: the same elements, in <head>, first, never moved.
-        serverStyles: (marked.__serverStyles ?? []).filter((style, i) => style.isConnected && document.head.querySelectorAll('style')[i] === style).length,
+        serverStyles: (marked.__serverStyles ?? []).filter(
+          (style, i) => style.isConnected && document.head.querySelectorAll('style')[i] === style,
+        ).length,
         moved: marked.__stylesMoved,
         stylesInRoot: document.querySelectorAll('#root style').length,
       };

@@ -6,7 +6,10 @@ import { APP_ORIGIN, completeViaApi } from '../support/steps';
 
 /** Calls a tRPC mutation over HTTP the way the app does (superjson envelope, allowed Origin). */
 async function trpcMutation<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`/api/trpc/${path}`, { data: { json: input }, headers: { Origin: APP_ORIGIN } });
+  const response = await page.request.post(`/api/trpc/${path}`, {
+    data: { json: input },
+    headers: { Origin: APP_ORIGIN },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
@@ -15,13 +18,19 @@ async function trpcMutation<T>(page: Page, path: string, input: unknown): Promis
 async function finishSessionWithCommitments(page: Page, lastMessage: string): Promise<void> {
   const conversation = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'session' });
   for (const content of ['Llego con mucho trabajo esta semana', lastMessage]) {
-    await trpcMutation(page, 'coaching.send', { conversationId: conversation.id, content, clientMessageId: randomUUID() });
+    await trpcMutation(page, 'coaching.send', {
+      conversationId: conversation.id,
+      content,
+      clientMessageId: randomUUID(),
+    });
   }
   await trpcMutation(page, 'coaching.finishSession', { conversationId: conversation.id });
 }
 
 test.describe('perfil', () => {
-  test('name and time zone are editable; the 30-day chart, the ledger with reasons and the assessment summary show', async ({ page }) => {
+  test('name and time zone are editable; the 30-day chart, the ledger with reasons and the assessment summary show', async ({
+    page,
+  }) => {
     await freshMember(page, 'Irene');
     await completeViaApi(page.request, 'journaling');
     await completeViaApi(page.request, 'journaling');
@@ -32,12 +41,17 @@ test.describe('perfil', () => {
 
     // 30-day chart: an SVG with a text summary, and every value in a table on demand.
     const chart = page.getByRole('region', { name: 'Pasos de los últimos 30 días' });
-    await expect(chart.getByRole('img', { name: /Gráfico de barras de tus pasos por día en los últimos 30 días/ })).toBeVisible();
+    await expect(
+      chart.getByRole('img', { name: /Gráfico de barras de tus pasos por día en los últimos 30 días/ }),
+    ).toBeVisible();
     await chart.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     const table = chart.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(31);
     await expect(table.getByRole('row').last()).toContainText('1650'); // assessment 1000 + 2 × 325 today
-    await expect(chart.getByRole('button', { name: 'Ocultar la tabla de datos' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(chart.getByRole('button', { name: 'Ocultar la tabla de datos' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
 
     // Ledger: every entry with what it earned and why.
     const ledger = page.getByRole('region', { name: 'Tu historial de pasos' });
@@ -50,8 +64,14 @@ test.describe('perfil', () => {
     // Assessment summary with its links.
     const assessment = page.getByRole('region', { name: 'Tu evaluación' });
     await expect(assessment.getByText('Estilo de coaching')).toBeVisible();
-    await expect(assessment.getByRole('link', { name: 'Ver tus resultados' })).toHaveAttribute('href', '/assessment/results');
-    await expect(assessment.getByRole('link', { name: 'Rehacer la evaluación' })).toHaveAttribute('href', '/assessment');
+    await expect(assessment.getByRole('link', { name: 'Ver tus resultados' })).toHaveAttribute(
+      'href',
+      '/assessment/results',
+    );
+    await expect(assessment.getByRole('link', { name: 'Rehacer la evaluación' })).toHaveAttribute(
+      'href',
+      '/assessment',
+    );
 
     // Edit the name and pick a time zone from the searchable list.
     const details = page.getByRole('region', { name: 'Tus datos' });
@@ -143,7 +163,9 @@ test.describe('perfil', () => {
 
     const agenda = commitments.getByRole('listitem').filter({ hasText: 'Preparar la agenda el lunes' });
     await agenda.getByRole('button', { name: 'Editar' }).click();
-    await agenda.getByRole('textbox', { name: 'Texto del compromiso' }).fill('Preparar la agenda el lunes a primera hora');
+    await agenda
+      .getByRole('textbox', { name: 'Texto del compromiso' })
+      .fill('Preparar la agenda el lunes a primera hora');
     await agenda.getByRole('button', { name: 'Guardar' }).click();
     await expect(commitments.getByText('Preparar la agenda el lunes a primera hora')).toBeVisible();
 
@@ -158,7 +180,9 @@ test.describe('perfil', () => {
     await expect(page.getByText('No tienes compromisos abiertos.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tus compromisos abiertos' })).toBeFocused();
 
-    const stored = (await (await page.request.get('/api/profile/export')).json()) as { coaching: { commitments: Array<{ text: string; status: string }> } };
+    const stored = (await (await page.request.get('/api/profile/export')).json()) as {
+      coaching: { commitments: Array<{ text: string; status: string }> };
+    };
     expect(stored.coaching.commitments.map((c) => [c.text, c.status])).toEqual([['hablar con Marta', 'done']]);
   });
 
@@ -241,7 +265,10 @@ test.describe('perfil', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Tu coach con IA/ })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
-    const login = await page.request.post('/api/auth/login', { data: { email: member.email, password: member.password }, headers: { Origin: APP_ORIGIN } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: member.email, password: member.password },
+      headers: { Origin: APP_ORIGIN },
+    });
     expect(login.status()).toBe(401);
   });
 });

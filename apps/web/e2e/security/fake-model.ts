@@ -17,10 +17,18 @@ export type FakeReply =
 
 export interface PlanJson {
   intro: string;
-  items: Array<{ area: 'breathing' | 'fitness' | 'journal' | 'coaching' | 'active-breaks' | 'meditation'; title: string; reason: string; minutes: number }>;
+  items: Array<{
+    area: 'breathing' | 'fitness' | 'journal' | 'coaching' | 'active-breaks' | 'meditation';
+    title: string;
+    reason: string;
+    minutes: number;
+  }>;
 }
 
-export async function scriptModel(request: APIRequestContext, script: { stream?: FakeReply; json?: FakeReply }): Promise<void> {
+export async function scriptModel(
+  request: APIRequestContext,
+  script: { stream?: FakeReply; json?: FakeReply },
+): Promise<void> {
   const response = await request.post(`${CONTROL}/script`, { data: script });
   expect(response.status()).toBe(200);
 }

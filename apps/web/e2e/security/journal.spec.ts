@@ -53,7 +53,11 @@ test.describe('XSS: the journal', () => {
       for (const id of REPRESENTATIVE_IDS.filter((_id, index) => index % 2 === 0)) {
         const vector = vectorById(id);
         const at = share.indexOf(vector);
-        if (at >= 0) await visitEntry(page, entries[at]!.entry.id, [field(vector.html, 120, 'Entrada'), field(vector.html, 20_000, 'Hoy.')]);
+        if (at >= 0)
+          await visitEntry(page, entries[at]!.entry.id, [
+            field(vector.html, 120, 'Entrada'),
+            field(vector.html, 20_000, 'Hoy.'),
+          ]);
       }
     }
 
@@ -62,15 +66,21 @@ test.describe('XSS: the journal', () => {
     const bodies: string[] = [];
     for (const paragraph of paragraphs) {
       const last = bodies.at(-1);
-      if (last !== undefined && last.length + paragraph.length + 2 <= 20_000) bodies[bodies.length - 1] = `${last}\n\n${paragraph}`;
+      if (last !== undefined && last.length + paragraph.length + 2 <= 20_000)
+        bodies[bodies.length - 1] = `${last}\n\n${paragraph}`;
       else bodies.push(paragraph);
     }
     const long = await inBatches(bodies, 4, (body, index) =>
-      trpcMutation<{ entry: { id: string } }>(page, 'journaling.create', { title: `Todas las cadenas ${index + 1}`, mood: 'calma', body }),
+      trpcMutation<{ entry: { id: string } }>(page, 'journaling.create', {
+        title: `Todas las cadenas ${index + 1}`,
+        mood: 'calma',
+        body,
+      }),
     );
 
     // The long entries' pages: every vector as a paragraph.
-    for (const [index, created] of long.entries()) await visitEntry(page, created.entry.id, bodies[index]!.split('\n\n'));
+    for (const [index, created] of long.entries())
+      await visitEntry(page, created.entry.id, bodies[index]!.split('\n\n'));
     await traps.expectNothingRan('journal entries');
   });
 
@@ -99,7 +109,13 @@ test.describe('XSS: the journal', () => {
     expect(chunks.flat().length).toBeGreaterThan(500);
     for (const [index, chunk] of chunks.entries()) {
       const conversation = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'journal' });
-      await inBatches(chunk, 16, (content) => trpcMutation(page, 'coaching.send', { conversationId: conversation.id, content, clientMessageId: crypto.randomUUID() }));
+      await inBatches(chunk, 16, (content) =>
+        trpcMutation(page, 'coaching.send', {
+          conversationId: conversation.id,
+          content,
+          clientMessageId: crypto.randomUUID(),
+        }),
+      );
       const saved = await trpcMutation<{ entryId: string }>(page, 'coaching.saveJournal', {
         conversationId: conversation.id,
         mood: field(hostile, 40, 'calma'),

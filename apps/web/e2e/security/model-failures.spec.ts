@@ -39,15 +39,21 @@ test.describe('the coach when the model fails', () => {
       // The cut text is not shown as an answer.
       await expect(conversation.getByText('Entiendo lo que')).toHaveCount(0);
 
-      await scriptModel(page.request, { stream: { kind: 'text', text: 'Gracias por contármelo. ¿Qué te preocupa más de esa reunión?' } });
+      await scriptModel(page.request, {
+        stream: { kind: 'text', text: 'Gracias por contármelo. ¿Qué te preocupa más de esa reunión?' },
+      });
       await conversation.getByRole('button', { name: 'Reintentar' }).click();
-      await expect(conversation.getByText('Gracias por contármelo. ¿Qué te preocupa más de esa reunión?')).toBeVisible({ timeout: 20_000 });
+      await expect(conversation.getByText('Gracias por contármelo. ¿Qué te preocupa más de esa reunión?')).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(conversation.getByText(FAILED)).toHaveCount(0);
       expect((await modelRequests(page.request)).stream - before).toBe(2);
 
       // After a reload: one message and its one answer, no empty bubble.
       await page.reload();
-      await expect(conversation.getByText('Gracias por contármelo. ¿Qué te preocupa más de esa reunión?')).toBeVisible({ timeout: 20_000 });
+      await expect(conversation.getByText('Gracias por contármelo. ¿Qué te preocupa más de esa reunión?')).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(conversation.locator(':scope > li')).toHaveCount(2);
     });
   }
@@ -59,7 +65,9 @@ test.describe('the coach when the model fails', () => {
     await page.goto('/coaching/chat');
     await say(page, '¿Me ayudas a ordenar la semana?');
     const conversation = page.locator(CONVERSATION);
-    await expect(conversation.getByText('Tu coach está tardando un poco más de lo normal…')).toBeVisible({ timeout: 12_000 });
+    await expect(conversation.getByText('Tu coach está tardando un poco más de lo normal…')).toBeVisible({
+      timeout: 12_000,
+    });
     await expect(conversation.getByText(FAILED)).toBeVisible({ timeout: 25_000 });
     await expect(conversation.getByRole('button', { name: 'Reintentar' })).toBeVisible();
   });
@@ -69,7 +77,9 @@ test.describe('the coach when the model fails', () => {
     await scriptModel(page.request, { json: { kind: 'error', status: 500 } });
     await page.goto('/');
     const card = page.locator('section[aria-labelledby="plan-de-hoy"]');
-    await expect(card.getByText('Plan preparado sin IA porque el modelo no respondió.', { exact: false })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText('Plan preparado sin IA porque el modelo no respondió.', { exact: false })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
   test('the coaching hub says what is sent to the AI provider', async ({ page }) => {

@@ -26,7 +26,11 @@ function nameVectors(): XssVector[] {
 
 async function expectNameShownAsText(page: Page, selector: string, name: string, label: string): Promise<void> {
   await expect
-    .poll(() => missingTexts(page, selector, [name]), { message: `${label}: the name as text`, timeout: 15_000, intervals: [50] })
+    .poll(() => missingTexts(page, selector, [name]), {
+      message: `${label}: the name as text`,
+      timeout: 15_000,
+      intervals: [50],
+    })
     .toEqual([]);
   await expectCleanPlace(page, NAME_PLACES, label);
   await expectCleanDocument(page, label);
@@ -49,7 +53,9 @@ test.describe('XSS: names', () => {
     await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(PASSWORD);
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Evaluación Profesional Integral' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Evaluación Profesional Integral' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expectNameShownAsText(page, 'header', name, 'wizard');
 
     await completeAssessmentViaApi(page);
@@ -75,7 +81,12 @@ test.describe('XSS: names', () => {
       await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
       await form.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(form).toHaveCount(0, { timeout: 15_000 });
-      await expectNameShownAsText(page, 'section[aria-labelledby="perfil-datos"] dl', name, `${vector.id} in "Tus datos"`);
+      await expectNameShownAsText(
+        page,
+        'section[aria-labelledby="perfil-datos"] dl',
+        name,
+        `${vector.id} in "Tus datos"`,
+      );
       await expectNameShownAsText(page, 'header', name, `${vector.id} in the shell`);
       if (index % 6 === 0 || index === names.length - 1) {
         await page.goto('/');

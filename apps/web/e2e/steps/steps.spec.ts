@@ -15,7 +15,10 @@ import {
 } from '../support/steps';
 
 test.describe('pasos', () => {
-  test('a completion elsewhere toasts exactly once in each open tab and updates the counter; one socket per tab', async ({ page, context }) => {
+  test('a completion elsewhere toasts exactly once in each open tab and updates the counter; one socket per tab', async ({
+    page,
+    context,
+  }) => {
     const sockets = recordSockets(page);
     const firstLive = waitForRealtime(page);
     await signIn(page, DEMO_USER);
@@ -52,7 +55,9 @@ test.describe('pasos', () => {
     expect(otherSockets).toEqual([TRPC_WS_PATH]);
   });
 
-  test('after its socket drops, the tab reconnects and catches up on the completion it missed (tracked ids)', async ({ page }) => {
+  test('after its socket drops, the tab reconnects and catches up on the completion it missed (tracked ids)', async ({
+    page,
+  }) => {
     await registerViaApi(page, 'Rut');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     let away = false;
@@ -109,7 +114,12 @@ test.describe('pasos', () => {
     const first = await completeViaApi(page.request, 'sesion_completa');
     const second = await completeViaApi(page.request, 'sesion_completa');
     expect(first).toMatchObject({ stepsEarned: 1250, limitReached: false, totalSteps: ASSESSMENT_STEPS + 1250 });
-    expect(second).toMatchObject({ stepsEarned: 0, limitReached: true, totalSteps: ASSESSMENT_STEPS + 1250, todayCount: 2 });
+    expect(second).toMatchObject({
+      stepsEarned: 0,
+      limitReached: true,
+      totalSteps: ASSESSMENT_STEPS + 1250,
+      todayCount: 2,
+    });
 
     const toasts = stepToasts(page);
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: 1_000 });

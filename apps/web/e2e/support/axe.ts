@@ -29,10 +29,16 @@ export async function expectNoSeriousA11yViolations(
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length > 0) {
-    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+    await testInfo.attach(`axe-${name}.json`, {
+      body: JSON.stringify(serious, null, 2),
+      contentType: 'application/json',
+    });
   }
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`),
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`,
+    ),
     `axe violations on ${name}`,
   ).toEqual([]);
 }

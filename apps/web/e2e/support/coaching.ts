@@ -4,7 +4,15 @@ import { completeAssessmentViaApi, registerFreshUser } from './assessment';
 /** The server's allowed Origin: every non-GET request must carry it (browsers do). */
 const APP_ORIGIN = 'http://localhost:3100';
 
-export const PLAN_LINK_CLASSES = ['breathing', 'fitness', 'journal', 'coaching', 'active-breaks', 'meditation', 'meditations'];
+export const PLAN_LINK_CLASSES = [
+  'breathing',
+  'fitness',
+  'journal',
+  'coaching',
+  'active-breaks',
+  'meditation',
+  'meditations',
+];
 
 /** A fresh user with a completed assessment (so the whole app is available), signed in on `page`. */
 export async function signUpCoachee(page: Page, firstName: string): Promise<{ id: string; email: string }> {
@@ -31,9 +39,15 @@ export async function trpcMutation<T>(page: Page, path: string, input: unknown):
 export async function createOpenCommitment(page: Page, text: string): Promise<void> {
   const session = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'session' });
   for (const content of ['Llego con un 6, algo cansada.', text]) {
-    await trpcMutation(page, 'coaching.send', { conversationId: session.id, content, clientMessageId: crypto.randomUUID() });
+    await trpcMutation(page, 'coaching.send', {
+      conversationId: session.id,
+      content,
+      clientMessageId: crypto.randomUUID(),
+    });
   }
-  const finished = await trpcMutation<{ commitments: { text: string }[] }>(page, 'coaching.finishSession', { conversationId: session.id });
+  const finished = await trpcMutation<{ commitments: { text: string }[] }>(page, 'coaching.finishSession', {
+    conversationId: session.id,
+  });
   expect(finished.commitments.length).toBeGreaterThan(0);
 }
 
@@ -100,7 +114,6 @@ export async function sendAndWaitForAnswer(page: Page, box: Locator, text: strin
   await expect(streamingAnswer(page)).toHaveCount(0, { timeout: 15_000 });
   await expect(stopButton(page)).toHaveCount(0);
 }
-
 
 /** axe, WCAG 2.1 A/AA, no serious or critical violation: the shared helper. */
 export { expectNoSeriousA11yViolations } from './axe';

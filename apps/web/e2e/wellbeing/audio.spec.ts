@@ -21,13 +21,16 @@ async function playToTheEnd(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: `Reproducir «${title}»` }).click();
   await expect(page.getByRole('button', { name: `Pausar «${title}»` })).toBeVisible();
   await page.locator('audio').evaluate(async (audio: HTMLAudioElement) => {
-    if (!Number.isFinite(audio.duration)) await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
+    if (!Number.isFinite(audio.duration))
+      await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
     audio.currentTime = Math.max(0, audio.duration - 1.5);
   });
 }
 
 test.describe('Audio Ascenso', () => {
-  test('today’s audio played through (fast): the server checks the bytes served and the time, awards it, and the ledger shows it (real round trip)', async ({ page }) => {
+  test('today’s audio played through (fast): the server checks the bytes served and the time, awards it, and the ledger shows it (real round trip)', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const user = await signUpWithAssessment(page, 'Inés');
     const audio = await todayAudio(page);
@@ -51,7 +54,9 @@ test.describe('Audio Ascenso', () => {
     await advanceServerClock(audio.duration * 1000);
 
     const toasts = stepToasts(page);
-    await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({ timeout: (audio.duration / 8) * 1000 + 30_000 });
+    await expect(toasts.getByText('¡Actividad completada!')).toBeVisible({
+      timeout: (audio.duration / 8) * 1000 + 30_000,
+    });
     await expect(toasts.getByText('+165 pasos')).toBeVisible();
     await expect(toasts.getByText('Audio del día')).toBeVisible();
     await expect(card.getByText('Escucha completada: +165 pasos')).toBeVisible();
@@ -59,13 +64,18 @@ test.describe('Audio Ascenso', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]?.is_today).toBe(true);
     expect(recorded[0]?.completion_percentage).toBeGreaterThanOrEqual(90);
-    expect(await serverActivity(page, user.id, 'audio_ascenso_daily')).toMatchObject({ todayCount: 1, todaySteps: 165 });
+    expect(await serverActivity(page, user.id, 'audio_ascenso_daily')).toMatchObject({
+      todayCount: 1,
+      todaySteps: 165,
+    });
     expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 165);
     // Ended resets the position: ready to play again.
     await expect(card.getByRole('button', { name: `Reproducir «${audio.title}»` })).toBeVisible();
   });
 
-  test('finishing sooner than the audio lasts: the server refuses and the reason is shown, no steps', async ({ page }) => {
+  test('finishing sooner than the audio lasts: the server refuses and the reason is shown, no steps', async ({
+    page,
+  }) => {
     await signUpWithAssessment(page, 'Bruno');
     const audio = await todayAudio(page);
     const recorded: string[] = [];
@@ -77,7 +87,9 @@ test.describe('Audio Ascenso', () => {
     await expect(page.getByRole('heading', { name: 'Transcripción' })).toBeVisible();
 
     await playToTheEnd(page, audio.title);
-    await expect(page.getByText(/Todavía no ha pasado el tiempo del audio: faltan unos \d+ min\./)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Todavía no ha pasado el tiempo del audio: faltan unos \d+ min\./)).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(stepToasts(page).getByText('¡Actividad completada!')).toHaveCount(0);
     expect(recorded).toHaveLength(0);
   });

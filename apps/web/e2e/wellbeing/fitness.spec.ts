@@ -21,7 +21,9 @@ test.describe('Fitness', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Activación exprés', 'Cardio suave']);
   });
 
-  test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({ page }) => {
+  test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const user = await signUpWithAssessment(page, 'Marco');
     const sent: Array<{ practicedSeconds: number }> = [];
@@ -59,7 +61,10 @@ test.describe('Fitness', () => {
     const toasts = page.locator('[aria-label="Pasos conseguidos"]');
     await expect(toasts.getByText('+315 pasos')).toBeVisible();
     await expect(toasts.getByText('Clase corta (<15 min)')).toBeVisible();
-    expect(await serverActivity(page, user.id, 'fitness_class_short')).toMatchObject({ todayCount: 1, todaySteps: 315 });
+    expect(await serverActivity(page, user.id, 'fitness_class_short')).toMatchObject({
+      todayCount: 1,
+      todaySteps: 315,
+    });
     expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 315);
     await dialog.getByRole('button', { name: 'Volver a las clases' }).click();
     await expect(dialog).toBeHidden();

@@ -46,7 +46,6 @@ export function completionResult(activityKey: string, stepsEarned: number, daily
   };
 }
 
-
 export interface ServerStats {
   totalSteps: number;
   todaySteps: number;

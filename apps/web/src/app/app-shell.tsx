@@ -118,7 +118,15 @@ export function AppShell({ user }: { user: SessionUser }) {
         </Container>
       </Box>
       {/* Bottom padding: the floating step counter never covers the end of a page. */}
-      <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb={COUNTER_CLEARANCE} _focus={{ outline: 'none' }}>
+      <Box
+        as="main"
+        ref={mainRef}
+        id="contenido"
+        tabIndex={-1}
+        flex="1"
+        pb={COUNTER_CLEARANCE}
+        _focus={{ outline: 'none' }}
+      >
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>
           <Outlet />
         </Suspense>

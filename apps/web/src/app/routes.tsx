@@ -18,14 +18,18 @@ import { lazyRoute } from '../lib/lazy-route';
  */
 // Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
 // imports them statically), so these resolve without another request once the user is known.
-const HomePage = lazyRoute(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
+const HomePage = lazyRoute(() =>
+  import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })),
+);
 const SignedInRedirect = lazyRoute(() =>
   import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
 );
 const LandingPage = lazyRoute(() =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
 );
-const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const SignInPage = lazyRoute(() =>
+  import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
+);
 
 export const NotFoundPage = lazyRoute(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
@@ -51,7 +55,9 @@ const AssessmentWizardPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-wizard-page').then((m) => ({ default: m.AssessmentWizardPage })),
 );
 const AssessmentResultsPage = lazyRoute(() =>
-  import('../features/assessment/components/assessment-results-page').then((m) => ({ default: m.AssessmentResultsPage })),
+  import('../features/assessment/components/assessment-results-page').then((m) => ({
+    default: m.AssessmentResultsPage,
+  })),
 );
 const AssessmentEvaluationPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-evaluation-page').then((m) => ({
@@ -86,16 +92,24 @@ const BreathingListPage = lazyRoute(() =>
   import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
 );
 const BreathingExercisePage = lazyRoute(() =>
-  import('../features/breathing/components/breathing-exercise-page').then((m) => ({ default: m.BreathingExercisePage })),
+  import('../features/breathing/components/breathing-exercise-page').then((m) => ({
+    default: m.BreathingExercisePage,
+  })),
 );
-const FitnessPage = lazyRoute(() => import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
+const FitnessPage = lazyRoute(() =>
+  import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })),
+);
 const ActiveBreaksPage = lazyRoute(() =>
   import('../features/active-breaks/components/active-breaks-page').then((m) => ({ default: m.ActiveBreaksPage })),
 );
 const ActiveBreakSessionPage = lazyRoute(() =>
-  import('../features/active-breaks/components/active-break-session-page').then((m) => ({ default: m.ActiveBreakSessionPage })),
+  import('../features/active-breaks/components/active-break-session-page').then((m) => ({
+    default: m.ActiveBreakSessionPage,
+  })),
 );
-const JournalPage = lazyRoute(() => import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })));
+const JournalPage = lazyRoute(() =>
+  import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })),
+);
 const JournalEntryPage = lazyRoute(() =>
   import('../features/journal/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
 );

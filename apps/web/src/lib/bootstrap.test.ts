@@ -8,15 +8,32 @@ import { bootstrapData, readBootstrap, seedQueryCache, trpcQueryKey, type Bootst
 
 /** A stand-in for `document` holding one `<script id="ascenso-bootstrap">` with `text`. */
 function docWith(text: string | null): Document {
-  return { getElementById: (id: string) => (id === 'ascenso-bootstrap' && text !== null ? { textContent: text } : null) } as unknown as Document;
+  return {
+    getElementById: (id: string) => (id === 'ascenso-bootstrap' && text !== null ? { textContent: text } : null),
+  } as unknown as Document;
 }
 
-const USER = { id: 'u1', firstName: '</script><b>Lucía</b>', lastName: null, email: 'l@x.es', role: 'user', timezone: 'Europe/Madrid' };
+const USER = {
+  id: 'u1',
+  firstName: '</script><b>Lucía</b>',
+  lastName: null,
+  email: 'l@x.es',
+  role: 'user',
+  timezone: 'Europe/Madrid',
+};
 const STATE: BootstrapState = {
   v: 1,
   queries: [
     { path: 'auth.me', data: superjson.serialize(USER) },
-    { path: 'assessment.status', data: superjson.serialize({ completed: true, completedAt: new Date('2026-11-20T10:00:00Z'), inProgress: false, currentSection: null }) },
+    {
+      path: 'assessment.status',
+      data: superjson.serialize({
+        completed: true,
+        completedAt: new Date('2026-11-20T10:00:00Z'),
+        inProgress: false,
+        currentSection: null,
+      }),
+    },
   ],
 };
 
@@ -38,7 +55,9 @@ describe('seedQueryCache', () => {
     const queryClient = createQueryClient();
     seedQueryCache(queryClient, STATE);
     const trpc = createTRPCOptionsProxy<AppRouter>({
-      client: createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://localhost/api/trpc', transformer: superjson })] }),
+      client: createTRPCClient<AppRouter>({
+        links: [httpBatchLink({ url: 'http://localhost/api/trpc', transformer: superjson })],
+      }),
       queryClient,
     });
     expect(trpc.auth.me.queryKey()).toEqual(trpcQueryKey('auth.me'));
@@ -50,7 +69,13 @@ describe('seedQueryCache', () => {
 
   it('keeps a signed-out answer (null) and ignores what it cannot decode', () => {
     const queryClient = createQueryClient();
-    const state: BootstrapState = { v: 1, queries: [{ path: 'auth.me', data: { json: null } }, { path: 'x.y', data: 'garbage' }] };
+    const state: BootstrapState = {
+      v: 1,
+      queries: [
+        { path: 'auth.me', data: { json: null } },
+        { path: 'x.y', data: 'garbage' },
+      ],
+    };
     seedQueryCache(queryClient, state);
     expect(queryClient.getQueryData(trpcQueryKey('auth.me'))).toBeNull();
     expect(bootstrapData(state, 'missing.path')).toBeUndefined();

@@ -19,7 +19,10 @@ export function readBootstrap(doc: Document = document): BootstrapState | undefi
   try {
     const value = JSON.parse(text) as Partial<BootstrapState> | null;
     if (value?.v !== 1 || !Array.isArray(value.queries)) return undefined;
-    return { v: 1, queries: value.queries.filter((q): q is BootstrapQuery => typeof q?.path === 'string' && 'data' in q) };
+    return {
+      v: 1,
+      queries: value.queries.filter((q): q is BootstrapQuery => typeof q?.path === 'string' && 'data' in q),
+    };
   } catch {
     return undefined;
   }

@@ -42,7 +42,13 @@ function isOriginRefusal(meta: unknown): boolean {
 
 /** Reads the structured part of a tRPC error; anything else (network, unknown) yields nulls. */
 export function readDomainError(error: unknown): DomainErrorInfo {
-  const info: DomainErrorInfo = { domainCode: null, httpStatus: null, fieldErrors: {}, retryAfterSeconds: null, originRefused: false };
+  const info: DomainErrorInfo = {
+    domainCode: null,
+    httpStatus: null,
+    fieldErrors: {},
+    retryAfterSeconds: null,
+    originRefused: false,
+  };
   if (!(error instanceof TRPCClientError)) return info;
   if (isOriginRefusal(error.meta)) {
     info.originRefused = true;

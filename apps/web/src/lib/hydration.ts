@@ -86,7 +86,8 @@ export function holdInteractionsUntilHydrated(doc: Document = document, win: Win
   // A field marked `data-enter-submits` sends its form on Enter (Shift+Enter: a new line).
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target;
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || !(target instanceof HTMLTextAreaElement)) return;
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || !(target instanceof HTMLTextAreaElement))
+      return;
     if (!target.hasAttribute('data-enter-submits') || !target.form) return;
     event.preventDefault();
     event.stopPropagation();

@@ -10,7 +10,8 @@ function documentWith(attribute: string | null, where: 'head' | 'body' = 'head')
   } as unknown as HTMLStyleElement;
   const doc = {
     head,
-    querySelector: (selector: string) => (attribute !== null && selector === `style[${SERVER_STYLES_ATTRIBUTE}]` ? element : null),
+    querySelector: (selector: string) =>
+      attribute !== null && selector === `style[${SERVER_STYLES_ATTRIBUTE}]` ? element : null,
   } as unknown as Document;
   return { doc, element };
 }

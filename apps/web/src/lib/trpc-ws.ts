@@ -80,7 +80,14 @@ export function createSocketLink(options: RealtimeClientOptions): TRPCLink<AppRo
           const { client, abandon } = createRealtimeClient(options);
           current = { abandon, link: wsLink<AppRouter>({ client, transformer: superjson }) };
         }
-        return current.link(runtime)({ op, next: () => { throw new Error('the socket link is a terminating link'); } }).subscribe(observer);
+        return current
+          .link(runtime)({
+            op,
+            next: () => {
+              throw new Error('the socket link is a terminating link');
+            },
+          })
+          .subscribe(observer);
       });
 }
 

@@ -1,5 +1,13 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  splitLink,
+  TRPCClientError,
+  type OperationLink,
+  type TRPCLink,
+} from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import superjson from 'superjson';
@@ -36,7 +44,8 @@ export function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<App
             }).subscribe(observer);
           },
           (error: unknown) => {
-            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+            if (!closed)
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
           },
         );
         return () => {

@@ -14,13 +14,15 @@ import { consolidateEmotionStyles } from './emotion-styles';
  * (src/boot.ts).
  */
 export function renderLanding(): string {
-  return consolidateEmotionStyles(renderToString(
-    <ChakraProvider value={getSystem()}>
-      <LocaleProvider locale="es-ES">
-        <StaticRouter location="/">
-          <LandingPage />
-        </StaticRouter>
-      </LocaleProvider>
-    </ChakraProvider>,
-  ));
+  return consolidateEmotionStyles(
+    renderToString(
+      <ChakraProvider value={getSystem()}>
+        <LocaleProvider locale="es-ES">
+          <StaticRouter location="/">
+            <LandingPage />
+          </StaticRouter>
+        </LocaleProvider>
+      </ChakraProvider>,
+    ),
+  );
 }

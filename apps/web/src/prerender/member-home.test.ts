@@ -12,7 +12,9 @@ const base = fixture as BootstrapState;
 function stateWith(replacements: Record<string, unknown>): BootstrapState {
   return {
     v: 1,
-    queries: base.queries.map((query) => (query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query)),
+    queries: base.queries.map((query) =>
+      query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query,
+    ),
   };
 }
 
@@ -22,7 +24,11 @@ function meOf(state: BootstrapState): Record<string, unknown> {
 }
 
 /** The visible text of some markup (styles and tags removed). */
-const textOf = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('consolidateEmotionStyles', () => {
   it('joins the element styles in order under one tag listing every id; global styles keep their own tags', () => {
@@ -37,13 +43,20 @@ describe('consolidateEmotionStyles', () => {
   });
 
   it('separates them from the markup; for <head>, the global ones marked as moved there (data-s), the joined one as the server’s', () => {
-    const html = '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
+    const html =
+      '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
     expect(separateEmotionStyles(html, { inHead: true })).toEqual({
-      styles: '<style data-emotion="css-global g1" data-s="">:root{--a:1}</style><style data-server-emotion="css a1">.css-a1{color:red}</style>',
+      styles:
+        '<style data-emotion="css-global g1" data-s="">:root{--a:1}</style><style data-server-emotion="css a1">.css-a1{color:red}</style>',
       markup: '<div class="css-a1"><p>Hola</p></div>',
     });
-    expect(separateEmotionStyles(html).styles).toBe('<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>');
-    expect(separateEmotionStyles('<p>sin estilos</p>', { inHead: true })).toEqual({ styles: '', markup: '<p>sin estilos</p>' });
+    expect(separateEmotionStyles(html).styles).toBe(
+      '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>',
+    );
+    expect(separateEmotionStyles('<p>sin estilos</p>', { inHead: true })).toEqual({
+      styles: '',
+      markup: '<p>sin estilos</p>',
+    });
   });
 });
 
@@ -58,8 +71,14 @@ describe('renderMemberHome (Home rendered on the server)', () => {
     expect(text).toContain('7690 pasos');
     // The styles, all for <head>: the global ones (marked as moved there), then every element's in one
     // style element for the app's cache to take over (src/lib/server-styles.ts); none left in the markup.
-    const tags = [...head.matchAll(/<style (data-emotion|data-server-emotion)="([^" ]+)[^"]*"( data-s="")?>/g)].map((m) => `${m[1]}=${m[2]}${m[3] ?? ''}`);
-    expect(tags).toEqual(['data-emotion=css-global data-s=""', 'data-emotion=css-global data-s=""', 'data-server-emotion=css']);
+    const tags = [...head.matchAll(/<style (data-emotion|data-server-emotion)="([^" ]+)[^"]*"( data-s="")?>/g)].map(
+      (m) => `${m[1]}=${m[2]}${m[3] ?? ''}`,
+    );
+    expect(tags).toEqual([
+      'data-emotion=css-global data-s=""',
+      'data-emotion=css-global data-s=""',
+      'data-server-emotion=css',
+    ]);
     expect(head.replace(/<style\b[^>]*>[^<]*<\/style>/g, '')).toBe('');
     expect(html).not.toContain('<style');
     expect(head + html).not.toContain('<script');

@@ -44,7 +44,11 @@ export async function renderMemberHome(state: BootstrapState, options: RenderMem
     </StrictMode>,
     // No outlined boundaries: every Suspense boundary is complete in the markup, so the page needs no
     // inline script to reveal it (the Content-Security-Policy allows none).
-    { signal: options.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
+    {
+      signal: options.signal,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => void errors.push(error),
+    },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));

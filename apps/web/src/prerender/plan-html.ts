@@ -2,13 +2,25 @@ import { parseDocument } from 'htmlparser2';
 import type { DomNodeLike } from '../features/plan/utils/plan-tree';
 
 /** The part of a domhandler node (htmlparser2's tree) read here. */
-type HandlerNode = { type: string; name?: string; data?: string; attribs?: Record<string, string>; children?: HandlerNode[] };
+type HandlerNode = {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: HandlerNode[];
+};
 
 const ELEMENT_TYPES = new Set(['tag', 'script', 'style']);
 
 function toDomNodeLike(node: HandlerNode): DomNodeLike {
   if (node.type === 'text') return { nodeType: 3, nodeName: '#text', nodeValue: node.data ?? '', childNodes: [] };
-  if (node.type === 'root') return { nodeType: 11, nodeName: '#document-fragment', nodeValue: null, childNodes: (node.children ?? []).map(toDomNodeLike) };
+  if (node.type === 'root')
+    return {
+      nodeType: 11,
+      nodeName: '#document-fragment',
+      nodeValue: null,
+      childNodes: (node.children ?? []).map(toDomNodeLike),
+    };
   if (ELEMENT_TYPES.has(node.type)) {
     const attribs = node.attribs ?? {};
     return {
@@ -30,5 +42,11 @@ function toDomNodeLike(node: HandlerNode): DomNodeLike {
  * targets, and renders text as text.
  */
 export function parsePlanHtmlOnServer(html: string): DomNodeLike {
-  return toDomNodeLike(parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }) as unknown as HandlerNode);
+  return toDomNodeLike(
+    parseDocument(html, {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+    }) as unknown as HandlerNode,
+  );
 }

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { getSystem } from './index';
 
 // Every source file of the app, as text (Vite's glob import; tests excluded).
-const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true });
+const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** Chakra components whose recipe key is not their own name (or that use more than one recipe). */
 const EXTRA_RECIPES: Record<string, string[]> = {
@@ -25,7 +29,11 @@ function chakraImports(): Set<string> {
   for (const text of Object.values(SOURCES)) {
     for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of (match[1] ?? '').split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name) names.add(name);
       }
     }

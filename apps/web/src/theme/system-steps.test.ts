@@ -23,8 +23,12 @@ describe('the Chakra system, built a step at a time (patches/@chakra-ui__react@3
     expect(theme.getSystem()).toBe(system);
     // Same tokens and CSS as a system built in one go from the same configs.
     const reference = createSystem(defaultBaseConfig, system._config);
-    expect(system.tokens.allTokens.map((t) => [t.name, t.value])).toEqual(reference.tokens.allTokens.map((t) => [t.name, t.value]));
-    expect(system.css({ color: 'brand.700', padding: '4' })).toEqual(reference.css({ color: 'brand.700', padding: '4' }));
+    expect(system.tokens.allTokens.map((t) => [t.name, t.value])).toEqual(
+      reference.tokens.allTokens.map((t) => [t.name, t.value]),
+    );
+    expect(system.css({ color: 'brand.700', padding: '4' })).toEqual(
+      reference.css({ color: 'brand.700', padding: '4' }),
+    );
     expect(system._global).toEqual(reference._global);
   });
 

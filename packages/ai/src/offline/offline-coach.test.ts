@@ -136,7 +136,13 @@ describe('the guided offline coach: a six-turn transcript', () => {
 
   it('names a challenge of the assessment when the topic is one of them', () => {
     const turns = ['Me cuesta delegar en mi equipo', 'Acabo haciéndolo todo yo'];
-    const replies = converse({ ...contextFor(), profile: { ...profile, relationshipIssues: [{ value: 'delegar', label: 'Me cuesta delegar' }] } }, turns);
+    const replies = converse(
+      {
+        ...contextFor(),
+        profile: { ...profile, relationshipIssues: [{ value: 'delegar', label: 'Me cuesta delegar' }] },
+      },
+      turns,
+    );
     expect(replies[1]).toMatch(/retos/);
   });
 
@@ -146,7 +152,12 @@ describe('the guided offline coach: a six-turn transcript', () => {
 
   it('asks permission before advising, and advises when the user says yes', () => {
     const context = contextFor();
-    const turns = ['Me siento invisible en mi empresa, nadie ve lo que hago', 'Llevo dos años en el mismo puesto', 'Me gustaría que mi jefa supiera lo que aporto', 'No sé muy bien por dónde tirar'];
+    const turns = [
+      'Me siento invisible en mi empresa, nadie ve lo que hago',
+      'Llevo dos años en el mismo puesto',
+      'Me gustaría que mi jefa supiera lo que aporto',
+      'No sé muy bien por dónde tirar',
+    ];
     const replies = converse(context, turns);
     expect(replies[3]).toMatch(/ideas|opciones/);
     expect(replies[3]?.trim().endsWith('?')).toBe(true);
@@ -154,10 +165,18 @@ describe('the guided offline coach: a six-turn transcript', () => {
       { role: 'user' as const, content },
       { role: 'assistant' as const, content: replies[i] ?? '' },
     ]);
-    const yes = guidedReply({ context, mode: 'chat', history: [...history, { role: 'user', content: 'Sí, cuéntamelas' }] });
+    const yes = guidedReply({
+      context,
+      mode: 'chat',
+      history: [...history, { role: 'user', content: 'Sí, cuéntamelas' }],
+    });
     const visibility = TOPICS.find((t) => t.id === 'visibilidad')?.suggestions ?? [];
     expect(visibility.filter((s) => yes.includes(s))).toHaveLength(2);
-    const no = guidedReply({ context, mode: 'chat', history: [...history, { role: 'user', content: 'No, prefiero seguir hablando' }] });
+    const no = guidedReply({
+      context,
+      mode: 'chat',
+      history: [...history, { role: 'user', content: 'No, prefiero seguir hablando' }],
+    });
     expect(visibility.some((s) => no.includes(s))).toBe(false);
     expect(no.trim().endsWith('?')).toBe(true);
   });
@@ -171,7 +190,8 @@ describe('cost', () => {
       return seed / 0x7fffffff;
     };
     const letters = 'abcdefghijlmnopqrstuvz';
-    const word = () => Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
+    const word = () =>
+      Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
     const message = () => {
       let text = '';
       while (text.length < 3990) text += `${word()} `;
@@ -205,14 +225,32 @@ describe('a bare greeting', () => {
 });
 
 describe('long conversations', () => {
-  const turns = ['hola', 'no sé', 'pues nada, el trabajo', 'sí', 'vale', 'no', 'ok', 'gracias', 'jaja', 'bueno', 'otra cosa: mi jefe me critica en público', 'hasta luego', 'gracias', 'adiós'];
-  it.each(['chat', 'journal'] as const)('never repeats a whole reply in fourteen %s turns, with or without a profile', (mode) => {
-    for (const context of [contextFor('femenino'), { ...contextFor(), profile: null, openCommitments: [] }]) {
-      const replies = converse(context, turns, mode);
-      expect(new Set(replies).size).toBe(replies.length);
-      for (const reply of replies) expect(reply).not.toMatch(/[«»]/);
-    }
-  });
+  const turns = [
+    'hola',
+    'no sé',
+    'pues nada, el trabajo',
+    'sí',
+    'vale',
+    'no',
+    'ok',
+    'gracias',
+    'jaja',
+    'bueno',
+    'otra cosa: mi jefe me critica en público',
+    'hasta luego',
+    'gracias',
+    'adiós',
+  ];
+  it.each(['chat', 'journal'] as const)(
+    'never repeats a whole reply in fourteen %s turns, with or without a profile',
+    (mode) => {
+      for (const context of [contextFor('femenino'), { ...contextFor(), profile: null, openCommitments: [] }]) {
+        const replies = converse(context, turns, mode);
+        expect(new Set(replies).size).toBe(replies.length);
+        for (const reply of replies) expect(reply).not.toMatch(/[«»]/);
+      }
+    },
+  );
 });
 
 describe('topics', () => {
@@ -253,7 +291,11 @@ describe('topics', () => {
   });
 
   it('answers a direct question with a suggestion of the topic it recognised, even on the first turn', () => {
-    const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [{ role: 'user', content: 'Tengo una conversación difícil con mi jefe mañana, ¿alguna idea?' }] });
+    const reply = guidedReply({
+      context: contextFor(),
+      mode: 'chat',
+      history: [{ role: 'user', content: 'Tengo una conversación difícil con mi jefe mañana, ¿alguna idea?' }],
+    });
     const conversation = TOPICS.find((t) => t.id === 'conversacion')?.suggestions ?? [];
     expect(conversation.some((s) => reply.includes(s))).toBe(true);
   });
@@ -277,7 +319,9 @@ describe('singular and plural', () => {
     ];
     const context = { ...contextFor(), ledger };
     const weekly = offlineWeeklySummary(context);
-    expect(weekly.highlights).toEqual(expect.arrayContaining(['1 sesión completa', '1 audio del archivo', '2 pausas activas']));
+    expect(weekly.highlights).toEqual(
+      expect.arrayContaining(['1 sesión completa', '1 audio del archivo', '2 pausas activas']),
+    );
     expect(weekly.message).not.toMatch(/\bactiv[oa]\b/);
     expect(weekly.message).toContain('dos días de siete');
     expect(weekly.message).toContain('liderar mejor a tu equipo');
@@ -330,7 +374,11 @@ describe('careful mode', () => {
   it('supports without career advice and reminds of 024 and 112, varying across turns', () => {
     const history: ChatMessage[] = [];
     const replies: string[] = [];
-    for (const content of ['Gracias, ya estoy algo mejor', 'Pero el trabajo me agobia, ¿qué puedo hacer con mi carga de trabajo?', 'Vale']) {
+    for (const content of [
+      'Gracias, ya estoy algo mejor',
+      'Pero el trabajo me agobia, ¿qué puedo hacer con mi carga de trabajo?',
+      'Vale',
+    ]) {
       history.push({ role: 'user', content });
       const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [...history], careful: true });
       history.push({ role: 'assistant', content: reply });
@@ -344,14 +392,24 @@ describe('careful mode', () => {
       expect(reply).not.toMatch(/objetivo de|ascenso|delega/);
     }
     expect(new Set(replies).size).toBe(3);
-    const closing = guidedReply({ context: contextFor(), mode: 'session', stage: 'commitments', history: [{ role: 'user', content: 'Nada más' }], careful: true });
+    const closing = guidedReply({
+      context: contextFor(),
+      mode: 'session',
+      stage: 'commitments',
+      history: [{ role: 'user', content: 'Nada más' }],
+      careful: true,
+    });
     expect(closing).not.toContain('?');
   });
 });
 
 describe('journaling and the raw provider', () => {
   it('guides journaling with the recurring theme and reflective questions, no advice', () => {
-    const replies = converse(contextFor(), ['Hoy ha sido un día largo', 'Me he sentido cansada toda la tarde', 'Mañana tengo otra reunión larga'], 'journal');
+    const replies = converse(
+      contextFor(),
+      ['Hoy ha sido un día largo', 'Me he sentido cansada toda la tarde', 'Mañana tengo otra reunión larga'],
+      'journal',
+    );
     expect(replies[0]).toContain('cansancio');
     for (const reply of replies) expect(reply.trim().endsWith('?')).toBe(true);
     expect(new Set(replies).size).toBe(3);
@@ -364,7 +422,9 @@ describe('journaling and the raw provider', () => {
       return text;
     };
     const history: ChatMessage[] = [{ role: 'user', content: TURNS[0] ?? '' }];
-    expect(await collect(createCoach(createOfflineProvider()).reply({ context: contextFor(), mode: 'chat', history }))).toBe(guidedReply({ context: contextFor(), mode: 'chat', history }));
+    expect(
+      await collect(createCoach(createOfflineProvider()).reply({ context: contextFor(), mode: 'chat', history })),
+    ).toBe(guidedReply({ context: contextFor(), mode: 'chat', history }));
     const offline = createOfflineProvider();
     const { text } = await offline.complete({ messages: [{ role: 'system', content: 'x' }, ...history] });
     expect(text).toBe(offlineReply(history));

@@ -20,11 +20,18 @@ export const GENERIC_REFLECTIONS: readonly string[] = [
   'Hay algo aquí que merece un momento de atención.',
 ];
 
-export const FEELINGS: Record<'tired' | 'frustrated' | 'worried' | 'sad' | 'hopeful', { keywords: readonly string[]; phrases: readonly Phrase[] }> = {
+export const FEELINGS: Record<
+  'tired' | 'frustrated' | 'worried' | 'sad' | 'hopeful',
+  { keywords: readonly string[]; phrases: readonly Phrase[] }
+> = {
   tired: {
     keywords: ['cansad', 'agotad', 'sin energia', 'reventad', 'exhaust', 'sin fuerzas', 'fundid'],
     phrases: [
-      { f: 'Te noto cansada, y tiene sentido con todo lo que llevas.', m: 'Te noto cansado, y tiene sentido con todo lo que llevas.', n: 'Se nota el cansancio, y tiene sentido con todo lo que llevas.' },
+      {
+        f: 'Te noto cansada, y tiene sentido con todo lo que llevas.',
+        m: 'Te noto cansado, y tiene sentido con todo lo que llevas.',
+        n: 'Se nota el cansancio, y tiene sentido con todo lo que llevas.',
+      },
       'Suena agotador, la verdad.',
     ],
   },
@@ -51,12 +58,36 @@ export const FEELINGS: Record<'tired' | 'frustrated' | 'worried' | 'sad' | 'hope
 
 /** Affirmations: always gendered by the form of address, neutral by default. */
 export const AFFIRMATIONS: readonly Phrase[] = [
-  { f: 'Se nota que estás muy implicada en hacerlo bien.', m: 'Se nota que estás muy implicado en hacerlo bien.', n: 'Se nota que te importa hacerlo bien.' },
-  { f: 'Te veo dispuesta a mirar esto de frente, y eso ya es un paso.', m: 'Te veo dispuesto a mirar esto de frente, y eso ya es un paso.', n: 'Mirar esto de frente ya es un paso, y lo estás dando.' },
-  { f: 'Estás más preparada para esto de lo que crees.', m: 'Estás más preparado para esto de lo que crees.', n: 'Tienes más recursos para esto de los que crees.' },
-  { f: 'Te veo decidida a cambiar algo, y eso cuenta mucho.', m: 'Te veo decidido a cambiar algo, y eso cuenta mucho.', n: 'Se nota que quieres cambiar algo, y eso cuenta mucho.' },
-  { f: 'Te noto comprometida con lo que haces.', m: 'Te noto comprometido con lo que haces.', n: 'Se nota tu compromiso con lo que haces.' },
-  { f: 'Te veo motivada para dar el paso.', m: 'Te veo motivado para dar el paso.', n: 'Te veo con ganas de dar el paso.' },
+  {
+    f: 'Se nota que estás muy implicada en hacerlo bien.',
+    m: 'Se nota que estás muy implicado en hacerlo bien.',
+    n: 'Se nota que te importa hacerlo bien.',
+  },
+  {
+    f: 'Te veo dispuesta a mirar esto de frente, y eso ya es un paso.',
+    m: 'Te veo dispuesto a mirar esto de frente, y eso ya es un paso.',
+    n: 'Mirar esto de frente ya es un paso, y lo estás dando.',
+  },
+  {
+    f: 'Estás más preparada para esto de lo que crees.',
+    m: 'Estás más preparado para esto de lo que crees.',
+    n: 'Tienes más recursos para esto de los que crees.',
+  },
+  {
+    f: 'Te veo decidida a cambiar algo, y eso cuenta mucho.',
+    m: 'Te veo decidido a cambiar algo, y eso cuenta mucho.',
+    n: 'Se nota que quieres cambiar algo, y eso cuenta mucho.',
+  },
+  {
+    f: 'Te noto comprometida con lo que haces.',
+    m: 'Te noto comprometido con lo que haces.',
+    n: 'Se nota tu compromiso con lo que haces.',
+  },
+  {
+    f: 'Te veo motivada para dar el paso.',
+    m: 'Te veo motivado para dar el paso.',
+    n: 'Te veo con ganas de dar el paso.',
+  },
 ];
 
 export const GENERIC_FOCUS: readonly string[] = [
@@ -89,18 +120,33 @@ export const CHALLENGE_LINES: readonly string[] = [
   'Coincide con uno de los retos que marcaste en tu evaluación.',
 ];
 
-export const DRAIN_LINES: readonly string[] = ['Sé que {drain}, así que lo tendremos en cuenta.', 'Tengo presente que {drain}.'];
+export const DRAIN_LINES: readonly string[] = [
+  'Sé que {drain}, así que lo tendremos en cuenta.',
+  'Tengo presente que {drain}.',
+];
 
-export const STRENGTH_LINES: readonly string[] = ['Aquí te va a ayudar {strength}.', 'Cuenta con {strength} para esto.'];
+export const STRENGTH_LINES: readonly string[] = [
+  'Aquí te va a ayudar {strength}.',
+  'Cuenta con {strength} para esto.',
+];
 
 /** By the assessment's coachingStyle value. */
 export const STYLE_LINES: Record<string, readonly string[]> = {
   'motivador-intenso': ['Esto se puede mover, y pronto.', 'Vamos a por ello con energía.'],
-  'guía-estratégico': ['Miremos esto con algo de perspectiva antes de decidir.', 'Pensemos en qué movimiento tendría más impacto.'],
+  'guía-estratégico': [
+    'Miremos esto con algo de perspectiva antes de decidir.',
+    'Pensemos en qué movimiento tendría más impacto.',
+  ],
   'campeón-apoyo': ['Estoy de tu lado en esto.', 'No hace falta resolverlo todo de golpe.'],
   'analista-detallado': ['Vamos por partes.', 'Separemos los hechos de las interpretaciones.'],
-  'innovador-creativo': ['Probemos a mirarlo desde otro ángulo.', 'Quizá haya una opción que todavía no has considerado.'],
-  'coach-holístico': ['Miremos también cómo te afecta fuera del trabajo.', 'Tu bienestar también forma parte de la ecuación.'],
+  'innovador-creativo': [
+    'Probemos a mirarlo desde otro ángulo.',
+    'Quizá haya una opción que todavía no has considerado.',
+  ],
+  'coach-holístico': [
+    'Miremos también cómo te afecta fuera del trabajo.',
+    'Tu bienestar también forma parte de la ecuación.',
+  ],
 };
 
 export const PERMISSION_PREAMBLES: readonly string[] = [
@@ -115,7 +161,11 @@ export const PERMISSION_ASKS: readonly string[] = [
   '¿Te sirve que te comparta un par de opciones que a otras personas les han funcionado?',
 ];
 
-export const RESPECT: readonly string[] = ['De acuerdo, seguimos explorando.', 'Perfecto, sin prisa.', 'Claro, vamos a tu ritmo.'];
+export const RESPECT: readonly string[] = [
+  'De acuerdo, seguimos explorando.',
+  'Perfecto, sin prisa.',
+  'Claro, vamos a tu ritmo.',
+];
 
 export const ADVICE_INTROS: readonly string[] = [
   'Algunas ideas concretas sobre {topic}:',
@@ -123,7 +173,10 @@ export const ADVICE_INTROS: readonly string[] = [
   'Un par de opciones para {topic}:',
 ];
 
-export const GENERAL_ADVICE_INTROS: readonly string[] = ['Algunas ideas para empezar:', 'Un par de cosas pequeñas que suelen ayudar:'];
+export const GENERAL_ADVICE_INTROS: readonly string[] = [
+  'Algunas ideas para empezar:',
+  'Un par de cosas pequeñas que suelen ayudar:',
+];
 
 export const CHOICE_QUESTIONS: readonly string[] = [
   '¿Cuál de estas encaja mejor con tu semana?',
@@ -132,9 +185,16 @@ export const CHOICE_QUESTIONS: readonly string[] = [
   '¿Cuál probarías primero, y cuándo?',
 ];
 
-export const PLAN_PREAMBLES: readonly string[] = ['Vamos a aterrizarlo.', 'Pasemos a algo concreto.', 'Llevémoslo a tu agenda.'];
+export const PLAN_PREAMBLES: readonly string[] = [
+  'Vamos a aterrizarlo.',
+  'Pasemos a algo concreto.',
+  'Llevémoslo a tu agenda.',
+];
 
-export const TIME_LINES: readonly string[] = ['Con unos {minutes} al día, basta con algo pequeño.', 'No hace falta más de {minutes} al día para empezar.'];
+export const TIME_LINES: readonly string[] = [
+  'Con unos {minutes} al día, basta con algo pequeño.',
+  'No hace falta más de {minutes} al día para empezar.',
+];
 
 export const PLAN_QUESTIONS: readonly string[] = [
   '¿Qué paso pequeño vas a dar esta semana, y qué día?',
@@ -217,10 +277,17 @@ export const CHECKIN_LOW: readonly string[] = [
   'Llegas con la batería baja, y lo tendremos en cuenta.',
 ];
 export const CHECKIN_HIGH: readonly Phrase[] = [
-  { f: 'Llegas con energía y te noto motivada.', m: 'Llegas con energía y te noto motivado.', n: 'Llegas con energía, te veo con ganas.' },
+  {
+    f: 'Llegas con energía y te noto motivada.',
+    m: 'Llegas con energía y te noto motivado.',
+    n: 'Llegas con energía, te veo con ganas.',
+  },
   'Qué bien llegar con buen ánimo.',
 ];
-export const CHECKIN_MID: readonly string[] = ['Gracias por contarme cómo llegas.', 'Entendido, gracias por el check-in.'];
+export const CHECKIN_MID: readonly string[] = [
+  'Gracias por contarme cómo llegas.',
+  'Entendido, gracias por el check-in.',
+];
 
 export const GOAL_QUESTIONS: readonly string[] = [
   'Para que esta sesión merezca la pena, ¿qué te gustaría tener más claro al terminar?',
@@ -232,7 +299,10 @@ export const EXPLORATION_QUESTIONS: readonly string[] = [
   '¿Qué obstáculos aparecen, y qué opciones ves, aunque parezcan pequeñas?',
 ];
 
-export const OPTIONS_INTROS: readonly string[] = ['Algunas opciones que suelen funcionar:', 'Para que tengas dónde elegir:'];
+export const OPTIONS_INTROS: readonly string[] = [
+  'Algunas opciones que suelen funcionar:',
+  'Para que tengas dónde elegir:',
+];
 
 export const COMMITMENT_QUESTIONS: readonly string[] = [
   '¿Qué uno a tres pasos concretos te comprometes a dar esta semana, y cuándo?',

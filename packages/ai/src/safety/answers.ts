@@ -23,14 +23,25 @@ export const SAFETY_RESOURCES: Record<SafetyResource['id'], SafetyResource> = {
     href: 'tel:024',
     detail: 'Línea de atención a la conducta suicida: gratuita, confidencial y disponible las 24 horas.',
   },
-  '112': { id: '112', label: 'Emergencias: 112', href: 'tel:112', detail: 'Si tu vida o la de otra persona corre peligro ahora mismo.' },
+  '112': {
+    id: '112',
+    label: 'Emergencias: 112',
+    href: 'tel:112',
+    detail: 'Si tu vida o la de otra persona corre peligro ahora mismo.',
+  },
   '016': {
     id: '016',
     label: 'Llamar al 016',
     href: 'tel:016',
-    detail: 'Violencia de género: gratuito, 24 horas. La llamada no aparece en la factura del teléfono; bórrala del historial del móvil si lo necesitas.',
+    detail:
+      'Violencia de género: gratuito, 24 horas. La llamada no aparece en la factura del teléfono; bórrala del historial del móvil si lo necesitas.',
   },
-  '016-whatsapp': { id: '016-whatsapp', label: 'WhatsApp 600 000 016', href: 'https://wa.me/34600000016', detail: 'El 016 también por WhatsApp.' },
+  '016-whatsapp': {
+    id: '016-whatsapp',
+    label: 'WhatsApp 600 000 016',
+    href: 'https://wa.me/34600000016',
+    detail: 'El 016 también por WhatsApp.',
+  },
   '016-email': {
     id: '016-email',
     label: '016-online@igualdad.gob.es',
@@ -57,7 +68,8 @@ export const SAFETY_RESOURCES: Record<SafetyResource['id'], SafetyResource> = {
   },
 };
 
-const ABROAD = 'Si no estás en España, llama al número de emergencias de tu país o busca una línea de ayuda en findahelpline.com.';
+const ABROAD =
+  'Si no estás en España, llama al número de emergencias de tu país o busca una línea de ayuda en findahelpline.com.';
 const NOT_A_CRISIS_SERVICE = 'Yo no soy un servicio de crisis, pero aquí seguiré cuando quieras continuar.';
 
 type Answer = { message: string; english: string; resources: SafetyResource['id'][] };
@@ -122,12 +134,60 @@ export const SAFETY_ANSWERS: Record<RiskCategory, Answer> = {
 
 export type SafetyAnswer = { category: RiskCategory; message: string; resources: SafetyResource[] };
 
-const ENGLISH_WORDS = new Set(['i', 'im', 'my', 'me', 'myself', 'the', 'and', 'to', 'want', 'dont', 'of', 'off', 'he', 'she', 'is', 'am', 'been', 'feel', 'all', 'took', 'going', 'anymore']);
-const SPANISH_WORDS = new Set(['que', 'de', 'el', 'la', 'mi', 'y', 'no', 'quiero', 'me', 'en', 'por', 'con', 'los', 'las', 'es', 'estoy', 'tengo', 'se', 'un', 'una']);
+const ENGLISH_WORDS = new Set([
+  'i',
+  'im',
+  'my',
+  'me',
+  'myself',
+  'the',
+  'and',
+  'to',
+  'want',
+  'dont',
+  'of',
+  'off',
+  'he',
+  'she',
+  'is',
+  'am',
+  'been',
+  'feel',
+  'all',
+  'took',
+  'going',
+  'anymore',
+]);
+const SPANISH_WORDS = new Set([
+  'que',
+  'de',
+  'el',
+  'la',
+  'mi',
+  'y',
+  'no',
+  'quiero',
+  'me',
+  'en',
+  'por',
+  'con',
+  'los',
+  'las',
+  'es',
+  'estoy',
+  'tengo',
+  'se',
+  'un',
+  'una',
+]);
 
 /** Whether a message reads as English (its answer then gets a line in English). */
 export function looksEnglish(text: string): boolean {
-  const words = text.toLowerCase().replace(/['’]/g, '').split(/[^a-z]+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const en = words.filter((w) => ENGLISH_WORDS.has(w) && w !== 'me').length;
   const es = words.filter((w) => SPANISH_WORDS.has(w) && w !== 'me').length;
   return en > es;

@@ -3,10 +3,28 @@ import { RISK_CATEGORIES } from './categories';
 import { SAFETY_MESSAGES, type LabelledMessage } from './fixtures/messages';
 import { screenMessage } from './screen';
 
-type Figures = { positives: number; flagged: number; categoryRight: number; negatives: number; falsePositives: number; misses: string[]; wrong: string[]; fps: string[] };
+type Figures = {
+  positives: number;
+  flagged: number;
+  categoryRight: number;
+  negatives: number;
+  falsePositives: number;
+  misses: string[];
+  wrong: string[];
+  fps: string[];
+};
 
 function measure(messages: LabelledMessage[]): Figures {
-  const f: Figures = { positives: 0, flagged: 0, categoryRight: 0, negatives: 0, falsePositives: 0, misses: [], wrong: [], fps: [] };
+  const f: Figures = {
+    positives: 0,
+    flagged: 0,
+    categoryRight: 0,
+    negatives: 0,
+    falsePositives: 0,
+    misses: [],
+    wrong: [],
+    fps: [],
+  };
   for (const m of messages) {
     const result = screenMessage(m.text);
     if (m.expected === null) {
@@ -44,7 +62,10 @@ describe('safety gate (packages/ai/src/safety/fixtures/messages.ts)', () => {
       const f = measure(SAFETY_MESSAGES.filter((m) => m.expected === category));
       report.push(`  ${category}: ${f.flagged}/${f.positives} flagged, ${f.categoryRight} right category`);
     }
-    for (const [name, f] of [['dev', dev], ['holdout', holdout]] as const) {
+    for (const [name, f] of [
+      ['dev', dev],
+      ['holdout', holdout],
+    ] as const) {
       for (const m of f.misses) report.push(`  ${name} miss: ${m}`);
       for (const m of f.wrong) report.push(`  ${name} wrong category: ${m}`);
       for (const m of f.fps) report.push(`  ${name} false positive: ${m}`);
@@ -54,7 +75,8 @@ describe('safety gate (packages/ai/src/safety/fixtures/messages.ts)', () => {
 
   it('has a set large enough to mean something', () => {
     expect(SAFETY_MESSAGES.length).toBeGreaterThanOrEqual(150);
-    for (const category of RISK_CATEGORIES) expect(SAFETY_MESSAGES.filter((m) => m.expected === category).length).toBeGreaterThanOrEqual(15);
+    for (const category of RISK_CATEGORIES)
+      expect(SAFETY_MESSAGES.filter((m) => m.expected === category).length).toBeGreaterThanOrEqual(15);
     expect(SAFETY_MESSAGES.filter((m) => m.expected === null).length).toBeGreaterThanOrEqual(50);
     expect(new Set(SAFETY_MESSAGES.map((m) => m.text)).size).toBe(SAFETY_MESSAGES.length);
   });

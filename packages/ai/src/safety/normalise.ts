@@ -13,25 +13,27 @@
  */
 
 // A Map, not an object literal: a word such as "constructor" or "toString" must not find Object.prototype.
-const SMS = new Map<string, string>(Object.entries({
-  q: 'que',
-  k: 'que',
-  ke: 'que',
-  xq: 'porque',
-  pq: 'porque',
-  xk: 'porque',
-  pk: 'porque',
-  porq: 'porque',
-  x: 'por',
-  pa: 'para',
-  xa: 'para',
-  d: 'de',
-  tb: 'tambien',
-  tmb: 'tambien',
-  toy: 'estoy',
-  nd: 'nada',
-  mxo: 'mucho',
-}));
+const SMS = new Map<string, string>(
+  Object.entries({
+    q: 'que',
+    k: 'que',
+    ke: 'que',
+    xq: 'porque',
+    pq: 'porque',
+    xk: 'porque',
+    pk: 'porque',
+    porq: 'porque',
+    x: 'por',
+    pa: 'para',
+    xa: 'para',
+    d: 'de',
+    tb: 'tambien',
+    tmb: 'tambien',
+    toy: 'estoy',
+    nd: 'nada',
+    mxo: 'mucho',
+  }),
+);
 
 const CH = '\u0001';
 
@@ -51,7 +53,10 @@ export function spellingKey(word: string): string {
 }
 
 function foldCase(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** A message as the rules read it: keyed words separated by single spaces, clauses by " . ". */

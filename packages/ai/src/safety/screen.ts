@@ -13,17 +13,67 @@ const COMPILED: CompiledRule[] = RULES.map((rule) => ({
 
 const key = (words: string[]) => new Set(words.map(spellingKey));
 /** Words that negate what follows them. */
-const NEGATIONS = key(['no', 'nunca', 'jamas', 'ni', 'tampoco', 'nome', 'nunca', 'dont', 'never', 'not', 'wont', 'cant']);
+const NEGATIONS = key([
+  'no',
+  'nunca',
+  'jamas',
+  'ni',
+  'tampoco',
+  'nome',
+  'nunca',
+  'dont',
+  'never',
+  'not',
+  'wont',
+  'cant',
+]);
 /** Words that may stand between a negation and the negated phrase ("no PIENSO suicidarme"). */
 const BRIDGES = key([
-  'me', 'te', 'se', 'lo', 'la', 'le', 'yo', 'pienso', 'quiero', 'voy', 'a', 'tengo', 'tendria', 'haria', 'hare', 'he', 'estoy',
-  'pensado', 'pensaria', 'pensar', 'en', 'creo', 'ganas', 'de', 'deseo', 'quisiera', 'intentaria', 'i', 'to', 'want', 'would', 'will', 'am', 'plan', 'going',
+  'me',
+  'te',
+  'se',
+  'lo',
+  'la',
+  'le',
+  'yo',
+  'pienso',
+  'quiero',
+  'voy',
+  'a',
+  'tengo',
+  'tendria',
+  'haria',
+  'hare',
+  'he',
+  'estoy',
+  'pensado',
+  'pensaria',
+  'pensar',
+  'en',
+  'creo',
+  'ganas',
+  'de',
+  'deseo',
+  'quisiera',
+  'intentaria',
+  'i',
+  'to',
+  'want',
+  'would',
+  'will',
+  'am',
+  'plan',
+  'going',
 ]);
 
 /** Whether the words right before `index` negate the match ("no", "nunca me", "no pienso"). */
 function negated(text: string, index: number): boolean {
   // Three words back at most: a bounded window keeps the screen linear on long texts.
-  const before = text.slice(Math.max(0, index - 80), index).trim().split(' ').filter(Boolean);
+  const before = text
+    .slice(Math.max(0, index - 80), index)
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   for (let i = before.length - 1, seen = 0; i >= 0 && seen < 3; i -= 1, seen += 1) {
     const word = before[i] ?? '';
     if (word === '.') return false;

@@ -91,7 +91,13 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
           object: 'chat.completion',
           created: 0,
           model: body?.model ?? 'fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason ?? 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: reply.text },
+              finish_reason: reply.finishReason ?? 'stop',
+            },
+          ],
           usage,
         }),
       );
@@ -105,7 +111,13 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     }
     if (res.destroyed) return;
-    frame({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? 'stop' }] });
+    frame({
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'fake',
+      choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? 'stop' }],
+    });
     frame({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [], usage });
     res.write('data: [DONE]\n\n');
     finished = true;

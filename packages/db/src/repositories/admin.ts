@@ -1,7 +1,14 @@
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../client';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
-import { catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
+import {
+  catalogueAudit,
+  coachNotes,
+  outbox,
+  stepAdjustments,
+  type CoachNoteRow,
+  type OutboxRow,
+} from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
@@ -11,7 +18,12 @@ export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
 /** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
 export function createAdminRepository(db: Db) {
-  const notesOfUser = db.select().from(coachNotes).where(eq(coachNotes.userId, sql.placeholder('userId'))).orderBy(desc(coachNotes.createdAt)).prepare();
+  const notesOfUser = db
+    .select()
+    .from(coachNotes)
+    .where(eq(coachNotes.userId, sql.placeholder('userId')))
+    .orderBy(desc(coachNotes.createdAt))
+    .prepare();
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn).immediate();
@@ -24,14 +36,32 @@ export function createAdminRepository(db: Db) {
       db.insert(coachNotes).values(row).run();
     },
     updateNote(userId: string, id: string, text: string, at: Date): boolean {
-      return db.update(coachNotes).set({ text, updatedAt: at }).where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId))).run().changes > 0;
+      return (
+        db
+          .update(coachNotes)
+          .set({ text, updatedAt: at })
+          .where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId)))
+          .run().changes > 0
+      );
     },
     deleteNote(userId: string, id: string): boolean {
-      return db.delete(coachNotes).where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId))).run().changes > 0;
+      return (
+        db
+          .delete(coachNotes)
+          .where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId)))
+          .run().changes > 0
+      );
     },
 
-    updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): void {
-      db.update(activities).set({ ...values, updatedAt: at }).where(eq(activities.key, key)).run();
+    updateActivity(
+      key: string,
+      values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number },
+      at: Date,
+    ): void {
+      db.update(activities)
+        .set({ ...values, updatedAt: at })
+        .where(eq(activities.key, key))
+        .run();
     },
     insertAudit(row: typeof catalogueAudit.$inferInsert): void {
       db.insert(catalogueAudit).values(row).run();
@@ -44,15 +74,29 @@ export function createAdminRepository(db: Db) {
       db.insert(stepAdjustments).values(row).run();
     },
     listAdjustments(userId: string) {
-      return db.select().from(stepAdjustments).where(eq(stepAdjustments.userId, userId)).orderBy(desc(stepAdjustments.at)).all();
+      return db
+        .select()
+        .from(stepAdjustments)
+        .where(eq(stepAdjustments.userId, userId))
+        .orderBy(desc(stepAdjustments.at))
+        .all();
     },
     adjustmentsForDay(userId: string, day: string): number {
-      return db.select({ n: sum(stepAdjustments.steps).mapWith(Number) }).from(stepAdjustments).where(and(eq(stepAdjustments.userId, userId), eq(stepAdjustments.day, day))).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: sum(stepAdjustments.steps).mapWith(Number) })
+          .from(stepAdjustments)
+          .where(and(eq(stepAdjustments.userId, userId), eq(stepAdjustments.day, day)))
+          .get()?.n ?? 0
+      );
     },
     addToTotal(userId: string, steps: number): void {
       db.insert(stepTotals)
         .values({ userId, totalSteps: steps })
-        .onConflictDoUpdate({ target: stepTotals.userId, set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` } })
+        .onConflictDoUpdate({
+          target: stepTotals.userId,
+          set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
+        })
         .run();
     },
 
@@ -69,10 +113,26 @@ export function createAdminRepository(db: Db) {
     searchUsers(query: string, limit: number) {
       const q = `%${query.trim().toLowerCase()}%`;
       return db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, createdAt: users.createdAt, totalSteps: stepTotals.totalSteps })
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+          createdAt: users.createdAt,
+          totalSteps: stepTotals.totalSteps,
+        })
         .from(users)
         .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
-        .where(query.trim() ? or(like(sql`lower(${users.email})`, q), like(sql`lower(${users.firstName})`, q), like(sql`lower(coalesce(${users.lastName}, ''))`, q)) : undefined)
+        .where(
+          query.trim()
+            ? or(
+                like(sql`lower(${users.email})`, q),
+                like(sql`lower(${users.firstName})`, q),
+                like(sql`lower(coalesce(${users.lastName}, ''))`, q),
+              )
+            : undefined,
+        )
         .orderBy(desc(users.createdAt))
         .limit(limit)
         .all();
@@ -82,13 +142,24 @@ export function createAdminRepository(db: Db) {
     },
     /** Users with a completion or a verified session since `since`. */
     activeUserCount(since: Date): number {
-      const completed = db.selectDistinct({ id: activityCompletions.userId }).from(activityCompletions).where(gte(activityCompletions.completedAt, since));
-      const signedIn = db.selectDistinct({ id: sessions.userId }).from(sessions).where(gte(sessions.lastVerifiedAt, since));
+      const completed = db
+        .selectDistinct({ id: activityCompletions.userId })
+        .from(activityCompletions)
+        .where(gte(activityCompletions.completedAt, since));
+      const signedIn = db
+        .selectDistinct({ id: sessions.userId })
+        .from(sessions)
+        .where(gte(sessions.lastVerifiedAt, since));
       const ids = new Set([...completed.all(), ...signedIn.all()].map((r) => r.id));
       return ids.size;
     },
     assessedUserCount(): number {
-      return db.select({ n: countDistinct(assessments.userId) }).from(assessments).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: countDistinct(assessments.userId) })
+          .from(assessments)
+          .get()?.n ?? 0
+      );
     },
     completionsByDay(sinceDay: string) {
       return db

@@ -20,7 +20,12 @@ export function createAssessmentsRepository(db: Db) {
       return latestStatement.get({ userId });
     },
     history(userId: string): AssessmentRow[] {
-      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).all();
+      return db
+        .select()
+        .from(assessments)
+        .where(eq(assessments.userId, userId))
+        .orderBy(desc(assessments.createdAt))
+        .all();
     },
     insert(row: AssessmentRow): void {
       db.insert(assessments).values(row).run();

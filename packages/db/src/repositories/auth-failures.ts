@@ -8,7 +8,12 @@ export type AuthFailuresRepository = ReturnType<typeof createAuthFailuresReposit
 /** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */
 export type Reservation =
   | { ok: true; ids: number[] }
-  | { ok: false; retryAt: Date; scope: AttemptScope; blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }> };
+  | {
+      ok: false;
+      retryAt: Date;
+      scope: AttemptScope;
+      blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }>;
+    };
 
 /**
  * Sliding-window attempt counters in SQLite. `reserve` is the atomic check-and-count: one IMMEDIATE
@@ -62,7 +67,12 @@ export function createAuthFailuresRepository(db: Db) {
           }
           if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope, blocked };
           const ids = rules.map(
-            (rule) => tx.insert(authFailures).values({ scope: rule.scope, key: rule.key, at: now }).returning({ id: authFailures.id }).get().id,
+            (rule) =>
+              tx
+                .insert(authFailures)
+                .values({ scope: rule.scope, key: rule.key, at: now })
+                .returning({ id: authFailures.id })
+                .get().id,
           );
           return { ok: true as const, ids };
         },
@@ -71,14 +81,19 @@ export function createAuthFailuresRepository(db: Db) {
     },
     /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
     release(ids: readonly number[]): void {
-      if (ids.length > 0) db.delete(authFailures).where(inArray(authFailures.id, [...ids])).run();
+      if (ids.length > 0)
+        db.delete(authFailures)
+          .where(inArray(authFailures.id, [...ids]))
+          .run();
     },
     countSince(scope: AttemptScope, key: string, since: Date): { count: number; oldest: Date | null } {
       const row = inWindow.get({ scope, key, since: since.getTime() });
       return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
     },
     clear(scope: AttemptScope, key: string): void {
-      db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key))).run();
+      db.delete(authFailures)
+        .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)))
+        .run();
     },
     pruneBefore(before: Date): number {
       return db.delete(authFailures).where(lt(authFailures.at, before)).run().changes;

@@ -20,9 +20,21 @@ export type CoachingRepository = ReturnType<typeof createCoachingRepository>;
 /** Conversations, messages, commitments, daily plans, AI usage and journal entries. No rules here. */
 export function createCoachingRepository(db: Db) {
   // Prepared once: the coach's reply path reads these for every streamed answer.
-  const conversationById = db.select().from(conversations).where(eq(conversations.id, sql.placeholder('id'))).prepare();
-  const messageById = db.select().from(messages).where(eq(messages.id, sql.placeholder('id'))).prepare();
-  const replyByUserMessage = db.select().from(messages).where(eq(messages.replyTo, sql.placeholder('id'))).prepare();
+  const conversationById = db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare();
+  const messageById = db
+    .select()
+    .from(messages)
+    .where(eq(messages.id, sql.placeholder('id')))
+    .prepare();
+  const replyByUserMessage = db
+    .select()
+    .from(messages)
+    .where(eq(messages.replyTo, sql.placeholder('id')))
+    .prepare();
   const messagesOfConversation = db
     .select()
     .from(messages)
@@ -49,7 +61,10 @@ export function createCoachingRepository(db: Db) {
     .set({ updatedAt: sql`${sql.placeholder('updatedAt')}`, stage: sql`${sql.placeholder('stage')}` })
     .where(eq(conversations.id, sql.placeholder('id')))
     .prepare();
-  const deleteReplyStatement = db.delete(messages).where(eq(messages.replyTo, sql.placeholder('id'))).prepare();
+  const deleteReplyStatement = db
+    .delete(messages)
+    .where(eq(messages.replyTo, sql.placeholder('id')))
+    .prepare();
   const lastMessageAtStatement = db
     .select({ at: messages.createdAt })
     .from(messages)
@@ -125,7 +140,9 @@ export function createCoachingRepository(db: Db) {
       return conversationById.get({ id });
     },
     listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): ConversationRow[] {
-      const where = kind ? and(eq(conversations.userId, userId), eq(conversations.kind, kind)) : eq(conversations.userId, userId);
+      const where = kind
+        ? and(eq(conversations.userId, userId), eq(conversations.kind, kind))
+        : eq(conversations.userId, userId);
       return db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(limit).all();
     },
     /** After a turn: the conversation's time and stage (a prepared statement; the reply path's write). */
@@ -164,11 +181,18 @@ export function createCoachingRepository(db: Db) {
     },
     listCommitments(userId: string, status?: CommitmentRow['status']): CommitmentRow[] {
       if (status === 'open') return openCommitmentsStatement.all({ userId });
-      const where = status ? and(eq(commitments.userId, userId), eq(commitments.status, status)) : eq(commitments.userId, userId);
+      const where = status
+        ? and(eq(commitments.userId, userId), eq(commitments.status, status))
+        : eq(commitments.userId, userId);
       return db.select().from(commitments).where(where).orderBy(desc(commitments.createdAt)).all();
     },
     listConversationCommitments(conversationId: string): CommitmentRow[] {
-      return db.select().from(commitments).where(eq(commitments.conversationId, conversationId)).orderBy(asc(commitments.createdAt)).all();
+      return db
+        .select()
+        .from(commitments)
+        .where(eq(commitments.conversationId, conversationId))
+        .orderBy(asc(commitments.createdAt))
+        .all();
     },
     setCommitmentStatus(userId: string, id: string, status: CommitmentRow['status'], at: Date): boolean {
       return (
@@ -181,10 +205,21 @@ export function createCoachingRepository(db: Db) {
     },
 
     updateCommitmentText(userId: string, id: string, text: string): boolean {
-      return db.update(commitments).set({ text }).where(and(eq(commitments.id, id), eq(commitments.userId, userId))).run().changes > 0;
+      return (
+        db
+          .update(commitments)
+          .set({ text })
+          .where(and(eq(commitments.id, id), eq(commitments.userId, userId)))
+          .run().changes > 0
+      );
     },
     deleteCommitment(userId: string, id: string): boolean {
-      return db.delete(commitments).where(and(eq(commitments.id, id), eq(commitments.userId, userId))).run().changes > 0;
+      return (
+        db
+          .delete(commitments)
+          .where(and(eq(commitments.id, id), eq(commitments.userId, userId)))
+          .run().changes > 0
+      );
     },
     listPlans(userId: string): DailyPlanRow[] {
       return db.select().from(dailyPlans).where(eq(dailyPlans.userId, userId)).orderBy(desc(dailyPlans.day)).all();
@@ -194,7 +229,11 @@ export function createCoachingRepository(db: Db) {
     },
 
     findPlan(userId: string, day: string): DailyPlanRow | undefined {
-      return db.select().from(dailyPlans).where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day))).get();
+      return db
+        .select()
+        .from(dailyPlans)
+        .where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day)))
+        .get();
     },
     upsertPlan(row: typeof dailyPlans.$inferInsert): void {
       db.insert(dailyPlans)
@@ -220,9 +259,22 @@ export function createCoachingRepository(db: Db) {
      * A failed model call: its tokens (reported or estimated) are counted, plus one error, and one plan
      * fallback when the daily plan was written offline instead.
      */
-    addFailedUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }, planFallback = false): void {
+    addFailedUsage(
+      userId: string,
+      day: string,
+      usage: { inputTokens: number; outputTokens: number },
+      planFallback = false,
+    ): void {
       db.insert(aiUsage)
-        .values({ userId, day, requests: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, errors: 1, planFallbacks: planFallback ? 1 : 0 })
+        .values({
+          userId,
+          day,
+          requests: 1,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          errors: 1,
+          planFallbacks: planFallback ? 1 : 0,
+        })
         .onConflictDoUpdate({
           target: [aiUsage.userId, aiUsage.day],
           set: {
@@ -237,11 +289,24 @@ export function createCoachingRepository(db: Db) {
     },
     /** Freezes the coach's snapshot of the person for a conversation (only the first call writes it). */
     setCoachSnapshot(conversationId: string, snapshot: string): string {
-      db.update(conversations).set({ coachSnapshot: snapshot }).where(and(eq(conversations.id, conversationId), sql`${conversations.coachSnapshot} is null`)).run();
-      return db.select({ s: conversations.coachSnapshot }).from(conversations).where(eq(conversations.id, conversationId)).get()?.s ?? snapshot;
+      db.update(conversations)
+        .set({ coachSnapshot: snapshot })
+        .where(and(eq(conversations.id, conversationId), sql`${conversations.coachSnapshot} is null`))
+        .run();
+      return (
+        db
+          .select({ s: conversations.coachSnapshot })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+          .get()?.s ?? snapshot
+      );
     },
     usageFor(userId: string, day: string) {
-      return db.select().from(aiUsage).where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day))).get();
+      return db
+        .select()
+        .from(aiUsage)
+        .where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day)))
+        .get();
     },
 
     insertJournalEntry(row: JournalEntryRow): void {
@@ -255,7 +320,12 @@ export function createCoachingRepository(db: Db) {
       return db.select().from(journalEntries).where(eq(journalEntries.id, id)).get();
     },
     deleteJournalEntry(userId: string, id: string): boolean {
-      return db.delete(journalEntries).where(and(eq(journalEntries.id, id), eq(journalEntries.userId, userId))).run().changes > 0;
+      return (
+        db
+          .delete(journalEntries)
+          .where(and(eq(journalEntries.id, id), eq(journalEntries.userId, userId)))
+          .run().changes > 0
+      );
     },
 
     findEvaluation(assessmentId: string) {

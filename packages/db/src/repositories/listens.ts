@@ -14,28 +14,62 @@ export function createListensRepository(db: Db) {
      * (abandoning any other running listen: one at a time per user). A listen already finished today
      * is returned as it is. Runs in one immediate transaction.
      */
-    beginListen(row: { id: string; userId: string; meditationId: string; day: string; isToday: boolean; at: Date; fileBytes: number }): AudioListenRow {
+    beginListen(row: {
+      id: string;
+      userId: string;
+      meditationId: string;
+      day: string;
+      isToday: boolean;
+      at: Date;
+      fileBytes: number;
+    }): AudioListenRow {
       return db.$client
         .transaction(() => {
           const running = db
             .select()
             .from(audioListens)
-            .where(and(eq(audioListens.userId, row.userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+            .where(
+              and(
+                eq(audioListens.userId, row.userId),
+                isNull(audioListens.completedAt),
+                isNull(audioListens.abandonedAt),
+              ),
+            )
             .get();
           if (running && running.meditationId === row.meditationId && running.day === row.day) return running;
-          if (running) db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
+          if (running)
+            db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
           const existing = db
             .select()
             .from(audioListens)
-            .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day)))
+            .where(
+              and(
+                eq(audioListens.userId, row.userId),
+                eq(audioListens.meditationId, row.meditationId),
+                eq(audioListens.day, row.day),
+              ),
+            )
             .get();
           if (existing?.completedAt) return existing;
           if (existing) {
             db.update(audioListens)
-              .set({ startedAt: row.at, servedBytes: 0, fileBytes: row.fileBytes, abandonedAt: null, isToday: row.isToday })
+              .set({
+                startedAt: row.at,
+                servedBytes: 0,
+                fileBytes: row.fileBytes,
+                abandonedAt: null,
+                isToday: row.isToday,
+              })
               .where(eq(audioListens.id, existing.id))
               .run();
-            return { ...existing, startedAt: row.at, servedBytes: 0, fileBytes: row.fileBytes, abandonedAt: null, isToday: row.isToday };
+            return {
+              ...existing,
+              startedAt: row.at,
+              servedBytes: 0,
+              fileBytes: row.fileBytes,
+              abandonedAt: null,
+              isToday: row.isToday,
+            };
           }
           const fresh: AudioListenRow = {
             id: row.id,
@@ -70,14 +104,23 @@ export function createListensRepository(db: Db) {
     recordServed(id: string, start: number, bytes: number): void {
       db.update(audioListens)
         .set({ servedBytes: sql`max(${audioListens.servedBytes}, ${start + bytes})` })
-        .where(and(eq(audioListens.id, id), gte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
+        .where(
+          and(
+            eq(audioListens.id, id),
+            gte(audioListens.servedBytes, start),
+            isNull(audioListens.completedAt),
+            isNull(audioListens.abandonedAt),
+          ),
+        )
         .run();
     },
     findListen(userId: string, meditationId: string, day: string): AudioListenRow | undefined {
       return db
         .select()
         .from(audioListens)
-        .where(and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)))
+        .where(
+          and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)),
+        )
         .get();
     },
     /** Ends a running listen; false when it already ended or was abandoned meanwhile. */
@@ -109,17 +152,37 @@ export function createListensRepository(db: Db) {
         .get();
     },
     markAwarded(id: string, at: Date): boolean {
-      return db.update(audioListens).set({ awardedAt: at }).where(and(eq(audioListens.id, id), isNull(audioListens.awardedAt))).run().changes > 0;
+      return (
+        db
+          .update(audioListens)
+          .set({ awardedAt: at })
+          .where(and(eq(audioListens.id, id), isNull(audioListens.awardedAt)))
+          .run().changes > 0
+      );
     },
     completedToday(userId: string, day: string): AudioListenRow[] {
-      return db.select().from(audioListens).where(and(eq(audioListens.userId, userId), eq(audioListens.day, day), isNotNull(audioListens.completedAt))).all();
+      return db
+        .select()
+        .from(audioListens)
+        .where(and(eq(audioListens.userId, userId), eq(audioListens.day, day), isNotNull(audioListens.completedAt)))
+        .all();
     },
 
     listListens(userId: string): AudioListenRow[] {
-      return db.select().from(audioListens).where(eq(audioListens.userId, userId)).orderBy(desc(audioListens.startedAt)).all();
+      return db
+        .select()
+        .from(audioListens)
+        .where(eq(audioListens.userId, userId))
+        .orderBy(desc(audioListens.startedAt))
+        .all();
     },
     listPractice(userId: string): PracticeSessionRow[] {
-      return db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)).all();
+      return db
+        .select()
+        .from(practiceSessions)
+        .where(eq(practiceSessions.userId, userId))
+        .orderBy(desc(practiceSessions.startedAt))
+        .all();
     },
 
     /** Starts a practice and abandons the user's running one, in one immediate transaction (one running practice per user). */
@@ -129,7 +192,13 @@ export function createListensRepository(db: Db) {
           const abandoned = db
             .update(practiceSessions)
             .set({ abandonedAt: row.startedAt })
-            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
+            .where(
+              and(
+                eq(practiceSessions.userId, row.userId),
+                isNull(practiceSessions.completedAt),
+                isNull(practiceSessions.abandonedAt),
+              ),
+            )
             .run().changes;
           db.insert(practiceSessions).values(row).run();
           return { abandoned };
@@ -144,7 +213,13 @@ export function createListensRepository(db: Db) {
         db
           .update(practiceSessions)
           .set({ completedAt: at, completionId })
-          .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
+          .where(
+            and(
+              eq(practiceSessions.id, id),
+              isNull(practiceSessions.completedAt),
+              isNull(practiceSessions.abandonedAt),
+            ),
+          )
           .run().changes > 0
       );
     },

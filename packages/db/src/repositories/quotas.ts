@@ -23,25 +23,47 @@ export function createQuotasRepository(db: Db) {
   function source(kind: QuotaKind, userId: string, since: Date) {
     switch (kind) {
       case 'journalEntries':
-        return { at: journalEntries.createdAt, table: journalEntries, where: and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, since)) };
+        return {
+          at: journalEntries.createdAt,
+          table: journalEntries,
+          where: and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, since)),
+        };
       case 'notes':
-        return { at: coachNotes.createdAt, table: coachNotes, where: and(eq(coachNotes.userId, userId), gte(coachNotes.createdAt, since)) };
+        return {
+          at: coachNotes.createdAt,
+          table: coachNotes,
+          where: and(eq(coachNotes.userId, userId), gte(coachNotes.createdAt, since)),
+        };
       case 'conversations':
         // Index (user_id, updated_at): a conversation created since `since` was updated since then too.
         return {
           at: conversations.createdAt,
           table: conversations,
-          where: and(eq(conversations.userId, userId), gte(conversations.updatedAt, since), gte(conversations.createdAt, since)),
+          where: and(
+            eq(conversations.userId, userId),
+            gte(conversations.updatedAt, since),
+            gte(conversations.createdAt, since),
+          ),
         };
       case 'messages': {
         const touched = db
           .select({ id: conversations.id })
           .from(conversations)
-          .where(and(eq(conversations.userId, userId), gte(conversations.updatedAt, new Date(since.getTime() - TOUCH_MARGIN_MS))));
+          .where(
+            and(
+              eq(conversations.userId, userId),
+              gte(conversations.updatedAt, new Date(since.getTime() - TOUCH_MARGIN_MS)),
+            ),
+          );
         return {
           at: messages.createdAt,
           table: messages,
-          where: and(inArray(messages.conversationId, touched), eq(messages.role, 'user'), eq(messages.userId, userId), gte(messages.createdAt, since)),
+          where: and(
+            inArray(messages.conversationId, touched),
+            eq(messages.role, 'user'),
+            eq(messages.userId, userId),
+            gte(messages.createdAt, since),
+          ),
         };
       }
     }

@@ -76,7 +76,12 @@ describe('sessions repository', () => {
 });
 
 describe('auth failures repository (attempt reservations)', () => {
-  const rule = (scope: 'login-address' | 'login-account', key: string, max: number) => ({ scope, key, max, windowMs: 15 * 60_000 });
+  const rule = (scope: 'login-address' | 'login-account', key: string, max: number) => ({
+    scope,
+    key,
+    max,
+    windowMs: 15 * 60_000,
+  });
 
   it('reserves under every rule or none, over a sliding window, and says when the first slot frees up', () => {
     const failures = createAuthFailuresRepository(handle.db);
@@ -97,7 +102,11 @@ describe('auth failures repository (attempt reservations)', () => {
     expect(failures.reserve(rules, at(15)).ok).toBe(true);
     expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(16)).ok).toBe(true);
     // The account's window (10:02–10:17) now holds 10:05, 10:15 and 10:16: the next frees up at 10:20.
-    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(17))).toMatchObject({ ok: false, retryAt: at(20), scope: 'login-account' });
+    expect(failures.reserve([rule('login-account', 'a@b.es', 3)], at(17))).toMatchObject({
+      ok: false,
+      retryAt: at(20),
+      scope: 'login-account',
+    });
   });
 
   it('gives a reservation back, clears a key and prunes old rows', () => {
@@ -169,7 +178,13 @@ describe('coaching repository: touching a conversation after a turn', () => {
     });
     const later = new Date('2026-11-22T09:05:00Z');
     coaching.touchConversation('c1', later, 'goal');
-    expect(coaching.findConversation('c1')).toMatchObject({ updatedAt: later, stage: 'goal', title: 'Sesión', status: 'active', createdAt: created });
+    expect(coaching.findConversation('c1')).toMatchObject({
+      updatedAt: later,
+      stage: 'goal',
+      title: 'Sesión',
+      status: 'active',
+      createdAt: created,
+    });
     coaching.touchConversation('c1', new Date('2026-11-22T09:06:00Z'), null);
     expect(coaching.findConversation('c1')?.stage).toBeNull();
   });

@@ -17,7 +17,10 @@ export function createSessionsRepository(db: Db) {
     .set({ lastVerifiedAt: sql`${sql.placeholder('at')}` })
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
-  const deleteOne = db.delete(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare();
+  const deleteOne = db
+    .delete(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
 
   return {
     insert(row: SessionRow): void {
@@ -38,7 +41,12 @@ export function createSessionsRepository(db: Db) {
       const where = keepId
         ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`)
         : eq(sessions.userId, userId);
-      return db.delete(sessions).where(where).returning({ id: sessions.id }).all().map((r) => r.id);
+      return db
+        .delete(sessions)
+        .where(where)
+        .returning({ id: sessions.id })
+        .all()
+        .map((r) => r.id);
     },
     /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
     deleteExpired(idleBefore: Date, createdBefore: Date): Array<{ id: string; userId: string }> {

@@ -25,7 +25,12 @@ export function sanitizeMetadata(value: unknown): Record<string, string | number
   const clean: Record<string, string | number | boolean | null> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (!SAFE_METADATA_KEY.test(key) || RESERVED_METADATA_KEYS.has(key)) continue;
-    if (item === null || typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) {
+    if (
+      item === null ||
+      typeof item === 'string' ||
+      typeof item === 'boolean' ||
+      (typeof item === 'number' && Number.isFinite(item))
+    ) {
       Object.defineProperty(clean, key, { value: item, enumerable: true, writable: true, configurable: true });
     }
   }
@@ -40,7 +45,11 @@ export type StepsRepository = ReturnType<typeof createStepsRepository>;
 
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
 export function createStepsRepository(db: Db) {
-  const activityByKey = db.select().from(activities).where(eq(activities.key, sql.placeholder('key'))).prepare();
+  const activityByKey = db
+    .select()
+    .from(activities)
+    .where(eq(activities.key, sql.placeholder('key')))
+    .prepare();
   const countsForDay = db
     .select({ all: count(), awarded: count(activityCompletions.awardSlot) })
     .from(activityCompletions)
@@ -92,13 +101,25 @@ export function createStepsRepository(db: Db) {
   const daySum = db
     .select({ steps: sum(activityCompletions.stepsEarned).mapWith(Number) })
     .from(activityCompletions)
-    .where(and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day'))))
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        eq(activityCompletions.day, sql.placeholder('day')),
+      ),
+    )
     .prepare();
-  const totalByUser = db.select({ total: stepTotals.totalSteps }).from(stepTotals).where(eq(stepTotals.userId, sql.placeholder('userId'))).prepare();
+  const totalByUser = db
+    .select({ total: stepTotals.totalSteps })
+    .from(stepTotals)
+    .where(eq(stepTotals.userId, sql.placeholder('userId')))
+    .prepare();
   const addTotal = db
     .insert(stepTotals)
     .values({ userId: sql.placeholder('userId'), totalSteps: sql.placeholder('steps') })
-    .onConflictDoUpdate({ target: stepTotals.userId, set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` } })
+    .onConflictDoUpdate({
+      target: stepTotals.userId,
+      set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
+    })
     .prepare();
   const insertCompletion = db
     .insert(activityCompletions)
@@ -119,7 +140,9 @@ export function createStepsRepository(db: Db) {
     .prepare();
   const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
   // The catalogue is read by every stats answer and changes only on admin edits.
-  const catalogue = cachedUntilChange(db.$client, () => Object.freeze(allActivities.all().map((row) => Object.freeze(row))));
+  const catalogue = cachedUntilChange(db.$client, () =>
+    Object.freeze(allActivities.all().map((row) => Object.freeze(row))),
+  );
   const byActivityForDay = db
     .select({
       activityKey: activityCompletions.activityKey,
@@ -128,7 +151,12 @@ export function createStepsRepository(db: Db) {
       steps: sum(activityCompletions.stepsEarned).mapWith(Number),
     })
     .from(activityCompletions)
-    .where(and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day'))))
+    .where(
+      and(
+        eq(activityCompletions.userId, sql.placeholder('userId')),
+        eq(activityCompletions.day, sql.placeholder('day')),
+      ),
+    )
     .groupBy(activityCompletions.activityKey)
     .prepare();
   const byDayAndActivityInRange = db
@@ -166,7 +194,15 @@ export function createStepsRepository(db: Db) {
       for (const d of definitions) {
         inserted += db
           .insert(activities)
-          .values({ key: d.key, name: d.name, baseSteps: d.baseSteps, multiplier: d.multiplier, dailyLimit: d.dailyLimit, icon: d.icon, updatedAt: now })
+          .values({
+            key: d.key,
+            name: d.name,
+            baseSteps: d.baseSteps,
+            multiplier: d.multiplier,
+            dailyLimit: d.dailyLimit,
+            icon: d.icon,
+            updatedAt: now,
+          })
           .onConflictDoNothing()
           .run().changes;
       }
@@ -203,7 +239,10 @@ export function createStepsRepository(db: Db) {
 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
-      db.insert(stepEvidence).values({ ...row, completionId: null, claimedAt: null }).onConflictDoNothing().run();
+      db.insert(stepEvidence)
+        .values({ ...row, completionId: null, claimedAt: null })
+        .onConflictDoNothing()
+        .run();
       return db
         .select()
         .from(stepEvidence)
@@ -229,10 +268,22 @@ export function createStepsRepository(db: Db) {
     },
     /** Links evidence to the completion it backs; false when it already backs one. */
     useEvidence(id: string, completionId: string): boolean {
-      return db.update(stepEvidence).set({ completionId }).where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId))).run().changes > 0;
+      return (
+        db
+          .update(stepEvidence)
+          .set({ completionId })
+          .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId)))
+          .run().changes > 0
+      );
     },
     claimEvidence(id: string, at: Date): boolean {
-      return db.update(stepEvidence).set({ claimedAt: at }).where(and(eq(stepEvidence.id, id), isNull(stepEvidence.claimedAt))).run().changes > 0;
+      return (
+        db
+          .update(stepEvidence)
+          .set({ claimedAt: at })
+          .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.claimedAt)))
+          .run().changes > 0
+      );
     },
     /** Sets toast_shown_at once; returns false when it was already set (or the row is not the user's). */
     markToastShown(userId: string, id: string, at: Date): boolean {
@@ -240,7 +291,13 @@ export function createStepsRepository(db: Db) {
         db
           .update(activityCompletions)
           .set({ toastShownAt: at })
-          .where(and(eq(activityCompletions.id, id), eq(activityCompletions.userId, userId), isNull(activityCompletions.toastShownAt)))
+          .where(
+            and(
+              eq(activityCompletions.id, id),
+              eq(activityCompletions.userId, userId),
+              isNull(activityCompletions.toastShownAt),
+            ),
+          )
           .run().changes > 0
       );
     },
@@ -255,11 +312,18 @@ export function createStepsRepository(db: Db) {
       return daySum.get({ userId, day })?.steps ?? 0;
     },
     /** Per activity for one day: completions, awarded completions and steps. */
-    dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
+    dayByActivity(
+      userId: string,
+      day: string,
+    ): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
       return byActivityForDay.all({ userId, day });
     },
     /** Per day and activity, for the days from `from` to `to` (inclusive, YYYY-MM-DD): completions and steps. */
-    rangeByActivity(userId: string, from: string, to: string): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
+    rangeByActivity(
+      userId: string,
+      from: string,
+      to: string,
+    ): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
       return byDayAndActivityInRange.all({ userId, from, to });
     },
     /** The latest completions; their metadata is sanitised (no stored key can break an answer). */
@@ -286,7 +350,13 @@ export function createStepsRepository(db: Db) {
     findIdempotency(userId: string, key: string) {
       return idempotencyByKey.get({ userId, key });
     },
-    saveIdempotency(row: { userId: string; key: string; requestHash: string; response: unknown; createdAt: Date }): void {
+    saveIdempotency(row: {
+      userId: string;
+      key: string;
+      requestHash: string;
+      response: unknown;
+      createdAt: Date;
+    }): void {
       db.insert(idempotencyKeys).values(row).run();
     },
     pruneIdempotency(before: Date): number {

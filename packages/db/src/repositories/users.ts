@@ -5,8 +5,16 @@ import { users, type NewUserRow, type UserRow } from '../schema/users';
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 export function createUsersRepository(db: Db) {
-  const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
-  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  const byEmail = db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare();
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
 
   return {
     findByEmail(email: string): UserRow | undefined {

@@ -94,7 +94,9 @@ export const stepEvidence = sqliteTable(
   },
   (t) => [
     uniqueIndex('step_evidence_source_ref_uq').on(t.source, t.ref),
-    uniqueIndex('step_evidence_completion_uq').on(t.completionId).where(sql`completion_id IS NOT NULL`),
+    uniqueIndex('step_evidence_completion_uq')
+      .on(t.completionId)
+      .where(sql`completion_id IS NOT NULL`),
     index('step_evidence_user_activity_idx').on(t.userId, t.activityKey, t.createdAt),
   ],
 );

@@ -30,7 +30,9 @@ export const audioListens = sqliteTable(
     uniqueIndex('audio_listens_user_audio_day_uq').on(t.userId, t.meditationId, t.day),
     index('audio_listens_user_day_idx').on(t.userId, t.day),
     // At most one running listen per user.
-    uniqueIndex('audio_listens_one_running_uq').on(t.userId).where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
+    uniqueIndex('audio_listens_one_running_uq')
+      .on(t.userId)
+      .where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
   ],
 );
 
@@ -54,7 +56,9 @@ export const practiceSessions = sqliteTable(
   (t) => [
     index('practice_sessions_user_started_idx').on(t.userId, t.startedAt),
     // At most one running practice per user, whatever the concurrency or the number of processes.
-    uniqueIndex('practice_sessions_one_running_uq').on(t.userId).where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
+    uniqueIndex('practice_sessions_one_running_uq')
+      .on(t.userId)
+      .where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
   ],
 );
 

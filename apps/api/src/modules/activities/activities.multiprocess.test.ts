@@ -26,15 +26,24 @@ async function startServer(databasePath: string) {
 
 /** Unused evidence of `activityKey` (as if the user had finished that many activities). */
 function grant(activityKey: string, count: number) {
-  const insert = db.prepare('insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, ?, ?, ?, ?)');
-  for (let i = 0; i < count; i += 1) insert.run(crypto.randomUUID(), userId, activityKey, 'practice', crypto.randomUUID(), Date.now());
+  const insert = db.prepare(
+    'insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, ?, ?, ?, ?)',
+  );
+  for (let i = 0; i < count; i += 1)
+    insert.run(crypto.randomUUID(), userId, activityKey, 'practice', crypto.randomUUID(), Date.now());
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ascenso-two-processes-'));
   const databasePath = join(dir, 'app.db');
-  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
-  const signedIn = await register(deps, { email: 'dos@ejemplo.es', password: 'una frase bastante larga', firstName: 'Dos' }, { ip: '127.0.0.1' });
+  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
+    logger: createLogger('silent'),
+  });
+  const signedIn = await register(
+    deps,
+    { email: 'dos@ejemplo.es', password: 'una frase bastante larga', firstName: 'Dos' },
+    { ip: '127.0.0.1' },
+  );
   cookie = `session=${signedIn.token}`;
   userId = signedIn.user.id;
   urls = (await Promise.all([startServer(databasePath), startServer(databasePath)])).map((s) => s.url);
@@ -62,7 +71,10 @@ describe('two server processes on one database file', () => {
       Array.from({ length: 40 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'sesion_completa' })),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
-    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{ stepsEarned: number; totalSteps: number }>;
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{
+      stepsEarned: number;
+      totalSteps: number;
+    }>;
     expect(bodies.filter((b) => b.stepsEarned > 0)).toHaveLength(1);
     expect(Math.max(...bodies.map((b) => b.totalSteps))).toBe(1250);
   });
@@ -70,21 +82,31 @@ describe('two server processes on one database file', () => {
   it('replay one Idempotency-Key across both processes', async () => {
     grant('active_break', 10);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'active_break' }, { 'idempotency-key': 'cross-process-key-1' })),
+      Array.from({ length: 10 }, (_, i) =>
+        post(urls[i % 2] ?? '', { activity_key: 'active_break' }, { 'idempotency-key': 'cross-process-key-1' }),
+      ),
     );
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(new Set(texts).size).toBe(1);
     const stats = await fetch(`${urls[0]}/api/activity-log/users/${userId}/activity-stats`, { headers: { cookie } });
-    const { stats: s } = (await stats.json()) as { stats: { byActivity: Array<{ activityKey: string; todayCount: number }> } };
+    const { stats: s } = (await stats.json()) as {
+      stats: { byActivity: Array<{ activityKey: string; todayCount: number }> };
+    };
     expect(s.byActivity.find((a) => a.activityKey === 'active_break')?.todayCount).toBe(1);
   });
 
   it('refuse 40 concurrent completions with no evidence: all 409, nothing recorded', async () => {
-    const before = (db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }).n;
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'breathing_long' })));
+    const before = (
+      db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }
+    ).n;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(urls[i % 2] ?? '', { activity_key: 'breathing_long' })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(409));
-    const after = (db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }).n;
+    const after = (
+      db.prepare('select count(*) as n from activity_completions where user_id = ?').get(userId) as { n: number }
+    ).n;
     expect(after).toBe(before);
   });
 });

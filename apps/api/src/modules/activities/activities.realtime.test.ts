@@ -12,7 +12,11 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-function openProtocol(url: string, cookie: string, userId: string): Promise<{ ws: WebSocket; messages: Array<{ type: string; data?: Record<string, unknown> }> }> {
+function openProtocol(
+  url: string,
+  cookie: string,
+  userId: string,
+): Promise<{ ws: WebSocket; messages: Array<{ type: string; data?: Record<string, unknown> }> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url}/ws`, { headers: { cookie, origin: TEST_ORIGIN } });
     const messages: Array<{ type: string; data?: Record<string, unknown> }> = [];
@@ -39,7 +43,10 @@ describe('live step updates', () => {
     stops.push(() => [tab1, tab2, other].forEach((s) => s.ws.close()));
 
     grantEvidence(t, owner.user.id, 'breathing_long', 1, 'practice');
-    const response = await t.request('/api/activity-log', { cookie: owner.cookie, body: { activity_key: 'breathing_long' } });
+    const response = await t.request('/api/activity-log', {
+      cookie: owner.cookie,
+      body: { activity_key: 'breathing_long' },
+    });
     const result = (await response.json()) as { activityId: string; totalSteps: number };
 
     for (const tab of [tab1, tab2]) {
@@ -97,9 +104,15 @@ describe('live step updates', () => {
     const wsClient = createWSClient({ url: `${server.wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
     stops.push(() => wsClient.close());
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
-    const received: Array<{ id: string; data: { completion: { activityType: string }; stats: { totalSteps: number } } }> = [];
+    const received: Array<{
+      id: string;
+      data: { completion: { activityType: string }; stats: { totalSteps: number } };
+    }> = [];
     await new Promise<void>((resolve) => {
-      client.activities.onCompleted.subscribe(undefined, { onStarted: () => resolve(), onData: (e) => received.push(e as never) });
+      client.activities.onCompleted.subscribe(undefined, {
+        onStarted: () => resolve(),
+        onData: (e) => received.push(e as never),
+      });
     });
     await t.request('/api/activity-log', { cookie: stranger.cookie, body: { activity_key: 'journaling' } });
     const mine = await client.activities.complete.mutate({ activity_key: 'fitness_class_short' });

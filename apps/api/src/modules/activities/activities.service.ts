@@ -53,7 +53,10 @@ export type Evidence = {
   onRecorded?: (completionId: string) => void;
 };
 
-type Mode = { kind: 'evidence'; evidence: Evidence } | { kind: 'claim'; idempotencyKey: string | undefined } | { kind: 'unverified' };
+type Mode =
+  | { kind: 'evidence'; evidence: Evidence }
+  | { kind: 'claim'; idempotencyKey: string | undefined }
+  | { kind: 'unverified' };
 
 /** The 409 of a completion with nothing behind it: `details.stepsEarned` is 0 and nothing is recorded. */
 export function noEvidenceError(): DomainError {
@@ -82,7 +85,10 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         }
       }
       const activity = steps.findActivity(input.activity_key);
-      if (!activity) throw new DomainError('VALIDATION', 'Actividad desconocida', { fieldErrors: { activity_key: ['Actividad desconocida'] } });
+      if (!activity)
+        throw new DomainError('VALIDATION', 'Actividad desconocida', {
+          fieldErrors: { activity_key: ['Actividad desconocida'] },
+        });
 
       let evidenceId: string | null = null;
       if (mode.kind === 'evidence') {
@@ -97,7 +103,8 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         });
         if (evidence.userId !== actor.id) throw noEvidenceError();
         if (evidence.completionId) {
-          if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+          if (mode.evidence.whenUsed === 'conflict')
+            throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
           return { replayed: true, result: replayOf(deps, evidence.completionId, activity.dailyLimit) };
         }
         evidenceId = evidence.id;
@@ -108,7 +115,14 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         if (evidence.completionId) {
           // The server already awarded against it: the client's report of the same activity replays that award.
           const result = replayOf(deps, evidence.completionId, activity.dailyLimit);
-          if (idempotencyKey) steps.saveIdempotency({ userId: actor.id, key: idempotencyKey, requestHash: hash, response: result, createdAt: now });
+          if (idempotencyKey)
+            steps.saveIdempotency({
+              userId: actor.id,
+              key: idempotencyKey,
+              requestHash: hash,
+              response: result,
+              createdAt: now,
+            });
           return { replayed: true, result };
         }
         evidenceId = evidence.id;
@@ -116,11 +130,22 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
 
       const day = localDay(now, actor.timezone);
       const counts = steps.countsForDay(actor.id, activity.key, day);
-      const awarded = steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
+      const awarded = steps.awardedForLimit(
+        actor.id,
+        activity.key,
+        day,
+        new Date(now.getTime() - TIMEZONE_WINDOW_MS),
+        actor.timezone,
+      );
       const decided = decideAward(activity, awarded);
       // Rows of the same day string made under another timezone may hold low slots: take the next free one.
       const decision =
-        decided.awardSlot === null ? decided : { ...decided, awardSlot: Math.max(decided.awardSlot, steps.maxSlotForDay(actor.id, activity.key, day) + 1) };
+        decided.awardSlot === null
+          ? decided
+          : {
+              ...decided,
+              awardSlot: Math.max(decided.awardSlot, steps.maxSlotForDay(actor.id, activity.key, day) + 1),
+            };
       const id = crypto.randomUUID();
       steps.insertCompletion({
         id,
@@ -136,7 +161,8 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         toastShownAt: null,
         timezone: actor.timezone,
       });
-      if (evidenceId && !steps.useEvidence(evidenceId, id)) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+      if (evidenceId && !steps.useEvidence(evidenceId, id))
+        throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
       if (mode.kind === 'evidence') mode.evidence.onRecorded?.(id);
       if (decision.stepsEarned > 0) steps.addToTotal(actor.id, decision.stepsEarned);
       const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, day) };
@@ -151,7 +177,13 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         limitReached: decision.limitReached,
       };
       if (idempotencyKey) {
-        steps.saveIdempotency({ userId: actor.id, key: idempotencyKey, requestHash: hash, response: result, createdAt: now });
+        steps.saveIdempotency({
+          userId: actor.id,
+          key: idempotencyKey,
+          requestHash: hash,
+          response: result,
+          createdAt: now,
+        });
       }
       return {
         replayed: false,
@@ -213,7 +245,12 @@ function replayOf(deps: Deps, completionId: string, dailyLimit: number): Complet
  * each piece backs at most one completion, across processes. When it already backs one, that
  * completion is replayed (or refused, `whenUsed: 'conflict'`). Events are published after the commit.
  */
-export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, evidence: Evidence): CompletionResult {
+export function completeActivity(
+  deps: Deps,
+  actor: Actor,
+  input: CompleteActivityInput,
+  evidence: Evidence,
+): CompletionResult {
   return award(deps, actor, input, { kind: 'evidence', evidence });
 }
 
@@ -223,7 +260,12 @@ export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivi
  * the server already awarded replays that award (200, no new row); without evidence → 409 with
  * `details.stepsEarned: 0`, nothing recorded. Idempotency keys replay the first answer.
  */
-export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, idempotencyKey?: string): CompletionResult {
+export function claimActivity(
+  deps: Deps,
+  actor: Actor,
+  input: CompleteActivityInput,
+  idempotencyKey?: string,
+): CompletionResult {
   return award(deps, actor, input, { kind: 'claim', idempotencyKey });
 }
 
@@ -236,7 +278,11 @@ export function recordUnverifiedActivity(deps: Deps, actor: Actor, input: Comple
 }
 
 /** Today's and all-time steps of `userId`, readable by that user and by admins. */
-export function getActivityStats(deps: Deps, viewer: { id: string; role: string; timezone: string }, userId: string): ActivityStats {
+export function getActivityStats(
+  deps: Deps,
+  viewer: { id: string; role: string; timezone: string },
+  userId: string,
+): ActivityStats {
   if (viewer.id !== userId && viewer.role !== 'admin') {
     throw new DomainError('FORBIDDEN', 'Solo puedes ver tus propios pasos');
   }
@@ -280,12 +326,19 @@ export const RESUME_WINDOW = 50;
  * event, each with the current totals. An id that is not among them (unknown, another user's, too old)
  * replays nothing.
  */
-export function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
+export function completionsAfter(
+  deps: Deps,
+  actor: Actor,
+  lastEventId: string,
+): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
   const steps = deps.repos.steps;
   const recent = steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
   const index = recent.findIndex((row) => row.id === lastEventId);
   if (index <= 0) return [];
-  const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)) };
+  const stats = {
+    totalSteps: steps.total(actor.id),
+    todaySteps: steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)),
+  };
   return recent
     .slice(0, index)
     .reverse()

@@ -38,7 +38,8 @@ describe('POST /api/activity-log', () => {
     const { cookie, user } = await t.registerUser();
     grantEvidence(t, user.id, 'journaling', 3);
     const answers: Json[] = [];
-    for (let i = 0; i < 3; i += 1) answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
+    for (let i = 0; i < 3; i += 1)
+      answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
     expect(answers.map((a) => [a.stepsEarned, a.todayCount, a.limitReached, a.totalSteps])).toEqual([
       [325, 1, false, 325],
       [325, 2, false, 650],
@@ -51,14 +52,25 @@ describe('POST /api/activity-log', () => {
     const clock = createTestClock(new Date('2026-11-23T05:59:00Z')); // 23:59 on the 22nd in Mexico City
     const t = createTestApp({ clock });
     const response = await t.request('/api/auth/register', {
-      body: { email: 'mx@ejemplo.es', password: 'una frase bastante larga', firstName: 'Sol', timezone: 'America/Mexico_City' },
+      body: {
+        email: 'mx@ejemplo.es',
+        password: 'una frase bastante larga',
+        firstName: 'Sol',
+        timezone: 'America/Mexico_City',
+      },
     });
     const cookie = t.sessionCookie(response);
     grantEvidence(t, ((await response.json()) as { id: string }).id, 'sesion_completa', 3, 'session');
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(0);
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
+      1250,
+    );
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
+      0,
+    );
     clock.advance(60_000); // 00:00 on the 23rd locally
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
+      1250,
+    );
   });
 
   it.each([
@@ -82,9 +94,20 @@ describe('POST /api/activity-log', () => {
   it('refuses malformed JSON, a visitor, and a foreign Origin without recording', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    expect((await t.request('/api/activity-log', { cookie, rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await t.request('/api/activity-log', { cookie, rawBody: '{', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
     expect((await t.request('/api/activity-log', { body: { activity_key: 'journaling' } })).status).toBe(401);
-    expect((await t.request('/api/activity-log', { cookie, origin: 'https://evil.example', body: { activity_key: 'journaling' } })).status).toBe(403);
+    expect(
+      (
+        await t.request('/api/activity-log', {
+          cookie,
+          origin: 'https://evil.example',
+          body: { activity_key: 'journaling' },
+        })
+      ).status,
+    ).toBe(403);
     expect(ledgerRows(t, user.id)).toHaveLength(0);
   });
 
@@ -120,7 +143,9 @@ describe('Idempotency-Key', () => {
     const { cookie, user } = await t.registerUser();
     grantEvidence(t, user.id, 'breathing_short', 30, 'practice');
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456')),
+      Array.from({ length: 30 }, () =>
+        complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456'),
+      ),
     );
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(texts).size).toBe(1);
@@ -147,7 +172,9 @@ describe('Idempotency-Key', () => {
     grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
     grantEvidence(t, b.user.id, 'active_break', 1, 'practice');
     await complete(t, a.cookie, { activity_key: 'active_break' }, 'shared-key-0001');
-    const other = (await (await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')).json()) as Json;
+    const other = (await (
+      await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')
+    ).json()) as Json;
     expect(other.stepsEarned).toBe(70);
     expect(ledgerRows(t, b.user.id)).toHaveLength(1);
   });
@@ -172,7 +199,9 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     await complete(t, cookie, { activity_key: 'active_break' });
     const response = await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie });
     expect(response.status).toBe(200);
-    const { stats } = (await response.json()) as { stats: { totalSteps: number; todaySteps: number; byActivity: Json[] } };
+    const { stats } = (await response.json()) as {
+      stats: { totalSteps: number; todaySteps: number; byActivity: Json[] };
+    };
     expect(stats.totalSteps).toBe(325 + 70 + 70);
     expect(stats.todaySteps).toBe(70);
     expect(stats.byActivity).toHaveLength(12);
@@ -191,7 +220,9 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     const forbidden = await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie });
     expect(forbidden.status).toBe(403);
     t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(a.user.id);
-    expect((await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie })).status).toBe(200);
+    expect((await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie })).status).toBe(
+      200,
+    );
     expect((await t.request('/api/activity-log/users/nobody/activity-stats', { cookie: a.cookie })).status).toBe(404);
     expect((await t.request(`/api/activity-log/users/${a.user.id}/activity-stats`)).status).toBe(401);
   });
@@ -213,13 +244,17 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     })();
     grantEvidence(t, user.id, 'journaling');
     await complete(t, cookie, { activity_key: 'journaling' });
-    const { stats } = (await (await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })).json()) as {
+    const { stats } = (await (
+      await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })
+    ).json()) as {
       stats: { totalSteps: number; todaySteps: number };
     };
     expect(stats).toMatchObject({ totalSteps: 700_325, todaySteps: 325 });
 
     const plan = (query: string) =>
-      (sqlite.prepare(`explain query plan ${query}`).all(user.id, '2026-11-22') as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+      (sqlite.prepare(`explain query plan ${query}`).all(user.id, '2026-11-22') as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join(' | ');
     const todayPlan = plan('select sum(steps_earned) from activity_completions where user_id = ? and day = ?');
     expect(todayPlan).toMatch(/USING COVERING INDEX activity_completions_user_day_idx/);
     const byActivityPlan = plan(
@@ -236,12 +271,23 @@ describe('POST /api/activity-log/{activityId}/mark-toast-shown', () => {
     const a = await t.registerUser();
     const b = await t.registerUser();
     grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
-    const { activityId } = (await (await complete(t, a.cookie, { activity_key: 'active_break' })).json()) as { activityId: string };
-    const first = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, { method: 'POST', cookie: a.cookie });
+    const { activityId } = (await (await complete(t, a.cookie, { activity_key: 'active_break' })).json()) as {
+      activityId: string;
+    };
+    const first = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, {
+      method: 'POST',
+      cookie: a.cookie,
+    });
     expect(await first.json()).toEqual({ success: true, firstTime: true });
-    const second = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, { method: 'POST', cookie: a.cookie });
+    const second = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, {
+      method: 'POST',
+      cookie: a.cookie,
+    });
     expect(await second.json()).toEqual({ success: true, firstTime: false });
-    const foreign = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, { method: 'POST', cookie: b.cookie });
+    const foreign = await t.request(`/api/activity-log/${activityId}/mark-toast-shown`, {
+      method: 'POST',
+      cookie: b.cookie,
+    });
     expect(foreign.status).toBe(404);
   });
 });
@@ -253,7 +299,11 @@ describe('the catalogue', () => {
     grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     const catalogue = (await (await t.request('/api/activities', { cookie })).json()) as Json[];
     expect(catalogue).toHaveLength(12);
-    expect(catalogue.find((a) => a.key === 'fitness_class_long')).toMatchObject({ baseSteps: 1175, multiplier: 1, dailyLimit: 1 });
+    expect(catalogue.find((a) => a.key === 'fitness_class_long')).toMatchObject({
+      baseSteps: 1175,
+      multiplier: 1,
+      dailyLimit: 1,
+    });
     expect((await t.request('/api/activities')).status).toBe(401);
 
     t.deps.dbHandle.sqlite.prepare("update activities set daily_limit = 2 where key = 'sesion_completa'").run();

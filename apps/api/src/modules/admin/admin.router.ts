@@ -9,12 +9,20 @@ import { ledger } from '../profile/profile.service';
 import { adjustSteps, auditLog, listCatalogue, overview, searchUsers, updateActivity } from './admin.service';
 
 const UserId = z.object({ userId: z.string().min(1).max(64) });
-const SendResult = z.object({ id: z.string(), status: z.enum(['stored', 'sent', 'failed']), transport: z.enum(['smtp', 'outbox']), error: z.string().nullable(), subject: z.string() });
+const SendResult = z.object({
+  id: z.string(),
+  status: z.enum(['stored', 'sent', 'failed']),
+  transport: z.enum(['smtp', 'outbox']),
+  error: z.string().nullable(),
+  subject: z.string(),
+});
 
 /** Every procedure here is admin-only (adminProcedure): others get FORBIDDEN, visitors UNAUTHORIZED. */
 export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => overview(ctx.deps, ctx.auth.user)),
-  users: adminProcedure.input(z.object({ query: z.string().max(100).optional() }).optional()).query(({ ctx, input }) => searchUsers(ctx.deps, input?.query ?? '')),
+  users: adminProcedure
+    .input(z.object({ query: z.string().max(100).optional() }).optional())
+    .query(({ ctx, input }) => searchUsers(ctx.deps, input?.query ?? '')),
   catalogue: adminProcedure.query(({ ctx }) => listCatalogue(ctx.deps)),
   updateActivity: adminProcedure
     .input(ActivityValuesSchema.extend({ key: z.string().min(1).max(64) }))
@@ -27,7 +35,12 @@ export const adminRouter = router({
   adjustSteps: adminProcedure
     .input(
       UserId.extend({
-        steps: z.number().int().min(-100_000).max(100_000).refine((n) => n !== 0, { message: 'El ajuste no puede ser 0' }),
+        steps: z
+          .number()
+          .int()
+          .min(-100_000)
+          .max(100_000)
+          .refine((n) => n !== 0, { message: 'El ajuste no puede ser 0' }),
         reason: z.string().trim().min(3, { message: 'Explica el motivo del ajuste' }).max(300),
       }),
     )

@@ -36,8 +36,17 @@ export function listCatalogue(deps: Deps) {
 }
 
 /** Edits an activity's values; the change is kept in the audit log in the same transaction. */
-export function updateActivity(deps: Deps, admin: Admin, input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) {
-  const values = ActivityValuesSchema.parse({ name: input.name, baseSteps: input.baseSteps, multiplier: input.multiplier, dailyLimit: input.dailyLimit });
+export function updateActivity(
+  deps: Deps,
+  admin: Admin,
+  input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number },
+) {
+  const values = ActivityValuesSchema.parse({
+    name: input.name,
+    baseSteps: input.baseSteps,
+    multiplier: input.multiplier,
+    dailyLimit: input.dailyLimit,
+  });
   const now = deps.clock();
   return deps.repos.admin.transaction(() => {
     const before = deps.repos.steps.findActivity(input.key);
@@ -48,7 +57,12 @@ export function updateActivity(deps: Deps, admin: Admin, input: { key: string; n
       activityKey: input.key,
       adminId: admin.id,
       adminEmail: admin.email,
-      before: { name: before.name, baseSteps: before.baseSteps, multiplier: before.multiplier, dailyLimit: before.dailyLimit },
+      before: {
+        name: before.name,
+        baseSteps: before.baseSteps,
+        multiplier: before.multiplier,
+        dailyLimit: before.dailyLimit,
+      },
       after: values,
       at: now,
     });
@@ -67,9 +81,20 @@ export function adjustSteps(deps: Deps, admin: Admin, input: { userId: string; s
   const now = deps.clock();
   const day = localDay(now, user.timezone);
   const totals = deps.repos.admin.transaction(() => {
-    deps.repos.admin.insertAdjustment({ id: crypto.randomUUID(), userId: user.id, adminId: admin.id, steps: input.steps, reason: input.reason, day, at: now });
+    deps.repos.admin.insertAdjustment({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      adminId: admin.id,
+      steps: input.steps,
+      reason: input.reason,
+      day,
+      at: now,
+    });
     deps.repos.admin.addToTotal(user.id, input.steps);
-    return { totalSteps: deps.repos.steps.total(user.id), todaySteps: deps.repos.steps.daySteps(user.id, day) + deps.repos.admin.adjustmentsForDay(user.id, day) };
+    return {
+      totalSteps: deps.repos.steps.total(user.id),
+      todaySteps: deps.repos.steps.daySteps(user.id, day) + deps.repos.admin.adjustmentsForDay(user.id, day),
+    };
   });
   deps.bus.publish('stats.updated', { userId: user.id, stats: totals });
   return { success: true as const, ...totals };

@@ -52,16 +52,35 @@ describe('admin: catalogue, ledgers and adjustments', () => {
   it('edits a daily limit with validation and an audit entry; the next completion follows it', async () => {
     const t = createTestApp();
     const { caller, user } = await admin(t);
-    await expect(caller.admin.updateActivity({ key: 'sesion_completa', name: '', baseSteps: -1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.admin.updateActivity({ key: 'nada', name: 'x', baseSteps: 1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await caller.admin.updateActivity({ key: 'sesion_completa', name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 2 });
+    await expect(
+      caller.admin.updateActivity({ key: 'sesion_completa', name: '', baseSteps: -1, multiplier: 1, dailyLimit: 1 }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      caller.admin.updateActivity({ key: 'nada', name: 'x', baseSteps: 1, multiplier: 1, dailyLimit: 1 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await caller.admin.updateActivity({
+      key: 'sesion_completa',
+      name: 'Sesión completa',
+      baseSteps: 1250,
+      multiplier: 1,
+      dailyLimit: 2,
+    });
     const [entry] = await caller.admin.audit();
-    expect(entry).toMatchObject({ activityKey: 'sesion_completa', adminEmail: expect.any(String), before: { dailyLimit: 1 }, after: { dailyLimit: 2 } });
+    expect(entry).toMatchObject({
+      activityKey: 'sesion_completa',
+      adminEmail: expect.any(String),
+      before: { dailyLimit: 1 },
+      after: { dailyLimit: 2 },
+    });
     expect(entry?.adminId).toBe(user.id);
     const member = await t.registerUser();
     grantEvidence(t, member.user.id, 'sesion_completa', 2, 'session');
-    const first = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number };
-    const second = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as { stepsEarned: number; dailyLimit: number };
+    const first = (await (
+      await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })
+    ).json()) as { stepsEarned: number };
+    const second = (await (
+      await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })
+    ).json()) as { stepsEarned: number; dailyLimit: number };
     expect([first.stepsEarned, second.stepsEarned, second.dailyLimit]).toEqual([1250, 1250, 2]);
   });
 
@@ -79,9 +98,15 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     await expect.poll(() => messages.length).toBe(1);
     stops.push(() => socket.close());
 
-    await expect(caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: 'Reto de equipo de noviembre' })).toMatchObject({ totalSteps: 500 });
-    await expect.poll(() => messages.at(-1)).toEqual({ type: 'stats_updated', data: { totalSteps: 500, todaySteps: 500 } });
+    await expect(caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: '' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(
+      await caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: 'Reto de equipo de noviembre' }),
+    ).toMatchObject({ totalSteps: 500 });
+    await expect
+      .poll(() => messages.at(-1))
+      .toEqual({ type: 'stats_updated', data: { totalSteps: 500, todaySteps: 500 } });
     const { entries } = await caller.admin.userLedger({ userId: member.user.id });
     expect(entries[0]).toMatchObject({ kind: 'adjustment', steps: 500, reason: 'Reto de equipo de noviembre' });
     expect((await t.callerFor(member.cookie).profile.ledger())[0]?.reason).toBe('Reto de equipo de noviembre');
@@ -94,7 +119,12 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     grantEvidence(t, member.user.id, 'active_break', 1, 'practice');
     await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'active_break' } });
     const overview = await caller.admin.overview();
-    expect(overview).toMatchObject({ users: 2, activeUsers7d: 2, assessmentCompletionRate: 0, health: { database: true, mail: { ok: true, transport: 'outbox' }, ai: { ok: true, provider: 'offline' } } });
+    expect(overview).toMatchObject({
+      users: 2,
+      activeUsers7d: 2,
+      assessmentCompletionRate: 0,
+      health: { database: true, mail: { ok: true, transport: 'outbox' }, ai: { ok: true, provider: 'offline' } },
+    });
     expect(overview.completionsByDay).toEqual([{ day: '2026-11-22', activityKey: 'active_break', completions: 1 }]);
     expect((await caller.admin.users({ query: 'berta' })).map((u) => u.firstName)).toEqual(['Berta']);
   });
@@ -108,9 +138,18 @@ describe('e-mail', () => {
     expect(preview.subject).toBe('Te damos la bienvenida a Ascenso, Admin');
     expect(preview.html).toContain('<html lang="es">');
     expect(preview.text).toContain('Empezar mi evaluación');
-    expect(await caller.admin.emailSend({ template: 'weekly-summary', to: 'lucia@ejemplo.es' })).toMatchObject({ status: 'stored', transport: 'outbox' });
-    expect((await caller.admin.outbox())[0]).toMatchObject({ to: 'lucia@ejemplo.es', template: 'weekly-summary', status: 'stored' });
-    await expect(caller.admin.emailSend({ template: 'welcome', to: 'no-es-correo' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await caller.admin.emailSend({ template: 'weekly-summary', to: 'lucia@ejemplo.es' })).toMatchObject({
+      status: 'stored',
+      transport: 'outbox',
+    });
+    expect((await caller.admin.outbox())[0]).toMatchObject({
+      to: 'lucia@ejemplo.es',
+      template: 'weekly-summary',
+      status: 'stored',
+    });
+    await expect(caller.admin.emailSend({ template: 'welcome', to: 'no-es-correo' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   async function smtpServer(options: { reject?: boolean } = {}) {
@@ -140,7 +179,10 @@ describe('e-mail', () => {
     const smtp = await smtpServer();
     const t = createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ascenso <hola@ascenso.local>' } });
     const { caller } = await admin(t);
-    expect(await caller.admin.emailSend({ template: 'password-reset', to: 'ana@ejemplo.es' })).toMatchObject({ status: 'sent', transport: 'smtp' });
+    expect(await caller.admin.emailSend({ template: 'password-reset', to: 'ana@ejemplo.es' })).toMatchObject({
+      status: 'sent',
+      transport: 'smtp',
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toBe('ana@ejemplo.es');
     expect(smtp.received[0]?.raw).toContain('text/html');

@@ -4,7 +4,11 @@ import {
   type AssessmentResponses,
   type ProgressInput,
 } from '@ascenso/domain/assessment';
-import { AssessmentEvaluationSchema, evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
+import {
+  AssessmentEvaluationSchema,
+  evaluateAssessment,
+  type AssessmentEvaluation,
+} from '@ascenso/domain/assessment-evaluation';
 import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
 import { DomainError } from '@ascenso/domain/errors';
 import type { AssessmentRow } from '@ascenso/db/schema/assessments';
@@ -18,7 +22,12 @@ type Actor = { id: string; timezone: string };
 export type StoredAssessment = { id: string; createdAt: Date; responses: AssessmentResponses; version: string };
 
 function toStored(row: AssessmentRow): StoredAssessment {
-  return { id: row.id, createdAt: row.createdAt, responses: row.responses as AssessmentResponses, version: row.version };
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    responses: row.responses as AssessmentResponses,
+    version: row.version,
+  };
 }
 
 function latestOrThrow(deps: Deps, userId: string): StoredAssessment {
@@ -78,7 +87,12 @@ export function completeAssessment(deps: Deps, actor: Actor, responses: Assessme
     deps.repos.assessments.insert(row);
     deps.repos.assessments.deleteProgress(actor.id);
   });
-  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
+  completeActivity(
+    deps,
+    actor,
+    { activity_key: 'assessment_completed', duration_minutes: 1 },
+    { source: 'assessment', ref: row.id },
+  );
   return toStored(row);
 }
 
@@ -136,6 +150,11 @@ export async function getCoachEvaluation(
   }
   if (!result) return null;
   recordUsage(deps, user, result.usage);
-  deps.repos.coaching.saveEvaluation({ assessmentId: latest.id, userId: user.id, content: result.evaluation, createdAt: deps.clock() });
+  deps.repos.coaching.saveEvaluation({
+    assessmentId: latest.id,
+    userId: user.id,
+    content: result.evaluation,
+    createdAt: deps.clock(),
+  });
   return result.evaluation;
 }

@@ -10,7 +10,12 @@ describe('assessment paths', () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
     const status = await t.request('/api/assessment/status', { cookie });
-    expect(await status.json()).toEqual({ completed: false, completedAt: null, inProgress: false, currentSection: null });
+    expect(await status.json()).toEqual({
+      completed: false,
+      completedAt: null,
+      inProgress: false,
+      currentSection: null,
+    });
     expect((await t.request('/api/assessment/progress', { cookie })).status).toBe(404);
     expect((await t.request('/api/assessment', { cookie })).status).toBe(404);
     expect((await t.request('/api/assessment/profile', { cookie })).status).toBe(404);
@@ -19,13 +24,26 @@ describe('assessment paths', () => {
   it('round-trips progress (partial answers) and reports it in the status', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    const body = { currentSection: 3, responses: { role: 'Analista', topStrengths: ['empatía'], companySize: '' }, completedSections: [2, 1] };
+    const body = {
+      currentSection: 3,
+      responses: { role: 'Analista', topStrengths: ['empatía'], companySize: '' },
+      completedSections: [2, 1],
+    };
     const saved = await t.request('/api/assessment/progress', { cookie, body });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ success: true, lastSavedAt: expect.any(String) });
     const progress = (await (await t.request('/api/assessment/progress', { cookie })).json()) as Json;
-    expect(progress).toEqual({ currentSection: 3, responses: body.responses, completedSections: [1, 2], lastSavedAt: expect.any(String) });
-    expect(await (await t.request('/api/assessment/status', { cookie })).json()).toMatchObject({ completed: false, inProgress: true, currentSection: 3 });
+    expect(progress).toEqual({
+      currentSection: 3,
+      responses: body.responses,
+      completedSections: [1, 2],
+      lastSavedAt: expect.any(String),
+    });
+    expect(await (await t.request('/api/assessment/status', { cookie })).json()).toMatchObject({
+      completed: false,
+      inProgress: true,
+      currentSection: 3,
+    });
   });
 
   it.each([
@@ -35,7 +53,10 @@ describe('assessment paths', () => {
   ])('refuses invalid progress values (%j) with 400 and keeps the previous save', async (body, field) => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    await t.request('/api/assessment/progress', { cookie, body: { currentSection: 1, responses: { role: 'Antes' }, completedSections: [] } });
+    await t.request('/api/assessment/progress', {
+      cookie,
+      body: { currentSection: 1, responses: { role: 'Antes' }, completedSections: [] },
+    });
     const response = await t.request('/api/assessment/progress', { cookie, body });
     expect(response.status).toBe(400);
     const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
@@ -47,11 +68,22 @@ describe('assessment paths', () => {
   it('completes: 201 with the stored assessment, clears progress, awards 1000 pasos once a day', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    await t.request('/api/assessment/progress', { cookie, body: { currentSection: 9, responses: { role: 'x' }, completedSections: [1] } });
-    const response = await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    await t.request('/api/assessment/progress', {
+      cookie,
+      body: { currentSection: 9, responses: { role: 'x' }, completedSections: [1] },
+    });
+    const response = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: COMPLETE_RESPONSES, version: '1.0' },
+    });
     expect(response.status).toBe(201);
     const stored = (await response.json()) as Json;
-    expect(stored).toEqual({ id: expect.any(String), createdAt: expect.any(String), responses: COMPLETE_RESPONSES, version: '1.0' });
+    expect(stored).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      responses: COMPLETE_RESPONSES,
+      version: '1.0',
+    });
     expect(await (await t.request('/api/assessment/status', { cookie })).json()).toEqual({
       completed: true,
       completedAt: stored.createdAt,
@@ -70,7 +102,10 @@ describe('assessment paths', () => {
     expect(t.deps.repos.steps.total(user.id)).toBe(1000);
     const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
     expect(history.map((h) => h.satisfactionRating)).toEqual([8, 6]);
-    expect(((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses.satisfactionRating).toBe(8);
+    expect(
+      ((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses
+        .satisfactionRating,
+    ).toBe(8);
   });
 
   it('refuses an incomplete or invalid assessment with 400 listing the offending fields, storing nothing', async () => {
@@ -78,14 +113,22 @@ describe('assessment paths', () => {
     const { cookie, user } = await t.registerUser();
     const response = await t.request('/api/assessment/complete', {
       cookie,
-      body: { responses: { ...COMPLETE_RESPONSES, role: ' ', topStrengths: [], companySize: 'gigante' }, version: '1.0' },
+      body: {
+        responses: { ...COMPLETE_RESPONSES, role: ' ', topStrengths: [], companySize: 'gigante' },
+        version: '1.0',
+      },
     });
     expect(response.status).toBe(400);
     const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
-    expect(fields).toEqual(expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']),
+    );
     expect(t.deps.repos.assessments.latest(user.id)).toBeUndefined();
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
-    const wrongVersion = await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '2.0' } });
+    const wrongVersion = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: COMPLETE_RESPONSES, version: '2.0' },
+    });
     expect(wrongVersion.status).toBe(400);
   });
 
@@ -98,7 +141,12 @@ describe('assessment paths', () => {
       role: 'Responsable de producto',
       preferredStyle: { value: 'guía-estratégico', label: 'Guía estratégico' },
       timeAvailability: { value: 'limitado', minutesPerDay: 15 },
-      energy: { drains: [{ factor: 'meetings', score: 1 }, { factor: 'pressure', score: 2 }] },
+      energy: {
+        drains: [
+          { factor: 'meetings', score: 1 },
+          { factor: 'pressure', score: 2 },
+        ],
+      },
     });
     const evaluation = (await (await t.request('/api/assessment/evaluation', { cookie })).json()) as Json;
     expect(evaluation).toMatchObject({ headline: expect.any(String), completedAt: expect.any(String) });
@@ -107,13 +155,19 @@ describe('assessment paths', () => {
 
   it('is for signed-in users only', async () => {
     const t = createTestApp();
-    for (const path of ['/api/assessment/status', '/api/assessment/progress', '/api/assessment', '/api/assessment/profile']) {
+    for (const path of [
+      '/api/assessment/status',
+      '/api/assessment/progress',
+      '/api/assessment',
+      '/api/assessment/profile',
+    ]) {
       expect((await t.request(path)).status).toBe(401);
     }
-    expect((await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(401);
+    expect(
+      (await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status,
+    ).toBe(401);
   });
 });
-
 
 describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', () => {
   let t: ReturnType<typeof createTestApp>;
@@ -126,25 +180,28 @@ describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', 
     userId = registered.user.id;
   });
 
-  it.each(SPEC_MAX_SELECTIONS)('%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)', async (field, max, values) => {
-    const before = t.deps.repos.assessments.latest(userId)?.id;
-    const over = await t.request('/api/assessment/complete', {
-      cookie,
-      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
-    });
-    expect(over.status).toBe(400);
-    const envelope = (await over.json()) as Envelope;
-    expect(envelope.error.code).toBe('VALIDATION');
-    expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
-    expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
+  it.each(SPEC_MAX_SELECTIONS)(
+    '%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)',
+    async (field, max, values) => {
+      const before = t.deps.repos.assessments.latest(userId)?.id;
+      const over = await t.request('/api/assessment/complete', {
+        cookie,
+        body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
+      });
+      expect(over.status).toBe(400);
+      const envelope = (await over.json()) as Envelope;
+      expect(envelope.error.code).toBe('VALIDATION');
+      expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
+      expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
 
-    const atMax = await t.request('/api/assessment/complete', {
-      cookie,
-      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max) }, version: '1.0' },
-    });
-    expect(atMax.status).toBe(201);
-    expect(((await atMax.json()) as { responses: Json }).responses[field]).toEqual(values.slice(0, max));
-  });
+      const atMax = await t.request('/api/assessment/complete', {
+        cookie,
+        body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max) }, version: '1.0' },
+      });
+      expect(atMax.status).toBe(201);
+      expect(((await atMax.json()) as { responses: Json }).responses[field]).toEqual(values.slice(0, max));
+    },
+  );
 });
 
 describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)', () => {
@@ -167,7 +224,9 @@ describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)',
     const responses = { ...COMPLETE_RESPONSES, quickWins: ['otro'], quickWinsOther: 'x'.repeat(121) };
     const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
     expect(response.status).toBe(400);
-    expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual(['responses.quickWinsOther']);
+    expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual([
+      'responses.quickWinsOther',
+    ]);
   });
 });
 
@@ -178,7 +237,15 @@ describe('POST /api/assessment/complete: energyFactors is optional (spec §5)', 
     const { energyFactors: _omit, ...responses } = COMPLETE_RESPONSES;
     const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
     expect(response.status).toBe(201);
-    const unrated = { autonomy: 0, collaboration: 0, learning: 0, recognition: 0, pressure: 0, routine: 0, meetings: 0 };
+    const unrated = {
+      autonomy: 0,
+      collaboration: 0,
+      learning: 0,
+      recognition: 0,
+      pressure: 0,
+      routine: 0,
+      meetings: 0,
+    };
     expect(((await response.json()) as { responses: Json }).responses.energyFactors).toEqual(unrated);
     const latest = await t.request('/api/assessment', { cookie });
     expect(latest.status).toBe(200);

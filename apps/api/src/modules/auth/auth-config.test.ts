@@ -12,12 +12,22 @@ describe('sign-in limits in the environment', () => {
       registerPerAddress: { max: 5, windowMs: 60 * 60_000 },
       passwordCheckPerUser: { max: 10, windowMs: 15 * 60_000 },
     });
-    expect(auth.passwordWork).toEqual({ maxConcurrent: availableParallelism(), perClientConcurrent: 2, perClientQueued: 4, maxQueued: 200 });
+    expect(auth.passwordWork).toEqual({
+      maxConcurrent: availableParallelism(),
+      perClientConcurrent: 2,
+      perClientQueued: 4,
+      maxQueued: 200,
+    });
     expect(auth.trpcMaxBatchSize).toBe(20);
   });
 
   it('reads every variable', () => {
-    const { auth } = loadConfig({ AUTH_LOGIN_MAX_PER_ADDRESS: '30', AUTH_REGISTER_WINDOW_MINUTES: '1440', ARGON2_MAX_CONCURRENT: '8', TRPC_MAX_BATCH_SIZE: '5' });
+    const { auth } = loadConfig({
+      AUTH_LOGIN_MAX_PER_ADDRESS: '30',
+      AUTH_REGISTER_WINDOW_MINUTES: '1440',
+      ARGON2_MAX_CONCURRENT: '8',
+      TRPC_MAX_BATCH_SIZE: '5',
+    });
     expect(auth.limits.perAddress.max).toBe(30);
     expect(auth.limits.registerPerAddress.windowMs).toBe(24 * 60 * 60_000);
     expect(auth.passwordWork.maxConcurrent).toBe(8);

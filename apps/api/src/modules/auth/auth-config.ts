@@ -5,7 +5,13 @@ import { ConfigError } from '../../env';
 import type { PasswordWorkLimits } from './password-work';
 
 const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const minutes = (fallback: number) => z.coerce.number().int().min(1).max(7 * 24 * 60).default(fallback);
+const minutes = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(fallback);
 
 /**
  * The environment variables of the sign-in limits and of the Argon2 queue (part of env.ts's schema;
@@ -54,8 +60,14 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
       perAccountAddress: { max: env.AUTH_LOGIN_MAX_PER_ACCOUNT_ADDRESS, windowMs: loginWindowMs },
       perAddress: { max: env.AUTH_LOGIN_MAX_PER_ADDRESS, windowMs: loginWindowMs },
       perAccount: { max: env.AUTH_LOGIN_MAX_PER_ACCOUNT, windowMs: env.AUTH_LOGIN_ACCOUNT_WINDOW_MINUTES * MINUTE },
-      registerPerAddress: { max: env.AUTH_REGISTER_MAX_PER_ADDRESS, windowMs: env.AUTH_REGISTER_WINDOW_MINUTES * MINUTE },
-      passwordCheckPerUser: { max: env.AUTH_PASSWORD_CHECK_MAX_PER_USER, windowMs: env.AUTH_PASSWORD_CHECK_WINDOW_MINUTES * MINUTE },
+      registerPerAddress: {
+        max: env.AUTH_REGISTER_MAX_PER_ADDRESS,
+        windowMs: env.AUTH_REGISTER_WINDOW_MINUTES * MINUTE,
+      },
+      passwordCheckPerUser: {
+        max: env.AUTH_PASSWORD_CHECK_MAX_PER_USER,
+        windowMs: env.AUTH_PASSWORD_CHECK_WINDOW_MINUTES * MINUTE,
+      },
     },
     passwordWork: {
       maxConcurrent: env.ARGON2_MAX_CONCURRENT,

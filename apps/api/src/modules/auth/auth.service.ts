@@ -1,10 +1,5 @@
 import type { UserRow } from '@ascenso/db/schema/users';
-import {
-  DEFAULT_TIMEZONE,
-  type LoginInput,
-  type PublicUser,
-  type RegisterInput,
-} from '@ascenso/domain/auth';
+import { DEFAULT_TIMEZONE, type LoginInput, type PublicUser, type RegisterInput } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import {
   addressKey,
@@ -77,7 +72,9 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
   const reservation = deps.repos.authFailures.reserve(rules, now);
   if (!reservation.ok) {
     rememberRefusals(deps, reservation.blocked);
-    throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)) });
+    throw new DomainError('RATE_LIMITED', message, {
+      retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)),
+    });
   }
   return reservation.ids;
 }
@@ -87,7 +84,13 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
  * when the address already has its share), the attempt reserved against `rules` (the database), then
  * the work in the client's turn. When the work cannot run, the reservation is given back.
  */
-async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: string, task: () => Promise<T>) {
+async function guardedPasswordWork<T>(
+  deps: Deps,
+  ip: string,
+  rules: AttemptRule[],
+  message: string,
+  task: () => Promise<T>,
+) {
   const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
@@ -130,8 +133,18 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string })
 /** Creates the account and signs it in. The password is hashed before any write. */
 export async function register(deps: Deps, input: RegisterInput, meta: { ip: string }): Promise<SignedIn> {
   // Every registration that reaches the hash counts for the address, whether or not the e-mail is free.
-  const rule: AttemptRule = { scope: 'register-address', key: addressKey(meta.ip), ...deps.config.auth.limits.registerPerAddress };
-  const { result: passwordHash } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_REGISTRATIONS_MESSAGE, () => deps.passwords.hash(input.password));
+  const rule: AttemptRule = {
+    scope: 'register-address',
+    key: addressKey(meta.ip),
+    ...deps.config.auth.limits.registerPerAddress,
+  };
+  const { result: passwordHash } = await guardedPasswordWork(
+    deps,
+    meta.ip,
+    [rule],
+    TOO_MANY_REGISTRATIONS_MESSAGE,
+    () => deps.passwords.hash(input.password),
+  );
   const now = deps.clock();
   const created = deps.dbHandle.sqlite.transaction(() => {
     const row = deps.repos.users.insert({
@@ -192,9 +205,13 @@ async function verifyPasswordOrThrow(deps: Deps, userId: string, password: strin
   const user = deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const rule: AttemptRule = { scope: 'password-user', key: userId, ...deps.config.auth.limits.passwordCheckPerUser };
-  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_ATTEMPTS_MESSAGE, () => deps.passwords.verify(user.passwordHash, password));
+  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_ATTEMPTS_MESSAGE, () =>
+    deps.passwords.verify(user.passwordHash, password),
+  );
   if (!ok) {
-    throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', { fieldErrors: { password: ['La contraseña no es correcta'] } });
+    throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', {
+      fieldErrors: { password: ['La contraseña no es correcta'] },
+    });
   }
   deps.repos.authFailures.release(reserved);
   return user;
@@ -213,7 +230,8 @@ export async function changePassword(
     deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
     return deps.repos.sessions.deleteForUser(session.userId, session.id);
   })();
-  for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
+  for (const sessionId of ended)
+    deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
   return { success: true as const, endedSessions: ended.length };
 }
 

@@ -3,13 +3,20 @@ import { SESSION_POLICY } from '@ascenso/domain/session-policy';
 import { createTestApp, TEST_ORIGIN } from '../../testing/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
-type Envelope = { error: { code: string; message: string; requestId: string; details?: { fieldErrors?: Record<string, string[]> } } };
+type Envelope = {
+  error: { code: string; message: string; requestId: string; details?: { fieldErrors?: Record<string, string[]> } };
+};
 
 describe('POST /api/auth/register', () => {
   it('creates the account, returns 201 with the user and a session cookie', async () => {
     const t = createTestApp();
     const response = await t.request('/api/auth/register', {
-      body: { email: ' Ana@Ejemplo.ES ', password: 'una frase bastante larga', firstName: 'Ana', timezone: 'America/Mexico_City' },
+      body: {
+        email: ' Ana@Ejemplo.ES ',
+        password: 'una frase bastante larga',
+        firstName: 'Ana',
+        timezone: 'America/Mexico_City',
+      },
     });
     expect(response.status).toBe(201);
     const user = await response.json();
@@ -82,7 +89,9 @@ describe('POST /api/auth/login', () => {
     expect(a).not.toBe(b);
 
     const [id, secret] = a.replace('session=', '').split('.');
-    const row = t.deps.dbHandle.sqlite.prepare('select * from sessions where id = ?').get(id) as { secret_hash: Buffer };
+    const row = t.deps.dbHandle.sqlite.prepare('select * from sessions where id = ?').get(id) as {
+      secret_hash: Buffer;
+    };
     expect(row.secret_hash).toBeInstanceOf(Buffer);
     expect(row.secret_hash.length).toBe(32);
     expect(row.secret_hash.toString('utf8')).not.toContain(secret);
@@ -102,8 +111,12 @@ describe('POST /api/auth/login', () => {
   it('answers a wrong e-mail and a wrong password identically', async () => {
     const t = createTestApp();
     await t.registerUser({ email: 'ana@ejemplo.es' });
-    const wrongPassword = await t.request('/api/auth/login', { body: { email: 'ana@ejemplo.es', password: 'no es esta' } });
-    const wrongEmail = await t.request('/api/auth/login', { body: { email: 'nadie@ejemplo.es', password: 'no es esta' } });
+    const wrongPassword = await t.request('/api/auth/login', {
+      body: { email: 'ana@ejemplo.es', password: 'no es esta' },
+    });
+    const wrongEmail = await t.request('/api/auth/login', {
+      body: { email: 'nadie@ejemplo.es', password: 'no es esta' },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(wrongEmail.status).toBe(401);
     const strip = (e: Envelope) => ({ ...e.error, requestId: undefined });
@@ -115,11 +128,24 @@ describe('POST /api/auth/login', () => {
     const t = createTestApp();
     const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     for (let i = 0; i < 10; i += 1) {
-      expect((await t.request('/api/auth/login', { ip: '198.51.100.1', body: { email: 'ana@ejemplo.es', password: 'mala' } })).status).toBe(401);
+      expect(
+        (
+          await t.request('/api/auth/login', {
+            ip: '198.51.100.1',
+            body: { email: 'ana@ejemplo.es', password: 'mala' },
+          })
+        ).status,
+      ).toBe(401);
     }
-    const sameAddress = await t.request('/api/auth/login', { ip: '198.51.100.1', body: { email: 'ana@ejemplo.es', password } });
+    const sameAddress = await t.request('/api/auth/login', {
+      ip: '198.51.100.1',
+      body: { email: 'ana@ejemplo.es', password },
+    });
     expect(sameAddress.status).toBe(429);
-    const elsewhere = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
+    const elsewhere = await t.request('/api/auth/login', {
+      ip: '198.51.100.99',
+      body: { email: 'ana@ejemplo.es', password },
+    });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -127,16 +153,25 @@ describe('POST /api/auth/login', () => {
     const t = createTestApp({ env: { AUTH_LOGIN_MAX_PER_ACCOUNT: '12' } });
     const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     for (let i = 0; i < 12; i += 1) {
-      const response = await t.request('/api/auth/login', { ip: `198.51.100.${i}`, body: { email: 'ana@ejemplo.es', password: 'mala' } });
+      const response = await t.request('/api/auth/login', {
+        ip: `198.51.100.${i}`,
+        body: { email: 'ana@ejemplo.es', password: 'mala' },
+      });
       expect(response.status).toBe(401);
     }
-    const blocked = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
+    const blocked = await t.request('/api/auth/login', {
+      ip: '198.51.100.99',
+      body: { email: 'ana@ejemplo.es', password },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBe(24 * 60 * 60);
     expect(((await blocked.json()) as Envelope).error.code).toBe('RATE_LIMITED');
 
     t.clock.advance(24 * 60 * 60 * 1000 + 1);
-    const later = await t.request('/api/auth/login', { ip: '198.51.100.99', body: { email: 'ana@ejemplo.es', password } });
+    const later = await t.request('/api/auth/login', {
+      ip: '198.51.100.99',
+      body: { email: 'ana@ejemplo.es', password },
+    });
     expect(later.status).toBe(200);
   });
 
@@ -144,10 +179,23 @@ describe('POST /api/auth/login', () => {
     const t = createTestApp();
     const { password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     for (let i = 1; i <= 10; i += 1) {
-      expect((await t.request('/api/auth/login', { ip: `2001:db8:1:2::${i.toString(16)}`, body: { email: 'ana@ejemplo.es', password: 'mala' } })).status).toBe(401);
+      expect(
+        (
+          await t.request('/api/auth/login', {
+            ip: `2001:db8:1:2::${i.toString(16)}`,
+            body: { email: 'ana@ejemplo.es', password: 'mala' },
+          })
+        ).status,
+      ).toBe(401);
     }
-    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:2:ffff::99', body: { email: 'ana@ejemplo.es', password } })).status).toBe(429);
-    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:3::1', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
+    expect(
+      (await t.request('/api/auth/login', { ip: '2001:db8:1:2:ffff::99', body: { email: 'ana@ejemplo.es', password } }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await t.request('/api/auth/login', { ip: '2001:db8:1:3::1', body: { email: 'ana@ejemplo.es', password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('a window slides: the eleventh try from an address is allowed 15 minutes after the first, not before', async () => {
@@ -161,7 +209,9 @@ describe('POST /api/auth/login', () => {
     expect(early.status).toBe(429);
     expect(Number(early.headers.get('retry-after'))).toBe(5 * 60);
     t.clock.advance(5 * 60 * 1000);
-    expect((await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
+    expect(
+      (await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } })).status,
+    ).toBe(200);
   });
 
   it('refuses more than 10 failures per address, whatever the account', async () => {
@@ -172,7 +222,10 @@ describe('POST /api/auth/login', () => {
     }
     const fromSameIp = await t.request('/api/auth/login', { ip: '192.0.2.1', body: { email: user.email, password } });
     expect(fromSameIp.status).toBe(429);
-    const fromElsewhere = await t.request('/api/auth/login', { ip: '192.0.2.2', body: { email: user.email, password } });
+    const fromElsewhere = await t.request('/api/auth/login', {
+      ip: '192.0.2.2',
+      body: { email: user.email, password },
+    });
     expect(fromElsewhere.status).toBe(200);
   });
 });
@@ -266,7 +319,9 @@ describe('typed procedures through the tRPC HTTP endpoint', () => {
     expect(await visitor.json()).toEqual({ result: { data: { json: null } } });
     const { cookie, user } = await t.registerUser();
     const signedIn = await t.request('/api/trpc/auth.me', { cookie });
-    expect(((await signedIn.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(user.id);
+    expect(((await signedIn.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(
+      user.id,
+    );
   });
 
   it('maps domain errors to HTTP status and exposes domainCode', async () => {
@@ -280,16 +335,23 @@ describe('typed procedures through the tRPC HTTP endpoint', () => {
 
   it('returns Spanish field errors for invalid input', async () => {
     const t = createTestApp();
-    const response = await t.request('/api/trpc/auth.register', { body: { json: { email: 'x', password: '1', firstName: '' } } });
+    const response = await t.request('/api/trpc/auth.register', {
+      body: { json: { email: 'x', password: '1', firstName: '' } },
+    });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { json: { data: { domainCode: string; fieldErrors: Record<string, string[]> } } } };
+    const body = (await response.json()) as {
+      error: { json: { data: { domainCode: string; fieldErrors: Record<string, string[]> } } };
+    };
     expect(body.error.json.data.domainCode).toBe('VALIDATION');
     expect(body.error.json.data.fieldErrors.email).toEqual(['Escribe un correo válido']);
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
     const t = createTestApp();
-    const response = await t.request('/api/trpc/auth.login', { rawBody: '{"json":', headers: { 'content-type': 'application/json' } });
+    const response = await t.request('/api/trpc/auth.login', {
+      rawBody: '{"json":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -56,7 +56,9 @@ export function createPasswordWork(configured: PasswordWorkLimits): PasswordWork
   let waiting = 0;
 
   const busy = () =>
-    new DomainError('RATE_LIMITED', PASSWORD_WORK_BUSY_MESSAGE, { retryAfterSeconds: PASSWORD_WORK_RETRY_AFTER_SECONDS });
+    new DomainError('RATE_LIMITED', PASSWORD_WORK_BUSY_MESSAGE, {
+      retryAfterSeconds: PASSWORD_WORK_RETRY_AFTER_SECONDS,
+    });
 
   function pump() {
     let passes = turns.length;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const ms = (fallback: number) => z.coerce.number().int().min(50).max(10 * 60_000).default(fallback);
+const ms = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(10 * 60_000)
+    .default(fallback);
 
 /**
  * The environment variables of the coach's model limits (part of env.ts's schema). Defaults: 15 s to

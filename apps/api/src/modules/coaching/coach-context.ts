@@ -7,7 +7,9 @@ import { localHour } from '@ascenso/domain/time-of-day';
 import type { Deps } from '../../deps';
 
 const STOPWORDS = new Set(
-  'porque cuando donde tengo tiene tienen estoy estaba había haber hacer hecho sobre entre todos todas todo esto esta este estos estas mucho mucha muchos muchas también siempre nunca otra otro otros otras mismo misma desde hasta como pero para unos unas algo nada cada solo sólo quiero puedo puede ahora antes después hoy ayer mañana semana tiempo'.split(' '),
+  'porque cuando donde tengo tiene tienen estoy estaba había haber hacer hecho sobre entre todos todas todo esto esta este estos estas mucho mucha muchos muchas también siempre nunca otra otro otros otras mismo misma desde hasta como pero para unos unas algo nada cada solo sólo quiero puedo puede ahora antes después hoy ayer mañana semana tiempo'.split(
+    ' ',
+  ),
 );
 
 /** Recurring moods and words of the last entries, most frequent first. */
@@ -46,7 +48,10 @@ function profileOf(assessment: { id: string; responses: unknown }) {
 }
 
 /** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
-export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm }): CoachContext {
+export function buildCoachContext(
+  deps: Deps,
+  user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm },
+): CoachContext {
   const today = localDay(deps.clock(), user.timezone);
   const latest = deps.repos.assessments.latest(user.id);
   const first = addDays(today, -6);
@@ -81,6 +86,10 @@ export function buildCoachContext(deps: Deps, user: { id: string; firstName: str
 }
 
 /** Records tokens for the user's local day. */
-export function recordUsage(deps: Deps, user: { id: string; timezone: string }, usage: { inputTokens: number; outputTokens: number }) {
+export function recordUsage(
+  deps: Deps,
+  user: { id: string; timezone: string },
+  usage: { inputTokens: number; outputTokens: number },
+) {
   deps.repos.coaching.addUsage(user.id, localDay(deps.clock(), user.timezone), usage);
 }

@@ -9,7 +9,13 @@ describe('coaching.coach: the UI can say when the coach is the offline one', () 
     expect(await offline.callerFor(cookie).coaching.coach()).toEqual({ offline: true });
     await expect(offline.callerFor('').coaching.coach()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
 
-    const remote = createTestApp({ coachProvider: createOpenAICompatibleProvider({ apiKey: 'test-key', baseURL: 'http://127.0.0.1:9/v1', model: 'test-model' }) });
+    const remote = createTestApp({
+      coachProvider: createOpenAICompatibleProvider({
+        apiKey: 'test-key',
+        baseURL: 'http://127.0.0.1:9/v1',
+        model: 'test-model',
+      }),
+    });
     const signedIn = await remote.registerUser();
     expect(await remote.callerFor(signedIn.cookie).coaching.coach()).toEqual({ offline: false });
   });

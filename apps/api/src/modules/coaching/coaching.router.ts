@@ -73,7 +73,11 @@ export const coachingRouter = router({
     .input(
       z.object({
         conversationId: IdSchema,
-        content: z.string().trim().min(1, { message: 'Escribe un mensaje' }).max(4000, { message: 'Máximo 4000 caracteres' }),
+        content: z
+          .string()
+          .trim()
+          .min(1, { message: 'Escribe un mensaje' })
+          .max(4000, { message: 'Máximo 4000 caracteres' }),
         clientMessageId: z.uuid({ message: 'Identificador de mensaje no válido' }),
       }),
     )
@@ -101,7 +105,13 @@ export const coachingRouter = router({
    */
   acknowledgeSafety: authedProcedure
     .input(z.object({ conversationId: IdSchema }))
-    .output(z.object({ conversationId: z.string(), status: z.enum(['active', 'completed', 'flagged']), careful: z.boolean() }))
+    .output(
+      z.object({
+        conversationId: z.string(),
+        status: z.enum(['active', 'completed', 'flagged']),
+        careful: z.boolean(),
+      }),
+    )
     .mutation(({ ctx, input }) => acknowledgeSafety(ctx.deps, ctx.auth.user, input.conversationId)),
 
   finishSession: authedProcedure
@@ -110,8 +120,21 @@ export const coachingRouter = router({
     .mutation(({ ctx, input, signal }) => finishSession(ctx.deps, ctx.auth.user, input.conversationId, signal)),
 
   saveJournal: authedProcedure
-    .input(z.object({ conversationId: IdSchema, mood: z.string().trim().max(40).optional(), title: z.string().trim().max(120).optional() }))
-    .output(z.object({ entryId: z.string(), wordCount: z.number().int(), stepsEarned: z.number().int(), minWords: z.number().int() }))
+    .input(
+      z.object({
+        conversationId: IdSchema,
+        mood: z.string().trim().max(40).optional(),
+        title: z.string().trim().max(120).optional(),
+      }),
+    )
+    .output(
+      z.object({
+        entryId: z.string(),
+        wordCount: z.number().int(),
+        stepsEarned: z.number().int(),
+        minWords: z.number().int(),
+      }),
+    )
     .mutation(({ ctx, input }) => saveJournalFromConversation(ctx.deps, ctx.auth.user, input)),
 
   commitments: authedProcedure

@@ -22,7 +22,8 @@ const SESSION_TITLE = 'Sesión de coaching';
 
 function owned(deps: Deps, user: User, conversationId: string): ConversationRow {
   const conversation = deps.repos.coaching.findConversation(conversationId);
-  if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  if (!conversation || conversation.userId !== user.id)
+    throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   return conversation;
 }
 
@@ -48,11 +49,16 @@ function openingMessage(deps: Deps, user: User, kind: ConversationKind): string 
   return `Hola, ${user.firstName}. Este es tu espacio para escribir sin filtro. ¿Cómo te sientes ahora mismo, y qué ha ocupado tu cabeza hoy?`;
 }
 
-export function startConversation(deps: Deps, user: User, input: { kind: ConversationKind; title?: string | undefined }) {
+export function startConversation(
+  deps: Deps,
+  user: User,
+  input: { kind: ConversationKind; title?: string | undefined },
+) {
   const now = deps.clock();
   const id = crypto.randomUUID();
   const title =
-    input.title?.trim() || (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
+    input.title?.trim() ||
+    (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
   const opener = openingMessage(deps, user, input.kind);
   deps.repos.coaching.turnTransaction(() => {
     deps.repos.coaching.insertConversation({
@@ -121,7 +127,9 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
       createdAt: m.createdAt,
       safety: safetyOfMessage(m, conversation),
     })),
-    commitments: deps.repos.coaching.listConversationCommitments(conversation.id).map((c) => ({ id: c.id, text: c.text, status: c.status })),
+    commitments: deps.repos.coaching
+      .listConversationCommitments(conversation.id)
+      .map((c) => ({ id: c.id, text: c.text, status: c.status })),
   };
 }
 
@@ -130,11 +138,16 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
  * with no model involved, and the conversation waits for the person to acknowledge the helplines
  * (`coaching.acknowledgeSafety`); it then goes on in careful mode (safety.ts).
  */
-export function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }) {
+export function sendMessage(
+  deps: Deps,
+  user: User,
+  input: { conversationId: string; content: string; clientMessageId: string },
+) {
   const conversation = owned(deps, user, input.conversationId);
   const already = deps.repos.coaching.findMessage(input.clientMessageId);
   if (already) {
-    if (already.conversationId !== conversation.id || already.userId !== user.id) throw new DomainError('CONFLICT', 'Identificador de mensaje repetido');
+    if (already.conversationId !== conversation.id || already.userId !== user.id)
+      throw new DomainError('CONFLICT', 'Identificador de mensaje repetido');
     return { userMessageId: already.id, safety: already.flagged };
   }
   assertNotAwaitingAcknowledgement(conversation);
@@ -162,7 +175,8 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
     const isFirst = deps.repos.coaching.countUserMessages(conversation.id) === 1;
     // A chat is named by its first message; a structured session by the goal the user states.
     const names =
-      (isFirst && conversation.kind === 'chat') || (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);
+      (isFirst && conversation.kind === 'chat') ||
+      (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);
     if (!crisis && !names) deps.repos.coaching.touchConversation(conversation.id, now, conversation.stage);
     else
       deps.repos.coaching.updateConversation(conversation.id, {
@@ -170,7 +184,12 @@ export function sendMessage(deps: Deps, user: User, input: { conversationId: str
         ...(names ? { title: titleFrom(input.content) } : {}),
         ...(crisis ? { status: 'flagged' as const } : {}),
       });
-    if (screened) storeSafetyAnswer(deps, conversation, user, { replyTo: input.clientMessageId, at: new Date(now.getTime() + 1), screened });
+    if (screened)
+      storeSafetyAnswer(deps, conversation, user, {
+        replyTo: input.clientMessageId,
+        at: new Date(now.getTime() + 1),
+        screened,
+      });
   });
   return { userMessageId: input.clientMessageId, safety: crisis };
 }
@@ -217,7 +236,15 @@ export async function* streamReply(
   if (stored && !stored.stopped && stored.content.trim() !== '') {
     yield { type: 'delta', text: stored.content };
     const current = owned(deps, user, conversation.id);
-    yield { type: 'done', messageId: stored.id, content: stored.content, stopped: false, safety: stored.flagged, stage: current.stage, status: current.status };
+    yield {
+      type: 'done',
+      messageId: stored.id,
+      content: stored.content,
+      stopped: false,
+      safety: stored.flagged,
+      stage: current.stage,
+      status: current.status,
+    };
     return;
   }
 
@@ -240,7 +267,12 @@ export async function* streamReply(
   let failed = false;
   const request = {
     context,
-    mode: conversation.kind === 'session' ? ('session' as const) : conversation.kind === 'journal' ? ('journal' as const) : ('chat' as const),
+    mode:
+      conversation.kind === 'session'
+        ? ('session' as const)
+        : conversation.kind === 'journal'
+          ? ('journal' as const)
+          : ('chat' as const),
     history,
     stage,
     signal: upstream.signal,
@@ -282,7 +314,11 @@ export async function* streamReply(
 
   try {
     const { firstTokenTimeoutMs, timeoutMs } = deps.config.coach;
-    for await (const event of guardModelStream(deps.coach.reply(request), { upstream, firstTokenTimeoutMs, timeoutMs })) {
+    for await (const event of guardModelStream(deps.coach.reply(request), {
+      upstream,
+      firstTokenTimeoutMs,
+      timeoutMs,
+    })) {
       if (event.type === 'delta') {
         text += event.text;
         yield { type: 'delta', text: event.text };
@@ -291,10 +327,15 @@ export async function* streamReply(
     finished = !upstream.signal.aborted;
   } catch (error) {
     // A timeout aborts upstream with its own reason; the client leaving aborts it with none.
-    const userLeft = upstream.signal.aborted && !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
+    const userLeft =
+      upstream.signal.aborted &&
+      !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
     if (!userLeft) {
       failed = true;
-      const estimate = { inputTokens: estimatePromptTokens(buildReplyMessages(request)), outputTokens: estimateTokens(text) };
+      const estimate = {
+        inputTokens: estimatePromptTokens(buildReplyMessages(request)),
+        outputTokens: estimateTokens(text),
+      };
       recordFailedCall(deps, user, failedUsage(error, estimate));
       deps.logger.warn('coach reply failed', { conversationId: conversation.id, error: String(error) });
       throw modelFailure(error);
@@ -310,7 +351,15 @@ export async function* streamReply(
     }
   }
   if (!finished) {
-    yield { type: 'done', messageId: '', content: text, stopped: true, safety: false, stage: conversation.stage, status: conversation.status };
+    yield {
+      type: 'done',
+      messageId: '',
+      content: text,
+      stopped: true,
+      safety: false,
+      stage: conversation.stage,
+      status: conversation.status,
+    };
     return;
   }
 
@@ -328,7 +377,12 @@ function awardChatIfDue(deps: Deps, user: User, conversationId: string) {
   if (conversation.kind !== 'chat' || conversation.awarded) return;
   if (deps.repos.coaching.countUserMessages(conversationId) < QUICK_CONSULTATION_TURNS) return;
   deps.repos.coaching.updateConversation(conversationId, { awarded: true });
-  completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
+  completeActivity(
+    deps,
+    user,
+    { activity_key: 'consulta_rapida', metadata: { conversationId } },
+    { source: 'chat', ref: conversationId },
+  );
 }
 
 /**
@@ -337,7 +391,8 @@ function awardChatIfDue(deps: Deps, user: User, conversationId: string) {
  */
 export async function finishSession(deps: Deps, user: User, conversationId: string, signal?: AbortSignal) {
   const conversation = owned(deps, user, conversationId);
-  if (conversation.kind !== 'session') throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
+  if (conversation.kind !== 'session')
+    throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
   if (conversation.status === 'completed') return getConversation(deps, user, conversationId);
   assertNotAwaitingAcknowledgement(conversation);
   const userTurns = deps.repos.coaching.countUserMessages(conversationId);
@@ -379,7 +434,13 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     });
     award = !fresh.awarded;
   });
-  if (award) completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
+  if (award)
+    completeActivity(
+      deps,
+      user,
+      { activity_key: 'sesion_completa', metadata: { conversationId } },
+      { source: 'session', ref: conversationId },
+    );
   return getConversation(deps, user, conversationId);
 }
 
@@ -394,7 +455,11 @@ export function listCommitments(deps: Deps, user: User) {
   }));
 }
 
-export function setCommitmentStatus(deps: Deps, user: User, input: { id: string; status: 'open' | 'done' | 'dropped' }) {
+export function setCommitmentStatus(
+  deps: Deps,
+  user: User,
+  input: { id: string; status: 'open' | 'done' | 'dropped' },
+) {
   if (!deps.repos.coaching.setCommitmentStatus(user.id, input.id, input.status, deps.clock())) {
     throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   }
@@ -405,9 +470,14 @@ export function setCommitmentStatus(deps: Deps, user: User, input: { id: string;
  * Saves a guided journaling conversation as a journal entry (the user's own words); an entry of at
  * least JOURNAL_MIN_WORDS words earns `journaling` under its daily limit.
  */
-export function saveJournalFromConversation(deps: Deps, user: User, input: { conversationId: string; mood?: string | undefined; title?: string | undefined }) {
+export function saveJournalFromConversation(
+  deps: Deps,
+  user: User,
+  input: { conversationId: string; mood?: string | undefined; title?: string | undefined },
+) {
   const conversation = owned(deps, user, input.conversationId);
-  if (conversation.kind !== 'journal') throw new DomainError('VALIDATION', 'Solo una conversación de diario se guarda como entrada');
+  if (conversation.kind !== 'journal')
+    throw new DomainError('VALIDATION', 'Solo una conversación de diario se guarda como entrada');
   if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
   const messages = deps.repos.coaching.listMessages(conversation.id);
   const body = messages
@@ -434,8 +504,20 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
       createdAt: now,
     });
     enforceDailyQuota(deps, user, 'journalEntries');
-    deps.repos.coaching.updateConversation(conversation.id, { status: 'completed', awarded: words >= JOURNAL_MIN_WORDS, updatedAt: now });
+    deps.repos.coaching.updateConversation(conversation.id, {
+      status: 'completed',
+      awarded: words >= JOURNAL_MIN_WORDS,
+      updatedAt: now,
+    });
   });
-  const award = words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id }) : null;
+  const award =
+    words >= JOURNAL_MIN_WORDS
+      ? completeActivity(
+          deps,
+          user,
+          { activity_key: 'journaling', metadata: { entryId: id } },
+          { source: 'journal', ref: id },
+        )
+      : null;
   return { entryId: id, wordCount: words, stepsEarned: award?.stepsEarned ?? 0, minWords: JOURNAL_MIN_WORDS };
 }

@@ -11,19 +11,27 @@ type Caller = ReturnType<TestApp['callerFor']>;
 
 async function signedIn(t: TestApp, withAssessment = true) {
   const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  if (withAssessment) await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+  if (withAssessment)
+    await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
   return { cookie, user, caller: t.callerFor(cookie) };
 }
 
 /** Sends a message and collects the streamed answer. */
 async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId, safety } = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
+  const { userMessageId, safety } = await caller.coaching.send({
+    conversationId,
+    content,
+    clientMessageId: crypto.randomUUID(),
+  });
   const events: ReplyEvent[] = [];
   const stream = await caller.coaching.reply({ conversationId, userMessageId });
   for await (const raw of stream as AsyncIterable<unknown>) {
-    events.push((Array.isArray(raw) ? raw[1] : (raw as { data?: unknown }).data ?? raw) as ReplyEvent);
+    events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
   }
-  const text = events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : '')).join('');
+  const text = events
+    .filter((e) => e.type === 'delta')
+    .map((e) => (e.type === 'delta' ? e.text : ''))
+    .join('');
   const done = events.find((e) => e.type === 'done');
   return { userMessageId, safety, text, done, deltas: events.filter((e) => e.type === 'delta').length };
 }
@@ -37,7 +45,10 @@ describe('sanitizePlanHtml', () => {
     ['<a class="fitness" href="//evil.example/x">F</a>', ''],
     ['<a class="fitness" href="/\\evil.example/x">F</a>', ''],
     ['<a class="fitness" href="http://evil.example/x">F</a>', ''],
-    ['<a class="coaching" href="https://ascenso.example/coaching">C</a>', '<a class="coaching" href="https://ascenso.example/coaching">C</a>'],
+    [
+      '<a class="coaching" href="https://ascenso.example/coaching">C</a>',
+      '<a class="coaching" href="https://ascenso.example/coaching">C</a>',
+    ],
     ['<img src=x onerror=alert(1)><iframe src="/"></iframe><p style="x">t</p>', '<p>t</p>'],
   ])('%s → %s', (input, output) => {
     expect(sanitizePlanHtml(input)).toBe(output);
@@ -64,11 +75,17 @@ describe('daily plan (offline coach)', () => {
     expect(first.plan.content).toContain('<a class="active-breaks" href="/active-breaks">');
     expect(first.plan.items.length).toBeGreaterThanOrEqual(3);
 
-    const again = (await (await t.request('/api/generate-daily-plan', { method: 'POST', cookie })).json()) as { generated: boolean };
+    const again = (await (await t.request('/api/generate-daily-plan', { method: 'POST', cookie })).json()) as {
+      generated: boolean;
+    };
     expect(again.generated).toBe(false);
-    const forced = (await (await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).json()) as { generated: boolean };
+    const forced = (await (await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).json()) as {
+      generated: boolean;
+    };
     expect(forced.generated).toBe(true);
-    const stored = (await (await t.request('/api/daily-plan', { cookie })).json()) as { plan: { content: string; generatedAt: string } };
+    const stored = (await (await t.request('/api/daily-plan', { cookie })).json()) as {
+      plan: { content: string; generatedAt: string };
+    };
     expect(stored.plan.content).toBe(first.plan.content);
     expect(stored.plan.generatedAt).toEqual(expect.any(String));
 
@@ -80,7 +97,8 @@ describe('daily plan (offline coach)', () => {
     const t = createTestApp();
     const { cookie } = await signedIn(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) statuses.push((await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).status);
+    for (let i = 0; i < 8; i += 1)
+      statuses.push((await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).status);
     expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Says when a new plan is possible: the user's next local midnight (test clock 09:00Z = 10:00 in Madrid).
@@ -118,7 +136,16 @@ describe('coaching chat (offline coach)', () => {
 
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.title).toBe('Me cuesta delegar en mi equipo');
-    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(stored.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     expect(stored.messages[1]?.content).toBe(first.text);
   });
 
@@ -129,7 +156,8 @@ describe('coaching chat (offline coach)', () => {
     const { userMessageId, text } = await say(caller, chat.id, 'Hola');
     const stream = await caller.coaching.reply({ conversationId: chat.id, userMessageId });
     const replayed: ReplyEvent[] = [];
-    for await (const raw of stream as AsyncIterable<unknown>) replayed.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
+    for await (const raw of stream as AsyncIterable<unknown>)
+      replayed.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
     expect(replayed[0]).toEqual({ type: 'delta', text });
     expect((await caller.coaching.conversation({ id: chat.id })).messages).toHaveLength(2);
   });
@@ -145,7 +173,9 @@ describe('coaching chat (offline coach)', () => {
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.status).toBe('flagged');
     expect(stored.messages.every((m) => m.flagged)).toBe(true);
-    await expect(caller.coaching.send({ conversationId: chat.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
+    await expect(
+      caller.coaching.send({ conversationId: chat.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
   });
@@ -156,7 +186,9 @@ describe('coaching chat (offline coach)', () => {
     const b = await signedIn(t);
     const chat = await a.caller.coaching.start({ kind: 'chat' });
     await expect(b.caller.coaching.conversation({ id: chat.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(b.caller.coaching.send({ conversationId: chat.id, content: 'x', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
+    await expect(
+      b.caller.coaching.send({ conversationId: chat.id, content: 'x', clientMessageId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await b.caller.coaching.conversations()).toEqual([]);
@@ -166,8 +198,16 @@ describe('coaching chat (offline coach)', () => {
     const t = createTestApp();
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    await expect(caller.coaching.send({ conversationId: chat.id, content: '   ', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.coaching.send({ conversationId: chat.id, content: 'x'.repeat(4001), clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
+    await expect(
+      caller.coaching.send({ conversationId: chat.id, content: '   ', clientMessageId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      caller.coaching.send({
+        conversationId: chat.id,
+        content: 'x'.repeat(4001),
+        clientMessageId: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -186,7 +226,9 @@ describe('structured sessions', () => {
     expect(goal.text).not.toContain('Quiero preparar la conversación con Marta sobre delegar');
     expect(goal.text.trim().endsWith('?')).toBe(true);
     // The goal names the session (it was 'Sesión de coaching' until then); later turns keep the name.
-    expect((await caller.coaching.conversation({ id: session.id })).title).toBe('Quiero preparar la conversación con Marta sobre delegar');
+    expect((await caller.coaching.conversation({ id: session.id })).title).toBe(
+      'Quiero preparar la conversación con Marta sobre delegar',
+    );
     await say(caller, session.id, 'Podría darle el informe semanal');
     const before = t.deps.repos.steps.total(user.id);
     const last = await say(caller, session.id, 'Hablar con Marta el lunes; delegar el informe semanal');
@@ -216,11 +258,18 @@ describe('guided journaling', () => {
     const { caller, user } = await signedIn(t);
     const short = await caller.coaching.start({ kind: 'journal' });
     await say(caller, short.id, 'Hoy ha sido un día largo.');
-    expect(await caller.coaching.saveJournal({ conversationId: short.id, mood: 'cansada' })).toMatchObject({ stepsEarned: 0, wordCount: 6 });
+    expect(await caller.coaching.saveJournal({ conversationId: short.id, mood: 'cansada' })).toMatchObject({
+      stepsEarned: 0,
+      wordCount: 6,
+    });
 
     const long = await caller.coaching.start({ kind: 'journal' });
     await say(caller, long.id, 'Hoy me he sentido desbordada con las reuniones. '.repeat(4));
-    await say(caller, long.id, 'Mañana quiero reservar una hora de foco antes de abrir el correo y delegar el informe. '.repeat(2));
+    await say(
+      caller,
+      long.id,
+      'Mañana quiero reservar una hora de foco antes de abrir el correo y delegar el informe. '.repeat(2),
+    );
     const saved = await caller.coaching.saveJournal({ conversationId: long.id, mood: 'esperanzada' });
     expect(saved.wordCount).toBeGreaterThanOrEqual(50);
     expect(saved.stepsEarned).toBe(325);
@@ -239,7 +288,15 @@ describe('the coach against an OpenAI-compatible server', () => {
     await fake.close();
   });
   const app = () =>
-    createTestApp({ coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 3000 }) });
+    createTestApp({
+      coachProvider: createOpenAICompatibleProvider({
+        apiKey: 'k',
+        baseURL: fake.baseURL,
+        model: 'fake',
+        maxRetries: 0,
+        timeoutMs: 3000,
+      }),
+    });
 
   it('streams the model, records token usage for the day', async () => {
     const t = app();
@@ -250,7 +307,11 @@ describe('the coach against an OpenAI-compatible server', () => {
     expect(result.text).toBe('Hola Lucía, ¿qué quieres lograr?');
     const system = (fake.requests.at(-1)?.body as { messages: Array<{ content: string }> }).messages[0]?.content ?? '';
     expect(system).toContain('Responsable de producto');
-    expect(t.deps.repos.coaching.usageFor(user.id, '2026-11-22')).toMatchObject({ requests: 1, inputTokens: 11, outputTokens: 7 });
+    expect(t.deps.repos.coaching.usageFor(user.id, '2026-11-22')).toMatchObject({
+      requests: 1,
+      inputTokens: 11,
+      outputTokens: 7,
+    });
   });
 
   it('stops mid-answer: the upstream request is aborted and the partial answer kept as stopped', async () => {
@@ -259,7 +320,11 @@ describe('the coach against an OpenAI-compatible server', () => {
     fake.reply({ kind: 'text', text: '', chunks: Array.from({ length: 50 }, (_, i) => `t${i} `), delayMs: 40 });
     const chat = await caller.coaching.start({ kind: 'chat' });
     const abortedBefore = fake.abortedRequests();
-    const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: 'Cuéntame', clientMessageId: crypto.randomUUID() });
+    const { userMessageId } = await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'Cuéntame',
+      clientMessageId: crypto.randomUUID(),
+    });
     const stream = await caller.coaching.reply({ conversationId: chat.id, userMessageId });
     let received = 0;
     let stoppedAt = 0;
@@ -274,7 +339,11 @@ describe('the coach against an OpenAI-compatible server', () => {
     await expect.poll(() => fake.abortedRequests(), { timeout: 1000 }).toBeGreaterThan(abortedBefore);
     expect(Date.now() - stoppedAt).toBeLessThan(1000);
     await expect
-      .poll(async () => (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'assistant')?.stopped, { timeout: 1000 })
+      .poll(
+        async () =>
+          (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'assistant')?.stopped,
+        { timeout: 1000 },
+      )
       .toBe(true);
   });
 
@@ -283,7 +352,10 @@ describe('the coach against an OpenAI-compatible server', () => {
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
     fake.reply({ kind: 'error', status: 500 });
-    await expect(say(caller, chat.id, 'Hola')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', cause: { code: 'AI_UNAVAILABLE' } });
+    await expect(say(caller, chat.id, 'Hola')).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      cause: { code: 'AI_UNAVAILABLE' },
+    });
     fake.reply({ kind: 'text', text: 'De nuevo aquí' });
     const userMessage = (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'user');
     const stream = await caller.coaching.reply({ conversationId: chat.id, userMessageId: userMessage?.id ?? '' });
@@ -303,15 +375,26 @@ describe('the coach against an OpenAI-compatible server', () => {
       text: JSON.stringify({
         intro: '<img src=x onerror=alert(1)>Hola',
         items: [
-          { area: 'breathing', title: '<script>window.__xss=1</script>', reason: '<a href="javascript:alert(1)">x</a>', minutes: 4 },
+          {
+            area: 'breathing',
+            title: '<script>window.__xss=1</script>',
+            reason: '<a href="javascript:alert(1)">x</a>',
+            minutes: 4,
+          },
           { area: 'journal', title: '"><svg onload=alert(1)>', reason: 'r', minutes: 5 },
           { area: 'fitness', title: 'Clase', reason: 'r', minutes: 10 },
         ],
       }),
     });
-    const { plan } = (await (await t.request('/api/generate-daily-plan', { method: 'POST', cookie })).json()) as { plan: { content: string } };
+    const { plan } = (await (await t.request('/api/generate-daily-plan', { method: 'POST', cookie })).json()) as {
+      plan: { content: string };
+    };
     const tags = plan.content.match(/<[^>]+>/g) ?? [];
-    expect(tags.every((tag) => /^<(\/?(p|ul|li|a)|br \/)( class="(breathing|journal|fitness)" href="\/[a-z-]+")?>$/.test(tag))).toBe(true);
+    expect(
+      tags.every((tag) =>
+        /^<(\/?(p|ul|li|a)|br \/)( class="(breathing|journal|fitness)" href="\/[a-z-]+")?>$/.test(tag),
+      ),
+    ).toBe(true);
     expect(plan.content).toContain('&lt;script&gt;');
     expect(plan.content.match(/<a /g)).toHaveLength(3);
   });

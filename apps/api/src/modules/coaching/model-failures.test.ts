@@ -9,7 +9,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { ReplyEvent } from './coaching.service';
 
 type Caller = ReturnType<TestApp['callerFor']>;
-type Body = { messages: Array<{ role: string; content: string }>; user?: string; safety_identifier?: string; response_format?: { json_schema: { schema: unknown } } };
+type Body = {
+  messages: Array<{ role: string; content: string }>;
+  user?: string;
+  safety_identifier?: string;
+  response_format?: { json_schema: { schema: unknown } };
+};
 
 let fake: FakeOpenAIServer;
 beforeAll(async () => {
@@ -28,7 +33,13 @@ const DAY = '2026-11-22';
 function app(env: Record<string, string> = {}) {
   return createTestApp({
     env: { AI_FIRST_TOKEN_TIMEOUT_MS: '300', AI_TIMEOUT_MS: '1500', AI_USER_ID_SECRET: SECRET, ...env },
-    coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 5000 }),
+    coachProvider: createOpenAICompatibleProvider({
+      apiKey: 'k',
+      baseURL: fake.baseURL,
+      model: 'fake',
+      maxRetries: 0,
+      timeoutMs: 5000,
+    }),
   });
 }
 
@@ -41,19 +52,27 @@ async function signedIn(t: TestApp) {
 async function collect(caller: Caller, conversationId: string, userMessageId: string) {
   const events: ReplyEvent[] = [];
   const stream = await caller.coaching.reply({ conversationId, userMessageId });
-  for await (const raw of stream as AsyncIterable<unknown>) events.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
+  for await (const raw of stream as AsyncIterable<unknown>)
+    events.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
   const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
   return { text, done: events.find((e) => e.type === 'done') };
 }
 
 async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId } = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
+  const { userMessageId } = await caller.coaching.send({
+    conversationId,
+    content,
+    clientMessageId: crypto.randomUUID(),
+  });
   return { userMessageId, ...(await collect(caller, conversationId, userMessageId)) };
 }
 
 /** Sends a message and expects the reply to fail; returns the tRPC error. */
 async function failing(caller: Caller, conversationId: string, userMessageId?: string) {
-  const id = userMessageId ?? (await caller.coaching.send({ conversationId, content: 'Hola, ¿me ayudas?', clientMessageId: crypto.randomUUID() })).userMessageId;
+  const id =
+    userMessageId ??
+    (await caller.coaching.send({ conversationId, content: 'Hola, ¿me ayudas?', clientMessageId: crypto.randomUUID() }))
+      .userMessageId;
   const error = await collect(caller, conversationId, id).then(
     () => null,
     (e: unknown) => e as { code: string; message: string; cause?: { code?: string } },
@@ -64,10 +83,16 @@ async function failing(caller: Caller, conversationId: string, userMessageId?: s
 const FAILURES: Array<[string, FakeReply]> = [
   ['an empty answer', { kind: 'text', text: '', chunks: [] }],
   ['a whitespace-only answer', { kind: 'text', text: '', chunks: ['  ', '\n\n', ' '] }],
-  ['a truncated stream (no finish_reason, connection closed)', { kind: 'truncate', chunks: ['Entiendo lo que ', 'me cuentas y '] }],
+  [
+    'a truncated stream (no finish_reason, connection closed)',
+    { kind: 'truncate', chunks: ['Entiendo lo que ', 'me cuentas y '] },
+  ],
   ['a hang before the first token', { kind: 'hang' }],
   ['a stream that stalls after its headers', { kind: 'stall', chunks: [] }],
-  ['a 429 from the provider', { kind: 'error', status: 429, body: { error: { message: 'Rate limit', type: 'rate_limit' } } }],
+  [
+    'a 429 from the provider',
+    { kind: 'error', status: 429, body: { error: { message: 'Rate limit', type: 'rate_limit' } } },
+  ],
   ['a 500 from the provider', { kind: 'error', status: 500 }],
 ];
 
@@ -81,7 +106,9 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const { error, userMessageId } = await failing(caller, chat.id);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', cause: { code: 'AI_UNAVAILABLE' } });
-    expect(error?.message).toMatch(/^Tu coach (no ha podido responder ahora|está tardando demasiado en responder)\. Inténtalo de nuevo\.$/);
+    expect(error?.message).toMatch(
+      /^Tu coach (no ha podido responder ahora|está tardando demasiado en responder)\. Inténtalo de nuevo\.$/,
+    );
 
     const conversation = await caller.coaching.conversation({ id: chat.id });
     expect(conversation.messages.filter((m) => m.role === 'assistant')).toEqual([]);
@@ -96,7 +123,9 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     expect(fake.requests.length).toBe(before + 1);
     expect(retried.text).toBe('Gracias por contármelo.');
     const after = await caller.coaching.conversation({ id: chat.id });
-    expect(after.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['Gracias por contármelo.']);
+    expect(after.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual([
+      'Gracias por contármelo.',
+    ]);
   });
 
   it('a structured session never advances nor awards on empty answers', async () => {
@@ -105,8 +134,17 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const session = await caller.coaching.start({ kind: 'session' });
     const before = t.deps.repos.steps.total(user.id);
     fake.reply({ kind: 'text', text: '', chunks: ['   '] });
-    for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
-      const { userMessageId } = await caller.coaching.send({ conversationId: session.id, content, clientMessageId: crypto.randomUUID() });
+    for (const content of [
+      'Llego con un 6',
+      'Quiero preparar una reunión',
+      'Podría delegar',
+      'Hablar con Marta el lunes',
+    ]) {
+      const { userMessageId } = await caller.coaching.send({
+        conversationId: session.id,
+        content,
+        clientMessageId: crypto.randomUUID(),
+      });
       const { error } = await failing(caller, session.id, userMessageId);
       expect(error?.cause?.code).toBe('AI_UNAVAILABLE');
     }
@@ -122,7 +160,11 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const t = app();
     const { caller, user } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: 'Hola', clientMessageId: crypto.randomUUID() });
+    const { userMessageId } = await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'Hola',
+      clientMessageId: crypto.randomUUID(),
+    });
     t.deps.repos.coaching.insertMessage({
       id: crypto.randomUUID(),
       conversationId: chat.id,
@@ -264,11 +306,19 @@ describe('the prompt as the provider receives it', () => {
     const { caller, user } = await signedIn(t);
     const session = await caller.coaching.start({ kind: 'session' });
     const from = fake.requests.length;
-    for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
+    for (const content of [
+      'Llego con un 6',
+      'Quiero preparar una reunión',
+      'Podría delegar',
+      'Hablar con Marta el lunes',
+    ]) {
       fake.reply({ kind: 'text', text: 'De acuerdo.' });
       await say(caller, session.id, content);
     }
-    const closing = fake.requests.slice(from).filter((r) => (r.body as Body).messages?.at(-1)?.content.includes('Hablar con Marta el lunes')).at(0)?.body as Body;
+    const closing = fake.requests
+      .slice(from)
+      .filter((r) => (r.body as Body).messages?.at(-1)?.content.includes('Hablar con Marta el lunes'))
+      .at(0)?.body as Body;
     expect(closing.messages.at(-1)?.content).toContain(STAGE_INSTRUCTIONS.commitments);
     expect(STAGE_INSTRUCTIONS.commitments).toMatch(/No hagas ninguna pregunta/);
     // The summary request ('De acuerdo.' is not JSON) failed: the session still closes with the

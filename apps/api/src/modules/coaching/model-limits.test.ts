@@ -6,7 +6,11 @@ import { createMemoryModelLimitStore } from './model-limits';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 
 type Caller = ReturnType<TestApp['callerFor']>;
-type TrpcLikeError = { code: string; message: string; cause?: { code?: string; details?: { retryAfterSeconds?: number } } };
+type TrpcLikeError = {
+  code: string;
+  message: string;
+  cause?: { code?: string; details?: { retryAfterSeconds?: number } };
+};
 
 let fake: FakeOpenAIServer;
 beforeAll(async () => {
@@ -19,7 +23,13 @@ afterAll(async () => {
 function app(env: Record<string, string> = {}) {
   return createTestApp({
     env: { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_TIMEOUT_MS: '10000', ...env },
-    coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 10_000 }),
+    coachProvider: createOpenAICompatibleProvider({
+      apiKey: 'k',
+      baseURL: fake.baseURL,
+      model: 'fake',
+      maxRetries: 0,
+      timeoutMs: 10_000,
+    }),
   });
 }
 
@@ -30,7 +40,11 @@ async function signedIn(t: TestApp) {
 
 /** Opens the answer stream of a new message and waits for its first event (or its error). */
 async function open(caller: Caller, conversationId: string) {
-  const { userMessageId } = await caller.coaching.send({ conversationId, content: 'Hola', clientMessageId: crypto.randomUUID() });
+  const { userMessageId } = await caller.coaching.send({
+    conversationId,
+    content: 'Hola',
+    clientMessageId: crypto.randomUUID(),
+  });
   const stream = (await caller.coaching.reply({ conversationId, userMessageId })) as AsyncIterable<unknown>;
   const iterator = stream[Symbol.asyncIterator]();
   try {
@@ -64,7 +78,9 @@ describe('per-user model limits', () => {
     const fourth = await open(caller, chats[3]?.id ?? '');
     expect(fourth.ok).toBe(false);
     expect(!fourth.ok && fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-    expect(!fourth.ok && fourth.error.message).toBe('Tu coach ya está respondiendo en 3 conversaciones a la vez. Espera a que termine alguna.');
+    expect(!fourth.ok && fourth.error.message).toBe(
+      'Tu coach ya está respondiendo en 3 conversaciones a la vez. Espera a que termine alguna.',
+    );
     expect(fake.openRequests() - openedBefore).toBe(3);
 
     // Another user is not affected.
@@ -90,7 +106,10 @@ describe('per-user model limits', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const first = await open(caller, chat.id);
     expect(first.ok).toBe(true);
-    const stream = (await caller.coaching.reply({ conversationId: chat.id, userMessageId: first.userMessageId })) as AsyncIterable<unknown>;
+    const stream = (await caller.coaching.reply({
+      conversationId: chat.id,
+      userMessageId: first.userMessageId,
+    })) as AsyncIterable<unknown>;
     const error = await stream[Symbol.asyncIterator]()
       .next()
       .then(
@@ -111,7 +130,10 @@ describe('per-user model limits', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const first = await open(caller, chat.id);
     expect(first.ok).toBe(true);
-    const stream = (await caller.coaching.reply({ conversationId: chat.id, userMessageId: first.userMessageId })) as AsyncIterable<unknown>;
+    const stream = (await caller.coaching.reply({
+      conversationId: chat.id,
+      userMessageId: first.userMessageId,
+    })) as AsyncIterable<unknown>;
     const iterator = stream[Symbol.asyncIterator]();
     const second = iterator.next();
     await new Promise((r) => setTimeout(r, 250));
@@ -126,7 +148,11 @@ describe('per-user model limits', () => {
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
     for (let i = 0; i < 3; i += 1) {
-      const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: `Mensaje ${i}`, clientMessageId: crypto.randomUUID() });
+      const { userMessageId } = await caller.coaching.send({
+        conversationId: chat.id,
+        content: `Mensaje ${i}`,
+        clientMessageId: crypto.randomUUID(),
+      });
       await drain(caller, chat.id, userMessageId);
     }
     const before = fake.requests.length;
@@ -134,7 +160,9 @@ describe('per-user model limits', () => {
     expect(fourth.ok).toBe(false);
     if (!fourth.ok) {
       expect(fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-      expect(fourth.error.message).toMatch(/^Has hecho muchas peticiones a tu coach en poco tiempo\. Espera \d+ s y vuelve a intentarlo\.$/);
+      expect(fourth.error.message).toMatch(
+        /^Has hecho muchas peticiones a tu coach en poco tiempo\. Espera \d+ s y vuelve a intentarlo\.$/,
+      );
       const retry = fourth.error.cause?.details?.retryAfterSeconds ?? 0;
       expect(retry).toBeGreaterThan(0);
       expect(retry).toBeLessThanOrEqual(60);
@@ -148,13 +176,19 @@ describe('per-user model limits', () => {
     const { caller, cookie, user } = await signedIn(t);
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
-    const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: 'Hola', clientMessageId: crypto.randomUUID() });
+    const { userMessageId } = await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'Hola',
+      clientMessageId: crypto.randomUUID(),
+    });
     await drain(caller, chat.id, userMessageId); // 11 + 7 tokens
     t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 30 in all
 
     const refused = await open(caller, chat.id);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-    expect(!refused.ok && refused.error.message).toBe('Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.');
+    expect(!refused.ok && refused.error.message).toBe(
+      'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.',
+    );
     // 2026-11-22T09:00Z is 10:00 in Madrid (the default timezone): 14 h to midnight.
     expect(!refused.ok && refused.error.cause?.details?.retryAfterSeconds).toBe(14 * 3600);
 
@@ -162,7 +196,12 @@ describe('per-user model limits', () => {
     const plan = await t.request('/api/generate-daily-plan', { method: 'POST', cookie });
     expect(plan.status).toBe(429);
     expect(plan.headers.get('retry-after')).toBe(String(14 * 3600));
-    expect(await plan.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.' } });
+    expect(await plan.json()).toMatchObject({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.',
+      },
+    });
 
     // A new local day starts a new budget.
     t.clock.advance(15 * 3600 * 1000);
@@ -176,10 +215,16 @@ describe('per-user model limits', () => {
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
     for (let i = 0; i < 3; i += 1) {
-      const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: `Mensaje ${i}`, clientMessageId: crypto.randomUUID() });
+      const { userMessageId } = await caller.coaching.send({
+        conversationId: chat.id,
+        content: `Mensaje ${i}`,
+        clientMessageId: crypto.randomUUID(),
+      });
       await drain(caller, chat.id, userMessageId);
     }
-    expect((await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant')).toHaveLength(3);
+    expect(
+      (await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant'),
+    ).toHaveLength(3);
   });
 });
 
@@ -199,7 +244,13 @@ describe('the coach evaluation under the model limits', () => {
     // Parallel queries of one assessment: one reaches the model (here it hangs until the provider's
     // 2.5 s timeout), the others give the rule-based reading after a second instead of calling it again.
     const slow = createTestApp({
-      coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 2_500 }),
+      coachProvider: createOpenAICompatibleProvider({
+        apiKey: 'k',
+        baseURL: fake.baseURL,
+        model: 'fake',
+        maxRetries: 0,
+        timeoutMs: 2_500,
+      }),
     });
     const other = await signedIn(slow);
     await other.caller.assessment.complete({ responses: COMPLETE_RESPONSES, version: '1.0' });

@@ -2,10 +2,17 @@ import { TOPICS } from '@ascenso/ai/offline/topics';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
-async function reply(caller: ReturnType<ReturnType<typeof createTestApp>['callerFor']>, conversationId: string, content: string) {
+async function reply(
+  caller: ReturnType<ReturnType<typeof createTestApp>['callerFor']>,
+  conversationId: string,
+  content: string,
+) {
   const sent = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
   let text = '';
-  for await (const raw of (await caller.coaching.reply({ conversationId, userMessageId: sent.userMessageId })) as AsyncIterable<unknown>) {
+  for await (const raw of (await caller.coaching.reply({
+    conversationId,
+    userMessageId: sent.userMessageId,
+  })) as AsyncIterable<unknown>) {
     const event = (Array.isArray(raw) ? raw[1] : raw) as { type: string; text?: string };
     if (event.type === 'delta') text += event.text ?? '';
   }
@@ -18,7 +25,11 @@ describe('the offline coach in careful mode (after a crisis acknowledgement)', (
     const { cookie } = await t.registerUser({ firstName: 'Lucía' });
     const caller = t.callerFor(cookie);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    const crisis = await caller.coaching.send({ conversationId: chat.id, content: 'me quiero morir', clientMessageId: crypto.randomUUID() });
+    const crisis = await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'me quiero morir',
+      clientMessageId: crypto.randomUUID(),
+    });
     expect(crisis.safety).toBeTruthy();
     await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
 

@@ -16,10 +16,15 @@ async function signedIn(t: TestApp) {
 }
 
 async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId, safety } = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
+  const { userMessageId, safety } = await caller.coaching.send({
+    conversationId,
+    content,
+    clientMessageId: crypto.randomUUID(),
+  });
   const events: ReplyEvent[] = [];
   const stream = await caller.coaching.reply({ conversationId, userMessageId });
-  for await (const raw of stream as AsyncIterable<unknown>) events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
+  for await (const raw of stream as AsyncIterable<unknown>)
+    events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
   const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
   return { userMessageId, safety, text, done: events.find((e) => e.type === 'done') };
 }
@@ -34,7 +39,13 @@ const HREFS: Record<RiskCategory, string[]> = {
   suicidal_active: ['tel:024', 'tel:112', 'https://findahelpline.com'],
   suicidal_passive: ['tel:024', 'tel:112', 'https://findahelpline.com'],
   self_harm: ['tel:024', 'tel:112', 'https://findahelpline.com'],
-  partner_violence: ['tel:016', 'https://wa.me/34600000016', 'mailto:016-online@igualdad.gob.es', 'tel:112', 'https://findahelpline.com'],
+  partner_violence: [
+    'tel:016',
+    'https://wa.me/34600000016',
+    'mailto:016-online@igualdad.gob.es',
+    'tel:112',
+    'https://findahelpline.com',
+  ],
   child_abuse: ['tel:900202010', 'tel:600505152', 'tel:112', 'https://findahelpline.com'],
   immediate_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
 };
@@ -61,47 +72,77 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     fake.reply({ kind: 'text', text: 'Respuesta del modelo' });
   });
   const app = () =>
-    createTestApp({ coachProvider: createOpenAICompatibleProvider({ apiKey: 'k', baseURL: fake.baseURL, model: 'fake', maxRetries: 0, timeoutMs: 3000 }) });
-
-  it.each(CRISIS)('%s: the fixed answer and its helplines are stored at once, and no model is called', async (category, message) => {
-    const t = app();
-    const { caller } = await signedIn(t);
-    const chat = await caller.coaching.start({ kind: 'chat' });
-    const result = await say(caller, chat.id, message);
-    expect(result.safety).toBe(true);
-    expect(result.text).toBe(SAFETY_ANSWERS[category].message);
-    expect(result.done).toMatchObject({ type: 'done', safety: true, status: 'flagged' });
-    const stored = await caller.coaching.conversation({ id: chat.id });
-    expect(stored.status).toBe('flagged');
-    const answer = stored.messages.find((m) => m.role === 'assistant');
-    expect(answer).toMatchObject({ flagged: true, content: SAFETY_ANSWERS[category].message, replyTo: result.userMessageId });
-    expect(answer?.safety?.category).toBe(category);
-    expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
-    expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
-    expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
-    expect(fake.requests).toHaveLength(0);
-  });
-
-  it.each(['chat', 'session', 'journal'] as const)('%s: a crisis message never reaches the model; nothing more is taken until the acknowledgement', async (kind) => {
-    const t = app();
-    const { caller } = await signedIn(t);
-    const conversation = await caller.coaching.start({ kind });
-    const result = await say(caller, conversation.id, 'me kiero morir');
-    expect(result).toMatchObject({ safety: true, text: SAFETY_ANSWERS.suicidal_passive.message });
-    await expect(caller.coaching.send({ conversationId: conversation.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-      message: AWAITING_ACKNOWLEDGEMENT_MESSAGE,
+    createTestApp({
+      coachProvider: createOpenAICompatibleProvider({
+        apiKey: 'k',
+        baseURL: fake.baseURL,
+        model: 'fake',
+        maxRetries: 0,
+        timeoutMs: 3000,
+      }),
     });
-    // Replaying the answer (a reconnecting client) calls no model either.
-    const again = await caller.coaching.reply({ conversationId: conversation.id, userMessageId: result.userMessageId });
-    for await (const _ of again as AsyncIterable<unknown>) void _;
-    // A session does not advance on a crisis message, and is not closed while it waits.
-    if (kind === 'session') {
-      expect((await caller.coaching.conversation({ id: conversation.id })).stage).toBe('check-in');
-      await expect(caller.coaching.finishSession({ conversationId: conversation.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: AWAITING_ACKNOWLEDGEMENT_MESSAGE });
-    }
-    expect(fake.requests).toHaveLength(0);
-  });
+
+  it.each(CRISIS)(
+    '%s: the fixed answer and its helplines are stored at once, and no model is called',
+    async (category, message) => {
+      const t = app();
+      const { caller } = await signedIn(t);
+      const chat = await caller.coaching.start({ kind: 'chat' });
+      const result = await say(caller, chat.id, message);
+      expect(result.safety).toBe(true);
+      expect(result.text).toBe(SAFETY_ANSWERS[category].message);
+      expect(result.done).toMatchObject({ type: 'done', safety: true, status: 'flagged' });
+      const stored = await caller.coaching.conversation({ id: chat.id });
+      expect(stored.status).toBe('flagged');
+      const answer = stored.messages.find((m) => m.role === 'assistant');
+      expect(answer).toMatchObject({
+        flagged: true,
+        content: SAFETY_ANSWERS[category].message,
+        replyTo: result.userMessageId,
+      });
+      expect(answer?.safety?.category).toBe(category);
+      expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
+      expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
+      expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
+
+  it.each(['chat', 'session', 'journal'] as const)(
+    '%s: a crisis message never reaches the model; nothing more is taken until the acknowledgement',
+    async (kind) => {
+      const t = app();
+      const { caller } = await signedIn(t);
+      const conversation = await caller.coaching.start({ kind });
+      const result = await say(caller, conversation.id, 'me kiero morir');
+      expect(result).toMatchObject({ safety: true, text: SAFETY_ANSWERS.suicidal_passive.message });
+      await expect(
+        caller.coaching.send({
+          conversationId: conversation.id,
+          content: 'sigo aquí',
+          clientMessageId: crypto.randomUUID(),
+        }),
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: AWAITING_ACKNOWLEDGEMENT_MESSAGE,
+      });
+      // Replaying the answer (a reconnecting client) calls no model either.
+      const again = await caller.coaching.reply({
+        conversationId: conversation.id,
+        userMessageId: result.userMessageId,
+      });
+      for await (const _ of again as AsyncIterable<unknown>) void _;
+      // A session does not advance on a crisis message, and is not closed while it waits.
+      if (kind === 'session') {
+        expect((await caller.coaching.conversation({ id: conversation.id })).stage).toBe('check-in');
+        await expect(caller.coaching.finishSession({ conversationId: conversation.id })).rejects.toMatchObject({
+          code: 'FORBIDDEN',
+          message: AWAITING_ACKNOWLEDGEMENT_MESSAGE,
+        });
+      }
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
 
   it('a replayed crisis message (same clientMessageId, ten at once) stores one answer and calls no model', async () => {
     const t = app();
@@ -109,7 +150,9 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const clientMessageId = crypto.randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => caller.coaching.send({ conversationId: chat.id, content: 'me voy a tirar por la ventana', clientMessageId })),
+      Array.from({ length: 10 }, () =>
+        caller.coaching.send({ conversationId: chat.id, content: 'me voy a tirar por la ventana', clientMessageId }),
+      ),
     );
     expect(results.every((r) => r.safety && r.userMessageId === clientMessageId)).toBe(true);
     const stored = await caller.coaching.conversation({ id: chat.id });
@@ -141,9 +184,16 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     await say(caller, chat.id, 'me hago daño a veces para sentir algo');
     const requestsBefore = fake.requests.length;
 
-    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toEqual({ conversationId: chat.id, status: 'active', careful: true });
+    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toEqual({
+      conversationId: chat.id,
+      status: 'active',
+      careful: true,
+    });
     // Idempotent: a second tap changes nothing.
-    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toMatchObject({ status: 'active', careful: true });
+    await expect(caller.coaching.acknowledgeSafety({ conversationId: chat.id })).resolves.toMatchObject({
+      status: 'active',
+      careful: true,
+    });
     const reopened = await caller.coaching.conversation({ id: chat.id });
     expect(reopened).toMatchObject({ status: 'active', careful: true });
 
@@ -168,9 +218,14 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     const a = await signedIn(t);
     const b = await signedIn(t);
     const chat = await a.caller.coaching.start({ kind: 'chat' });
-    await expect(a.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({ code: 'CONFLICT', message: 'Esta conversación no está en pausa' });
+    await expect(a.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Esta conversación no está en pausa',
+    });
     await say(a.caller, chat.id, 'quisiera morirme');
-    await expect(b.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(b.caller.coaching.acknowledgeSafety({ conversationId: chat.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await a.caller.coaching.conversation({ id: chat.id })).status).toBe('flagged');
   });
 
@@ -194,14 +249,20 @@ describe('crisis safety against an OpenAI-compatible model', () => {
   it('a saved journal entry is screened: saved anyway, with the helplines in the answer, and no model call', async () => {
     const t = app();
     const { caller, user } = await signedIn(t);
-    const saved = await caller.journaling.create({ mood: 'miedo', body: 'Hoy ha sido difícil. Mi pareja me pega y tengo miedo de volver a casa.' });
+    const saved = await caller.journaling.create({
+      mood: 'miedo',
+      body: 'Hoy ha sido difícil. Mi pareja me pega y tengo miedo de volver a casa.',
+    });
     expect(saved.entry.body).toContain('Mi pareja me pega');
     expect(saved.safety?.category).toBe('partner_violence');
     expect(saved.safety?.message).toBe(SAFETY_ANSWERS.partner_violence.message);
     expect(saved.safety?.resources.map((r) => r.href)).toEqual(HREFS.partner_violence);
     expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10).map((e) => e.id)).toEqual([saved.entry.id]);
 
-    const plain = await caller.journaling.create({ mood: 'cansancio', body: 'Estoy muerta de cansancio, pero el proyecto me mata de risa a veces.' });
+    const plain = await caller.journaling.create({
+      mood: 'cansancio',
+      body: 'Estoy muerta de cansancio, pero el proyecto me mata de risa a veces.',
+    });
     expect(plain.safety).toBeNull();
     expect(fake.requests).toHaveLength(0);
   });

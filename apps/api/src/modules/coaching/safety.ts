@@ -33,7 +33,13 @@ export const AWAITING_ACKNOWLEDGEMENT_MESSAGE =
 /** Screens a user's message; null when nothing fires. Logged with the category and the rules, never the text. */
 export function screenTurn(deps: Deps, user: User, content: string, where: string): Screened | null {
   const screened = screenForSafety(content);
-  if (screened) deps.logger.warn('risk screen fired', { userId: user.id, where, category: screened.category, rules: screened.rules.join(',') });
+  if (screened)
+    deps.logger.warn('risk screen fired', {
+      userId: user.id,
+      where,
+      category: screened.category,
+      rules: screened.rules.join(','),
+    });
   return screened;
 }
 
@@ -77,7 +83,8 @@ export function storeSafetyAnswer(
  */
 export function acknowledgeSafety(deps: Deps, user: User, conversationId: string) {
   const conversation = deps.repos.coaching.findConversation(conversationId);
-  if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  if (!conversation || conversation.userId !== user.id)
+    throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   if (conversation.status !== 'flagged') {
     if (conversation.careful) return { conversationId, status: conversation.status, careful: true };
     throw new DomainError('CONFLICT', 'Esta conversación no está en pausa');
@@ -85,7 +92,11 @@ export function acknowledgeSafety(deps: Deps, user: User, conversationId: string
   deps.repos.coaching.transaction(() => {
     const fresh = deps.repos.coaching.findConversation(conversationId);
     if (fresh?.status !== 'flagged') return;
-    deps.repos.coaching.updateConversation(conversationId, { status: 'active', careful: true, updatedAt: deps.clock() });
+    deps.repos.coaching.updateConversation(conversationId, {
+      status: 'active',
+      careful: true,
+      updatedAt: deps.clock(),
+    });
   });
   deps.logger.info('safety resources acknowledged', { userId: user.id, conversationId });
   return { conversationId, status: 'active' as const, careful: true };
@@ -117,7 +128,11 @@ export function safetyOfMessage(
 }
 
 /** A journal entry is saved whatever it says; when the screen fires, the answer carries its helplines. */
-export function journalSafety(deps: Deps, user: User, entry: { title?: string | null | undefined; body: string; mood?: string | null | undefined }): SafetyView | null {
+export function journalSafety(
+  deps: Deps,
+  user: User,
+  entry: { title?: string | null | undefined; body: string; mood?: string | null | undefined },
+): SafetyView | null {
   const screened = screenTurn(deps, user, [entry.title, entry.body].filter(Boolean).join('\n'), 'journal-entry');
   if (!screened) return null;
   return { category: screened.category, message: screened.message, resources: screened.resources };

@@ -10,7 +10,10 @@ export function dailyPlanRest(deps: Deps) {
   app.get('/daily-plan', (c) =>
     withCaller(deps, c, async (caller) => {
       const { plan } = await caller.dailyPlan.today();
-      return c.json({ plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null }, 200);
+      return c.json(
+        { plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null },
+        200,
+      );
     }),
   );
   app.post('/generate-daily-plan', async (c) => {
@@ -18,7 +21,13 @@ export function dailyPlanRest(deps: Deps) {
     return withCaller(deps, c, async (caller) => {
       const result = await caller.dailyPlan.generate(body as never);
       const plan = result.plan;
-      return c.json({ plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null, generated: result.generated }, 200);
+      return c.json(
+        {
+          plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null,
+          generated: result.generated,
+        },
+        200,
+      );
     });
   });
   return app;

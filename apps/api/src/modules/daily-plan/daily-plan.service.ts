@@ -32,14 +32,28 @@ export function sanitizePlanHtml(html: string): string {
 type User = { id: string; firstName: string; timezone: string };
 
 /** `fallback`: written offline because the configured model failed (the UI says so). */
-export type PlanView = { content: string; generatedAt: Date; items: DailyPlan['items']; source: 'ai' | 'offline'; fallback: boolean; day: string };
+export type PlanView = {
+  content: string;
+  generatedAt: Date;
+  items: DailyPlan['items'];
+  source: 'ai' | 'offline';
+  fallback: boolean;
+  day: string;
+};
 
 export function getTodayPlan(deps: Deps, user: User): { plan: PlanView | null } {
   const day = localDay(deps.clock(), user.timezone);
   const row = deps.repos.coaching.findPlan(user.id, day);
   if (!row) return { plan: null };
   return {
-    plan: { content: row.content, generatedAt: row.generatedAt, items: row.items as DailyPlan['items'], source: row.source, fallback: row.fallback, day },
+    plan: {
+      content: row.content,
+      generatedAt: row.generatedAt,
+      items: row.items as DailyPlan['items'],
+      source: row.source,
+      fallback: row.fallback,
+      day,
+    },
   };
 }
 
@@ -53,7 +67,9 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   if (existing && !options.force) return { ...getTodayPlan(deps, user), generated: false };
   if (existing && existing.generationCount > MAX_DAILY_REGENERATIONS) {
     const retryAfterSeconds = secondsUntilNextLocalDay(deps.clock(), user.timezone);
-    throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', { retryAfterSeconds });
+    throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', {
+      retryAfterSeconds,
+    });
   }
   const context = buildCoachContext(deps, user);
   // The plan is a model call like any other: daily token budget and per-minute rate (a slot while it runs).
@@ -61,7 +77,9 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   let result: Awaited<ReturnType<Deps['coach']['plan']>>;
   try {
     const timeout = AbortSignal.timeout(deps.config.coach.timeoutMs);
-    result = await deps.coach.plan(context, options.signal ? AbortSignal.any([options.signal, timeout]) : timeout, { user: providerUserId(deps, user.id) });
+    result = await deps.coach.plan(context, options.signal ? AbortSignal.any([options.signal, timeout]) : timeout, {
+      user: providerUserId(deps, user.id),
+    });
   } finally {
     release();
   }
@@ -69,7 +87,10 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   if (fallback) {
     // Counted for the admin dashboard (model errors and plan fallbacks per day), with its tokens.
     recordFailedCall(deps, user, usage, true);
-    deps.logger.warn('daily plan written offline: the model failed', { userId: user.id, error: String(result.error?.message ?? '') });
+    deps.logger.warn('daily plan written offline: the model failed', {
+      userId: user.id,
+      error: String(result.error?.message ?? ''),
+    });
   } else if (source === 'ai') recordUsage(deps, user, usage);
   deps.repos.coaching.upsertPlan({
     id: existing?.id ?? crypto.randomUUID(),

@@ -8,7 +8,9 @@ import { createTestApp, createTestClock } from '../../testing/test-app';
 async function planAt(instant: string) {
   const t = createTestApp({ env: { NODE_ENV: 'development' }, clock: createTestClock(new Date(instant)) });
   await seedDemoAccounts(t.deps);
-  const login = await t.request('/api/auth/login', { body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' } });
+  const login = await t.request('/api/auth/login', {
+    body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' },
+  });
   const caller = t.callerFor(login.headers.get('set-cookie')?.split(';')[0] ?? '');
   const { plan } = await caller.dailyPlan.generate();
   return { plan, t };
@@ -32,11 +34,19 @@ describe('the daily plan without a model (Europe/Madrid)', () => {
   it('offers today’s audio with its own title and real length', async () => {
     const t = createTestApp({ clock: createTestClock(new Date('2026-11-23T08:00:00Z')) });
     const { cookie } = await t.registerUser({ firstName: 'Ana' });
-    await t.request('/api/assessment/complete', { cookie, body: { responses: { ...COMPLETE_RESPONSES, timeAvailability: 'abundante' }, version: '1.0' } });
+    await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, timeAvailability: 'abundante' }, version: '1.0' },
+    });
     const { plan } = await t.callerFor(cookie).dailyPlan.generate();
     const audio = meditationForDay('2026-11-23');
     const item = plan?.items.find((i) => i.area === 'meditation');
-    expect(item).toMatchObject({ title: `Audio del día: ${audio.title}`, minutes: Math.round(audio.durationSeconds / 60) });
-    expect(plan?.content).toContain(`Audio del día: ${audio.title}</a> · ${Math.round(audio.durationSeconds / 60)} min`);
+    expect(item).toMatchObject({
+      title: `Audio del día: ${audio.title}`,
+      minutes: Math.round(audio.durationSeconds / 60),
+    });
+    expect(plan?.content).toContain(
+      `Audio del día: ${audio.title}</a> · ${Math.round(audio.durationSeconds / 60)} min`,
+    );
   });
 });

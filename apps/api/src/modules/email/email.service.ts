@@ -1,7 +1,13 @@
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
-import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
+import {
+  passwordResetEmail,
+  weeklySummaryEmail,
+  welcomeEmail,
+  type RenderedEmail,
+  type TemplateName,
+} from './templates';
 
 function appUrl(deps: Deps) {
   return deps.config.allowedOrigins[0] ?? 'http://localhost:3000';
@@ -55,8 +61,19 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
   return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
 }
 
-export async function sendWeeklySummary(deps: Deps, input: { userId: string; to?: string | undefined }, signal?: AbortSignal) {
+export async function sendWeeklySummary(
+  deps: Deps,
+  input: { userId: string; to?: string | undefined },
+  signal?: AbortSignal,
+) {
   const preview = await previewWeeklySummary(deps, input.userId, signal);
-  const row = await deps.mailer.send({ subject: preview.subject, html: preview.html, text: preview.text, to: input.to ?? preview.user.email, template: 'weekly-summary', userId: preview.user.id });
+  const row = await deps.mailer.send({
+    subject: preview.subject,
+    html: preview.html,
+    text: preview.text,
+    to: input.to ?? preview.user.email,
+    template: 'weekly-summary',
+    userId: preview.user.id,
+  });
   return { id: row.id, status: row.status, transport: row.transport, error: row.error, subject: row.subject };
 }

@@ -10,7 +10,12 @@ export type Mailer = {
   verify(): Promise<{ ok: boolean; transport: 'smtp' | 'outbox'; detail?: string }>;
 };
 
-export type MailerOptions = { smtpUrl?: string | undefined; from?: string | undefined; attempts?: number; backoffMs?: number };
+export type MailerOptions = {
+  smtpUrl?: string | undefined;
+  from?: string | undefined;
+  attempts?: number;
+  backoffMs?: number;
+};
 
 export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, options: MailerOptions): Mailer {
   const from = options.from ?? 'Ascenso <no-reply@ascenso.local>';
@@ -43,7 +48,13 @@ export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, opt
       let lastError = '';
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
         try {
-          const info = await smtp.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+          const info = await smtp.sendMail({
+            from,
+            to: message.to,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+          });
           const sent = { status: 'sent' as const, attempts: attempt, messageId: info.messageId ?? null, error: null };
           deps.repos.admin.updateOutbox(row.id, sent);
           return { ...row, ...sent };

@@ -17,12 +17,17 @@ const EntrySchema = z.object({
 const IdSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const journalingRouter = router({
-  prompt: authedProcedure.output(z.object({ prompt: z.string(), minWords: z.number().int() })).query(({ ctx }) => todaysPrompt(ctx.deps, ctx.auth.user)),
+  prompt: authedProcedure
+    .output(z.object({ prompt: z.string(), minWords: z.number().int() }))
+    .query(({ ctx }) => todaysPrompt(ctx.deps, ctx.auth.user)),
   list: authedProcedure
     .input(z.object({ query: z.string().max(100).optional() }).optional())
     .output(z.array(EntrySchema))
     .query(({ ctx, input }) => listEntries(ctx.deps, ctx.auth.user, input?.query)),
-  get: authedProcedure.input(IdSchema).output(EntrySchema).query(({ ctx, input }) => getEntry(ctx.deps, ctx.auth.user, input.id)),
+  get: authedProcedure
+    .input(IdSchema)
+    .output(EntrySchema)
+    .query(({ ctx, input }) => getEntry(ctx.deps, ctx.auth.user, input.id)),
   create: authedProcedure
     .input(JournalEntryInputSchema)
     .output(
@@ -37,5 +42,8 @@ export const journalingRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => createEntry(ctx.deps, ctx.auth.user, input)),
-  delete: authedProcedure.input(IdSchema).output(z.object({ success: z.literal(true) })).mutation(({ ctx, input }) => deleteEntry(ctx.deps, ctx.auth.user, input.id)),
+  delete: authedProcedure
+    .input(IdSchema)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => deleteEntry(ctx.deps, ctx.auth.user, input.id)),
 });

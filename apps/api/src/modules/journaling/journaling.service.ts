@@ -31,7 +31,9 @@ export function listEntries(deps: Deps, user: User, query?: string) {
   const needle = query?.trim().toLocaleLowerCase('es');
   return deps.repos.coaching
     .recentJournalEntries(user.id, 500)
-    .filter((e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)))
+    .filter(
+      (e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)),
+    )
     .map(view);
 }
 
@@ -59,7 +61,15 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   insertWithinDailyQuota(deps, user, 'journalEntries', () => deps.repos.coaching.insertJournalEntry(row));
   // Saved whatever it says; when the risk screen fires, the answer carries the helplines (shown gently).
   const safety = journalSafety(deps, user, { title: input.title, body: input.body });
-  const award = words >= JOURNAL_MIN_WORDS_FOR_STEPS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id }) : null;
+  const award =
+    words >= JOURNAL_MIN_WORDS_FOR_STEPS
+      ? completeActivity(
+          deps,
+          user,
+          { activity_key: 'journaling', metadata: { entryId: row.id } },
+          { source: 'journal', ref: row.id },
+        )
+      : null;
   return {
     entry: view(row),
     stepsEarned: award?.stepsEarned ?? 0,

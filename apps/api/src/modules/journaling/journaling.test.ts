@@ -12,13 +12,24 @@ describe('journal entries', () => {
     expect(prompt.endsWith('?')).toBe(true);
     expect(minWords).toBe(50);
 
-    const short = await caller.journaling.create({ mood: 'cansancio', prompt, body: 'Hoy ha sido un día largo con muchas reuniones.' });
+    const short = await caller.journaling.create({
+      mood: 'cansancio',
+      prompt,
+      body: 'Hoy ha sido un día largo con muchas reuniones.',
+    });
     expect(short).toMatchObject({ stepsEarned: 0, entry: { wordCount: 9, mood: 'cansancio', source: 'manual' } });
-    const long = await caller.journaling.create({ mood: 'gratitud', title: 'Un buen cierre', body: `Agradezco la charla con Marta. ${words(50)}` });
+    const long = await caller.journaling.create({
+      mood: 'gratitud',
+      title: 'Un buen cierre',
+      body: `Agradezco la charla con Marta. ${words(50)}`,
+    });
     expect(long.stepsEarned).toBe(325);
     expect(t.deps.repos.steps.total(user.id)).toBe(325);
 
-    expect((await caller.journaling.list()).map((e) => e.title)).toEqual(['Un buen cierre', 'Hoy ha sido un día largo con muchas reuniones.']);
+    expect((await caller.journaling.list()).map((e) => e.title)).toEqual([
+      'Un buen cierre',
+      'Hoy ha sido un día largo con muchas reuniones.',
+    ]);
     expect((await caller.journaling.list({ query: 'MARTA' })).map((e) => e.id)).toEqual([long.entry.id]);
     expect((await caller.journaling.list({ query: 'cansancio' })).map((e) => e.id)).toEqual([short.entry.id]);
     expect((await caller.journaling.get({ id: long.entry.id })).body).toContain('Agradezco');
@@ -34,7 +45,9 @@ describe('journal entries', () => {
     const t = createTestApp();
     const caller = t.callerFor((await t.registerUser()).cookie);
     await expect(caller.journaling.create({ mood: '', body: 'x' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.journaling.create({ mood: 'alegría', body: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.journaling.create({ mood: 'alegría', body: '   ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses to save a journaling chat longer than an entry (20 000 characters) and stores nothing', async () => {
@@ -43,11 +56,16 @@ describe('journal entries', () => {
     const caller = t.callerFor(cookie);
     const chat = await caller.coaching.start({ kind: 'journal' });
     for (let i = 0; i < 6; i += 1) {
-      await caller.coaching.send({ conversationId: chat.id, content: `${'escribo '.repeat(499)}${i}`, clientMessageId: crypto.randomUUID() });
+      await caller.coaching.send({
+        conversationId: chat.id,
+        content: `${'escribo '.repeat(499)}${i}`,
+        clientMessageId: crypto.randomUUID(),
+      });
     }
     await expect(caller.coaching.saveJournal({ conversationId: chat.id, mood: 'calma' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
+      message:
+        'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
     });
     expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toEqual([]);
     expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
@@ -59,7 +77,11 @@ describe('journal entries', () => {
     const caller = t.callerFor(cookie);
     await caller.journaling.create({ mood: 'calma', body: 'Una entrada escrita a mano.' });
     const chat = await caller.coaching.start({ kind: 'journal' });
-    await caller.coaching.send({ conversationId: chat.id, content: 'Hoy me siento en calma.', clientMessageId: crypto.randomUUID() });
+    await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'Hoy me siento en calma.',
+      clientMessageId: crypto.randomUUID(),
+    });
     await expect(caller.coaching.saveJournal({ conversationId: chat.id })).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { audioComplete, getMeditation, listMeditations, markCompleted, todaysMeditation } from './meditations.service';
 
-const SummarySchema = z.object({ id: z.string(), title: z.string(), description: z.string(), duration: z.number().int() });
+const SummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number().int(),
+});
 const IdSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const meditationsRouter = router({
@@ -12,7 +17,14 @@ export const meditationsRouter = router({
     .query(({ ctx }) => listMeditations(ctx.deps, ctx.auth.user)),
   get: authedProcedure
     .input(IdSchema)
-    .output(SummarySchema.extend({ theme: z.string(), isToday: z.boolean(), transcript: z.array(z.string()), completedToday: z.boolean() }))
+    .output(
+      SummarySchema.extend({
+        theme: z.string(),
+        isToday: z.boolean(),
+        transcript: z.array(z.string()),
+        completedToday: z.boolean(),
+      }),
+    )
     .query(({ ctx, input }) => getMeditation(ctx.deps, ctx.auth.user, input.id)),
   markCompleted: authedProcedure
     .input(IdSchema.extend({ completed: z.literal(true) }))

@@ -1,6 +1,13 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import { LISTEN_THRESHOLD, MEDITATIONS, findMeditation, meditationForDay, transcriptOf, type Meditation } from '@ascenso/domain/meditations';
+import {
+  LISTEN_THRESHOLD,
+  MEDITATIONS,
+  findMeditation,
+  meditationForDay,
+  transcriptOf,
+  type Meditation,
+} from '@ascenso/domain/meditations';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 
@@ -10,7 +17,12 @@ type User = { id: string; timezone: string };
 const TOLERANCE_SECONDS = 5;
 
 export function summary(meditation: Meditation) {
-  return { id: meditation.id, title: meditation.title, description: meditation.description, duration: meditation.durationSeconds };
+  return {
+    id: meditation.id,
+    title: meditation.title,
+    description: meditation.description,
+    duration: meditation.durationSeconds,
+  };
 }
 
 function findOrThrow(id: string): Meditation {
@@ -27,7 +39,12 @@ export function listMeditations(deps: Deps, user: User) {
   const day = localDay(deps.clock(), user.timezone);
   const today = meditationForDay(day).id;
   const done = new Set(deps.repos.listens.completedToday(user.id, day).map((l) => l.meditationId));
-  return MEDITATIONS.map((m) => ({ ...summary(m), theme: m.theme, isToday: m.id === today, completedToday: done.has(m.id) }));
+  return MEDITATIONS.map((m) => ({
+    ...summary(m),
+    theme: m.theme,
+    isToday: m.id === today,
+    completedToday: done.has(m.id),
+  }));
 }
 
 export function getMeditation(deps: Deps, user: User, id: string) {
@@ -76,9 +93,13 @@ export function markCompleted(deps: Deps, user: User, id: string) {
   const now = deps.clock();
   const listen = deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
   if (!listen) throw new DomainError('VALIDATION', 'Reproduce el audio antes de marcarlo como escuchado');
-  if (listen.completedAt) return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
+  if (listen.completedAt)
+    return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
   if (listen.abandonedAt) {
-    throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
+    throw new DomainError(
+      'CONFLICT',
+      'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.',
+    );
   }
   const elapsed = (now.getTime() - listen.startedAt.getTime()) / 1000;
   const needed = meditation.durationSeconds * LISTEN_THRESHOLD - TOLERANCE_SECONDS;
@@ -87,12 +108,18 @@ export function markCompleted(deps: Deps, user: User, id: string) {
     throw new DomainError('VALIDATION', `Todavía no ha pasado el tiempo del audio: faltan unos ${minutes} min.`);
   }
   if (listen.fileBytes <= 0 || listen.servedBytes < listen.fileBytes * LISTEN_THRESHOLD) {
-    throw new DomainError('VALIDATION', 'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.');
+    throw new DomainError(
+      'VALIDATION',
+      'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.',
+    );
   }
   deps.repos.steps.immediate(() => {
     // Re-checked in the transaction: another audio started meanwhile abandons this listen.
     if (!deps.repos.listens.completeListen(listen.id, now)) {
-      throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
+      throw new DomainError(
+        'CONFLICT',
+        'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.',
+      );
     }
     deps.repos.steps.recordEvidence({
       id: crypto.randomUUID(),
@@ -114,12 +141,23 @@ export function markCompleted(deps: Deps, user: User, id: string) {
 export function audioComplete(deps: Deps, user: User, input: { is_today: boolean; completion_percentage: number }) {
   const activityKey = audioActivityKey(input.is_today);
   if (input.completion_percentage < LISTEN_THRESHOLD * 100) {
-    return { success: true as const, activityKey, stepsEarned: 0, limitReached: false, reason: 'Escucha al menos el 90 % del audio para sumar pasos.' };
+    return {
+      success: true as const,
+      activityKey,
+      stepsEarned: 0,
+      limitReached: false,
+      reason: 'Escucha al menos el 90 % del audio para sumar pasos.',
+    };
   }
   const now = deps.clock();
   const listen = deps.repos.listens.awardableListen(user.id, localDay(now, user.timezone), input.is_today);
   if (!listen) {
-    throw new DomainError('VALIDATION', input.is_today ? 'No hay una escucha completa del audio de hoy que registrar' : 'No hay una escucha completa de un audio del archivo que registrar');
+    throw new DomainError(
+      'VALIDATION',
+      input.is_today
+        ? 'No hay una escucha completa del audio de hoy que registrar'
+        : 'No hay una escucha completa de un audio del archivo que registrar',
+    );
   }
   const result = completeActivity(
     deps,
@@ -130,7 +168,8 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
       ref: listen.id,
       whenUsed: 'conflict',
       onRecorded: () => {
-        if (!deps.repos.listens.markAwarded(listen.id, now)) throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
+        if (!deps.repos.listens.markAwarded(listen.id, now))
+          throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
       },
     },
   );

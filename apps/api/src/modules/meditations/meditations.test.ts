@@ -42,11 +42,18 @@ describe('GET /api/meditations/today and the archive', () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
     const today = (await (await t.request('/api/meditations/today', { cookie })).json()) as Json;
-    expect(today).toEqual({ id: expect.any(String), title: expect.any(String), description: expect.any(String), duration: expect.any(Number) });
+    expect(today).toEqual({
+      id: expect.any(String),
+      title: expect.any(String),
+      description: expect.any(String),
+      duration: expect.any(Number),
+    });
     const archive = (await (await t.request('/api/meditations', { cookie })).json()) as Json[];
     expect(archive).toHaveLength(MEDITATIONS.length);
     expect(archive.filter((m) => m.isToday)).toEqual([expect.objectContaining({ id: today.id })]);
-    const detail = (await (await t.request(`/api/meditations/${today.id}`, { cookie })).json()) as { transcript: string[] };
+    const detail = (await (await t.request(`/api/meditations/${today.id}`, { cookie })).json()) as {
+      transcript: string[];
+    };
     expect(detail.transcript.length).toBeGreaterThan(5);
     expect((await t.request('/api/meditations/no-existe', { cookie })).status).toBe(404);
     expect((await t.request('/api/meditations/today')).status).toBe(401);
@@ -101,7 +108,10 @@ describe('GET /api/meditations/{id}/audio', () => {
 
 describe('completing a listen honestly', () => {
   async function listenToToday(t: ReturnType<typeof createTestApp>, cookie: string) {
-    const today = (await (await t.request('/api/meditations/today', { cookie })).json()) as { id: string; duration: number };
+    const today = (await (await t.request('/api/meditations/today', { cookie })).json()) as {
+      id: string;
+      duration: number;
+    };
     // The player reads the whole file (the listen is evidenced by the bytes served over time).
     await (await t.request(`/api/meditations/${today.id}/audio`, { cookie })).arrayBuffer();
     return today;
@@ -112,10 +122,23 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     t.clock.advance(30_000);
-    const early = await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
+    const early = await t.request(`/api/meditations/${today.id}/completed`, {
+      method: 'PATCH',
+      cookie,
+      body: { completed: true },
+    });
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(/Todavía no ha pasado el tiempo del audio/);
-    expect((await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 100 } })).status).toBe(400);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(
+      /Todavía no ha pasado el tiempo del audio/,
+    );
+    expect(
+      (
+        await t.request('/api/activity-log/audio-complete', {
+          cookie,
+          body: { is_today: true, completion_percentage: 100 },
+        })
+      ).status,
+    ).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
   });
 
@@ -124,11 +147,21 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     t.clock.advance(today.duration * 1000);
-    const done = await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
+    const done = await t.request(`/api/meditations/${today.id}/completed`, {
+      method: 'PATCH',
+      cookie,
+      body: { completed: true },
+    });
     expect(done.status).toBe(200);
-    const award = await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 100 } });
+    const award = await t.request('/api/activity-log/audio-complete', {
+      cookie,
+      body: { is_today: true, completion_percentage: 100 },
+    });
     expect(await award.json()).toMatchObject({ success: true, activityKey: 'audio_ascenso_daily', stepsEarned: 165 });
-    const again = await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 100 } });
+    const again = await t.request('/api/activity-log/audio-complete', {
+      cookie,
+      body: { is_today: true, completion_percentage: 100 },
+    });
     expect(again.status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(165);
   });
@@ -141,9 +174,15 @@ describe('completing a listen honestly', () => {
     await (await t.request(`/api/meditations/${other?.id}/audio`, { cookie })).arrayBuffer();
     t.clock.advance((other?.durationSeconds ?? 0) * 1000);
     await t.request(`/api/meditations/${other?.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
-    const partial = await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: false, completion_percentage: 50 } });
+    const partial = await t.request('/api/activity-log/audio-complete', {
+      cookie,
+      body: { is_today: false, completion_percentage: 50 },
+    });
     expect(await partial.json()).toMatchObject({ stepsEarned: 0, activityKey: 'audio_ascenso_archive' });
-    const full = await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: false, completion_percentage: 100 } });
+    const full = await t.request('/api/activity-log/audio-complete', {
+      cookie,
+      body: { is_today: false, completion_percentage: 100 },
+    });
     expect(await full.json()).toMatchObject({ stepsEarned: 50, activityKey: 'audio_ascenso_archive' });
   });
 
@@ -152,24 +191,69 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     const other = MEDITATIONS.find((m) => m.id !== today.id);
-    await (await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })).arrayBuffer();
+    await (
+      await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })
+    ).arrayBuffer();
     t.clock.advance(today.duration * 1000);
-    const refused = await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
+    const refused = await t.request(`/api/meditations/${today.id}/completed`, {
+      method: 'PATCH',
+      cookie,
+      body: { completed: true },
+    });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Empezaste otro audio después de este/);
-    expect((await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 100 } })).status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Empezaste otro audio después de este/,
+    );
+    expect(
+      (
+        await t.request('/api/activity-log/audio-complete', {
+          cookie,
+          body: { is_today: true, completion_percentage: 100 },
+        })
+      ).status,
+    ).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
     // Played again from the start, it counts again from then.
     await listenToToday(t, cookie);
     t.clock.advance(today.duration * 1000);
-    expect((await t.request(`/api/meditations/${today.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } })).status).toBe(200);
+    expect(
+      (
+        await t.request(`/api/meditations/${today.id}/completed`, {
+          method: 'PATCH',
+          cookie,
+          body: { completed: true },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('validates the bodies', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    expect((await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: 'sí', completion_percentage: 100 } })).status).toBe(400);
-    expect((await t.request('/api/activity-log/audio-complete', { cookie, body: { is_today: true, completion_percentage: 140 } })).status).toBe(400);
-    expect((await t.request(`/api/meditations/${MEDITATIONS[0]?.id}/completed`, { method: 'PATCH', cookie, body: { completed: false } })).status).toBe(400);
+    expect(
+      (
+        await t.request('/api/activity-log/audio-complete', {
+          cookie,
+          body: { is_today: 'sí', completion_percentage: 100 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('/api/activity-log/audio-complete', {
+          cookie,
+          body: { is_today: true, completion_percentage: 140 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request(`/api/meditations/${MEDITATIONS[0]?.id}/completed`, {
+          method: 'PATCH',
+          cookie,
+          body: { completed: false },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

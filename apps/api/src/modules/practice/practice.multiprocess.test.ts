@@ -24,11 +24,20 @@ let deps: ReturnType<typeof createDeps>;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ascenso-practice-two-processes-'));
   const databasePath = join(dir, 'app.db');
-  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
-  const signedIn = await register(deps, { email: 'practica@ejemplo.es', password: 'una frase bastante larga', firstName: 'Pia' }, { ip: '127.0.0.1' });
+  deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
+    logger: createLogger('silent'),
+  });
+  const signedIn = await register(
+    deps,
+    { email: 'practica@ejemplo.es', password: 'una frase bastante larga', firstName: 'Pia' },
+    { ip: '127.0.0.1' },
+  );
   cookie = `session=${signedIn.token}`;
   userId = signedIn.user.id;
-  const started = await Promise.all([startServerProcess(databasePath, ORIGIN), startServerProcess(databasePath, ORIGIN)]);
+  const started = await Promise.all([
+    startServerProcess(databasePath, ORIGIN),
+    startServerProcess(databasePath, ORIGIN),
+  ]);
   for (const s of started) children.push(s.child);
   urls = started.map((s) => s.url);
   db = deps.dbHandle.sqlite;
@@ -67,12 +76,16 @@ describe('practice.complete from two server processes on one database file', () 
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, ...Array(CONCURRENCY - 1).fill(409)]);
       const rows = db
-        .prepare("select steps_earned from activity_completions where user_id = ? and json_extract(metadata, '$.sessionId') = ?")
+        .prepare(
+          "select steps_earned from activity_completions where user_id = ? and json_extract(metadata, '$.sessionId') = ?",
+        )
         .all(userId, sessionId) as Array<{ steps_earned: number }>;
       awardsPerTrial.push(rows.length);
     }
     expect(awardsPerTrial).toEqual(Array(TRIALS).fill(1));
-    const total = db.prepare('select total_steps from step_totals where user_id = ?').get(userId) as { total_steps: number };
+    const total = db.prepare('select total_steps from step_totals where user_id = ?').get(userId) as {
+      total_steps: number;
+    };
     expect(total.total_steps).toBe(70 * TRIALS);
   }, 60_000);
 });

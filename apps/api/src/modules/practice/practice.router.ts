@@ -3,7 +3,11 @@ import { authedProcedure, router } from '../../trpc/trpc';
 import { CompletionResultSchema } from '../activities/activities.schema';
 import { catalogue, completePractice, startPractice } from './practice.service';
 
-const PhaseSchema = z.object({ kind: z.enum(['inhale', 'inhale-top', 'hold', 'exhale']), seconds: z.number(), label: z.string() });
+const PhaseSchema = z.object({
+  kind: z.enum(['inhale', 'inhale-top', 'hold', 'exhale']),
+  seconds: z.number(),
+  label: z.string(),
+});
 
 export const practiceRouter = router({
   catalogue: authedProcedure
@@ -31,7 +35,14 @@ export const practiceRouter = router({
             level: z.enum(['principiante', 'intermedio', 'avanzado']),
             equipment: z.array(z.string()),
             focus: z.string(),
-            exercises: z.array(z.object({ name: z.string(), seconds: z.number(), instruction: z.string(), kind: z.enum(['work', 'rest']) })),
+            exercises: z.array(
+              z.object({
+                name: z.string(),
+                seconds: z.number(),
+                instruction: z.string(),
+                kind: z.enum(['work', 'rest']),
+              }),
+            ),
             minutes: z.number().int(),
             seconds: z.number().int(),
             band: z.enum(['corta', 'media', 'larga']),
@@ -51,12 +62,33 @@ export const practiceRouter = router({
     .query(() => catalogue()),
 
   start: authedProcedure
-    .input(z.object({ kind: z.enum(['breathing', 'fitness', 'active_break']), ref: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60).optional() }))
-    .output(z.object({ sessionId: z.string(), startedAt: z.date(), plannedSeconds: z.number().int(), replacedPrevious: z.boolean() }))
+    .input(
+      z.object({
+        kind: z.enum(['breathing', 'fitness', 'active_break']),
+        ref: z.string().min(1).max(64),
+        minutes: z.number().int().min(1).max(60).optional(),
+      }),
+    )
+    .output(
+      z.object({
+        sessionId: z.string(),
+        startedAt: z.date(),
+        plannedSeconds: z.number().int(),
+        replacedPrevious: z.boolean(),
+      }),
+    )
     .mutation(({ ctx, input }) => startPractice(ctx.deps, ctx.auth.user, input)),
 
   complete: authedProcedure
-    .input(z.object({ sessionId: z.string().min(1).max(64), practicedSeconds: z.number().min(0).max(4 * 3600) }))
+    .input(
+      z.object({
+        sessionId: z.string().min(1).max(64),
+        practicedSeconds: z
+          .number()
+          .min(0)
+          .max(4 * 3600),
+      }),
+    )
     .output(CompletionResultSchema)
     .mutation(({ ctx, input }) => completePractice(ctx.deps, ctx.auth.user, input)),
 });

@@ -11,9 +11,16 @@ async function chat(caller: ReturnType<ReturnType<typeof createTestApp>['callerF
   const conversation = await caller.coaching.start({ kind: 'chat' });
   const replies: string[] = [];
   for (const content of turns) {
-    const { userMessageId } = await caller.coaching.send({ conversationId: conversation.id, content, clientMessageId: crypto.randomUUID() });
+    const { userMessageId } = await caller.coaching.send({
+      conversationId: conversation.id,
+      content,
+      clientMessageId: crypto.randomUUID(),
+    });
     let text = '';
-    for await (const raw of (await caller.coaching.reply({ conversationId: conversation.id, userMessageId })) as AsyncIterable<unknown>) {
+    for await (const raw of (await caller.coaching.reply({
+      conversationId: conversation.id,
+      userMessageId,
+    })) as AsyncIterable<unknown>) {
       // Tracked events arrive as [id, data].
       const event = (Array.isArray(raw) ? raw[1] : raw) as { type: string; text?: string };
       if (event.type === 'delta') text += event.text ?? '';
@@ -44,7 +51,10 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const { cookie, user } = await t.registerUser();
     const caller = t.callerFor(cookie);
     for (const bad of ['otro', 'FEMENINO', '', 'neutro ', null, 3]) {
-      await expect(caller.profile.setPreferences({ addressForm: bad as never })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/Elige femenino, masculino o neutro/) });
+      await expect(caller.profile.setPreferences({ addressForm: bad as never })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/Elige femenino, masculino o neutro/),
+      });
     }
     expect(t.deps.repos.users.findById(user.id)?.addressForm).toBe('neutro');
     const rest = await t.request('/api/trpc/profile.setPreferences', { cookie, body: { addressForm: 'x' } });
@@ -56,17 +66,33 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
     const caller = t.callerFor(cookie);
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-    const turns = ['Me cuesta delegar en mi equipo', 'Tengo miedo de que baje la calidad', 'Supongo que no me fío del todo'];
+    const turns = [
+      'Me cuesta delegar en mi equipo',
+      'Tengo miedo de que baje la calidad',
+      'Supongo que no me fío del todo',
+    ];
 
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('neutro');
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe(
+      'neutro',
+    );
     const neutralReplies = await chat(caller, turns);
     expect(neutralReplies.every((r) => r.length > 20)).toBe(true);
-    const neutral = neutralReplies.join(' ').toLowerCase().match(/\p{L}+/gu) ?? [];
+    const neutral =
+      neutralReplies
+        .join(' ')
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? [];
     expect(neutral.filter((w) => FEMININE.has(w) || MASCULINE.has(w))).toEqual([]);
 
     await caller.profile.setPreferences({ addressForm: 'femenino' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('femenino');
-    const feminine = (await chat(t.callerFor(cookie), turns)).join(' ').toLowerCase().match(/\p{L}+/gu) ?? [];
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe(
+      'femenino',
+    );
+    const feminine =
+      (await chat(t.callerFor(cookie), turns))
+        .join(' ')
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? [];
     expect(feminine.some((w) => FEMININE.has(w))).toBe(true);
     expect(feminine.filter((w) => MASCULINE.has(w))).toEqual([]);
   });
@@ -76,6 +102,8 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const { user } = await t.registerUser({ firstName: 'Lucía' });
     t.clock.set(new Date('2026-11-22T23:30:00Z'));
     expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).localHour).toBe(0);
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' }).localHour).toBe(17);
+    expect(
+      buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' }).localHour,
+    ).toBe(17);
   });
 });

@@ -3,9 +3,26 @@ import { PASSWORD_MAX_LENGTH, PublicUserSchema } from '@ascenso/domain/auth';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { deleteAccount } from '../auth/auth.service';
-import { addNote, editCommitment, editNote, exportData, getPreferences, ledger, listNotes, removeCommitment, removeNote, stepsHistory, updateProfile, setPreferences } from './profile.service';
+import {
+  addNote,
+  editCommitment,
+  editNote,
+  exportData,
+  getPreferences,
+  ledger,
+  listNotes,
+  removeCommitment,
+  removeNote,
+  stepsHistory,
+  updateProfile,
+  setPreferences,
+} from './profile.service';
 
-const NoteText = z.string().trim().min(1, { message: 'Escribe la nota' }).max(300, { message: 'Máximo 300 caracteres' });
+const NoteText = z
+  .string()
+  .trim()
+  .min(1, { message: 'Escribe la nota' })
+  .max(300, { message: 'Máximo 300 caracteres' });
 const IdSchema = z.string().min(1).max(64);
 
 export const profileRouter = router({
@@ -45,7 +62,9 @@ export const profileRouter = router({
     )
     .query(({ ctx }) => ledger(ctx.deps, ctx.auth.user.id)),
 
-  stepsHistory: authedProcedure.output(z.array(z.object({ day: z.string(), steps: z.number().int() }))).query(({ ctx }) => stepsHistory(ctx.deps, ctx.auth.user)),
+  stepsHistory: authedProcedure
+    .output(z.array(z.object({ day: z.string(), steps: z.number().int() })))
+    .query(({ ctx }) => stepsHistory(ctx.deps, ctx.auth.user)),
 
   notes: authedProcedure
     .output(z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() })))
@@ -72,11 +91,18 @@ export const profileRouter = router({
     .mutation(({ ctx, input }) => removeCommitment(ctx.deps, ctx.auth.user.id, input.id)),
 
   /** Every piece of the user's data as one JSON document. */
-  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
+  export: authedProcedure
+    .output(z.record(z.string(), z.unknown()))
+    .query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
 
   /** Deletes the account after checking the password; sessions end and sockets close. */
   delete: authedProcedure
-    .input(z.object({ confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }), password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH) }))
+    .input(
+      z.object({
+        confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }),
+        password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH),
+      }),
+    )
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
       await deleteAccount(ctx.deps, ctx.auth.user.id, input.password, { ip: ctx.ip });

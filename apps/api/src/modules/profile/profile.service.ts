@@ -13,9 +13,17 @@ const LEDGER_LIMIT = 200;
 export function updateProfile(
   deps: Deps,
   user: User,
-  input: { firstName: string; lastName?: string | null | undefined; timezone: string; addressForm?: AddressForm | undefined },
+  input: {
+    firstName: string;
+    lastName?: string | null | undefined;
+    timezone: string;
+    addressForm?: AddressForm | undefined;
+  },
 ) {
-  if (!TimezoneSchema.safeParse(input.timezone).success) throw new DomainError('VALIDATION', 'Zona horaria desconocida', { fieldErrors: { timezone: ['Zona horaria desconocida'] } });
+  if (!TimezoneSchema.safeParse(input.timezone).success)
+    throw new DomainError('VALIDATION', 'Zona horaria desconocida', {
+      fieldErrors: { timezone: ['Zona horaria desconocida'] },
+    });
   deps.repos.users.update(user.id, {
     firstName: input.firstName,
     lastName: input.lastName || null,
@@ -76,7 +84,9 @@ export function stepsHistory(deps: Deps, user: User, days = 30) {
 }
 
 export function listNotes(deps: Deps, userId: string) {
-  return deps.repos.admin.listNotes(userId).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
+  return deps.repos.admin
+    .listNotes(userId)
+    .map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
 }
 
 export function addNote(deps: Deps, user: User, text: string) {
@@ -87,7 +97,8 @@ export function addNote(deps: Deps, user: User, text: string) {
 }
 
 export function editNote(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.admin.updateNote(userId, id, text, deps.clock())) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
+  if (!deps.repos.admin.updateNote(userId, id, text, deps.clock()))
+    throw new DomainError('NOT_FOUND', 'Nota no encontrada');
   return { success: true as const };
 }
 
@@ -97,7 +108,8 @@ export function removeNote(deps: Deps, userId: string, id: string) {
 }
 
 export function editCommitment(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.coaching.updateCommitmentText(userId, id, text)) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
+  if (!deps.repos.coaching.updateCommitmentText(userId, id, text))
+    throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   return { success: true as const };
 }
 
@@ -133,6 +145,9 @@ export function exportData(deps: Deps, userId: string) {
       aiUsage: deps.repos.coaching.listUsage(userId),
     },
     coachMemory: { notes: deps.repos.admin.listNotes(userId) },
-    wellbeing: { listens: deps.repos.listens.listListens(userId), practiceSessions: deps.repos.listens.listPractice(userId) },
+    wellbeing: {
+      listens: deps.repos.listens.listListens(userId),
+      practiceSessions: deps.repos.listens.listPractice(userId),
+    },
   };
 }

@@ -10,17 +10,31 @@ type Json = Record<string, unknown>;
 async function richUser(t: TestApp) {
   const { cookie, user, password } = await t.registerUser({ firstName: 'Ana' });
   const caller = t.callerFor(cookie);
-  await t.request('/api/assessment/progress', { cookie, body: { currentSection: 2, responses: { role: 'x' }, completedSections: [1] } });
+  await t.request('/api/assessment/progress', {
+    cookie,
+    body: { currentSection: 2, responses: { role: 'x' }, completedSections: [1] },
+  });
   await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
   grantEvidence(t, user.id, 'journaling');
   grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
-  await t.request('/api/activity-log', { cookie, body: { activity_key: 'journaling' }, headers: { 'idempotency-key': 'export-key-0001' } });
+  await t.request('/api/activity-log', {
+    cookie,
+    body: { activity_key: 'journaling' },
+    headers: { 'idempotency-key': 'export-key-0001' },
+  });
   await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
   await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
   await caller.journaling.create({ mood: 'calma', body: 'Una entrada de prueba' });
   const chat = await caller.coaching.start({ kind: 'chat' });
-  const { userMessageId } = await caller.coaching.send({ conversationId: chat.id, content: 'Hola coach', clientMessageId: crypto.randomUUID() });
-  for await (const _ of (await caller.coaching.reply({ conversationId: chat.id, userMessageId })) as AsyncIterable<unknown>) {
+  const { userMessageId } = await caller.coaching.send({
+    conversationId: chat.id,
+    content: 'Hola coach',
+    clientMessageId: crypto.randomUUID(),
+  });
+  for await (const _ of (await caller.coaching.reply({
+    conversationId: chat.id,
+    userMessageId,
+  })) as AsyncIterable<unknown>) {
     // drain the streamed answer
   }
   await caller.dailyPlan.generate();
@@ -35,8 +49,12 @@ describe('profile', () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
     const caller = t.callerFor(cookie);
-    expect(await caller.profile.update({ firstName: 'Lucía', lastName: 'Martín', timezone: 'Atlantic/Canary' })).toMatchObject({ firstName: 'Lucía', timezone: 'Atlantic/Canary' });
-    await expect(caller.profile.update({ firstName: 'x', timezone: 'Luna/Mar' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(
+      await caller.profile.update({ firstName: 'Lucía', lastName: 'Martín', timezone: 'Atlantic/Canary' }),
+    ).toMatchObject({ firstName: 'Lucía', timezone: 'Atlantic/Canary' });
+    await expect(caller.profile.update({ firstName: 'x', timezone: 'Luna/Mar' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('shows the ledger with the reason of every entry and 30 days of steps', async () => {
@@ -59,7 +77,9 @@ describe('profile', () => {
     const caller = t.callerFor(cookie);
     const note = await caller.profile.addNote({ text: 'Tengo dos hijas pequeñas' });
     await caller.profile.editNote({ id: note.id, text: 'Tengo dos hijas de 3 y 6 años' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual(['Tengo dos hijas de 3 y 6 años']);
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual([
+      'Tengo dos hijas de 3 y 6 años',
+    ]);
     await caller.profile.deleteNote({ id: note.id });
     expect(await caller.profile.notes()).toEqual([]);
     const other = t.callerFor((await t.registerUser()).cookie);
@@ -74,11 +94,18 @@ describe('account security', () => {
     const { cookie, user, password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     const otherDevice = t.sessionCookie(await t.request('/api/auth/login', { body: { email: user.email, password } }));
     const caller = t.callerFor(cookie);
-    await expect(caller.auth.changePassword({ currentPassword: 'no es', newPassword: 'otra frase nueva y larga' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await caller.auth.changePassword({ currentPassword: password, newPassword: 'otra frase nueva y larga' })).toEqual({ success: true, endedSessions: 1 });
+    await expect(
+      caller.auth.changePassword({ currentPassword: 'no es', newPassword: 'otra frase nueva y larga' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(
+      await caller.auth.changePassword({ currentPassword: password, newPassword: 'otra frase nueva y larga' }),
+    ).toEqual({ success: true, endedSessions: 1 });
     expect((await t.request('/api/auth/user', { cookie: otherDevice })).status).toBe(401);
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(200);
-    expect((await t.request('/api/auth/login', { body: { email: user.email, password: 'otra frase nueva y larga' } })).status).toBe(200);
+    expect(
+      (await t.request('/api/auth/login', { body: { email: user.email, password: 'otra frase nueva y larga' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('signs out everywhere', async () => {
@@ -99,7 +126,20 @@ describe('data rights', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const data = (await response.json()) as Json;
-    expect(Object.keys(data).sort()).toEqual(['account', 'assessmentProgress', 'assessments', 'coachMemory', 'coaching', 'exportedAt', 'format', 'journal', 'steps', 'wellbeing'].sort());
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'account',
+        'assessmentProgress',
+        'assessments',
+        'coachMemory',
+        'coaching',
+        'exportedAt',
+        'format',
+        'journal',
+        'steps',
+        'wellbeing',
+      ].sort(),
+    );
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/password|argon2/i);
     expect((data.assessments as unknown[]).length).toBe(1);
@@ -114,7 +154,9 @@ describe('data rights', () => {
     const t = createTestApp();
     const bystander = await richUser(t);
     const { cookie, user, password } = await richUser(t);
-    expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password: 'mala' } })).status).toBe(401);
+    expect(
+      (await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password: 'mala' } })).status,
+    ).toBe(401);
     expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { password } })).status).toBe(400);
     expect(t.deps.repos.users.findById(user.id)).toBeDefined();
 
@@ -124,14 +166,24 @@ describe('data rights', () => {
 
     // Every table with a user column holds nothing of the deleted user; the bystander's data is intact.
     const sqlite = t.deps.dbHandle.sqlite;
-    const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'").pluck().all() as string[];
+    const tables = sqlite
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'",
+      )
+      .pluck()
+      .all() as string[];
     let checked = 0;
     for (const table of tables) {
-      const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
+      const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map(
+        (c) => c.name,
+      );
       const column = table === 'users' ? 'id' : columns.find((c) => c === 'user_id');
       if (!column) continue;
       checked += 1;
-      expect({ table, rows: sqlite.prepare(`select count(*) as n from ${table} where ${column} = ?`).get(user.id) }).toEqual({ table, rows: { n: 0 } });
+      expect({
+        table,
+        rows: sqlite.prepare(`select count(*) as n from ${table} where ${column} = ?`).get(user.id),
+      }).toEqual({ table, rows: { n: 0 } });
     }
     expect(checked).toBeGreaterThanOrEqual(15);
     const messages = sqlite.prepare('select count(*) as n from messages').get() as { n: number };

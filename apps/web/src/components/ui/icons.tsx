@@ -314,7 +314,10 @@ export const ClockIcon = strokeIcon(
 
 // Media players (guided audio, breathing, classes).
 
-export const PlayIcon = strokeIcon('PlayIcon', <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" fill="currentColor" />);
+export const PlayIcon = strokeIcon(
+  'PlayIcon',
+  <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" fill="currentColor" />,
+);
 
 export const PauseIcon = strokeIcon(
   'PauseIcon',

@@ -16,7 +16,12 @@ export function SkipLink({ targetId = 'contenido' }: { targetId?: string }) {
       color="white"
       fontWeight="600"
       transform="translateY(-200%)"
-      _focusVisible={{ transform: 'translateY(0)', outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '2px' }}
+      _focusVisible={{
+        transform: 'translateY(0)',
+        outline: '3px solid',
+        outlineColor: 'sun.300',
+        outlineOffset: '2px',
+      }}
     >
       Saltar al contenido
     </chakra.a>

@@ -3,12 +3,48 @@ import { BookIcon, ChatIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon
 import { LinkTile, TileLink } from './link-tile';
 
 const TILES = [
-  { to: '/coaching', title: 'Coaching', description: 'Habla con tu coach sobre lo que te ocupa.', Icon: ChatIcon, tone: 'brand' },
-  { to: '/breathing', title: 'Respiración', description: 'Técnicas guiadas para calmarte o enfocarte.', Icon: WindIcon, tone: 'sky' },
-  { to: '/fitness', title: 'Fitness', description: 'Clases de 7 a 30 minutos, con o sin material.', Icon: DumbbellIcon, tone: 'sun' },
-  { to: '/journaling', title: 'Journaling', description: 'Escribe cómo estás con la pregunta del día.', Icon: BookIcon, tone: 'sun' },
-  { to: '/meditations', title: 'Audio Ascensos', description: 'Audios guiados en español, uno nuevo cada día.', Icon: HeadphonesIcon, tone: 'brand' },
-  { to: '/active-breaks', title: 'Pausas Activas', description: 'Uno o dos minutos para mover el cuerpo.', Icon: StretchIcon, tone: 'sky' },
+  {
+    to: '/coaching',
+    title: 'Coaching',
+    description: 'Habla con tu coach sobre lo que te ocupa.',
+    Icon: ChatIcon,
+    tone: 'brand',
+  },
+  {
+    to: '/breathing',
+    title: 'Respiración',
+    description: 'Técnicas guiadas para calmarte o enfocarte.',
+    Icon: WindIcon,
+    tone: 'sky',
+  },
+  {
+    to: '/fitness',
+    title: 'Fitness',
+    description: 'Clases de 7 a 30 minutos, con o sin material.',
+    Icon: DumbbellIcon,
+    tone: 'sun',
+  },
+  {
+    to: '/journaling',
+    title: 'Journaling',
+    description: 'Escribe cómo estás con la pregunta del día.',
+    Icon: BookIcon,
+    tone: 'sun',
+  },
+  {
+    to: '/meditations',
+    title: 'Audio Ascensos',
+    description: 'Audios guiados en español, uno nuevo cada día.',
+    Icon: HeadphonesIcon,
+    tone: 'brand',
+  },
+  {
+    to: '/active-breaks',
+    title: 'Pausas Activas',
+    description: 'Uno o dos minutos para mover el cuerpo.',
+    Icon: StretchIcon,
+    tone: 'sky',
+  },
 ] as const;
 
 const TONES = {
@@ -24,7 +60,13 @@ export function WellbeingGrid({ headingLevel = 'h2' }: { headingLevel?: 'h2' | '
       <Heading as={headingLevel} id="actividades-bienestar" fontSize={{ base: 'xl', md: '2xl' }} color="heading" mb="4">
         Actividades de bienestar
       </Heading>
-      <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }} gap={{ base: '3', md: '4' }}>
+      <Grid
+        as="ul"
+        role="list"
+        listStyleType="none"
+        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
+        gap={{ base: '3', md: '4' }}
+      >
         {TILES.map(({ to, title, description, Icon, tone }) => (
           <LinkTile key={to} p={{ base: '4', md: '5' }} _hover={{ boxShadow: 'raised', transform: 'translateY(-2px)' }}>
             <Circle size={{ base: '10', md: '12' }} bg={TONES[tone].bg} color={TONES[tone].color} mb="3">

@@ -27,13 +27,7 @@ export function Wordmark({ onDark = false, ...props }: { onDark?: boolean } & St
   return (
     <HStack gap="2.5" {...props}>
       <AscensoMark onDark={onDark} />
-      <Text
-        as="span"
-        fontWeight="700"
-        fontSize="xl"
-        letterSpacing="-0.02em"
-        color={onDark ? 'white' : 'brand.900'}
-      >
+      <Text as="span" fontWeight="700" fontSize="xl" letterSpacing="-0.02em" color={onDark ? 'white' : 'brand.900'}>
         Ascenso
       </Text>
     </HStack>

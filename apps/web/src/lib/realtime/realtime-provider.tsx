@@ -1,7 +1,15 @@
 import type { AppRouter } from '@ascenso/api/router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { createContext, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useClearSession } from '../session';
 import { useTRPC } from '../trpc';
 import { FORBIDDEN_CLOSE_CODE, socketPolicy, type SocketState } from './socket-policy';
@@ -81,5 +89,9 @@ export function useRealtimeEvents(handler: Listener): void {
 
 /** The socket's state (spec §4: disconnected, connecting, connected, error). */
 export function useRealtimeState(): SocketState {
-  return useSyncExternalStore(socketPolicy.subscribe, () => socketPolicy.getSnapshot().state, () => 'disconnected');
+  return useSyncExternalStore(
+    socketPolicy.subscribe,
+    () => socketPolicy.getSnapshot().state,
+    () => 'disconnected',
+  );
 }

@@ -76,17 +76,28 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 /** The real tRPC client over the app's socket setup (src/lib/trpc-ws.ts), with one subscription. */
 async function subscribed(policy: SocketPolicy) {
-  const { client: wsClient } = createRealtimeClient({ url: () => 'ws://app.test/api/trpc-ws', policy, WebSocket: FakeSocket as unknown as typeof WebSocket });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink<AppRouter>({ client: wsClient, transformer: superjson })] });
+  const { client: wsClient } = createRealtimeClient({
+    url: () => 'ws://app.test/api/trpc-ws',
+    policy,
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+  });
+  const client = createTRPCClient<AppRouter>({
+    links: [wsLink<AppRouter>({ client: wsClient, transformer: superjson })],
+  });
   const received: string[] = [];
-  const subscription = client.activities.onCompleted.subscribe(undefined, { onData: (message) => received.push(message.id) });
+  const subscription = client.activities.onCompleted.subscribe(undefined, {
+    onData: (message) => received.push(message.id),
+  });
   await flush();
   return { wsClient, received, subscription };
 }
 
 /** The subscription requests a socket carried (tRPC resends them after a reconnect). */
 const subscriptionsSent = (socket: FakeSocket) =>
-  socket.sent.filter((m): m is { id: number; params: { path: string; lastEventId?: string } } => (m as { method?: string }).method === 'subscription');
+  socket.sent.filter(
+    (m): m is { id: number; params: { path: string; lastEventId?: string } } =>
+      (m as { method?: string }).method === 'subscription',
+  );
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -155,7 +166,11 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
     first.receive({ id: request?.id, result: { type: 'started' } });
     first.receive({
       id: request?.id,
-      result: { type: 'data', id: 'completion-7', data: superjson.serialize({ id: 'completion-7', data: { completion: {}, stats: {} } }) },
+      result: {
+        type: 'data',
+        id: 'completion-7',
+        data: superjson.serialize({ id: 'completion-7', data: { completion: {}, stats: {} } }),
+      },
     });
     expect(received).toEqual(['completion-7']);
 
@@ -163,7 +178,11 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     latest().accept();
     await flush();
-    expect(subscriptionsSent(latest())).toEqual([expect.objectContaining({ params: expect.objectContaining({ path: 'activities.onCompleted', lastEventId: 'completion-7' }) })]);
+    expect(subscriptionsSent(latest())).toEqual([
+      expect.objectContaining({
+        params: expect.objectContaining({ path: 'activities.onCompleted', lastEventId: 'completion-7' }),
+      }),
+    ]);
   });
 
   it('a visible tab with an open socket does not reconnect; a success resets the count', async () => {
@@ -217,7 +236,11 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
 
   it('after 4403 the app signs in again: the next subscriptions get a new socket that works', async () => {
     const policy = new SocketPolicy();
-    const link = createSocketLink({ url: () => 'ws://app.test/api/trpc-ws', policy, WebSocket: FakeSocket as unknown as typeof WebSocket });
+    const link = createSocketLink({
+      url: () => 'ws://app.test/api/trpc-ws',
+      policy,
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
     const client = createTRPCClient<AppRouter>({ links: [link] });
     policy.start();
     const before = client.activities.onCompleted.subscribe(undefined, {});
@@ -242,7 +265,14 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
     await flush();
     const [request] = subscriptionsSent(latest());
     expect(request?.params.path).toBe('activities.onCompleted');
-    latest().receive({ id: request?.id, result: { type: 'data', id: 'c-1', data: superjson.serialize({ id: 'c-1', data: { completion: {}, stats: {} } }) } });
+    latest().receive({
+      id: request?.id,
+      result: {
+        type: 'data',
+        id: 'c-1',
+        data: superjson.serialize({ id: 'c-1', data: { completion: {}, stats: {} } }),
+      },
+    });
     expect(received).toEqual(['c-1']);
     expect(policy.getSnapshot()).toMatchObject({ state: 'connected', sessionEnded: false });
   });

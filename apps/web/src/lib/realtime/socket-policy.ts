@@ -77,7 +77,11 @@ export class SocketPolicy {
   /** A user is signed in: a fresh budget, and any waiting attempt goes now. */
   start(): void {
     this.active = true;
-    this.update({ failures: 0, sessionEnded: false, state: this.snapshot.state === 'connected' ? 'connected' : 'disconnected' });
+    this.update({
+      failures: 0,
+      sessionEnded: false,
+      state: this.snapshot.state === 'connected' ? 'connected' : 'disconnected',
+    });
     this.release();
   }
 
@@ -142,7 +146,12 @@ export class SocketPolicy {
 
   private update(patch: Partial<SocketSnapshot>): void {
     const next = { ...this.snapshot, ...patch };
-    if (next.state === this.snapshot.state && next.failures === this.snapshot.failures && next.sessionEnded === this.snapshot.sessionEnded) return;
+    if (
+      next.state === this.snapshot.state &&
+      next.failures === this.snapshot.failures &&
+      next.sessionEnded === this.snapshot.sessionEnded
+    )
+      return;
     this.snapshot = next;
     for (const listener of [...this.listeners]) listener();
   }

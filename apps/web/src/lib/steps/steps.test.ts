@@ -25,7 +25,15 @@ describe('patchStepStats', () => {
       todaySteps: 10,
       day: '2026-11-22',
       byActivity: [
-        { activityKey: 'journaling', name: 'Journaling guiado', icon: 'notebook', todayCount: 0, todaySteps: 0, dailyLimit: 2, remaining: 2 },
+        {
+          activityKey: 'journaling',
+          name: 'Journaling guiado',
+          icon: 'notebook',
+          todayCount: 0,
+          todaySteps: 0,
+          dailyLimit: 2,
+          remaining: 2,
+        },
       ],
     },
   };

@@ -36,7 +36,12 @@ export function useDebounced<T>(value: T, delayMs = 300): T {
 export function useUsersQuery(query: string) {
   const trpc = useTRPC();
   const trimmed = query.trim();
-  return useQuery(trpc.admin.users.queryOptions(trimmed ? { query: trimmed } : {}, { staleTime: 15_000, placeholderData: keepPreviousData }));
+  return useQuery(
+    trpc.admin.users.queryOptions(trimmed ? { query: trimmed } : {}, {
+      staleTime: 15_000,
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 export function useCatalogueQuery() {
@@ -66,7 +71,9 @@ export function useUpdateActivityMutation() {
 
 export function useUserLedgerQuery(userId: string | null) {
   const trpc = useTRPC();
-  return useQuery(trpc.admin.userLedger.queryOptions({ userId: userId ?? '' }, { enabled: Boolean(userId), staleTime: 0 }));
+  return useQuery(
+    trpc.admin.userLedger.queryOptions({ userId: userId ?? '' }, { enabled: Boolean(userId), staleTime: 0 }),
+  );
 }
 
 export function useAdjustStepsMutation() {

@@ -23,7 +23,10 @@ function AdminDashboard() {
   if (overview.isError && isForbidden(overview.error)) return <ForbiddenPage />;
 
   return (
-    <AdminFrame title="Panel" description="Cómo se está usando Ascenso: personas, actividad, uso del coach con IA y el estado de los servicios.">
+    <AdminFrame
+      title="Panel"
+      description="Cómo se está usando Ascenso: personas, actividad, uso del coach con IA y el estado de los servicios."
+    >
       {overview.data ? (
         <OverviewContent overview={overview.data} />
       ) : overview.isError ? (
@@ -59,7 +62,9 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
   const totalCompletions = completions.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalTokens = usage.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalRequests = usage.requests.reduce((a, b) => a + b, 0);
-  const top = [...completions.series].sort((a, b) => b.values.reduce((x, y) => x + y, 0) - a.values.reduce((x, y) => x + y, 0))[0];
+  const top = [...completions.series].sort(
+    (a, b) => b.values.reduce((x, y) => x + y, 0) - a.values.reduce((x, y) => x + y, 0),
+  )[0];
 
   return (
     <>
@@ -67,13 +72,20 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
         <Grid as="dl" templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
           <Figure label="Personas registradas" value={formatSteps(overview.users)} />
           <Figure label="Activas en los últimos 7 días" value={formatSteps(overview.activeUsers7d)} />
-          <Figure label="Han completado la evaluación" value={`${percent.format(overview.assessmentCompletionRate)} %`} />
+          <Figure
+            label="Han completado la evaluación"
+            value={`${percent.format(overview.assessmentCompletionRate)} %`}
+          />
         </Grid>
       </Box>
 
       <AdminCard id="admin-salud" title="Estado de los servicios">
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="3" as="ul" listStyleType="none">
-          <Health name="Base de datos" ok={overview.health.database} detail={overview.health.database ? 'Responde correctamente.' : 'No responde.'} />
+          <Health
+            name="Base de datos"
+            ok={overview.health.database}
+            detail={overview.health.database ? 'Responde correctamente.' : 'No responde.'}
+          />
           <Health
             name="Correo"
             ok={overview.health.mail.ok}
@@ -182,7 +194,15 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text as="dt" fontSize="sm" fontWeight="600" color="text.muted">
         {label}
       </Text>
-      <Text as="dd" fontSize="3xl" fontWeight="800" color="heading" fontVariantNumeric="tabular-nums" lineHeight="1.2" mt="1">
+      <Text
+        as="dd"
+        fontSize="3xl"
+        fontWeight="800"
+        color="heading"
+        fontVariantNumeric="tabular-nums"
+        lineHeight="1.2"
+        mt="1"
+      >
         {value}
       </Text>
     </Box>
@@ -191,7 +211,14 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function Health({ name, ok, detail, tag }: { name: string; ok: boolean; detail: ReactNode; tag?: string }) {
   return (
-    <Box as="li" p="4" borderRadius="lg" borderWidth="1px" borderColor={ok ? 'brand.100' : 'red.200'} bg={ok ? 'brand.50' : 'red.50'}>
+    <Box
+      as="li"
+      p="4"
+      borderRadius="lg"
+      borderWidth="1px"
+      borderColor={ok ? 'brand.100' : 'red.200'}
+      bg={ok ? 'brand.50' : 'red.50'}
+    >
       <HStack justify="space-between" gap="2" mb="1" flexWrap="wrap">
         <HStack gap="2">
           <Circle size="2.5" bg={ok ? 'brand.600' : 'red.600'} aria-hidden="true" />

@@ -12,7 +12,15 @@ const ADMIN_LINKS = [
 ] as const;
 
 /** Layout of the admin screens: an "Administración" nav (current page marked) and the page heading. */
-export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AdminFrame({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   useDocumentTitle(`${title} · Administración`);
   const headingRef = useRouteFocus();
   return (
@@ -37,7 +45,13 @@ export function AdminFrame({ title, description, children }: { title: string; de
                     color="ink.800"
                     textDecoration="none"
                     _hover={{ bg: 'brand.50', textDecoration: 'none' }}
-                    css={{ '&[aria-current=page]': { background: 'var(--chakra-colors-brand-800)', color: 'white', borderColor: 'var(--chakra-colors-brand-800)' } }}
+                    css={{
+                      '&[aria-current=page]': {
+                        background: 'var(--chakra-colors-brand-800)',
+                        color: 'white',
+                        borderColor: 'var(--chakra-colors-brand-800)',
+                      },
+                    }}
                   >
                     <NavLink to={link.to} end>
                       {link.label}
@@ -50,7 +64,15 @@ export function AdminFrame({ title, description, children }: { title: string; de
           <Text fontSize="sm" fontWeight="700" color="sun.800" textTransform="uppercase" letterSpacing="0.08em">
             Administración
           </Text>
-          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
+          <Heading
+            as="h1"
+            ref={headingRef}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
+            fontSize={{ base: '3xl', md: '4xl' }}
+            letterSpacing="-0.02em"
+            color="heading"
+          >
             {title}
           </Heading>
           <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>
@@ -64,9 +86,31 @@ export function AdminFrame({ title, description, children }: { title: string; de
 }
 
 /** A white card section labelled by its h2. */
-export function AdminCard({ id, title, description, children, actions }: { id: string; title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function AdminCard({
+  id,
+  title,
+  description,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
-    <Box as="section" aria-labelledby={id} bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" boxShadow="card" p={{ base: '4', md: '6' }} minW="0">
+    <Box
+      as="section"
+      aria-labelledby={id}
+      bg="surface"
+      borderRadius="card"
+      borderWidth="1px"
+      borderColor="border.soft"
+      boxShadow="card"
+      p={{ base: '4', md: '6' }}
+      minW="0"
+    >
       <Box display="flex" justifyContent="space-between" alignItems="flex-start" gap="3" flexWrap="wrap" mb="4">
         <Box>
           <Heading as="h2" id={id} fontSize="lg" color="heading" tabIndex={-1} _focus={{ outline: 'none' }}>

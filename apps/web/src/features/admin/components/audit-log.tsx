@@ -6,7 +6,13 @@ import { auditChanges } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
 
 const PAGE = 10;
-const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** `admin.audit`: who changed which activity, when, and each value before → after. */
 export function AuditLog() {
@@ -16,7 +22,11 @@ export function AuditLog() {
   const names = new Map(catalogue.data?.map((a) => [a.key, a.name]) ?? []);
 
   return (
-    <AdminCard id="admin-registro" title="Registro de cambios del catálogo" description="Cada cambio de valores, con quién lo hizo y cuándo.">
+    <AdminCard
+      id="admin-registro"
+      title="Registro de cambios del catálogo"
+      description="Cada cambio de valores, con quién lo hizo y cuándo."
+    >
       {audit.data ? (
         audit.data.length === 0 ? (
           <Text color="text.muted">Nadie ha cambiado el catálogo todavía.</Text>
@@ -26,7 +36,15 @@ export function AuditLog() {
               {audit.data.slice(0, shown).map((entry) => {
                 const changes = auditChanges(entry.before, entry.after);
                 return (
-                  <Box as="li" key={entry.id} p="3" borderRadius="lg" borderWidth="1px" borderColor="border.soft" bg="canvas">
+                  <Box
+                    as="li"
+                    key={entry.id}
+                    p="3"
+                    borderRadius="lg"
+                    borderWidth="1px"
+                    borderColor="border.soft"
+                    bg="canvas"
+                  >
                     <Text fontWeight="600" color="heading">
                       {names.get(entry.activityKey) ?? entry.activityKey}
                     </Text>
@@ -39,7 +57,10 @@ export function AuditLog() {
                       ) : (
                         changes.map((change) => (
                           <li key={change.field}>
-                            {change.label}: <Text as="span" textDecoration="line-through" color="text.muted">{change.before}</Text>
+                            {change.label}:{' '}
+                            <Text as="span" textDecoration="line-through" color="text.muted">
+                              {change.before}
+                            </Text>
                             <Text as="span" srOnly>
                               {' '}
                               pasa a{' '}
@@ -57,7 +78,13 @@ export function AuditLog() {
               })}
             </Box>
             {shown < audit.data.length ? (
-              <Button alignSelf="flex-start" size="sm" variant="outline" borderRadius="full" onClick={() => setShown((n) => n + PAGE)}>
+              <Button
+                alignSelf="flex-start"
+                size="sm"
+                variant="outline"
+                borderRadius="full"
+                onClick={() => setShown((n) => n + PAGE)}
+              >
                 Mostrar más ({audit.data.length - shown} restantes)
               </Button>
             ) : null}

@@ -6,11 +6,23 @@ import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { inCatalogueOrder } from '../../profile/utils/profile-format';
 import { useCatalogueQuery, useUpdateActivityMutation, type CatalogueActivity } from '../api/admin-api';
-import { auditChanges, CATALOGUE_FIELDS, CATALOGUE_LABELS, isDraftDirty, toDraft, validateCatalogueDraft, type CatalogueDraft, type CatalogueField } from '../utils/catalogue-form';
+import {
+  auditChanges,
+  CATALOGUE_FIELDS,
+  CATALOGUE_LABELS,
+  isDraftDirty,
+  toDraft,
+  validateCatalogueDraft,
+  type CatalogueDraft,
+  type CatalogueField,
+} from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
 
 /** Column layout shared by the header row and every row (a table on wide screens, cards on phones). */
-const COLUMNS = { base: 'repeat(3, minmax(0, 1fr))', lg: 'minmax(10rem, 1.1fr) minmax(11rem, 1.5fr) 7.5rem 7.5rem 7.5rem 9.5rem' };
+const COLUMNS = {
+  base: 'repeat(3, minmax(0, 1fr))',
+  lg: 'minmax(10rem, 1.1fr) minmax(11rem, 1.5fr) 7.5rem 7.5rem 7.5rem 9.5rem',
+};
 
 /** Visually hidden from the `lg` breakpoint on (the header row names the columns there). */
 const hiddenFromLg = {
@@ -43,9 +55,25 @@ export function CatalogueEditor() {
     >
       {catalogue.data ? (
         <Box>
-          <Box display={{ base: 'none', lg: 'grid' }} gridTemplateColumns={COLUMNS.lg} gap="3" px="3" pb="2" borderBottomWidth="1px" borderColor="border.soft" aria-hidden="true">
+          <Box
+            display={{ base: 'none', lg: 'grid' }}
+            gridTemplateColumns={COLUMNS.lg}
+            gap="3"
+            px="3"
+            pb="2"
+            borderBottomWidth="1px"
+            borderColor="border.soft"
+            aria-hidden="true"
+          >
             {['Actividad', ...CATALOGUE_FIELDS.map((f) => CATALOGUE_LABELS[f]), ''].map((label, i) => (
-              <Text key={i} fontSize="xs" fontWeight="700" color="ink.700" textTransform="uppercase" letterSpacing="0.06em">
+              <Text
+                key={i}
+                fontSize="xs"
+                fontWeight="700"
+                color="ink.700"
+                textTransform="uppercase"
+                letterSpacing="0.06em"
+              >
                 {label}
               </Text>
             ))}
@@ -80,14 +108,20 @@ export function CatalogueEditor() {
 function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   const update = useUpdateActivityMutation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [saved, setSaved] = useState(() => ({ name: activity.name, baseSteps: activity.baseSteps, multiplier: activity.multiplier, dailyLimit: activity.dailyLimit }));
+  const [saved, setSaved] = useState(() => ({
+    name: activity.name,
+    baseSteps: activity.baseSteps,
+    multiplier: activity.multiplier,
+    dailyLimit: activity.dailyLimit,
+  }));
   const [draft, setDraft] = useState<CatalogueDraft>(() => toDraft(activity));
   const [errors, setErrors] = useState<Partial<Record<CatalogueField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const labelId = `actividad-${activity.key}`;
   const dirty = isDraftDirty(draft, saved);
 
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,13 +143,20 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
       { key: activity.key, ...result.values },
       {
         onSuccess: (row) => {
-          const next = row ? { name: row.name, baseSteps: row.baseSteps, multiplier: row.multiplier, dailyLimit: row.dailyLimit } : result.values;
+          const next = row
+            ? { name: row.name, baseSteps: row.baseSteps, multiplier: row.multiplier, dailyLimit: row.dailyLimit }
+            : result.values;
           setSaved(next);
           setDraft(toDraft(next));
           const changes = auditChanges(before, next)
             .map((c) => `${c.label}: ${c.before} → ${c.after}`)
             .join(' · ');
-          toaster.create({ type: 'success', title: `Guardado: ${next.name}`, description: changes || 'Sin cambios.', closable: true });
+          toaster.create({
+            type: 'success',
+            title: `Guardado: ${next.name}`,
+            description: changes || 'Sin cambios.',
+            closable: true,
+          });
         },
         onError: (error) => {
           const info = readDomainError(error);
@@ -139,7 +180,13 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   };
 
   return (
-    <Box as="li" borderBottomWidth="1px" borderColor="border.soft" _last={{ borderBottomWidth: 0 }} bg={dirty ? 'sun.50' : undefined}>
+    <Box
+      as="li"
+      borderBottomWidth="1px"
+      borderColor="border.soft"
+      _last={{ borderBottomWidth: 0 }}
+      bg={dirty ? 'sun.50' : undefined}
+    >
       <form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby={labelId}>
         <Box display="grid" gridTemplateColumns={COLUMNS} gap="3" px="3" py="3" alignItems="start">
           <Box gridColumn={{ base: '1 / -1', lg: 'auto' }} pt={{ lg: '2' }}>
@@ -151,7 +198,11 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
             </Code>
           </Box>
           {CATALOGUE_FIELDS.map((field) => (
-            <Field.Root key={field} invalid={Boolean(errors[field])} gridColumn={field === 'name' ? { base: '1 / -1', lg: 'auto' } : undefined}>
+            <Field.Root
+              key={field}
+              invalid={Boolean(errors[field])}
+              gridColumn={field === 'name' ? { base: '1 / -1', lg: 'auto' } : undefined}
+            >
               <Field.Label fontSize={{ base: 'xs', sm: 'sm' }} {...hiddenFromLg}>
                 {CATALOGUE_LABELS[field]}
               </Field.Label>
@@ -176,7 +227,15 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
             </Field.Root>
           ))}
           <HStack gap="2" gridColumn={{ base: '1 / -1', lg: 'auto' }} justify={{ lg: 'flex-end' }} pt={{ lg: '0.5' }}>
-            <Button type="submit" size="sm" colorPalette="brand" borderRadius="full" loading={update.isPending} loadingText="Guardando..." aria-describedby={labelId}>
+            <Button
+              type="submit"
+              size="sm"
+              colorPalette="brand"
+              borderRadius="full"
+              loading={update.isPending}
+              loadingText="Guardando..."
+              aria-describedby={labelId}
+            >
               Guardar
             </Button>
             {dirty ? (

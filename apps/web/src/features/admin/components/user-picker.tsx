@@ -18,7 +18,15 @@ export interface PickedUser {
  * Search (name or e-mail) and choose one person. The choice is shown above the search with a
  * "Cambiar" button; results are buttons marked with `aria-pressed`.
  */
-export function UserPicker({ selected, onSelect, label = 'Buscar una persona' }: { selected: PickedUser | null; onSelect: (user: AdminUser | null) => void; label?: string }) {
+export function UserPicker({
+  selected,
+  onSelect,
+  label = 'Buscar una persona',
+}: {
+  selected: PickedUser | null;
+  onSelect: (user: AdminUser | null) => void;
+  label?: string;
+}) {
   const resultsId = useId();
   const [searching, setSearching] = useState(selected === null);
   const [query, setQuery] = useState('');
@@ -28,7 +36,16 @@ export function UserPicker({ selected, onSelect, label = 'Buscar una persona' }:
 
   if (selected && !searching) {
     return (
-      <HStack gap="3" p="3" borderRadius="lg" borderWidth="1px" borderColor="brand.200" bg="brand.50" justify="space-between" flexWrap="wrap">
+      <HStack
+        gap="3"
+        p="3"
+        borderRadius="lg"
+        borderWidth="1px"
+        borderColor="brand.200"
+        bg="brand.50"
+        justify="space-between"
+        flexWrap="wrap"
+      >
         <Box minW="0">
           <Text fontSize="sm" color="text.muted">
             Persona elegida
@@ -62,7 +79,9 @@ export function UserPicker({ selected, onSelect, label = 'Buscar una persona' }:
           aria-controls={resultsId}
           autoFocus={selected !== null}
         />
-        <Field.HelperText color="text.muted">Se muestran las {SHOWN} primeras coincidencias, de la más reciente a la más antigua.</Field.HelperText>
+        <Field.HelperText color="text.muted">
+          Se muestran las {SHOWN} primeras coincidencias, de la más reciente a la más antigua.
+        </Field.HelperText>
       </Field.Root>
       <Text role="status" aria-live="polite" srOnly>
         {list ? `${users.data?.length ?? 0} resultados` : ''}
@@ -71,7 +90,14 @@ export function UserPicker({ selected, onSelect, label = 'Buscar una persona' }:
         list.length === 0 ? (
           <Text color="text.muted">Nadie coincide con «{debounced}».</Text>
         ) : (
-          <Box as="ul" id={resultsId} listStyleType="none" display="grid" gap="2" aria-label="Resultados de la búsqueda">
+          <Box
+            as="ul"
+            id={resultsId}
+            listStyleType="none"
+            display="grid"
+            gap="2"
+            aria-label="Resultados de la búsqueda"
+          >
             {list.map((user) => (
               <li key={user.id}>
                 <Button
@@ -99,7 +125,14 @@ export function UserPicker({ selected, onSelect, label = 'Buscar una persona' }:
                         </Badge>
                       ) : null}
                     </Text>
-                    <Text as="span" display="block" fontSize="sm" fontWeight="400" color="text.muted" overflowWrap="anywhere">
+                    <Text
+                      as="span"
+                      display="block"
+                      fontSize="sm"
+                      fontWeight="400"
+                      color="text.muted"
+                      overflowWrap="anywhere"
+                    >
                       {user.email}
                     </Text>
                   </Box>

@@ -20,20 +20,50 @@ export function UsersList() {
   const list = users.data;
 
   return (
-    <AdminCard id="admin-personas" title="Personas" description="Las 100 más recientes que coinciden con la búsqueda. Abre una para ver sus pasos o ajustarlos.">
+    <AdminCard
+      id="admin-personas"
+      title="Personas"
+      description="Las 100 más recientes que coinciden con la búsqueda. Abre una para ver sus pasos o ajustarlos."
+    >
       <Stack gap="4">
         <Field.Root maxW="md">
           <Field.Label>Buscar por nombre o correo</Field.Label>
-          <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} bg="surface" autoComplete="off" spellCheck={false} />
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            bg="surface"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field.Root>
         <Text role="status" aria-live="polite" fontSize="sm" color="text.muted">
-          {list ? (list.length === 0 ? 'Nadie coincide con la búsqueda.' : `${list.length} ${list.length === 1 ? 'persona' : 'personas'}`) : ''}
+          {list
+            ? list.length === 0
+              ? 'Nadie coincide con la búsqueda.'
+              : `${list.length} ${list.length === 1 ? 'persona' : 'personas'}`
+            : ''}
         </Text>
         {list ? (
           list.length > 0 ? (
-            <Box as="ul" listStyleType="none" borderWidth="1px" borderColor="border.soft" borderRadius="lg" overflow="hidden" aria-label="Personas encontradas" opacity={users.isPlaceholderData ? 0.6 : 1}>
+            <Box
+              as="ul"
+              listStyleType="none"
+              borderWidth="1px"
+              borderColor="border.soft"
+              borderRadius="lg"
+              overflow="hidden"
+              aria-label="Personas encontradas"
+              opacity={users.isPlaceholderData ? 0.6 : 1}
+            >
               {list.map((user) => (
-                <Box as="li" key={user.id} borderBottomWidth="1px" borderColor="border.soft" _last={{ borderBottomWidth: 0 }}>
+                <Box
+                  as="li"
+                  key={user.id}
+                  borderBottomWidth="1px"
+                  borderColor="border.soft"
+                  _last={{ borderBottomWidth: 0 }}
+                >
                   <Link
                     asChild
                     display="grid"
@@ -47,7 +77,15 @@ export function UsersList() {
                     _hover={{ bg: 'brand.50', textDecoration: 'none' }}
                   >
                     <RouterLink to={`/admin/steps?user=${encodeURIComponent(user.id)}`} state={{ user }}>
-                      <Text as="span" fontWeight="600" color="heading" display="flex" gap="2" alignItems="center" minW="0">
+                      <Text
+                        as="span"
+                        fontWeight="600"
+                        color="heading"
+                        display="flex"
+                        gap="2"
+                        alignItems="center"
+                        minW="0"
+                      >
                         <Text as="span" truncate>
                           {fullName(user)}
                         </Text>

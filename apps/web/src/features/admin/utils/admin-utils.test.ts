@@ -1,13 +1,22 @@
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { describe, expect, it } from 'vitest';
-import { auditChanges, isDraftDirty, parseDecimal, toDraft, validateAdjustment, validateCatalogueDraft } from './catalogue-form';
+import {
+  auditChanges,
+  isDraftDirty,
+  parseDecimal,
+  toDraft,
+  validateAdjustment,
+  validateCatalogueDraft,
+} from './catalogue-form';
 import { buildCompletionSeries, buildFailureSeries, buildUsageSeries, SERIES_COLORS } from './series';
 
 const SESSION = { name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1 };
 
 describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
   it('accepts valid values and parses Spanish decimals', () => {
-    expect(validateCatalogueDraft({ name: ' Sesión completa ', baseSteps: '1250', multiplier: '1,5', dailyLimit: '2' })).toEqual({
+    expect(
+      validateCatalogueDraft({ name: ' Sesión completa ', baseSteps: '1250', multiplier: '1,5', dailyLimit: '2' }),
+    ).toEqual({
       ok: true,
       values: { name: 'Sesión completa', baseSteps: 1250, multiplier: 1.5, dailyLimit: 2 },
     });
@@ -20,16 +29,36 @@ describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
     const result = validateCatalogueDraft({ name: '  ', baseSteps: '-1', multiplier: '11', dailyLimit: '1001' });
     expect(result).toEqual({
       ok: false,
-      errors: { name: 'Escribe un nombre', baseSteps: 'El mínimo es 0', multiplier: 'El máximo es 10', dailyLimit: 'El máximo es 1000' },
+      errors: {
+        name: 'Escribe un nombre',
+        baseSteps: 'El mínimo es 0',
+        multiplier: 'El máximo es 10',
+        dailyLimit: 'El máximo es 1000',
+      },
     });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: '100001' })).toMatchObject({ ok: false, errors: { baseSteps: 'El máximo es 100.000' } });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), name: 'x'.repeat(81) })).toMatchObject({ ok: false, errors: { name: 'Máximo 80 caracteres' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: '100001' })).toMatchObject({
+      ok: false,
+      errors: { baseSteps: 'El máximo es 100.000' },
+    });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), name: 'x'.repeat(81) })).toMatchObject({
+      ok: false,
+      errors: { name: 'Máximo 80 caracteres' },
+    });
   });
 
   it('refuses empty, non-numeric and fractional counts', () => {
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '' })).toMatchObject({ ok: false, errors: { dailyLimit: 'Obligatorio' } });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: 'mucho' })).toMatchObject({ ok: false, errors: { baseSteps: 'Escribe un número entero' } });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '1,5' })).toMatchObject({ ok: false, errors: { dailyLimit: 'Escribe un número entero' } });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '' })).toMatchObject({
+      ok: false,
+      errors: { dailyLimit: 'Obligatorio' },
+    });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: 'mucho' })).toMatchObject({
+      ok: false,
+      errors: { baseSteps: 'Escribe un número entero' },
+    });
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '1,5' })).toMatchObject({
+      ok: false,
+      errors: { dailyLimit: 'Escribe un número entero' },
+    });
     expect(validateCatalogueDraft({ ...toDraft(SESSION), multiplier: 'x' })).toMatchObject({
       ok: false,
       errors: { multiplier: 'Escribe un número (por ejemplo 1 o 1,5)' },
@@ -52,15 +81,27 @@ describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
 
 describe('manual adjustment validation', () => {
   it('accepts positive and negative whole numbers with a reason', () => {
-    expect(validateAdjustment('+200', ' Premio del reto ')).toEqual({ ok: true, values: { steps: 200, reason: 'Premio del reto' } });
+    expect(validateAdjustment('+200', ' Premio del reto ')).toEqual({
+      ok: true,
+      values: { steps: 200, reason: 'Premio del reto' },
+    });
     expect(validateAdjustment('-150', 'Duplicado')).toEqual({ ok: true, values: { steps: -150, reason: 'Duplicado' } });
   });
 
   it('refuses 0, fractions, out-of-range values and a missing reason', () => {
     expect(validateAdjustment('0', 'abc')).toMatchObject({ ok: false, errors: { steps: 'El ajuste no puede ser 0' } });
-    expect(validateAdjustment('1,5', 'abc')).toMatchObject({ ok: false, errors: { steps: expect.stringContaining('entero') } });
-    expect(validateAdjustment('100001', 'abc')).toMatchObject({ ok: false, errors: { steps: expect.stringContaining('100.000') } });
-    expect(validateAdjustment('', '')).toMatchObject({ ok: false, errors: { steps: expect.any(String), reason: 'Explica el motivo del ajuste' } });
+    expect(validateAdjustment('1,5', 'abc')).toMatchObject({
+      ok: false,
+      errors: { steps: expect.stringContaining('entero') },
+    });
+    expect(validateAdjustment('100001', 'abc')).toMatchObject({
+      ok: false,
+      errors: { steps: expect.stringContaining('100.000') },
+    });
+    expect(validateAdjustment('', '')).toMatchObject({
+      ok: false,
+      errors: { steps: expect.any(String), reason: 'Explica el motivo del ajuste' },
+    });
   });
 });
 
@@ -89,7 +130,10 @@ describe('dashboard series', () => {
   });
 
   it('builds input/output token series', () => {
-    const usage = buildUsageSeries([{ day: '2026-05-30', requests: 3, inputTokens: 900, outputTokens: 300 }], '2026-05-31');
+    const usage = buildUsageSeries(
+      [{ day: '2026-05-30', requests: 3, inputTokens: 900, outputTokens: 300 }],
+      '2026-05-31',
+    );
     expect(usage.series.map((s) => s.values.slice(-2))).toEqual([
       [900, 0],
       [300, 0],
@@ -112,6 +156,10 @@ describe('dashboard series', () => {
       [2, 0, 1],
       [1, 0, 0],
     ]);
-    expect({ errors: failures.errors, replies: failures.replies, fallbacks: failures.fallbacks }).toEqual({ errors: 4, replies: 3, fallbacks: 1 });
+    expect({ errors: failures.errors, replies: failures.replies, fallbacks: failures.fallbacks }).toEqual({
+      errors: 4,
+      replies: 3,
+      fallbacks: 1,
+    });
   });
 });

@@ -38,7 +38,15 @@ export function parseDecimal(text: string): number {
   return Number(cleaned);
 }
 
-type Issue = { path: ReadonlyArray<PropertyKey>; code: string; minimum?: unknown; maximum?: unknown; expected?: unknown; origin?: unknown; format?: unknown };
+type Issue = {
+  path: ReadonlyArray<PropertyKey>;
+  code: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  expected?: unknown;
+  origin?: unknown;
+  format?: unknown;
+};
 
 function bound(value: unknown): string {
   return typeof value === 'number' || typeof value === 'bigint' ? numberFormat.format(value) : String(value);
@@ -52,16 +60,17 @@ export function catalogueIssueMessage(field: CatalogueField, issue: Issue): stri
     return 'Escribe un nombre';
   }
   const integer = field !== 'multiplier';
-  if (issue.code === 'invalid_type') return integer ? 'Escribe un número entero' : 'Escribe un número (por ejemplo 1 o 1,5)';
-  if (issue.code === 'invalid_format' || (issue.code === 'invalid_type' && issue.expected === 'int')) return 'Escribe un número entero';
+  if (issue.code === 'invalid_type')
+    return integer ? 'Escribe un número entero' : 'Escribe un número (por ejemplo 1 o 1,5)';
+  if (issue.code === 'invalid_format' || (issue.code === 'invalid_type' && issue.expected === 'int'))
+    return 'Escribe un número entero';
   if (issue.code === 'too_small') return `El mínimo es ${bound(issue.minimum)}`;
   if (issue.code === 'too_big') return `El máximo es ${bound(issue.maximum)}`;
   return integer ? 'Escribe un número entero' : 'Escribe un número válido';
 }
 
 export type CatalogueValidation =
-  | { ok: true; values: CatalogueValues }
-  | { ok: false; errors: Partial<Record<CatalogueField, string>> };
+  { ok: true; values: CatalogueValues } | { ok: false; errors: Partial<Record<CatalogueField, string>> };
 
 /**
  * Validates a row with the domain's `ActivityValuesSchema` (what `admin.updateActivity` checks), so
@@ -78,7 +87,8 @@ export function validateCatalogueDraft(draft: CatalogueDraft): CatalogueValidati
   };
   for (const field of ['baseSteps', 'multiplier', 'dailyLimit'] as const) {
     if (draft[field].trim() === '') errors[field] = 'Obligatorio';
-    else if (Number.isNaN(candidate[field])) errors[field] = field === 'multiplier' ? 'Escribe un número (por ejemplo 1 o 1,5)' : 'Escribe un número entero';
+    else if (Number.isNaN(candidate[field]))
+      errors[field] = field === 'multiplier' ? 'Escribe un número (por ejemplo 1 o 1,5)' : 'Escribe un número entero';
   }
   const parsed = ActivityValuesSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -105,8 +115,16 @@ export function isDraftDirty(draft: CatalogueDraft, saved: CatalogueValues): boo
 }
 
 /** Audit entry "before → after" for the fields that changed, in display order. */
-export function auditChanges(before: Record<string, unknown>, after: Record<string, unknown>): Array<{ field: CatalogueField; label: string; before: string; after: string }> {
-  const show = (value: unknown) => (typeof value === 'number' ? numberFormat.format(value) : value === undefined || value === null ? '—' : String(value));
+export function auditChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Array<{ field: CatalogueField; label: string; before: string; after: string }> {
+  const show = (value: unknown) =>
+    typeof value === 'number'
+      ? numberFormat.format(value)
+      : value === undefined || value === null
+        ? '—'
+        : String(value);
   return CATALOGUE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
     field,
     label: CATALOGUE_LABELS[field],

@@ -1,5 +1,17 @@
 import type { AssessmentEvaluation, Recommendation } from '@ascenso/domain/assessment-evaluation';
-import { Badge, Box, Button, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Grid,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { ArrowRightIcon, SparklesIcon, TimerIcon } from '../../../components/ui/icons';
@@ -40,10 +52,23 @@ export function AssessmentEvaluationPage() {
           px={{ base: '5', md: '10' }}
           py={{ base: '7', md: '10' }}
         >
-          <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
+          <Text
+            fontSize="sm"
+            fontWeight="600"
+            color="brand.700"
+            textTransform="uppercase"
+            letterSpacing="0.08em"
+            mb="3"
+          >
             Tu evaluación · {formatLongDate(data.completedAt, user.timezone)}
           </Text>
-          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.02em" color="heading">
+          <Heading
+            as="h1"
+            fontSize={{ base: '2xl', md: '4xl' }}
+            lineHeight="1.15"
+            letterSpacing="-0.02em"
+            color="heading"
+          >
             {data.headline}
           </Heading>
           <Text mt="4" fontSize={{ base: 'md', md: 'lg' }} color="ink.700" lineHeight="1.6">
@@ -107,12 +132,24 @@ function FirstStep({ text }: { text: string }) {
   );
 }
 
-function EvaluationSections({ evaluation, headingLevel }: { evaluation: AssessmentEvaluation; headingLevel: 'h2' | 'h3' }) {
+function EvaluationSections({
+  evaluation,
+  headingLevel,
+}: {
+  evaluation: AssessmentEvaluation;
+  headingLevel: 'h2' | 'h3';
+}) {
   return (
     <Stack gap="6">
       {evaluation.sections.map((section) => (
         <Box as="section" key={section.id} aria-labelledby={`${headingLevel}-${section.id}`}>
-          <Heading as={headingLevel} id={`${headingLevel}-${section.id}`} fontSize={headingLevel === 'h2' ? 'xl' : 'lg'} color="heading" mb="2">
+          <Heading
+            as={headingLevel}
+            id={`${headingLevel}-${section.id}`}
+            fontSize={headingLevel === 'h2' ? 'xl' : 'lg'}
+            color="heading"
+            mb="2"
+          >
             {section.title}
           </Heading>
           <Text color="ink.800" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" maxW="65ch">
@@ -225,7 +262,10 @@ function CoachReading() {
       </Stack>
       {reading.firstStep ? (
         <Text mt="6" color="white" fontWeight="600">
-          Tu primer paso: <Text as="span" fontWeight="400" color="hero.text">{reading.firstStep}</Text>
+          Tu primer paso:{' '}
+          <Text as="span" fontWeight="400" color="hero.text">
+            {reading.firstStep}
+          </Text>
         </Text>
       ) : null}
     </Box>

@@ -142,7 +142,8 @@ function WizardFlow({ start }: { start: WizardStart }) {
 
   const focusQuestion = useCallback((name: FieldName) => {
     const container = document.querySelector<HTMLElement>(`[data-question="${name}"]`);
-    const target = container?.querySelector<HTMLElement>('input, textarea') ?? document.getElementById(questionId(name));
+    const target =
+      container?.querySelector<HTMLElement>('input, textarea') ?? document.getElementById(questionId(name));
     container?.scrollIntoView({ block: 'center' });
     target?.focus({ preventScroll: true });
   }, []);
@@ -239,7 +240,14 @@ function WizardFlow({ start }: { start: WizardStart }) {
       <Container maxW="3xl" py={{ base: '6', md: '10' }}>
         <Stack gap="6">
           <Box>
-            <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="2">
+            <Text
+              fontSize="sm"
+              fontWeight="600"
+              color="brand.700"
+              textTransform="uppercase"
+              letterSpacing="0.08em"
+              mb="2"
+            >
               Evaluación Profesional Integral
             </Text>
             <Heading
@@ -261,9 +269,17 @@ function WizardFlow({ start }: { start: WizardStart }) {
             </Text>
           </Box>
 
-          <SectionQuestions key={state.step} section={section} responses={state.responses} invalidFields={invalidFields} {...handlers}>
+          <SectionQuestions
+            key={state.step}
+            section={section}
+            responses={state.responses}
+            invalidFields={invalidFields}
+            {...handlers}
+          >
             {(revealed) =>
-              revealed && !sectionComplete ? <MissingQuestions step={state.step} missing={missing} onGoTo={focusQuestion} /> : null
+              revealed && !sectionComplete ? (
+                <MissingQuestions step={state.step} missing={missing} onGoTo={focusQuestion} />
+              ) : null
             }
           </SectionQuestions>
 

@@ -82,14 +82,14 @@ export function QuestionField({ field, responses, invalid, onAnswer, onToggle, o
 
 type Def<K extends FieldDefinition['kind']> = Extract<FieldDefinition, { kind: K }>;
 /** What every single-answer question takes: its definition, the current answer, and where answers go. */
-type QuestionProps<K extends FieldDefinition['kind'], V> = { field: Def<K>; value: V; invalid: boolean; onChange: (value: V) => void };
+type QuestionProps<K extends FieldDefinition['kind'], V> = {
+  field: Def<K>;
+  value: V;
+  invalid: boolean;
+  onChange: (value: V) => void;
+};
 
-function TextQuestion({
-  field,
-  value,
-  invalid,
-  onChange,
-}: QuestionProps<'text', string>) {
+function TextQuestion({ field, value, invalid, onChange }: QuestionProps<'text', string>) {
   const id = questionId(field.name);
   const remaining = field.maxLength - value.length;
   const control = field.multiline ? (
@@ -135,12 +135,7 @@ function TextQuestion({
   );
 }
 
-function SelectQuestion({
-  field,
-  value,
-  invalid,
-  onChange,
-}: QuestionProps<'select', string>) {
+function SelectQuestion({ field, value, invalid, onChange }: QuestionProps<'select', string>) {
   const id = questionId(field.name);
   return (
     <QuestionCard invalid={invalid} data-question={field.name}>
@@ -242,7 +237,9 @@ function EnergyQuestion({
     <QuestionCard data-question={field.name}>
       <PlainFieldset id={id} aria-describedby={`${id}-ayuda`}>
         <QuestionLegend>{field.label}</QuestionLegend>
-        <QuestionHint id={`${id}-ayuda`}>1 = me agota · 5 = me da energía. Es opcional: deja sin puntuar lo que no aplique.</QuestionHint>
+        <QuestionHint id={`${id}-ayuda`}>
+          1 = me agota · 5 = me da energía. Es opcional: deja sin puntuar lo que no aplique.
+        </QuestionHint>
         <chakra.div display="grid" gap="3">
           {field.factors.map((factor) => {
             const name = `energia-${factor.value}`;
@@ -280,7 +277,14 @@ function EnergyQuestion({
                     value={0}
                     checked={current === 0}
                     onChange={() => onChange(factor.value as EnergyFactor, 0)}
-                    labelProps={{ ms: { base: '1', sm: '2' }, px: { base: '2', sm: '3' }, fontSize: { base: 'xs', sm: 'sm' }, lineHeight: '1.1', textAlign: 'center', maxW: { base: '20', sm: 'none' } }}
+                    labelProps={{
+                      ms: { base: '1', sm: '2' },
+                      px: { base: '2', sm: '3' },
+                      fontSize: { base: 'xs', sm: 'sm' },
+                      lineHeight: '1.1',
+                      textAlign: 'center',
+                      maxW: { base: '20', sm: 'none' },
+                    }}
                   >
                     Sin puntuar
                   </ScalePill>
@@ -299,12 +303,7 @@ function energyWordsForYou(score: number): string {
   return scoreWords(score).replace(/^te /, 'me ');
 }
 
-function RatingQuestion({
-  field,
-  value,
-  invalid,
-  onChange,
-}: QuestionProps<'rating', number>) {
+function RatingQuestion({ field, value, invalid, onChange }: QuestionProps<'rating', number>) {
   const id = questionId(field.name);
   const scores = Array.from({ length: field.max - field.min + 1 }, (_, i) => field.min + i);
   return (
@@ -323,7 +322,9 @@ function RatingQuestion({
               checked={value === score}
               onChange={() => onChange(score)}
               required
-              srSuffix={score === field.min ? 'nada satisfecho/a' : score === field.max ? 'totalmente satisfecho/a' : undefined}
+              srSuffix={
+                score === field.min ? 'nada satisfecho/a' : score === field.max ? 'totalmente satisfecho/a' : undefined
+              }
             >
               {score}
             </ScalePill>

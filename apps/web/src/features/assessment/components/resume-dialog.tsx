@@ -70,7 +70,14 @@ export function ResumeDialog({
               <Button variant="outline" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onCancel}>
                 Cancelar y Regresar
               </Button>
-              <Button ref={continueRef} colorPalette="brand" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onContinue}>
+              <Button
+                ref={continueRef}
+                colorPalette="brand"
+                borderRadius="full"
+                flex={{ sm: '1 1 auto' }}
+                minW="0"
+                onClick={onContinue}
+              >
                 Continuar con Nueva Evaluación
               </Button>
             </Dialog.Footer>

@@ -29,7 +29,15 @@ function ToastsBelow({ headerHeight }: { headerHeight: number }) {
  * Sticky progress header (spec §2): "Paso N de 9", the percent of required questions answered and the
  * autosave indicator ("Guardando..." / "Guardado"). It sticks below the app header (4rem).
  */
-export function WizardHeader({ step, percent, saveStatus }: { step: number; percent: number; saveStatus: AutosaveStatus }) {
+export function WizardHeader({
+  step,
+  percent,
+  saveStatus,
+}: {
+  step: number;
+  percent: number;
+  saveStatus: AutosaveStatus;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(72);
   useEffect(() => {

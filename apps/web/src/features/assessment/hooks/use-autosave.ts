@@ -14,7 +14,10 @@ import { progressPayload, type WizardState } from '../utils/wizard-state';
  * A failed save is only logged and clears the indicator. A save still waiting when the wizard
  * unmounts is sent at once, so leaving right after answering loses nothing.
  */
-export function useAutosave(state: WizardState, enabled: boolean): { status: AutosaveStatus; scheduler: AutosaveScheduler<ProgressInput> } {
+export function useAutosave(
+  state: WizardState,
+  enabled: boolean,
+): { status: AutosaveStatus; scheduler: AutosaveScheduler<ProgressInput> } {
   const client = useTRPCClient();
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const [scheduler] = useState(() =>

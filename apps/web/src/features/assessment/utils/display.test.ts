@@ -6,7 +6,15 @@ import { SUCCESS_MESSAGES, rotatingIndex, secondsLeft } from './timing';
 
 describe('energy chart data', () => {
   it('one bar per factor, diverging from the neutral 3; 0 and out-of-range are "sin puntuar"', () => {
-    const bars = energyBars({ autonomy: 5, collaboration: 4, learning: 3, recognition: 2, pressure: 1, routine: 0, meetings: 7 });
+    const bars = energyBars({
+      autonomy: 5,
+      collaboration: 4,
+      learning: 3,
+      recognition: 2,
+      pressure: 1,
+      routine: 0,
+      meetings: 7,
+    });
     expect(bars.map((b) => [b.factor, b.direction, b.magnitude])).toEqual([
       ['autonomy', 'boost', 2],
       ['collaboration', 'boost', 1],

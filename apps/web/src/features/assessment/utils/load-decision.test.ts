@@ -6,7 +6,9 @@ const progress = { currentSection: 4, responses: { role: 'Chef' }, completedSect
 
 describe('decideWizardStart', () => {
   it('saved progress wins: resume where the user left', () => {
-    expect(decideWizardStart({ progress, latestAssessment: { createdAt: new Date('2026-05-19T10:00:00Z') }, now: NOW })).toEqual({
+    expect(
+      decideWizardStart({ progress, latestAssessment: { createdAt: new Date('2026-05-19T10:00:00Z') }, now: NOW }),
+    ).toEqual({
       kind: 'resume',
       progress,
     });
@@ -25,7 +27,13 @@ describe('decideWizardStart', () => {
   });
 
   it('an assessment older than a month: the intro', () => {
-    expect(decideWizardStart({ progress: null, latestAssessment: { createdAt: new Date('2026-04-10T10:00:00Z') }, now: NOW })).toEqual({
+    expect(
+      decideWizardStart({
+        progress: null,
+        latestAssessment: { createdAt: new Date('2026-04-10T10:00:00Z') },
+        now: NOW,
+      }),
+    ).toEqual({
       kind: 'intro',
     });
   });

@@ -8,9 +8,7 @@ export interface SavedProgress {
 
 /** What the wizard shows first (spec §4 "On load"). */
 export type WizardStart =
-  | { kind: 'resume'; progress: SavedProgress }
-  | { kind: 'intro' }
-  | { kind: 'dialog'; assessmentCreatedAt: Date };
+  { kind: 'resume'; progress: SavedProgress } | { kind: 'intro' } | { kind: 'dialog'; assessmentCreatedAt: Date };
 
 /**
  * - saved progress → resume at its section with its answers;

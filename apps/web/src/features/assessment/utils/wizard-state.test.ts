@@ -30,9 +30,7 @@ function run(state: WizardState, ...actions: WizardAction[]): WizardState {
 function answerSection1(state: WizardState): WizardState {
   return run(
     state,
-    ...Object.entries(SECTION_1).map(
-      ([field, value]) => ({ type: 'answer', field, value }) as WizardAction,
-    ),
+    ...Object.entries(SECTION_1).map(([field, value]) => ({ type: 'answer', field, value }) as WizardAction),
   );
 }
 
@@ -67,7 +65,11 @@ describe('wizardReducer: navigation', () => {
   it('Back does nothing on step 1; Next does nothing on the last step', () => {
     const first = initialWizardState();
     expect(run(first, { type: 'back' })).toBe(first);
-    const last = resumedWizardState({ currentSection: SECTION_COUNT, responses: COMPLETE_RESPONSES, completedSections: [] });
+    const last = resumedWizardState({
+      currentSection: SECTION_COUNT,
+      responses: COMPLETE_RESPONSES,
+      completedSections: [],
+    });
     expect(canGoNext(last)).toBe(false);
     expect(run(last, { type: 'next' })).toBe(last);
   });
@@ -92,7 +94,8 @@ describe('wizardReducer: answers', () => {
 
   it('enforces the maximum selections: an extra one is ignored and not saved', () => {
     let state = resumedWizardState({ currentSection: 3, responses: {}, completedSections: [] });
-    for (const value of ['ascenso', 'habilidades', 'equilibrio']) state = run(state, { type: 'toggle', field: 'shortTermGoals', value });
+    for (const value of ['ascenso', 'habilidades', 'equilibrio'])
+      state = run(state, { type: 'toggle', field: 'shortTermGoals', value });
     expect(state.responses.shortTermGoals).toEqual(['ascenso', 'habilidades', 'equilibrio']);
     const before = state;
     state = run(state, { type: 'toggle', field: 'shortTermGoals', value: 'equipo' });
@@ -108,7 +111,11 @@ describe('wizardReducer: answers', () => {
   });
 
   it("quickWinsOther stays optional with 'otro' chosen (spec §3), and is blanked on submit otherwise", () => {
-    let state = resumedWizardState({ currentSection: 9, responses: { ...COMPLETE_RESPONSES, quickWins: ['pausas'], quickWinsOther: '' }, completedSections: [] });
+    let state = resumedWizardState({
+      currentSection: 9,
+      responses: { ...COMPLETE_RESPONSES, quickWins: ['pausas'], quickWinsOther: '' },
+      completedSections: [],
+    });
     expect(canGoNext({ ...state, step: 8 })).toBe(true);
     state = run(state, { type: 'toggle', field: 'quickWins', value: 'otro' });
     expect(canGoNext({ ...state, step: 8 })).toBe(true);
@@ -140,8 +147,10 @@ describe('resume and the autosave payload', () => {
     expect(payload.responses.role).toBe('Diseñadora');
     // Section 6 is trivially complete but not reached yet.
     expect(payload.completedSections).toEqual([1]);
-    expect(completedSections(resumedWizardState({ currentSection: 9, responses: COMPLETE_RESPONSES, completedSections: [] }))).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9,
-    ]);
+    expect(
+      completedSections(
+        resumedWizardState({ currentSection: 9, responses: COMPLETE_RESPONSES, completedSections: [] }),
+      ),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -157,8 +157,14 @@ function BrandPanel() {
       px="12"
       py="10"
     >
-      <Link asChild textDecoration="none" alignSelf="flex-start" borderRadius="md" _hover={{ textDecoration: 'none' }}
-        _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '3px' }}>
+      <Link
+        asChild
+        textDecoration="none"
+        alignSelf="flex-start"
+        borderRadius="md"
+        _hover={{ textDecoration: 'none' }}
+        _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '3px' }}
+      >
         <RouterLink to="/">
           <Wordmark onDark />
         </RouterLink>

@@ -1,4 +1,9 @@
-import { CONNECTION_ERROR_MESSAGE, ORIGIN_REFUSED_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
+import {
+  CONNECTION_ERROR_MESSAGE,
+  ORIGIN_REFUSED_MESSAGE,
+  messageForCode,
+  rateLimitMessage,
+} from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 
 export interface AuthFormErrors {

@@ -65,4 +65,3 @@ function PatternCard({ pattern }: { pattern: BreathingPatternView }) {
     </SurfaceCard>
   );
 }
-

@@ -54,7 +54,9 @@ export function useConversationCache(id: string) {
 
   const update = useCallback(
     (updater: (conversation: Conversation) => Conversation) => {
-      queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id }), (current) => (current ? updater(current) : current));
+      queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id }), (current) =>
+        current ? updater(current) : current,
+      );
     },
     [queryClient, trpc, id],
   );
@@ -111,7 +113,9 @@ export function useSaveJournal() {
   return useMutation(
     trpc.coaching.saveJournal.mutationOptions({
       onSuccess: (_result, input) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversation.queryKey({ id: input.conversationId }) });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.coaching.conversation.queryKey({ id: input.conversationId }),
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversations.queryKey() });
       },
     }),
@@ -125,7 +129,11 @@ export function useSetCommitmentStatus() {
     trpc.coaching.setCommitmentStatus.mutationOptions({
       onSuccess: (_result, input) => {
         queryClient.setQueryData(trpc.coaching.commitments.queryKey(), (current) =>
-          current?.map((c) => (c.id === input.id ? { ...c, status: input.status, closedAt: input.status === 'open' ? null : new Date() } : c)),
+          current?.map((c) =>
+            c.id === input.id
+              ? { ...c, status: input.status, closedAt: input.status === 'open' ? null : new Date() }
+              : c,
+          ),
         );
         void queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
       },

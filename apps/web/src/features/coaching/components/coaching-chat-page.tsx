@@ -96,18 +96,34 @@ function NewChat() {
       try {
         const conversation = await start.mutateAsync({ kind: 'chat' });
         step = 'coach-send';
-        const result = await send.mutateAsync({ conversationId: conversation.id, content: text, clientMessageId: newClientMessageId() });
-        queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id: conversation.id }), (current: Conversation | undefined) => {
-          const base = current ?? conversation;
-          return {
-            ...base,
-            status: result.safety ? ('flagged' as const) : base.status,
-            messages: [
-              ...base.messages,
-              { id: result.userMessageId, role: 'user' as const, content: text, replyTo: null, flagged: result.safety, stopped: false, createdAt: new Date(), safety: null },
-            ],
-          };
+        const result = await send.mutateAsync({
+          conversationId: conversation.id,
+          content: text,
+          clientMessageId: newClientMessageId(),
         });
+        queryClient.setQueryData(
+          trpc.coaching.conversation.queryKey({ id: conversation.id }),
+          (current: Conversation | undefined) => {
+            const base = current ?? conversation;
+            return {
+              ...base,
+              status: result.safety ? ('flagged' as const) : base.status,
+              messages: [
+                ...base.messages,
+                {
+                  id: result.userMessageId,
+                  role: 'user' as const,
+                  content: text,
+                  replyTo: null,
+                  flagged: result.safety,
+                  stopped: false,
+                  createdAt: new Date(),
+                  safety: null,
+                },
+              ],
+            };
+          },
+        );
         void navigate(`/coaching/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true });
         return true;
       } catch (caught) {
@@ -167,7 +183,13 @@ function NewChat() {
   return (
     <Stack gap="2">
       {initialText !== null ? null : (
-        <ConversationThread messages={[]} stream={{ phase: 'idle' }} onRetry={() => undefined} intro={greeting} userInitial={userInitial(user.firstName)} />
+        <ConversationThread
+          messages={[]}
+          stream={{ phase: 'idle' }}
+          onRetry={() => undefined}
+          intro={greeting}
+          userInitial={userInitial(user.firstName)}
+        />
       )}
       <MessageComposer
         label={COMPOSER_LABEL}

@@ -54,7 +54,15 @@ export function CoachingHubPage() {
             text="Check-in, objetivo, exploración y compromisos. Al terminar tendrás un resumen y tus compromisos apuntados."
             tone="sun"
           >
-            <Button colorPalette="brand" variant="outline" bg="surface" borderRadius="full" onClick={startSession} loading={pending} loadingText="Preparando la sesión...">
+            <Button
+              colorPalette="brand"
+              variant="outline"
+              bg="surface"
+              borderRadius="full"
+              onClick={startSession}
+              loading={pending}
+              loadingText="Preparando la sesión..."
+            >
               Empezar una sesión
               <ArrowRightIcon />
             </Button>
@@ -66,7 +74,11 @@ export function CoachingHubPage() {
           </ActionCard>
         </Grid>
 
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.3fr) minmax(0, 1fr)' }} gap={{ base: '4', md: '5' }} alignItems="start">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 1.3fr) minmax(0, 1fr)' }}
+          gap={{ base: '4', md: '5' }}
+          alignItems="start"
+        >
           <CommitmentsCard />
           <CoachStyleCard />
         </Grid>
@@ -105,7 +117,16 @@ function ActionCard({
       flexDirection="column"
       gap="3"
     >
-      <Box as="span" display="inline-flex" alignSelf="flex-start" p="2.5" borderRadius="xl" bg="surface" color={tone === 'brand' ? 'brand.700' : 'sun.800'} aria-hidden="true">
+      <Box
+        as="span"
+        display="inline-flex"
+        alignSelf="flex-start"
+        p="2.5"
+        borderRadius="xl"
+        bg="surface"
+        color={tone === 'brand' ? 'brand.700' : 'sun.800'}
+        aria-hidden="true"
+      >
         {icon}
       </Box>
       <Heading as="h2" fontSize="xl" color="heading">
@@ -122,7 +143,16 @@ function ActionCard({
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   const id = `tarjeta-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <Box as="section" aria-labelledby={id} bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" boxShadow="card" p={{ base: '5', md: '6' }}>
+    <Box
+      as="section"
+      aria-labelledby={id}
+      bg="surface"
+      borderRadius="card"
+      borderWidth="1px"
+      borderColor="border.soft"
+      boxShadow="card"
+      p={{ base: '5', md: '6' }}
+    >
       <HStack gap="2" mb="4">
         <Box as="span" color="brand.700" aria-hidden="true" display="inline-flex">
           {icon}
@@ -147,7 +177,10 @@ function CommitmentsCard() {
     setStatus.mutate(
       { id: commitment.id, status: done ? 'done' : 'open' },
       {
-        onSuccess: () => setAnnouncement(done ? `Compromiso hecho: ${commitment.text}` : `Compromiso abierto de nuevo: ${commitment.text}`),
+        onSuccess: () =>
+          setAnnouncement(
+            done ? `Compromiso hecho: ${commitment.text}` : `Compromiso abierto de nuevo: ${commitment.text}`,
+          ),
         onError: (error) => setAnnouncement(errorMessage(error)),
       },
     );
@@ -188,7 +221,16 @@ function CommitmentsCard() {
             {visible.map((commitment) => {
               const done = commitment.status === 'done';
               return (
-                <Box as="li" key={commitment.id} borderWidth="1px" borderColor={done ? 'brand.100' : 'border.soft'} bg={done ? 'brand.50' : 'surface'} borderRadius="lg" px="3" py="2.5">
+                <Box
+                  as="li"
+                  key={commitment.id}
+                  borderWidth="1px"
+                  borderColor={done ? 'brand.100' : 'border.soft'}
+                  bg={done ? 'brand.50' : 'surface'}
+                  borderRadius="lg"
+                  px="3"
+                  py="2.5"
+                >
                   <Checkbox.Root
                     checked={done}
                     onCheckedChange={(details) => toggle(commitment, details.checked === true)}
@@ -200,9 +242,21 @@ function CommitmentsCard() {
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control mt="0.5" />
-                    <Checkbox.Label fontWeight="500" color={done ? 'text.muted' : 'text'} textDecoration={done ? 'line-through' : 'none'} flex="1">
+                    <Checkbox.Label
+                      fontWeight="500"
+                      color={done ? 'text.muted' : 'text'}
+                      textDecoration={done ? 'line-through' : 'none'}
+                      flex="1"
+                    >
                       {commitment.text}
-                      <Text as="span" display="block" fontSize="xs" color="text.muted" fontWeight="400" textDecoration="none">
+                      <Text
+                        as="span"
+                        display="block"
+                        fontSize="xs"
+                        color="text.muted"
+                        fontWeight="400"
+                        textDecoration="none"
+                      >
                         {done ? 'Hecho' : `Desde ${formatConversationDate(commitment.createdAt, user.timezone)}`}
                       </Text>
                     </Checkbox.Label>

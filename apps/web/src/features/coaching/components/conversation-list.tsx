@@ -41,7 +41,16 @@ export function ConversationList({
               _hover={{ textDecoration: 'none', borderColor: 'brand.300', boxShadow: 'card' }}
             >
               <RouterLink to={conversationPath(item.kind, item.id)}>
-                <Box as="span" mt="0.5" p="2" borderRadius="lg" bg="brand.50" color="brand.700" flexShrink={0} aria-hidden="true">
+                <Box
+                  as="span"
+                  mt="0.5"
+                  p="2"
+                  borderRadius="lg"
+                  bg="brand.50"
+                  color="brand.700"
+                  flexShrink={0}
+                  aria-hidden="true"
+                >
                   <Icon boxSize="4" />
                 </Box>
                 <Box as="span" flex="1" minW="0" display="block">

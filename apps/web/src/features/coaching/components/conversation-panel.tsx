@@ -27,9 +27,19 @@ export function ConversationGate({
   if (query.isError) {
     const missing = isNotFound(query.error);
     return (
-      <Stack gap="4" align="flex-start" bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" p="6">
+      <Stack
+        gap="4"
+        align="flex-start"
+        bg="surface"
+        borderRadius="card"
+        borderWidth="1px"
+        borderColor="border.soft"
+        p="6"
+      >
         <Text role="alert" color="text">
-          {missing ? 'No encontramos esta conversación. Puede que se haya borrado o que el enlace no sea correcto.' : errorMessage(query.error)}
+          {missing
+            ? 'No encontramos esta conversación. Puede que se haya borrado o que el enlace no sea correcto.'
+            : errorMessage(query.error)}
         </Text>
         {missing ? (
           <Button asChild type={undefined} colorPalette="brand" borderRadius="full">
@@ -55,11 +65,18 @@ export function ConversationGate({
 function CarefulNote() {
   return (
     <Text fontSize="sm" color="#3a4a63" data-testid="modo-cuidadoso">
-      Tu coach irá con calma en esta conversación. Si lo necesitas: <Link href="tel:024" color="#1d3557" fontWeight="600" textDecoration="underline">024</Link>
+      Tu coach irá con calma en esta conversación. Si lo necesitas:{' '}
+      <Link href="tel:024" color="#1d3557" fontWeight="600" textDecoration="underline">
+        024
+      </Link>
       {' · '}
-      <Link href="tel:016" color="#1d3557" fontWeight="600" textDecoration="underline">016</Link>
+      <Link href="tel:016" color="#1d3557" fontWeight="600" textDecoration="underline">
+        016
+      </Link>
       {' · '}
-      <Link href="tel:112" color="#1d3557" fontWeight="600" textDecoration="underline">112</Link>
+      <Link href="tel:112" color="#1d3557" fontWeight="600" textDecoration="underline">
+        112
+      </Link>
     </Text>
   );
 }
@@ -110,7 +127,11 @@ export function ConversationPanel({
     focusComposer(panel.current);
   }, [flagged]);
   const safetyAnswerId = conversation.messages.findLast((m) => m.role === 'assistant' && m.flagged)?.id;
-  const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} /> : completed ? completedNote : null;
+  const note = flagged ? (
+    <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} />
+  ) : completed ? (
+    completedNote
+  ) : null;
   const careful = conversation.careful && !flagged && !completed;
 
   return (

@@ -184,7 +184,16 @@ export function UserBubble({ children, initial }: { children: ReactNode; initial
         <Text srOnly>Tú:</Text>
         <Text as="div">{children}</Text>
       </Box>
-      <Circle size="8" bg="sun.100" color="sun.900" fontWeight="700" fontSize="sm" flexShrink={0} mt="1" aria-hidden="true">
+      <Circle
+        size="8"
+        bg="sun.100"
+        color="sun.900"
+        fontWeight="700"
+        fontSize="sm"
+        flexShrink={0}
+        mt="1"
+        aria-hidden="true"
+      >
         {initial}
       </Circle>
     </HStack>

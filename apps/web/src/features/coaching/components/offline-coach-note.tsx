@@ -11,7 +11,19 @@ export function OfflineCoachNote() {
   const coach = useQuery(trpc.coaching.coach.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   if (!coach.data?.offline) return null;
   return (
-    <HStack data-testid="offline-coach-note" gap="2" mb="4" px="3" py="1.5" borderRadius="full" bg="brand.50" borderWidth="1px" borderColor="brand.200" w="fit-content" maxW="full">
+    <HStack
+      data-testid="offline-coach-note"
+      gap="2"
+      mb="4"
+      px="3"
+      py="1.5"
+      borderRadius="full"
+      bg="brand.50"
+      borderWidth="1px"
+      borderColor="brand.200"
+      w="fit-content"
+      maxW="full"
+    >
       <Text fontSize="sm" color="ink.800">
         <Text as="span" fontWeight="600">
           Coach sin conexión a IA:

@@ -26,7 +26,16 @@ export function PageFrame({
       {back ? <BackLink to={back.to} label={back.label} /> : null}
       <HStack justify="space-between" align="flex-start" gap="4" flexWrap="wrap" mb={{ base: '5', md: '6' }}>
         <Box minW="0" flex="1 1 16rem">
-          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.2">
+          <Heading
+            as="h1"
+            ref={headingRef}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
+            fontSize={{ base: '2xl', md: '3xl' }}
+            letterSpacing="-0.02em"
+            color="heading"
+            lineHeight="1.2"
+          >
             {title}
           </Heading>
           {description ? (
@@ -35,7 +44,11 @@ export function PageFrame({
             </Text>
           ) : null}
         </Box>
-        {actions ? <HStack gap="2" flexWrap="wrap">{actions}</HStack> : null}
+        {actions ? (
+          <HStack gap="2" flexWrap="wrap">
+            {actions}
+          </HStack>
+        ) : null}
       </HStack>
       <OfflineCoachNote />
       {children}

@@ -27,7 +27,16 @@ export function SafetyPanel({ content, safety }: { content: string; safety: Safe
         <Box as="span" display="inline-flex" p="2" borderRadius="full" bg="white" color="#2f4f7f" aria-hidden="true">
           <HeartHandIcon boxSize="5" />
         </Box>
-        <Heading as="h2" id={titleId} data-safety-heading="" tabIndex={-1} fontSize="lg" color="#1d3557" _focus={{ outline: 'none' }} _focusVisible={{ outline: '2px solid #1d3557' }}>
+        <Heading
+          as="h2"
+          id={titleId}
+          data-safety-heading=""
+          tabIndex={-1}
+          fontSize="lg"
+          color="#1d3557"
+          _focus={{ outline: 'none' }}
+          _focusVisible={{ outline: '2px solid #1d3557' }}
+        >
           Ahora lo importante eres tú
         </Heading>
       </HStack>

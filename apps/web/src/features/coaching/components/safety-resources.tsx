@@ -8,9 +8,24 @@ export type SafetyResource = SafetyView['resources'][number];
 
 /** Shown while a safety answer's helplines are still loading (the suicidal-ideation ones, the most common). */
 export const DEFAULT_RESOURCES: SafetyResource[] = [
-  { id: '024', label: 'Llamar al 024', href: 'tel:024', detail: 'Línea de atención a la conducta suicida: gratuita, confidencial y disponible las 24 horas.' },
-  { id: '112', label: 'Emergencias: 112', href: 'tel:112', detail: 'Si tu vida o la de otra persona corre peligro ahora mismo.' },
-  { id: 'abroad', label: 'findahelpline.com', href: 'https://findahelpline.com', detail: 'Fuera de España: llama al número de emergencias de tu país o busca aquí tu línea de ayuda.' },
+  {
+    id: '024',
+    label: 'Llamar al 024',
+    href: 'tel:024',
+    detail: 'Línea de atención a la conducta suicida: gratuita, confidencial y disponible las 24 horas.',
+  },
+  {
+    id: '112',
+    label: 'Emergencias: 112',
+    href: 'tel:112',
+    detail: 'Si tu vida o la de otra persona corre peligro ahora mismo.',
+  },
+  {
+    id: 'abroad',
+    label: 'findahelpline.com',
+    href: 'https://findahelpline.com',
+    detail: 'Fuera de España: llama al número de emergencias de tu país o busca aquí tu línea de ayuda.',
+  },
 ];
 
 /**

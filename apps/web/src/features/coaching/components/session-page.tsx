@@ -28,7 +28,11 @@ function SessionScreen({ id }: { id: string }) {
     <PageFrame
       title={convo.conversation?.title ?? 'Sesión de coaching'}
       back={{ to: '/coaching/sessions', label: 'Tus sesiones' }}
-      actions={convo.conversation && convo.conversation.kind === 'session' ? <FinishButton convo={convo} conversation={convo.conversation} /> : null}
+      actions={
+        convo.conversation && convo.conversation.kind === 'session' ? (
+          <FinishButton convo={convo} conversation={convo.conversation} />
+        ) : null
+      }
     >
       <ConversationGate convo={convo}>
         {(conversation) =>
@@ -50,11 +54,22 @@ function SessionBody({ convo, conversation }: { convo: CoachConversation; conver
   const [completedOnArrival] = useState(completed);
   return (
     <Stack gap={{ base: '5', md: '6' }}>
-      <Box bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" px={{ base: '1.5', sm: '3', md: '6' }} py={{ base: '4', md: '5' }}>
+      <Box
+        bg="surface"
+        borderRadius="card"
+        borderWidth="1px"
+        borderColor="border.soft"
+        px={{ base: '1.5', sm: '3', md: '6' }}
+        py={{ base: '4', md: '5' }}
+      >
         <SessionStepper stage={conversation.stage} status={conversation.status} />
         <HStack justify="center" gap="2" mt="3" fontSize="sm" color="text.muted" flexWrap="wrap">
           <Text>{formatConversationDate(conversation.createdAt, user.timezone)}</Text>
-          <Badge colorPalette={completed ? 'gray' : conversation.status === 'flagged' ? 'blue' : 'brand'} variant="subtle" borderRadius="full">
+          <Badge
+            colorPalette={completed ? 'gray' : conversation.status === 'flagged' ? 'blue' : 'brand'}
+            variant="subtle"
+            borderRadius="full"
+          >
             {STATUS_LABELS[conversation.status]}
           </Badge>
         </HStack>
@@ -136,7 +151,16 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
       borderRadius="card"
       p={{ base: '5', md: '7' }}
     >
-      <Heading as="h2" id="resumen-sesion" ref={headingRef} tabIndex={-1} fontSize="xl" color="heading" mb="3" _focus={{ outline: 'none' }}>
+      <Heading
+        as="h2"
+        id="resumen-sesion"
+        ref={headingRef}
+        tabIndex={-1}
+        fontSize="xl"
+        color="heading"
+        mb="3"
+        _focus={{ outline: 'none' }}
+      >
         Resumen de la sesión
       </Heading>
       <Text color="ink.800" whiteSpace="pre-wrap">
@@ -153,8 +177,24 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
       ) : (
         <Stack as="ul" listStyleType="none" gap="2" m="0" p="0" aria-label="Compromisos de esta sesión">
           {conversation.commitments.map((commitment) => (
-            <HStack as="li" key={commitment.id} align="flex-start" gap="3" bg="surface" borderRadius="lg" px="3" py="2.5" borderWidth="1px" borderColor="border.soft">
-              <CircleCheckIcon boxSize="5" color={commitment.status === 'done' ? 'brand.600' : 'ink.400'} mt="0.5" aria-hidden="true" />
+            <HStack
+              as="li"
+              key={commitment.id}
+              align="flex-start"
+              gap="3"
+              bg="surface"
+              borderRadius="lg"
+              px="3"
+              py="2.5"
+              borderWidth="1px"
+              borderColor="border.soft"
+            >
+              <CircleCheckIcon
+                boxSize="5"
+                color={commitment.status === 'done' ? 'brand.600' : 'ink.400'}
+                mt="0.5"
+                aria-hidden="true"
+              />
               <Text flex="1">
                 {commitment.text}
                 <Text as="span" srOnly>

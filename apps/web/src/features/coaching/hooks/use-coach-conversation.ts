@@ -3,10 +3,22 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useTRPCClient } from '../../../lib/trpc';
-import { useConversationCache, useConversationQuery, useSendMessage, type Conversation, type ConversationMessage } from '../api/coaching-api';
+import {
+  useConversationCache,
+  useConversationQuery,
+  useSendMessage,
+  type Conversation,
+  type ConversationMessage,
+} from '../api/coaching-api';
 import { newClientMessageId, pendingReplyFor } from '../utils/conversation';
 import { coachReplyErrorMessage } from '../utils/reply-errors';
-import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamState } from '../utils/reply-stream';
+import {
+  IDLE,
+  eventSequence,
+  replyStreamReducer,
+  type ReplyDoneEvent,
+  type ReplyStreamState,
+} from '../utils/reply-stream';
 
 interface Unsubscribable {
   unsubscribe: () => void;
@@ -145,7 +157,16 @@ export function useCoachConversation(conversationId: string): CoachConversation 
       // An in-flight refetch must not overwrite the optimistic message.
       await queryClient.cancelQueries({ queryKey: cache.queryKey });
       update((c) =>
-        appendMessage(c, { id: clientMessageId, role: 'user', content, replyTo: null, flagged: false, stopped: false, createdAt: new Date(), safety: null }),
+        appendMessage(c, {
+          id: clientMessageId,
+          role: 'user',
+          content,
+          replyTo: null,
+          flagged: false,
+          stopped: false,
+          createdAt: new Date(),
+          safety: null,
+        }),
       );
       try {
         const result = await sendMutation.mutateAsync({ conversationId, content, clientMessageId });

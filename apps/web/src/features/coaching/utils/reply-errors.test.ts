@@ -1,9 +1,22 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { DAILY_BUDGET_MESSAGE, SAME_CONVERSATION_MESSAGE, coachReplyErrorMessage, modelLimitMessage } from './reply-errors';
+import {
+  DAILY_BUDGET_MESSAGE,
+  SAME_CONVERSATION_MESSAGE,
+  coachReplyErrorMessage,
+  modelLimitMessage,
+} from './reply-errors';
 
 function trpcError(domainCode: string, retryAfterSeconds: number | null = null) {
-  return new TRPCClientError('x', { result: { error: { code: -32000, message: 'x', data: { domainCode, retryAfterSeconds, httpStatus: 429, fieldErrors: null } } } } as never);
+  return new TRPCClientError('x', {
+    result: {
+      error: {
+        code: -32000,
+        message: 'x',
+        data: { domainCode, retryAfterSeconds, httpStatus: 429, fieldErrors: null },
+      },
+    },
+  } as never);
 }
 
 describe('coach reply errors', () => {

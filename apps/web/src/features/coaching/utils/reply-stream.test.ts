@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamAction, type ReplyStreamState } from './reply-stream';
+import {
+  IDLE,
+  eventSequence,
+  replyStreamReducer,
+  type ReplyDoneEvent,
+  type ReplyStreamAction,
+  type ReplyStreamState,
+} from './reply-stream';
 
 const U = 'user-message-1';
 
@@ -7,12 +14,26 @@ function run(actions: ReplyStreamAction[], from: ReplyStreamState = IDLE): Reply
   return actions.reduce(replyStreamReducer, from);
 }
 
-const delta = (text: string, seq: number | null, userMessageId = U): ReplyStreamAction => ({ type: 'delta', userMessageId, seq, text });
+const delta = (text: string, seq: number | null, userMessageId = U): ReplyStreamAction => ({
+  type: 'delta',
+  userMessageId,
+  seq,
+  text,
+});
 
 const done = (overrides: Partial<ReplyDoneEvent> = {}): ReplyStreamAction => ({
   type: 'done',
   userMessageId: U,
-  event: { type: 'done', messageId: 'a-1', content: 'Hola, te escucho.', stopped: false, safety: false, stage: null, status: 'active', ...overrides },
+  event: {
+    type: 'done',
+    messageId: 'a-1',
+    content: 'Hola, te escucho.',
+    stopped: false,
+    safety: false,
+    stage: null,
+    status: 'active',
+    ...overrides,
+  },
 });
 
 describe('reply stream reducer', () => {
@@ -22,12 +43,26 @@ describe('reply stream reducer', () => {
   });
 
   it('done makes the server content the text of record', () => {
-    const state = run([{ type: 'start', userMessageId: U }, delta('Hola, ', 1), done({ stage: 'goal', status: 'active' })]);
-    expect(state).toMatchObject({ phase: 'done', messageId: 'a-1', text: 'Hola, te escucho.', safety: false, stage: 'goal' });
+    const state = run([
+      { type: 'start', userMessageId: U },
+      delta('Hola, ', 1),
+      done({ stage: 'goal', status: 'active' }),
+    ]);
+    expect(state).toMatchObject({
+      phase: 'done',
+      messageId: 'a-1',
+      text: 'Hola, te escucho.',
+      safety: false,
+      stage: 'goal',
+    });
   });
 
   it('done with safety is kept as a safety answer', () => {
-    const state = run([{ type: 'start', userMessageId: U }, delta('Llama al 024', 1), done({ content: 'Llama al 024', safety: true, status: 'flagged' })]);
+    const state = run([
+      { type: 'start', userMessageId: U },
+      delta('Llama al 024', 1),
+      done({ content: 'Llama al 024', safety: true, status: 'flagged' }),
+    ]);
     expect(state).toMatchObject({ phase: 'done', safety: true, status: 'flagged' });
   });
 
@@ -42,25 +77,60 @@ describe('reply stream reducer', () => {
   });
 
   it('a done event marked stopped (server-side stop) ends as stopped', () => {
-    const state = run([{ type: 'start', userMessageId: U }, delta('Hola', 1), done({ content: 'Hola', stopped: true, messageId: '' })]);
+    const state = run([
+      { type: 'start', userMessageId: U },
+      delta('Hola', 1),
+      done({ content: 'Hola', stopped: true, messageId: '' }),
+    ]);
     expect(state).toEqual({ phase: 'stopped', userMessageId: U, text: 'Hola' });
   });
 
   it('an error keeps the partial text and a retry starts again from empty', () => {
-    const failed = run([{ type: 'start', userMessageId: U }, delta('Hola', 1), { type: 'error', userMessageId: U, error: 'Tu coach no ha podido responder ahora.' }]);
-    expect(failed).toEqual({ phase: 'failed', userMessageId: U, text: 'Hola', error: 'Tu coach no ha podido responder ahora.' });
+    const failed = run([
+      { type: 'start', userMessageId: U },
+      delta('Hola', 1),
+      { type: 'error', userMessageId: U, error: 'Tu coach no ha podido responder ahora.' },
+    ]);
+    expect(failed).toEqual({
+      phase: 'failed',
+      userMessageId: U,
+      text: 'Hola',
+      error: 'Tu coach no ha podido responder ahora.',
+    });
     const retried = run([{ type: 'start', userMessageId: U }, delta('Otra vez', 1)], failed);
     expect(retried).toMatchObject({ phase: 'streaming', text: 'Otra vez' });
   });
 
   it('events for another user message are ignored', () => {
     const streaming = run([{ type: 'start', userMessageId: U }, delta('Hola', 1)]);
-    expect(run([delta('intruso', 2, 'otro'), { type: 'error', userMessageId: 'otro', error: 'x' }], streaming)).toEqual(streaming);
-    expect(replyStreamReducer(streaming, { type: 'done', userMessageId: 'otro', event: { type: 'done', messageId: 'z', content: 'z', stopped: false, safety: false, stage: null, status: 'active' } })).toBe(streaming);
+    expect(run([delta('intruso', 2, 'otro'), { type: 'error', userMessageId: 'otro', error: 'x' }], streaming)).toEqual(
+      streaming,
+    );
+    expect(
+      replyStreamReducer(streaming, {
+        type: 'done',
+        userMessageId: 'otro',
+        event: {
+          type: 'done',
+          messageId: 'z',
+          content: 'z',
+          stopped: false,
+          safety: false,
+          stage: null,
+          status: 'active',
+        },
+      }),
+    ).toBe(streaming);
   });
 
   it('a restarted server stream (seq back to 1) replaces the text instead of duplicating it', () => {
-    const state = run([{ type: 'start', userMessageId: U }, delta('Hola ', 1), delta('te ', 2), delta('Hola ', 1), delta('te ', 2)]);
+    const state = run([
+      { type: 'start', userMessageId: U },
+      delta('Hola ', 1),
+      delta('te ', 2),
+      delta('Hola ', 1),
+      delta('te ', 2),
+    ]);
     expect(state).toMatchObject({ text: 'Hola te ', seq: 2 });
   });
 

@@ -10,7 +10,12 @@ export function useTemplatesQuery() {
 
 export function useEmailPreviewQuery(template: TemplateName | null) {
   const trpc = useTRPC();
-  return useQuery(trpc.admin.emailPreview.queryOptions({ template: template ?? 'welcome' }, { enabled: template !== null, staleTime: 60_000 }));
+  return useQuery(
+    trpc.admin.emailPreview.queryOptions(
+      { template: template ?? 'welcome' },
+      { enabled: template !== null, staleTime: 60_000 },
+    ),
+  );
 }
 
 export function useOutboxQuery() {
@@ -21,17 +26,30 @@ export function useOutboxQuery() {
 export function useEmailSendMutation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.admin.emailSend.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }) }));
+  return useMutation(
+    trpc.admin.emailSend.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }),
+    }),
+  );
 }
 
 /** The coach writes the person's weekly summary: only when asked (it may call the AI server). */
 export function useAiEmailPreviewQuery(userId: string | null) {
   const trpc = useTRPC();
-  return useQuery(trpc.admin.aiEmailPreview.queryOptions({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 }));
+  return useQuery(
+    trpc.admin.aiEmailPreview.queryOptions(
+      { userId: userId ?? '' },
+      { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 },
+    ),
+  );
 }
 
 export function useAiEmailSendMutation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.admin.aiEmailSend.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }) }));
+  return useMutation(
+    trpc.admin.aiEmailSend.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }),
+    }),
+  );
 }

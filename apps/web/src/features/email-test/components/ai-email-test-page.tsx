@@ -52,7 +52,11 @@ function AiEmailTest() {
       </AdminCard>
 
       {person && previewFor === person.id ? (
-        <AdminCard id="correo-ia-vista-previa" title="Vista previa del resumen semanal" description={`Para ${person.firstName} (${person.email}).`}>
+        <AdminCard
+          id="correo-ia-vista-previa"
+          title="Vista previa del resumen semanal"
+          description={`Para ${person.firstName} (${person.email}).`}
+        >
           {preview.data ? (
             <Stack gap="6">
               <EmailPreview
@@ -61,8 +65,15 @@ function AiEmailTest() {
                 text={preview.data.text}
                 badge={
                   <HStack mt="2" gap="2" flexWrap="wrap">
-                    <Badge bg={preview.data.source === 'ai' ? 'brand.700' : 'sun.100'} color={preview.data.source === 'ai' ? 'white' : 'sun.900'} borderRadius="full" px="2">
-                      {preview.data.source === 'ai' ? 'Escrito por el servidor de IA' : 'Escrito por el coach sin conexión'}
+                    <Badge
+                      bg={preview.data.source === 'ai' ? 'brand.700' : 'sun.100'}
+                      color={preview.data.source === 'ai' ? 'white' : 'sun.900'}
+                      borderRadius="full"
+                      px="2"
+                    >
+                      {preview.data.source === 'ai'
+                        ? 'Escrito por el servidor de IA'
+                        : 'Escrito por el coach sin conexión'}
                     </Badge>
                     <Text fontSize="sm" color="text.muted">
                       {preview.data.source === 'ai'
@@ -120,17 +131,30 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
     const recipient = address ?? defaultTo;
     send.mutate(address ? { userId, to: address } : { userId }, {
       onSuccess: (sent) => setResult({ result: sent, to: recipient }),
-      onError: (failure) => setResult({ result: { status: 'failed', transport: 'outbox', error: errorMessage(failure), subject: 'Resumen semanal' }, to: recipient }),
+      onError: (failure) =>
+        setResult({
+          result: { status: 'failed', transport: 'outbox', error: errorMessage(failure), subject: 'Resumen semanal' },
+          to: recipient,
+        }),
     });
   };
 
   return (
-    <Box as="section" aria-labelledby="correo-ia-enviar" p="4" borderRadius="lg" borderWidth="1px" borderColor="border.soft" bg="canvas">
+    <Box
+      as="section"
+      aria-labelledby="correo-ia-enviar"
+      p="4"
+      borderRadius="lg"
+      borderWidth="1px"
+      borderColor="border.soft"
+      bg="canvas"
+    >
       <Text as="h3" id="correo-ia-enviar" fontWeight="700" color="heading" mb="1">
         Enviar el resumen
       </Text>
       <Text fontSize="sm" color="text.muted" mb="4">
-        Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco respecto a la vista previa.
+        Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco respecto a
+        la vista previa.
       </Text>
       <form onSubmit={handleSubmit} noValidate aria-label="Enviar el resumen semanal">
         <Stack gap="4">
@@ -154,7 +178,14 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
               <Field.HelperText color="text.muted">Si lo dejas vacío, se envía a {defaultTo}.</Field.HelperText>
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" borderRadius="full" loading={send.isPending} loadingText="Enviando..." mb={{ base: '0', sm: '7' }}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              borderRadius="full"
+              loading={send.isPending}
+              loadingText="Enviando..."
+              mb={{ base: '0', sm: '7' }}
+            >
               Enviar el resumen
             </Button>
           </HStack>

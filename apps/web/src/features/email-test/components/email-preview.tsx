@@ -5,7 +5,19 @@ import type { ReactNode } from 'react';
  * A rendered e-mail: subject, the HTML in a fully sandboxed iframe (no scripts, no same-origin, no
  * navigation) and the plain-text version.
  */
-export function EmailPreview({ subject, html, text, headingLevel = 'h3', badge }: { subject: string; html: string; text: string; headingLevel?: 'h2' | 'h3'; badge?: ReactNode }) {
+export function EmailPreview({
+  subject,
+  html,
+  text,
+  headingLevel = 'h3',
+  badge,
+}: {
+  subject: string;
+  html: string;
+  text: string;
+  headingLevel?: 'h2' | 'h3';
+  badge?: ReactNode;
+}) {
   return (
     <Stack gap="4">
       <Box>
@@ -22,7 +34,12 @@ export function EmailPreview({ subject, html, text, headingLevel = 'h3', badge }
           Versión HTML
         </Heading>
         <Box borderWidth="1px" borderColor="ink.200" borderRadius="lg" overflow="hidden" bg="#f6f4ef">
-          <iframe sandbox="" srcDoc={html} title={`Vista previa del correo: ${subject}`} style={{ display: 'block', width: '100%', height: '520px', border: 0 }} />
+          <iframe
+            sandbox=""
+            srcDoc={html}
+            title={`Vista previa del correo: ${subject}`}
+            style={{ display: 'block', width: '100%', height: '520px', border: 0 }}
+          />
         </Box>
       </Box>
       <Box>

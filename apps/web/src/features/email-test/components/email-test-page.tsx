@@ -21,11 +21,18 @@ function EmailTest() {
   const preview = useEmailPreviewQuery(template);
 
   return (
-    <AdminFrame title="Correo de prueba" description="Comprueba cómo se ven las plantillas de correo y envía una prueba a cualquier dirección.">
+    <AdminFrame
+      title="Correo de prueba"
+      description="Comprueba cómo se ven las plantillas de correo y envía una prueba a cualquier dirección."
+    >
       <AdminCard id="correo-plantilla" title="Plantilla y envío">
         <Stack gap="6">
           {templates.data ? (
-            <RadioCard.Root value={template} onValueChange={(details) => details.value && setTemplate(details.value as TemplateName)} colorPalette="brand">
+            <RadioCard.Root
+              value={template}
+              onValueChange={(details) => details.value && setTemplate(details.value as TemplateName)}
+              colorPalette="brand"
+            >
               <RadioCard.Label fontSize="sm" fontWeight="600">
                 Plantilla
               </RadioCard.Label>
@@ -36,7 +43,9 @@ function EmailTest() {
                     <RadioCard.ItemControl>
                       <RadioCard.ItemContent>
                         <RadioCard.ItemText fontWeight="700">{templateName(name)}</RadioCard.ItemText>
-                        <RadioCard.ItemDescription color="text.muted" opacity="1">{TEMPLATE_LABELS[name]?.description ?? ''}</RadioCard.ItemDescription>
+                        <RadioCard.ItemDescription color="text.muted" opacity="1">
+                          {TEMPLATE_LABELS[name]?.description ?? ''}
+                        </RadioCard.ItemDescription>
                       </RadioCard.ItemContent>
                       <RadioCard.ItemIndicator />
                     </RadioCard.ItemControl>
@@ -53,7 +62,11 @@ function EmailTest() {
         </Stack>
       </AdminCard>
 
-      <AdminCard id="correo-vista-previa" title={`Vista previa: ${templateName(template)}`} description="Con tu nombre y cifras de ejemplo.">
+      <AdminCard
+        id="correo-vista-previa"
+        title={`Vista previa: ${templateName(template)}`}
+        description="Con tu nombre y cifras de ejemplo."
+      >
         {preview.data ? (
           <EmailPreview subject={preview.data.subject} html={preview.data.html} text={preview.data.text} />
         ) : preview.isError ? (
@@ -96,7 +109,15 @@ function SendForm({ template, defaultTo }: { template: TemplateName; defaultTo: 
       {
         onSuccess: (sent) => setResult({ result: sent, to: parsed.data }),
         onError: (failure) => {
-          setResult({ result: { status: 'failed', transport: 'outbox', error: errorMessage(failure), subject: templateName(template) }, to: parsed.data });
+          setResult({
+            result: {
+              status: 'failed',
+              transport: 'outbox',
+              error: errorMessage(failure),
+              subject: templateName(template),
+            },
+            to: parsed.data,
+          });
         },
       },
     );
@@ -126,7 +147,14 @@ function SendForm({ template, defaultTo }: { template: TemplateName; defaultTo: 
             />
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" colorPalette="brand" borderRadius="full" loading={send.isPending} loadingText="Enviando..." alignSelf={error ? 'center' : undefined}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            borderRadius="full"
+            loading={send.isPending}
+            loadingText="Enviando..."
+            alignSelf={error ? 'center' : undefined}
+          >
             Enviar «{templateName(template)}»
           </Button>
         </HStack>

@@ -6,7 +6,13 @@ import { useOutboxQuery } from '../api/email-api';
 import { STATUS_LABELS, templateName } from '../utils/email-copy';
 
 const PAGE = 10;
-const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 const STATUS_STYLE = {
   sent: { bg: 'brand.700', color: 'white' },
@@ -26,7 +32,14 @@ export function OutboxList() {
       title="Bandeja de salida"
       description="Los últimos correos: los enviados por SMTP, los guardados en la bandeja de desarrollo (cuando no hay SMTP) y los fallidos."
       actions={
-        <Button size="sm" variant="outline" borderRadius="full" onClick={() => void outbox.refetch()} loading={outbox.isFetching} loadingText="Actualizando...">
+        <Button
+          size="sm"
+          variant="outline"
+          borderRadius="full"
+          onClick={() => void outbox.refetch()}
+          loading={outbox.isFetching}
+          loadingText="Actualizando..."
+        >
           Actualizar
         </Button>
       }
@@ -38,14 +51,23 @@ export function OutboxList() {
           <Stack gap="3">
             <Box as="ol" listStyleType="none" display="grid" gap="2" aria-label="Correos de la bandeja de salida">
               {outbox.data.slice(0, shown).map((message) => (
-                <Box as="li" key={message.id} p="3" borderRadius="lg" borderWidth="1px" borderColor="border.soft" bg="canvas">
+                <Box
+                  as="li"
+                  key={message.id}
+                  p="3"
+                  borderRadius="lg"
+                  borderWidth="1px"
+                  borderColor="border.soft"
+                  bg="canvas"
+                >
                   <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
                     <Box minW="0" flex="1">
                       <Text fontWeight="600" color="heading" overflowWrap="anywhere">
                         {message.subject}
                       </Text>
                       <Text fontSize="sm" color="text.muted" overflowWrap="anywhere">
-                        Para {message.to} · {templateName(message.template)} · <time dateTime={message.createdAt.toISOString()}>{dateFormat.format(message.createdAt)}</time>
+                        Para {message.to} · {templateName(message.template)} ·{' '}
+                        <time dateTime={message.createdAt.toISOString()}>{dateFormat.format(message.createdAt)}</time>
                       </Text>
                       {message.error ? (
                         <Text fontSize="sm" color="fg.error" overflowWrap="anywhere">
@@ -94,7 +116,13 @@ export function OutboxList() {
               ))}
             </Box>
             {shown < outbox.data.length ? (
-              <Button alignSelf="flex-start" size="sm" variant="outline" borderRadius="full" onClick={() => setShown((n) => n + PAGE)}>
+              <Button
+                alignSelf="flex-start"
+                size="sm"
+                variant="outline"
+                borderRadius="full"
+                onClick={() => setShown((n) => n + PAGE)}
+              >
                 Mostrar más ({outbox.data.length - shown} restantes)
               </Button>
             ) : null}

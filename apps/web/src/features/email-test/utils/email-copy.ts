@@ -1,8 +1,14 @@
 /** Spanish names of the e-mail templates (`admin.emailTemplates`). */
 export const TEMPLATE_LABELS: Record<string, { name: string; description: string }> = {
   welcome: { name: 'Bienvenida', description: 'Lo recibe quien acaba de crear su cuenta.' },
-  'weekly-summary': { name: 'Resumen semanal', description: 'Pasos, días activos y compromisos de la semana (con cifras de ejemplo).' },
-  'password-reset': { name: 'Restablecer contraseña', description: 'Indica cómo cambiar la contraseña desde el perfil.' },
+  'weekly-summary': {
+    name: 'Resumen semanal',
+    description: 'Pasos, días activos y compromisos de la semana (con cifras de ejemplo).',
+  },
+  'password-reset': {
+    name: 'Restablecer contraseña',
+    description: 'Indica cómo cambiar la contraseña desde el perfil.',
+  },
 };
 
 export function templateName(template: string): string {
@@ -29,7 +35,11 @@ export interface SendResultCopy {
 export function sendResultCopy(result: SendResult, to: string): SendResultCopy {
   switch (result.status) {
     case 'sent':
-      return { tone: 'success', title: 'Correo enviado', description: `«${result.subject}» se ha enviado por SMTP a ${to}.` };
+      return {
+        tone: 'success',
+        title: 'Correo enviado',
+        description: `«${result.subject}» se ha enviado por SMTP a ${to}.`,
+      };
     case 'stored':
       return {
         tone: 'info',

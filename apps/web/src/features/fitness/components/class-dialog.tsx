@@ -45,7 +45,11 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content borderRadius={{ base: '0', md: 'card' }} minH={{ base: '100dvh', md: 'auto' }} my={{ base: '0', md: '8' }}>
+          <Dialog.Content
+            borderRadius={{ base: '0', md: 'card' }}
+            minH={{ base: '100dvh', md: 'auto' }}
+            my={{ base: '0', md: '8' }}
+          >
             <Dialog.Header pe="14">
               <Box>
                 <Text fontSize="sm" fontWeight="700" color="brand.700" textTransform="uppercase" letterSpacing="0.08em">
@@ -58,7 +62,17 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
             </Dialog.Header>
             <Dialog.Body pb="8">
               {confirmExit ? (
-                <Box role="alertdialog" aria-labelledby="salir-titulo" aria-describedby="salir-texto" bg="sun.50" borderWidth="1px" borderColor="sun.200" borderRadius="xl" p="5" mb="5">
+                <Box
+                  role="alertdialog"
+                  aria-labelledby="salir-titulo"
+                  aria-describedby="salir-texto"
+                  bg="sun.50"
+                  borderWidth="1px"
+                  borderColor="sun.200"
+                  borderRadius="xl"
+                  p="5"
+                  mb="5"
+                >
                   <HStack align="flex-start" gap="3">
                     <InfoIcon boxSize="5" color="sun.800" mt="0.5" aria-hidden="true" />
                     <Box>
@@ -122,7 +136,9 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                   headingLevel="h3"
                 />
               ) : null}
-              {session.phase === 'saving' && !view.current ? <Text textAlign="center">Guardando tu clase...</Text> : null}
+              {session.phase === 'saving' && !view.current ? (
+                <Text textAlign="center">Guardando tu clase...</Text>
+              ) : null}
 
               {session.phase === 'ready' || session.phase === 'starting' || session.phase === 'failed' ? (
                 <Stack gap="5">
@@ -142,10 +158,25 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                     <Text fontWeight="700" color="heading" mb="2">
                       Ejercicios
                     </Text>
-                    <Box as="ol" ps="5" color="ink.800" fontSize="sm" display="grid" gap="1" maxH={{ base: 'none', md: '64' }} overflowY="auto" tabIndex={0} aria-label="Lista de ejercicios">
+                    <Box
+                      as="ol"
+                      ps="5"
+                      color="ink.800"
+                      fontSize="sm"
+                      display="grid"
+                      gap="1"
+                      maxH={{ base: 'none', md: '64' }}
+                      overflowY="auto"
+                      tabIndex={0}
+                      aria-label="Lista de ejercicios"
+                    >
                       {fitnessClass.exercises.map((exercise, index) => (
                         <li key={index}>
-                          <Text as="span" fontWeight={exercise.kind === 'work' ? '600' : '400'} color={exercise.kind === 'work' ? 'ink.900' : 'text.muted'}>
+                          <Text
+                            as="span"
+                            fontWeight={exercise.kind === 'work' ? '600' : '400'}
+                            color={exercise.kind === 'work' ? 'ink.900' : 'text.muted'}
+                          >
                             {exercise.name}
                           </Text>{' '}
                           <Text as="span" color="text.muted">
@@ -155,7 +186,12 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                       ))}
                     </Box>
                   </Box>
-                  <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cambiar de ejercicio." checked={sound} onChange={setSound} />
+                  <SoundToggle
+                    label="Avisos sonoros"
+                    hint="Tres toques suaves antes de cambiar de ejercicio."
+                    checked={sound}
+                    onChange={setSound}
+                  />
                   <Button
                     colorPalette="brand"
                     size="xl"

@@ -23,7 +23,12 @@ describe('fitness player sequencing', () => {
     expect(classPlayerAt(CLASS, 45)).toMatchObject({ current: { name: 'Descanso' }, remaining: 5, exerciseNumber: 1 });
     expect(classPlayerAt(CLASS, 50)).toMatchObject({ current: { name: 'Plancha' }, remaining: 30, exerciseNumber: 2 });
     expect(classPlayerAt(CLASS, 65).progress).toBeCloseTo(65 / 130);
-    expect(classPlayerAt(CLASS, 95)).toMatchObject({ current: { name: 'Zancada' }, next: null, nextExercise: null, exerciseNumber: 3 });
+    expect(classPlayerAt(CLASS, 95)).toMatchObject({
+      current: { name: 'Zancada' },
+      next: null,
+      nextExercise: null,
+      exerciseNumber: 3,
+    });
   });
 
   it('ends after the last exercise', () => {
@@ -43,7 +48,10 @@ describe('fitness player sequencing', () => {
     const paused = classPlayerAt(CLASS, elapsedMs(watch, 500_000) / 1000);
     expect(paused).toMatchObject({ current: { name: 'Sentadilla' }, remaining: 20 });
     watch = resumeStopwatch(watch, 500_000);
-    expect(classPlayerAt(CLASS, elapsedMs(watch, 525_000) / 1000)).toMatchObject({ current: { name: 'Descanso' }, remaining: 5 });
+    expect(classPlayerAt(CLASS, elapsedMs(watch, 525_000) / 1000)).toMatchObject({
+      current: { name: 'Descanso' },
+      remaining: 5,
+    });
   });
 
   it('plays every real class from start to end', () => {
@@ -71,9 +79,17 @@ describe('class filters', () => {
   it('filters by band, level and equipment', () => {
     expect(filterClasses(classes, NO_FILTERS)).toHaveLength(classes.length);
     expect(filterClasses(classes, { ...NO_FILTERS, band: 'larga' }).every((c) => classMinutes(c) >= 30)).toBe(true);
-    expect(filterClasses(classes, { ...NO_FILTERS, level: 'principiante' }).every((c) => c.level === 'principiante')).toBe(true);
-    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'ninguno' }).every((c) => c.equipment.length === 0)).toBe(true);
-    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'silla' }).every((c) => c.equipment.every((e) => e === 'silla'))).toBe(true);
+    expect(
+      filterClasses(classes, { ...NO_FILTERS, level: 'principiante' }).every((c) => c.level === 'principiante'),
+    ).toBe(true);
+    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'ninguno' }).every((c) => c.equipment.length === 0)).toBe(
+      true,
+    );
+    expect(
+      filterClasses(classes, { ...NO_FILTERS, equipment: 'silla' }).every((c) =>
+        c.equipment.every((e) => e === 'silla'),
+      ),
+    ).toBe(true);
   });
 
   it('names the equipment', () => {

@@ -39,7 +39,9 @@ export function filterClasses<T extends Filterable>(classes: readonly T[], filte
       (filters.band === 'todas' || c.band === filters.band) &&
       (filters.level === 'todos' || c.level === filters.level) &&
       (filters.equipment === 'todo' ||
-        (filters.equipment === 'ninguno' ? c.equipment.length === 0 : c.equipment.every((e) => e === filters.equipment))),
+        (filters.equipment === 'ninguno'
+          ? c.equipment.length === 0
+          : c.equipment.every((e) => e === filters.equipment))),
   );
 }
 

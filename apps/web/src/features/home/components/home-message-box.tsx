@@ -55,7 +55,10 @@ export function HomeMessageBox() {
         borderRadius="2xl"
         boxShadow="raised"
         p={{ base: '3', md: '4' }}
-        _focusWithin={{ borderColor: 'brand.600', boxShadow: '0 0 0 1px var(--chakra-colors-brand-600), var(--chakra-shadows-raised)' }}
+        _focusWithin={{
+          borderColor: 'brand.600',
+          boxShadow: '0 0 0 1px var(--chakra-colors-brand-600), var(--chakra-shadows-raised)',
+        }}
       >
         <chakra.label htmlFor="mensaje-inicio" srOnly>
           Tu mensaje para tu coach
@@ -83,7 +86,15 @@ export function HomeMessageBox() {
           <Text id="mensaje-inicio-ayuda" fontSize="xs" color="text.muted" hideBelow="sm">
             Enter para enviar · Mayús+Enter para una línea nueva
           </Text>
-          <Button type="submit" colorPalette="brand" borderRadius="full" disabled={!canSend(text)} px="5" ml="auto" flexShrink={0}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            borderRadius="full"
+            disabled={!canSend(text)}
+            px="5"
+            ml="auto"
+            flexShrink={0}
+          >
             <SendIcon />
             Enviar
           </Button>

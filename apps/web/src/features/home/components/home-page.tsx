@@ -27,58 +27,58 @@ export function HomePage() {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
-      <Box
-        as="section"
-        aria-labelledby="saludo"
-        position="relative"
-        overflow="hidden"
-        borderRadius="card"
-        bgGradient="to-br"
-        gradientFrom="brand.50"
-        gradientVia="#f4f8f3"
-        gradientTo="sun.50"
-        borderWidth="1px"
-        borderColor="brand.100"
-        px={{ base: '6', md: '12' }}
-        py={{ base: '8', md: '14' }}
-      >
-        <HomeDecoration />
-        <Box position="relative" maxW="xl">
-          <Text
-            fontSize="sm"
-            fontWeight="600"
-            color="brand.700"
-            textTransform="uppercase"
-            letterSpacing="0.08em"
-            mb="3"
-          >
-            {today}
-          </Text>
-          <Heading
-            as="h1"
-            id="saludo"
-            ref={headingRef}
-            tabIndex={-1}
-            _focus={{ outline: 'none' }}
-            fontSize={{ base: '3xl', md: '5xl' }}
-            lineHeight="1.1"
-            letterSpacing="-0.03em"
-            color="heading"
-          >
-            Hola, {greetingName(user.firstName)}
-          </Heading>
-          <Text mt="4" fontSize={{ base: 'lg', md: '2xl' }} color="ink.700" lineHeight="1.4">
-            ¿En qué quieres trabajar hoy?
-          </Text>
+        <Box
+          as="section"
+          aria-labelledby="saludo"
+          position="relative"
+          overflow="hidden"
+          borderRadius="card"
+          bgGradient="to-br"
+          gradientFrom="brand.50"
+          gradientVia="#f4f8f3"
+          gradientTo="sun.50"
+          borderWidth="1px"
+          borderColor="brand.100"
+          px={{ base: '6', md: '12' }}
+          py={{ base: '8', md: '14' }}
+        >
+          <HomeDecoration />
+          <Box position="relative" maxW="xl">
+            <Text
+              fontSize="sm"
+              fontWeight="600"
+              color="brand.700"
+              textTransform="uppercase"
+              letterSpacing="0.08em"
+              mb="3"
+            >
+              {today}
+            </Text>
+            <Heading
+              as="h1"
+              id="saludo"
+              ref={headingRef}
+              tabIndex={-1}
+              _focus={{ outline: 'none' }}
+              fontSize={{ base: '3xl', md: '5xl' }}
+              lineHeight="1.1"
+              letterSpacing="-0.03em"
+              color="heading"
+            >
+              Hola, {greetingName(user.firstName)}
+            </Heading>
+            <Text mt="4" fontSize={{ base: 'lg', md: '2xl' }} color="ink.700" lineHeight="1.4">
+              ¿En qué quieres trabajar hoy?
+            </Text>
+          </Box>
+          <Box position="relative" maxW="3xl">
+            <HomeMessageBox />
+          </Box>
         </Box>
-        <Box position="relative" maxW="3xl">
-          <HomeMessageBox />
-        </Box>
-      </Box>
-      {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
-      <TodayAudioCard />
-      <DailyPlanCard />
-      <WellbeingGrid />
+        {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
+        <TodayAudioCard />
+        <DailyPlanCard />
+        <WellbeingGrid />
       </Stack>
     </Container>
   );

@@ -31,7 +31,11 @@ export function JournalEntryPage() {
   if (entry.isError) {
     const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
     return (
-      <WellbeingPage title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'} back={BACK} maxW="3xl">
+      <WellbeingPage
+        title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
+        back={BACK}
+        maxW="3xl"
+      >
         <SurfaceCard role="alert">
           <Text>{notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}</Text>
           <Button asChild mt="4" borderRadius="full" variant="outline">
@@ -143,7 +147,13 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
                     Cancelar
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button colorPalette="red" borderRadius="full" onClick={confirmDelete} loading={remove.isPending} loadingText="Borrando...">
+                <Button
+                  colorPalette="red"
+                  borderRadius="full"
+                  onClick={confirmDelete}
+                  loading={remove.isPending}
+                  loadingText="Borrando..."
+                >
                   Borrar
                 </Button>
               </Dialog.Footer>

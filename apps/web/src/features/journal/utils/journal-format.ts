@@ -13,7 +13,12 @@ export function formatEntryDate(date: Date, timeZone: string): string {
 export function formatShortDate(date: Date, timeZone: string, now: Date): string {
   const year = (d: Date) => new Intl.DateTimeFormat('es-ES', { year: 'numeric', timeZone }).format(d);
   const sameYear = year(date) === year(now);
-  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }), timeZone })
+  return new Intl.DateTimeFormat('es-ES', {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone,
+  })
     .format(date)
     .replace('.', '');
 }
@@ -66,6 +71,9 @@ export function paragraphs(body: string): string[] {
 export function suggestedTitle(body: string, max = 70): string {
   const firstLine = body.trim().split('\n')[0]?.trim() ?? '';
   if (firstLine.length <= max) return firstLine;
-  const cut = firstLine.slice(0, max + 1).replace(/\s+\S*$/, '').replace(/[\s,;:.·-]+$/, '');
+  const cut = firstLine
+    .slice(0, max + 1)
+    .replace(/\s+\S*$/, '')
+    .replace(/[\s,;:.·-]+$/, '');
   return `${cut || firstLine.slice(0, max)}…`;
 }

@@ -4,7 +4,12 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { BookIcon, CircleCheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSaveJournal, useStartConversation, type Conversation, type SaveJournalResult } from '../../coaching/api/coaching-api';
+import {
+  useSaveJournal,
+  useStartConversation,
+  type Conversation,
+  type SaveJournalResult,
+} from '../../coaching/api/coaching-api';
 import { ConversationGate, ConversationPanel } from '../../coaching/components/conversation-panel';
 import { PageFrame } from '../../coaching/components/page-frame';
 import { useCoachConversation, type CoachConversation } from '../../coaching/hooks/use-coach-conversation';
@@ -43,7 +48,10 @@ function NewJournal() {
   const begin = () => {
     start.mutate(
       { kind: 'journal' },
-      { onSuccess: (conversation) => void navigate(`/journaling/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true }) },
+      {
+        onSuccess: (conversation) =>
+          void navigate(`/journaling/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true }),
+      },
     );
   };
 
@@ -57,7 +65,15 @@ function NewJournal() {
 
   if (start.isError) {
     return (
-      <Stack gap="3" align="flex-start" bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" p="6">
+      <Stack
+        gap="3"
+        align="flex-start"
+        bg="surface"
+        borderRadius="card"
+        borderWidth="1px"
+        borderColor="border.soft"
+        p="6"
+      >
         <Text role="alert">{errorMessage(start.error, 'coach-start')}</Text>
         <Button colorPalette="brand" borderRadius="full" onClick={begin}>
           Reintentar
@@ -148,14 +164,29 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
           <SavedState result={saved} />
         ) : (
           <Stack gap="5">
-            <MoodPicker chip={chip} custom={custom} onChipChange={setChip} onCustomChange={setCustom} disabled={save.isPending} />
+            <MoodPicker
+              chip={chip}
+              custom={custom}
+              onChipChange={setChip}
+              onCustomChange={setCustom}
+              disabled={save.isPending}
+            />
             <Box>
               <Text fontSize="sm" color="text.muted" mb="1">
-                Llevas <Text as="strong" color="heading">{wordsLabel(words)}</Text>
+                Llevas{' '}
+                <Text as="strong" color="heading">
+                  {wordsLabel(words)}
+                </Text>
                 {words < MIN_WORDS ? `. Con ${MIN_WORDS} o más sumas pasos.` : '. ¡Suficiente para sumar pasos!'}
               </Text>
               <Box h="1.5" bg="ink.100" borderRadius="full" overflow="hidden" aria-hidden="true">
-                <Box h="full" bg="brand.500" borderRadius="full" width={`${Math.min(100, (words / MIN_WORDS) * 100)}%`} transition="width 200ms" />
+                <Box
+                  h="full"
+                  bg="brand.500"
+                  borderRadius="full"
+                  width={`${Math.min(100, (words / MIN_WORDS) * 100)}%`}
+                  transition="width 200ms"
+                />
               </Box>
             </Box>
             <Button
@@ -192,7 +223,10 @@ function SavedState({ result }: { result: SaveJournalResult | null }) {
           <Text color="text">
             Tu entrada tiene <strong>{wordsLabel(result.wordCount)}</strong>.
           </Text>
-          <Text color={result.stepsEarned > 0 ? 'brand.800' : 'text.muted'} fontWeight={result.stepsEarned > 0 ? '600' : '400'}>
+          <Text
+            color={result.stepsEarned > 0 ? 'brand.800' : 'text.muted'}
+            fontWeight={result.stepsEarned > 0 ? '600' : '400'}
+          >
             {savedStepsMessage(result)}
           </Text>
         </>

@@ -23,8 +23,8 @@ export function LandingBenefits() {
               Un acompañamiento que empieza por conocerte
             </Heading>
             <Text fontSize="lg" color="text.muted">
-              Antes de aconsejarte, tu coach te escucha. A partir de ahí, cada recomendación tiene en cuenta quién eres y
-              hacia dónde quieres ir.
+              Antes de aconsejarte, tu coach te escucha. A partir de ahí, cada recomendación tiene en cuenta quién eres
+              y hacia dónde quieres ir.
             </Text>
             <Box as="ol" listStyleType="none" mt="2">
               {HOW_IT_WORKS.map((step, index) => (

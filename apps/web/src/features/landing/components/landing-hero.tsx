@@ -126,8 +126,8 @@ function ProductPreview() {
           </Box>
         </HStack>
         <Box bg="brand.50" borderRadius="xl" borderTopLeftRadius="sm" px="4" py="3" fontSize="sm" color="ink.900">
-          Ayer me contaste que las reuniones de la mañana te dejan sin energía. ¿Probamos a reservar 30 minutos de
-          foco antes de la primera?
+          Ayer me contaste que las reuniones de la mañana te dejan sin energía. ¿Probamos a reservar 30 minutos de foco
+          antes de la primera?
         </Box>
         <Box mt="5" borderWidth="1px" borderColor="ink.100" borderRadius="xl" p="4">
           <Text fontWeight="700" fontSize="sm" color="heading" mb="3">
@@ -187,7 +187,11 @@ function HeroBackdrop() {
       />
       <Box position="absolute" insetX="0" bottom="-1px" aria-hidden="true" pointerEvents="none">
         <svg viewBox="0 0 1440 160" width="100%" height="120" preserveAspectRatio="none" focusable="false">
-          <path d="M0 160V110l180-60 150 40 210-80 170 70 160-50 230 60 180-40 160 40v70z" fill="#174a4a" opacity="0.55" />
+          <path
+            d="M0 160V110l180-60 150 40 210-80 170 70 160-50 230 60 180-40 160 40v70z"
+            fill="#174a4a"
+            opacity="0.55"
+          />
           <path d="M0 160v-30l220-45 190 35 240-55 200 50 210-35 380 50v30z" fill="#fbfaf7" />
         </svg>
       </Box>

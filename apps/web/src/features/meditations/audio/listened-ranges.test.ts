@@ -22,9 +22,19 @@ describe('addRange', () => {
     let ranges = addRange([], 10, 20);
     ranges = addRange(ranges, 30, 40);
     ranges = addRange(ranges, 0, 5);
-    expect(ranges).toEqual([[0, 5], [10, 20], [30, 40]]);
-    expect(addRange(ranges, 18, 32)).toEqual([[0, 5], [10, 40]]);
-    expect(addRange(ranges, 5, 10)).toEqual([[0, 20], [30, 40]]);
+    expect(ranges).toEqual([
+      [0, 5],
+      [10, 20],
+      [30, 40],
+    ]);
+    expect(addRange(ranges, 18, 32)).toEqual([
+      [0, 5],
+      [10, 40],
+    ]);
+    expect(addRange(ranges, 5, 10)).toEqual([
+      [0, 20],
+      [30, 40],
+    ]);
     expect(addRange(ranges, 3, 3)).toBe(ranges);
   });
 });

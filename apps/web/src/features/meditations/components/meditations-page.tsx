@@ -39,7 +39,15 @@ export function MeditationsPage() {
           </HStack>
 
           {themes.length > 1 ? (
-            <HStack as="ul" role="list" aria-label="Filtrar por tema" gap="2" flexWrap="wrap" mb="5" listStyleType="none">
+            <HStack
+              as="ul"
+              role="list"
+              aria-label="Filtrar por tema"
+              gap="2"
+              flexWrap="wrap"
+              mb="5"
+              listStyleType="none"
+            >
               <FilterChip label="Todos" active={theme === null} onClick={() => setTheme(null)} />
               {themes.map((t) => (
                 <FilterChip key={t} label={themeLabel(t)} active={theme === t} onClick={() => setTheme(t)} />

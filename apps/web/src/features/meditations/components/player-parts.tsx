@@ -57,14 +57,34 @@ export function PlayPauseButton({
 }
 
 /** A thin, non-interactive progress line with elapsed and remaining time. */
-export function ProgressLine({ position, duration, tone = 'light' }: { position: number; duration: number; tone?: 'light' | 'dark' }) {
+export function ProgressLine({
+  position,
+  duration,
+  tone = 'light',
+}: {
+  position: number;
+  duration: number;
+  tone?: 'light' | 'dark';
+}) {
   const share = duration > 0 ? Math.min(1, position / duration) : 0;
   return (
     <Box>
-      <Box h="1.5" borderRadius="full" bg={tone === 'dark' ? 'whiteAlpha.300' : 'ink.100'} overflow="hidden" aria-hidden="true">
+      <Box
+        h="1.5"
+        borderRadius="full"
+        bg={tone === 'dark' ? 'whiteAlpha.300' : 'ink.100'}
+        overflow="hidden"
+        aria-hidden="true"
+      >
         <Box h="full" w={`${share * 100}%`} bg={tone === 'dark' ? 'sun.300' : 'brand.600'} borderRadius="full" />
       </Box>
-      <HStack justify="space-between" mt="1.5" fontSize="sm" color={tone === 'dark' ? 'hero.muted' : 'text.muted'} fontVariantNumeric="tabular-nums">
+      <HStack
+        justify="space-between"
+        mt="1.5"
+        fontSize="sm"
+        color={tone === 'dark' ? 'hero.muted' : 'text.muted'}
+        fontVariantNumeric="tabular-nums"
+      >
         <Text>
           <chakra.span srOnly>Transcurrido: </chakra.span>
           {clockTime(position)}
@@ -97,7 +117,14 @@ export function SeekBar({
   const share = (value / max) * 100;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const steps: Record<string, number> = { ArrowRight: 5, ArrowUp: 5, ArrowLeft: -5, ArrowDown: -5, PageUp: 30, PageDown: -30 };
+    const steps: Record<string, number> = {
+      ArrowRight: 5,
+      ArrowUp: 5,
+      ArrowLeft: -5,
+      ArrowDown: -5,
+      PageUp: 30,
+      PageDown: -30,
+    };
     const step = steps[event.key];
     if (step !== undefined) {
       event.preventDefault();
@@ -132,10 +159,15 @@ export function SeekBar({
           '&::-webkit-slider-runnable-track': {
             height: '6px',
             borderRadius: '999px',
-            background: 'linear-gradient(to right, var(--chakra-colors-brand-600) var(--share), var(--chakra-colors-ink-200) var(--share))',
+            background:
+              'linear-gradient(to right, var(--chakra-colors-brand-600) var(--share), var(--chakra-colors-ink-200) var(--share))',
           },
           '&::-moz-range-track': { height: '6px', borderRadius: '999px', background: 'var(--chakra-colors-ink-200)' },
-          '&::-moz-range-progress': { height: '6px', borderRadius: '999px', background: 'var(--chakra-colors-brand-600)' },
+          '&::-moz-range-progress': {
+            height: '6px',
+            borderRadius: '999px',
+            background: 'var(--chakra-colors-brand-600)',
+          },
           '&::-webkit-slider-thumb': {
             appearance: 'none',
             width: '18px',
@@ -156,7 +188,14 @@ export function SeekBar({
           '&:focus-visible': { outline: '3px solid var(--chakra-colors-brand-600)', outlineOffset: '4px' },
         }}
       />
-      <HStack justify="space-between" mt="1" fontSize="sm" color="text.muted" fontVariantNumeric="tabular-nums" aria-hidden="true">
+      <HStack
+        justify="space-between"
+        mt="1"
+        fontSize="sm"
+        color="text.muted"
+        fontVariantNumeric="tabular-nums"
+        aria-hidden="true"
+      >
         <Text>{clockTime(position)}</Text>
         <Text>-{clockTime(Math.max(0, duration - position))}</Text>
       </HStack>

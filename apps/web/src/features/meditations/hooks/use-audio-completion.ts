@@ -5,10 +5,7 @@ import { useStepFeedback } from '../../practice/hooks/use-step-feedback';
 import { isRefusal, refusalMessage } from '../../practice/utils/server-message';
 
 export type CompletionNote =
-  | { kind: 'saving' }
-  | { kind: 'earned'; stepsEarned: number }
-  | { kind: 'note'; message: string }
-  | null;
+  { kind: 'saving' } | { kind: 'earned'; stepsEarned: number } | { kind: 'note'; message: string } | null;
 
 /**
  * What happens when an audio ends (spec §7): PATCH …/completed, then POST …/audio-complete with what
@@ -35,7 +32,10 @@ export function useAudioCompletion() {
       }
       try {
         const sentAt = Date.now();
-        const result = await trpcClient.meditations.audioComplete.mutate({ is_today: isToday, completion_percentage: percentage });
+        const result = await trpcClient.meditations.audioComplete.mutate({
+          is_today: isToday,
+          completion_percentage: percentage,
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.meditations.list.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.meditations.get.queryKey({ id: meditationId }) });
         if (result.stepsEarned > 0) setNote({ kind: 'earned', stepsEarned: result.stepsEarned });

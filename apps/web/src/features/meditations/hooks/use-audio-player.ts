@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type ComponentProps } from 'react';
 import { audioReducer, initialAudioState, playButton } from '../audio/audio-machine';
 import { useAudio } from '../audio/audio-provider';
-import { EMPTY_LISTEN_LOG, breakPlayback, completionPercentage, observePlayback, type ListenLog } from '../audio/listened-ranges';
+import {
+  EMPTY_LISTEN_LOG,
+  breakPlayback,
+  completionPercentage,
+  observePlayback,
+  type ListenLog,
+} from '../audio/listened-ranges';
 
 /** The documented audio file (Opus in Ogg, served with byte ranges). */
 export function audioSrc(meditationId: string): string {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_HREF_PATTERN, allowedLinkClasses, decoratePlanLink, isAllowedPlanHref, resolvePlanHref } from './plan-links';
+import {
+  PLAN_HREF_PATTERN,
+  allowedLinkClasses,
+  decoratePlanLink,
+  isAllowedPlanHref,
+  resolvePlanHref,
+} from './plan-links';
 import { toPlanTree, type DomNodeLike } from './plan-tree';
 
 const ORIGIN = 'https://ascenso.example';
@@ -46,8 +52,14 @@ describe('plan link targets', () => {
 
   it('same-site links navigate inside the app; other https links stay external', () => {
     expect(resolvePlanHref('/coaching', ORIGIN)).toEqual({ kind: 'internal', to: '/coaching' });
-    expect(resolvePlanHref('https://ascenso.example/breathing?x=1#y', ORIGIN)).toEqual({ kind: 'internal', to: '/breathing?x=1#y' });
-    expect(resolvePlanHref('https://otro.example/a', ORIGIN)).toEqual({ kind: 'external', href: 'https://otro.example/a' });
+    expect(resolvePlanHref('https://ascenso.example/breathing?x=1#y', ORIGIN)).toEqual({
+      kind: 'internal',
+      to: '/breathing?x=1#y',
+    });
+    expect(resolvePlanHref('https://otro.example/a', ORIGIN)).toEqual({
+      kind: 'external',
+      href: 'https://otro.example/a',
+    });
     expect(resolvePlanHref('javascript:alert(1)', ORIGIN)).toBeNull();
     expect(resolvePlanHref('/coaching', 'http://localhost:3100')).toEqual({ kind: 'internal', to: '/coaching' });
   });
@@ -71,14 +83,30 @@ const el = (name: string, attrs: Record<string, string>, ...children: DomNodeLik
   childNodes: children,
   getAttribute: (attr) => attrs[attr] ?? null,
 });
-const fragment = (...children: DomNodeLike[]): DomNodeLike => ({ nodeType: 11, nodeName: '#document-fragment', nodeValue: null, childNodes: children });
+const fragment = (...children: DomNodeLike[]): DomNodeLike => ({
+  nodeType: 11,
+  nodeName: '#document-fragment',
+  nodeValue: null,
+  childNodes: children,
+});
 
 describe('plan tree', () => {
   it('turns the server plan into nodes with decorated links', () => {
     const tree = toPlanTree(
       fragment(
         el('p', {}, text('Buenos días.')),
-        el('ul', {}, el('li', {}, el('a', { class: 'coaching', href: '/coaching' }, text('Consulta')), text(' · 5 min'), el('br', {}), text('Motivo'))),
+        el(
+          'ul',
+          {},
+          el(
+            'li',
+            {},
+            el('a', { class: 'coaching', href: '/coaching' }, text('Consulta')),
+            text(' · 5 min'),
+            el('br', {}),
+            text('Motivo'),
+          ),
+        ),
       ),
       ORIGIN,
     );
@@ -92,7 +120,13 @@ describe('plan tree', () => {
             type: 'element',
             tag: 'li',
             children: [
-              { type: 'link', href: { kind: 'internal', to: '/coaching' }, className: 'coaching', iconClass: 'coaching', children: [{ type: 'text', text: 'Consulta' }] },
+              {
+                type: 'link',
+                href: { kind: 'internal', to: '/coaching' },
+                className: 'coaching',
+                iconClass: 'coaching',
+                children: [{ type: 'text', text: 'Consulta' }],
+              },
               { type: 'text', text: ' · 5 min' },
               { type: 'element', tag: 'br', children: [] },
               { type: 'text', text: 'Motivo' },
@@ -109,7 +143,11 @@ describe('plan tree', () => {
       fragment(
         el('div', {}, text('hola')),
         comment,
-        el('a', { href: 'javascript:alert(1)', class: 'evil' }, el('a', { href: '/fitness', class: 'fitness' }, text('dentro'))),
+        el(
+          'a',
+          { href: 'javascript:alert(1)', class: 'evil' },
+          el('a', { href: '/fitness', class: 'fitness' }, text('dentro')),
+        ),
       ),
       ORIGIN,
     );

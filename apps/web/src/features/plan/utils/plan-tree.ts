@@ -4,7 +4,13 @@ import { decoratePlanLink, isPlanTag, type PlanHref, type PlanLinkClass, type Pl
 export type PlanNode =
   | { type: 'text'; text: string }
   | { type: 'element'; tag: Exclude<PlanTag, 'a'>; children: PlanNode[] }
-  | { type: 'link'; href: PlanHref | null; className: string | null; iconClass: PlanLinkClass | null; children: PlanNode[] };
+  | {
+      type: 'link';
+      href: PlanHref | null;
+      className: string | null;
+      iconClass: PlanLinkClass | null;
+      children: PlanNode[];
+    };
 
 /** The part of a DOM node this module reads (a DocumentFragment, an Element or a Text node). */
 export interface DomNodeLike {

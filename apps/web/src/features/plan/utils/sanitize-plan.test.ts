@@ -12,7 +12,9 @@ function textOf(nodes: PlanNode[]): string {
 }
 
 function links(nodes: PlanNode[]): Extract<PlanNode, { type: 'link' }>[] {
-  return nodes.flatMap((node) => (node.type === 'link' ? [node, ...links(node.children)] : node.type === 'element' ? links(node.children) : []));
+  return nodes.flatMap((node) =>
+    node.type === 'link' ? [node, ...links(node.children)] : node.type === 'element' ? links(node.children) : [],
+  );
 }
 
 /**
@@ -23,7 +25,10 @@ function links(nodes: PlanNode[]): Extract<PlanNode, { type: 'link' }>[] {
  */
 describe('sanitizePlanContent in the browser (DOMPurify)', () => {
   it('keeps the allowed structure and links', () => {
-    const nodes = sanitizePlanContent('<p>Hoy: <strong>respira</strong> y <a href="/breathing" class="breathing">practica</a>.</p><ul><li>Uno</li></ul>', ORIGIN);
+    const nodes = sanitizePlanContent(
+      '<p>Hoy: <strong>respira</strong> y <a href="/breathing" class="breathing">practica</a>.</p><ul><li>Uno</li></ul>',
+      ORIGIN,
+    );
     expect(nodes).toEqual([
       {
         type: 'element',
@@ -32,11 +37,19 @@ describe('sanitizePlanContent in the browser (DOMPurify)', () => {
           { type: 'text', text: 'Hoy: ' },
           { type: 'element', tag: 'strong', children: [{ type: 'text', text: 'respira' }] },
           { type: 'text', text: ' y ' },
-          expect.objectContaining({ type: 'link', href: { kind: 'internal', to: '/breathing' }, children: [{ type: 'text', text: 'practica' }] }),
+          expect.objectContaining({
+            type: 'link',
+            href: { kind: 'internal', to: '/breathing' },
+            children: [{ type: 'text', text: 'practica' }],
+          }),
           { type: 'text', text: '.' },
         ],
       },
-      { type: 'element', tag: 'ul', children: [{ type: 'element', tag: 'li', children: [{ type: 'text', text: 'Uno' }] }] },
+      {
+        type: 'element',
+        tag: 'ul',
+        children: [{ type: 'element', tag: 'li', children: [{ type: 'text', text: 'Uno' }] }],
+      },
     ]);
   });
 
@@ -71,7 +84,10 @@ describe('sanitizePlanContent in the browser (DOMPurify)', () => {
   });
 
   it('keeps only the activity classes on links, and no class anywhere else', () => {
-    const nodes = sanitizePlanContent('<p class="fixed inset-0"><a href="/fitness" class="evil fitness btn">Muévete</a></p>', ORIGIN);
+    const nodes = sanitizePlanContent(
+      '<p class="fixed inset-0"><a href="/fitness" class="evil fitness btn">Muévete</a></p>',
+      ORIGIN,
+    );
     const [link] = links(nodes);
     expect(link?.className).toBe('fitness');
     expect(link?.iconClass).toBe('fitness');

@@ -57,7 +57,13 @@ export function ChoiceChips<T extends string>({
               opacity={disabled ? 0.6 : 1}
               transition="background 0.15s, border-color 0.15s"
               _hover={checked || disabled ? undefined : { borderColor: 'brand.400', bg: 'brand.50' }}
-              css={{ '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'var(--chakra-colors-brand-600)', outlineOffset: '2px' } }}
+              css={{
+                '&:has(input:focus-visible)': {
+                  outline: '3px solid',
+                  outlineColor: 'var(--chakra-colors-brand-600)',
+                  outlineOffset: '2px',
+                },
+              }}
             >
               <chakra.input
                 type="radio"

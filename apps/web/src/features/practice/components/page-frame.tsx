@@ -28,11 +28,27 @@ export function WellbeingPage({
       <HStack justify="space-between" align="flex-end" gap="4" flexWrap="wrap" mb={{ base: '5', md: '7' }}>
         <Box minW="0" flex="1 1 18rem">
           {eyebrow ? (
-            <Text fontSize="sm" fontWeight="700" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="1.5">
+            <Text
+              fontSize="sm"
+              fontWeight="700"
+              color="brand.700"
+              textTransform="uppercase"
+              letterSpacing="0.08em"
+              mb="1.5"
+            >
               {eyebrow}
             </Text>
           ) : null}
-          <Heading as="h1" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }} fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" color="heading" lineHeight="1.15">
+          <Heading
+            as="h1"
+            ref={headingRef}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
+            fontSize={{ base: '2xl', md: '4xl' }}
+            letterSpacing="-0.02em"
+            color="heading"
+            lineHeight="1.15"
+          >
             {title}
           </Heading>
           {description ? (
@@ -55,7 +71,15 @@ export function WellbeingPage({
 /** A white rounded card (the app's surface). */
 export function SurfaceCard({ children, ...props }: { children: ReactNode } & React.ComponentProps<typeof Box>) {
   return (
-    <Box bg="surface" borderWidth="1px" borderColor="border.soft" borderRadius="card" boxShadow="card" p={{ base: '5', md: '6' }} {...props}>
+    <Box
+      bg="surface"
+      borderWidth="1px"
+      borderColor="border.soft"
+      borderRadius="card"
+      boxShadow="card"
+      p={{ base: '5', md: '6' }}
+      {...props}
+    >
       {children}
     </Box>
   );

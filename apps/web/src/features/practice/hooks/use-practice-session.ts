@@ -3,7 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { useAudio } from '../../meditations/audio/audio-provider';
 import { isRefusal, refusalMessage } from '../utils/server-message';
-import { elapsedMs, pauseStopwatch, practisedSeconds, resumeStopwatch, startStopwatch, type Stopwatch } from '../utils/stopwatch';
+import {
+  elapsedMs,
+  pauseStopwatch,
+  practisedSeconds,
+  resumeStopwatch,
+  startStopwatch,
+  type Stopwatch,
+} from '../utils/stopwatch';
 import { useStepFeedback, type PracticeCompletion } from './use-step-feedback';
 
 export type PracticeKind = 'breathing' | 'fitness' | 'active_break';
@@ -67,7 +74,9 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
     stateRef.current = state;
   }, [state]);
   const now = useNow(state.phase === 'running');
-  const elapsed = state.watch ? elapsedMs(state.watch, state.phase === 'running' ? Math.max(now, state.watch.runningSince ?? 0) : now) : 0;
+  const elapsed = state.watch
+    ? elapsedMs(state.watch, state.phase === 'running' ? Math.max(now, state.watch.runningSince ?? 0) : now)
+    : 0;
 
   const { mutateAsync: startAsync } = startMutation;
   const { mutateAsync: completeAsync } = completeMutation;
@@ -89,11 +98,15 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
   );
 
   const pause = useCallback(() => {
-    setState((s) => (s.phase === 'running' && s.watch ? { ...s, phase: 'paused', watch: pauseStopwatch(s.watch, Date.now()) } : s));
+    setState((s) =>
+      s.phase === 'running' && s.watch ? { ...s, phase: 'paused', watch: pauseStopwatch(s.watch, Date.now()) } : s,
+    );
   }, []);
 
   const resume = useCallback(() => {
-    setState((s) => (s.phase === 'paused' && s.watch ? { ...s, phase: 'running', watch: resumeStopwatch(s.watch, Date.now()) } : s));
+    setState((s) =>
+      s.phase === 'paused' && s.watch ? { ...s, phase: 'running', watch: resumeStopwatch(s.watch, Date.now()) } : s,
+    );
   }, []);
 
   const save = useCallback(

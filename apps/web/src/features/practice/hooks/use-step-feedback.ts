@@ -51,7 +51,10 @@ export function useStepFeedback() {
       if (!result.activityId) return;
       const dailyLimit = catalogue.data?.find((a) => a.key === 'journaling')?.dailyLimit ?? 2;
       tabStepToasts.enqueue(
-        toastFromCompletion({ ...result, activityId: result.activityId, activityKey: 'journaling', dailyLimit }, catalogue.data),
+        toastFromCompletion(
+          { ...result, activityId: result.activityId, activityKey: 'journaling', dailyLimit },
+          catalogue.data,
+        ),
       );
       refreshStats();
     },
@@ -76,7 +79,13 @@ export function useStepFeedback() {
       const dailyLimit = catalogue.data?.find((a) => a.key === result.activityKey)?.dailyLimit ?? 1;
       tabStepToasts.enqueue(
         toastFromCompletion(
-          { activityId: `audio-${crypto.randomUUID()}`, activityKey: result.activityKey, stepsEarned: result.stepsEarned, limitReached: result.limitReached, dailyLimit },
+          {
+            activityId: `audio-${crypto.randomUUID()}`,
+            activityKey: result.activityKey,
+            stepsEarned: result.stepsEarned,
+            limitReached: result.limitReached,
+            dailyLimit,
+          },
           catalogue.data,
         ),
       );

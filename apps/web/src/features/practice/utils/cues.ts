@@ -8,7 +8,8 @@ let context: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
   if (typeof window === 'undefined') return null;
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   context ??= new Ctor();
   return context;
@@ -28,7 +29,17 @@ export function tonesSupported(): boolean {
  * A soft sine tone with a gentle attack and release (no clicks). `glideTo` slides the pitch, e.g. up
  * for an inhale and down for an exhale.
  */
-export function playTone({ frequency, glideTo, seconds = 0.6, volume = 0.12 }: { frequency: number; glideTo?: number; seconds?: number; volume?: number }): void {
+export function playTone({
+  frequency,
+  glideTo,
+  seconds = 0.6,
+  volume = 0.12,
+}: {
+  frequency: number;
+  glideTo?: number;
+  seconds?: number;
+  volume?: number;
+}): void {
   const ctx = audioContext();
   if (!ctx || ctx.state !== 'running') return;
   try {

@@ -48,7 +48,16 @@ export function sequenceAt<T extends TimedItem>(items: readonly T[], cursor: num
     }
     start += item.seconds;
   }
-  return { index: items.length, current: null, next: null, remaining: 0, itemProgress: 1, progress: 1, totalRemaining: 0, done: true };
+  return {
+    index: items.length,
+    current: null,
+    next: null,
+    remaining: 0,
+    itemProgress: 1,
+    progress: 1,
+    totalRemaining: 0,
+    done: true,
+  };
 }
 
 /** Seconds to add to the skip offset to jump from `cursor` to the start of the next item. */

@@ -60,7 +60,9 @@ export function useAddressForm() {
     trpc.profile.setPreferences.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.profile.preferences.queryKey(), saved);
-        queryClient.setQueryData(trpc.auth.me.queryKey(), (me) => (me ? { ...me, addressForm: saved.addressForm } : me));
+        queryClient.setQueryData(trpc.auth.me.queryKey(), (me) =>
+          me ? { ...me, addressForm: saved.addressForm } : me,
+        );
       },
     }),
   );
@@ -103,7 +105,13 @@ export function useLogoutEverywhereMutation() {
   return useMutation(trpc.auth.logoutEverywhere.mutationOptions({ onSuccess: () => clearSession() }));
 }
 
-export type DeleteAccountResult = { ok: true } | { ok: false; reason: 'password' | 'validation' | 'rate-limited' | 'session' | 'network'; retryAfterSeconds?: number };
+export type DeleteAccountResult =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: 'password' | 'validation' | 'rate-limited' | 'session' | 'network';
+      retryAfterSeconds?: number;
+    };
 
 /**
  * `DELETE /api/profile` with `{ confirm: true, password }` (same origin: the browser sends the cookie
@@ -138,7 +146,11 @@ export function useDeleteAccount() {
       }
       if (response.status === 429) {
         const retryAfter = Number(response.headers.get('Retry-After'));
-        return { ok: false, reason: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+        return {
+          ok: false,
+          reason: 'rate-limited',
+          ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+        };
       }
       if (response.status === 400) return { ok: false, reason: 'validation' };
       return { ok: false, reason: 'network' };

@@ -70,7 +70,12 @@ function NotesSection({ timeZone }: { timeZone: string }) {
         onSuccess: () => {
           setDraft('');
           setAddError(null);
-          toaster.create({ type: 'success', title: 'Nota guardada', description: 'Tu coach la tendrá en cuenta.', closable: true });
+          toaster.create({
+            type: 'success',
+            title: 'Nota guardada',
+            description: 'Tu coach la tendrá en cuenta.',
+            closable: true,
+          });
         },
         onError: (error) => {
           setAddError(saveError(error, 'note-save'));
@@ -100,7 +105,15 @@ function NotesSection({ timeZone }: { timeZone: string }) {
               maxLength={NOTE_MAX}
               error={addError}
             />
-            <Button type="submit" alignSelf="flex-start" size="sm" colorPalette="brand" borderRadius="full" loading={add.isPending} loadingText="Guardando...">
+            <Button
+              type="submit"
+              alignSelf="flex-start"
+              size="sm"
+              colorPalette="brand"
+              borderRadius="full"
+              loading={add.isPending}
+              loadingText="Guardando..."
+            >
               Añadir nota
             </Button>
           </Stack>
@@ -111,7 +124,9 @@ function NotesSection({ timeZone }: { timeZone: string }) {
       emptyText="Todavía no has añadido notas."
       loadErrorText="No hemos podido cargar tus notas."
       field={{ label: 'Texto de la nota', minLength: 1, maxLength: NOTE_MAX, tooShortMessage: 'Escribe la nota' }}
-      meta={(note) => `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`}
+      meta={(note) =>
+        `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`
+      }
       edit={edit}
       saveError={saveError}
       remove={remove}
@@ -138,10 +153,21 @@ function CommitmentsSection({ timeZone }: { timeZone: string }) {
       { id: commitment.id, status: 'done' },
       {
         onSuccess: () => {
-          toaster.create({ type: 'success', title: '¡Compromiso cumplido!', description: commitment.text, closable: true });
+          toaster.create({
+            type: 'success',
+            title: '¡Compromiso cumplido!',
+            description: commitment.text,
+            closable: true,
+          });
           requestAnimationFrame(() => headingRef.current?.focus());
         },
-        onError: (error) => toaster.create({ type: 'error', title: 'No hemos podido marcarlo como hecho', description: errorMessage(error), closable: true }),
+        onError: (error) =>
+          toaster.create({
+            type: 'error',
+            title: 'No hemos podido marcarlo como hecho',
+            description: errorMessage(error),
+            closable: true,
+          }),
       },
     );
   };
@@ -161,7 +187,12 @@ function CommitmentsSection({ timeZone }: { timeZone: string }) {
       items={commitments.data ? open : undefined}
       emptyText="No tienes compromisos abiertos. Aparecerán aquí cuando cierres una sesión completa con tu coach."
       loadErrorText="No hemos podido cargar tus compromisos."
-      field={{ label: 'Texto del compromiso', minLength: 3, maxLength: COMMITMENT_MAX, tooShortMessage: 'Escribe al menos 3 caracteres' }}
+      field={{
+        label: 'Texto del compromiso',
+        minLength: 3,
+        maxLength: COMMITMENT_MAX,
+        tooShortMessage: 'Escribe al menos 3 caracteres',
+      }}
       meta={(commitment) => `Desde el ${format.format(commitment.createdAt)}`}
       actions={(commitment) => (
         <Button

@@ -20,7 +20,18 @@ export interface ConfirmDialogProps {
  * Confirmation for a destructive action (an alert dialog). Focus starts on "Cancelar", the safe
  * choice; Escape cancels; focus returns to `finalFocusEl` or to the trigger.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending = false, error = null, onConfirm, onClose, finalFocusEl }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  error = null,
+  onConfirm,
+  onClose,
+  finalFocusEl,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
@@ -57,7 +68,14 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
               <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={onClose} disabled={pending}>
                 Cancelar
               </Button>
-              <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
+              <Button
+                colorPalette="red"
+                bg="red.700"
+                borderRadius="full"
+                onClick={onConfirm}
+                loading={pending}
+                loadingText={pendingLabel}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

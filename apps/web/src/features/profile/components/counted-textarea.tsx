@@ -14,7 +14,15 @@ interface CountedTextareaProps extends Omit<TextareaProps, 'value' | 'onChange'>
  * A labelled, auto-growing textarea with its inline error and a visual "12/300" counter of the
  * trimmed text (hidden from assistive technology: the length rule is announced as an error).
  */
-export function CountedTextarea({ label, value, onChange, maxLength, error, textareaRef, ...textareaProps }: CountedTextareaProps) {
+export function CountedTextarea({
+  label,
+  value,
+  onChange,
+  maxLength,
+  error,
+  textareaRef,
+  ...textareaProps
+}: CountedTextareaProps) {
   const length = value.trim().length;
   return (
     <Field.Root invalid={Boolean(error)}>

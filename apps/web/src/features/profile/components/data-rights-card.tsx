@@ -20,8 +20,8 @@ export function DataRightsCard() {
             Exportar mis datos
           </Heading>
           <Text fontSize="sm" color="text.muted" mb="4">
-            Descarga en un archivo JSON todo lo que Ascenso guarda de ti: tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones
-            con el coach y lo que recuerda de ti.
+            Descarga en un archivo JSON todo lo que Ascenso guarda de ti: tu cuenta, tu evaluación, tus pasos, tu
+            diario, tus conversaciones con el coach y lo que recuerda de ti.
           </Text>
           <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
             <a href={EXPORT_URL} download="ascenso-mis-datos.json">
@@ -43,7 +43,10 @@ export function DataRightsCard() {
   );
 }
 
-function deleteErrorCopy(result: Exclude<DeleteAccountResult, { ok: true }>): { field: string | null; form: string | null } {
+function deleteErrorCopy(result: Exclude<DeleteAccountResult, { ok: true }>): {
+  field: string | null;
+  form: string | null;
+} {
   switch (result.reason) {
     case 'password':
       return { field: 'La contraseña no es correcta', form: null };
@@ -77,7 +80,8 @@ function DeleteAccount() {
     setErrors({});
   };
 
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,7 +100,12 @@ function DeleteAccount() {
     if (result.ok) {
       setOpen(false);
       void navigate('/', { replace: true });
-      toaster.create({ type: 'info', title: 'Tu cuenta se ha eliminado', description: 'Hemos borrado todos tus datos.', closable: true });
+      toaster.create({
+        type: 'info',
+        title: 'Tu cuenta se ha eliminado',
+        description: 'Hemos borrado todos tus datos.',
+        closable: true,
+      });
       return;
     }
     const copy = deleteErrorCopy(result);
@@ -123,7 +132,12 @@ function DeleteAccount() {
           <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
           <Dialog.Positioner px="4">
             <Dialog.Content borderRadius="card" maxW="lg">
-              <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Eliminar mi cuenta">
+              <form
+                ref={formRef}
+                onSubmit={(event) => void handleSubmit(event)}
+                noValidate
+                aria-label="Eliminar mi cuenta"
+              >
                 <Dialog.Header pb="2">
                   <Dialog.Title fontSize="xl" color="heading">
                     ¿Eliminar tu cuenta?
@@ -134,10 +148,12 @@ function DeleteAccount() {
                     <Dialog.Description asChild>
                       <Stack gap="2" color="text">
                         <Text>
-                          Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y todo lo que
-                          recuerda de ti. Se cerrarán todas tus sesiones.
+                          Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones
+                          con el coach y todo lo que recuerda de ti. Se cerrarán todas tus sesiones.
                         </Text>
-                        <Text color="text.muted">No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.</Text>
+                        <Text color="text.muted">
+                          No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.
+                        </Text>
                       </Stack>
                     </Dialog.Description>
                     <FormAlert message={errors.form ?? null} />
@@ -178,7 +194,14 @@ function DeleteAccount() {
                   <Button type="button" variant="outline" borderRadius="full" onClick={close} disabled={pending}>
                     Cancelar
                   </Button>
-                  <Button type="submit" colorPalette="red" bg="red.700" borderRadius="full" loading={pending} loadingText="Eliminando...">
+                  <Button
+                    type="submit"
+                    colorPalette="red"
+                    bg="red.700"
+                    borderRadius="full"
+                    loading={pending}
+                    loadingText="Eliminando..."
+                  >
                     Eliminar mi cuenta
                   </Button>
                 </Dialog.Footer>

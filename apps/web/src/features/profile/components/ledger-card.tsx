@@ -14,7 +14,11 @@ export function LedgerCard({ timeZone }: { timeZone: string }) {
       description="Cada actividad registrada y cada ajuste, con los pasos que sumó y por qué. Pasado el límite diario de una actividad, queda registrada sin pasos."
     >
       {ledger.data ? (
-        <LedgerList entries={ledger.data} timeZone={timeZone} emptyText="Aún no hay movimientos. Completa una actividad para sumar tus primeros pasos." />
+        <LedgerList
+          entries={ledger.data}
+          timeZone={timeZone}
+          emptyText="Aún no hay movimientos. Completa una actividad para sumar tus primeros pasos."
+        />
       ) : ledger.isError ? (
         <Stack gap="3" align="flex-start">
           <Text role="alert">No hemos podido cargar tu historial. {errorMessage(ledger.error)}</Text>

@@ -15,9 +15,22 @@ const PAGE = 15;
 
 function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
+    return new Intl.DateTimeFormat('es-ES', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
   } catch {
-    return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    return new Intl.DateTimeFormat('es-ES', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
   }
 }
 
@@ -25,7 +38,15 @@ function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
  * The step ledger: every completion and adjustment with what it earned and why (newest first),
  * revealed a page at a time.
  */
-export function LedgerList({ entries, timeZone, emptyText }: { entries: readonly LedgerItem[]; timeZone: string; emptyText: string }) {
+export function LedgerList({
+  entries,
+  timeZone,
+  emptyText,
+}: {
+  entries: readonly LedgerItem[];
+  timeZone: string;
+  emptyText: string;
+}) {
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLOListElement>(null);
   const format = dateTimeFormat(timeZone);
@@ -73,7 +94,15 @@ export function LedgerList({ entries, timeZone, emptyText }: { entries: readonly
                 </HStack>
                 {reason ? (
                   limit ? (
-                    <Badge mt="1" bg="sun.100" color="sun.900" borderRadius="full" px="2" textTransform="none" fontWeight="600">
+                    <Badge
+                      mt="1"
+                      bg="sun.100"
+                      color="sun.900"
+                      borderRadius="full"
+                      px="2"
+                      textTransform="none"
+                      fontWeight="600"
+                    >
                       {reason.charAt(0).toUpperCase() + reason.slice(1)}
                     </Badge>
                   ) : (
@@ -92,7 +121,10 @@ export function LedgerList({ entries, timeZone, emptyText }: { entries: readonly
                 fontVariantNumeric="tabular-nums"
                 color={entry.steps > 0 ? 'brand.700' : entry.steps < 0 ? 'red.700' : 'text.muted'}
               >
-                {signedSteps(entry.steps)} <Text as="span" fontWeight="400" fontSize="sm">{Math.abs(entry.steps) === 1 ? 'paso' : 'pasos'}</Text>
+                {signedSteps(entry.steps)}{' '}
+                <Text as="span" fontWeight="400" fontSize="sm">
+                  {Math.abs(entry.steps) === 1 ? 'paso' : 'pasos'}
+                </Text>
               </Text>
             </Box>
           );

@@ -9,7 +9,12 @@ import { PasswordField } from '../../auth/components/password-field';
 import { PASSWORD_HINT } from '../../auth/components/register-form';
 import { useFocusFirstInvalid } from '../../auth/hooks/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
-import { checkPasswordChange, endedSessionsMessage, passwordChangeErrors, type PasswordFormErrors } from '../utils/account-copy';
+import {
+  checkPasswordChange,
+  endedSessionsMessage,
+  passwordChangeErrors,
+  type PasswordFormErrors,
+} from '../utils/account-copy';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProfileCard } from './profile-card';
 
@@ -88,7 +93,10 @@ function ChangePasswordForm() {
             value={currentPassword}
             onChange={(value) => {
               setCurrentPassword(value);
-              setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, currentPassword: undefined } }));
+              setErrors((current) => ({
+                ...current,
+                fieldErrors: { ...current.fieldErrors, currentPassword: undefined },
+              }));
             }}
             error={errors.fieldErrors.currentPassword}
           />
@@ -103,7 +111,14 @@ function ChangePasswordForm() {
             error={errors.fieldErrors.newPassword}
             hint={PASSWORD_HINT}
           />
-          <Button type="submit" alignSelf="flex-start" colorPalette="brand" borderRadius="full" loading={change.isPending} loadingText="Cambiando...">
+          <Button
+            type="submit"
+            alignSelf="flex-start"
+            colorPalette="brand"
+            borderRadius="full"
+            loading={change.isPending}
+            loadingText="Cambiando..."
+          >
             Cambiar contraseña
           </Button>
         </Stack>
@@ -140,7 +155,8 @@ function LogoutEverywhere() {
         Tus dispositivos
       </Heading>
       <Text fontSize="sm" color="text.muted" mb="4">
-        Si has entrado desde un ordenador que no es tuyo o has perdido el móvil, cierra la sesión en todas partes, también aquí.
+        Si has entrado desde un ordenador que no es tuyo o has perdido el móvil, cierra la sesión en todas partes,
+        también aquí.
       </Text>
       <Button
         variant="outline"
@@ -167,7 +183,10 @@ function LogoutEverywhere() {
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       >
-        <Text>Se cerrarán todas tus sesiones abiertas, incluida esta. Tendrás que volver a iniciar sesión en cada dispositivo.</Text>
+        <Text>
+          Se cerrarán todas tus sesiones abiertas, incluida esta. Tendrás que volver a iniciar sesión en cada
+          dispositivo.
+        </Text>
       </ConfirmDialog>
     </Box>
   );

@@ -16,7 +16,11 @@ export function StepsHistoryCard() {
     <ProfileCard
       id="perfil-historial-grafico"
       title="Pasos de los últimos 30 días"
-      description={data ? `${stepsLabel(total)} en 30 días. Cada barra es un día de tu zona horaria.` : 'Cada barra es un día de tu zona horaria.'}
+      description={
+        data
+          ? `${stepsLabel(total)} en 30 días. Cada barra es un día de tu zona horaria.`
+          : 'Cada barra es un día de tu zona horaria.'
+      }
     >
       {data ? (
         <BarChart

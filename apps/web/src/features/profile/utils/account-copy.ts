@@ -9,7 +9,10 @@ export function endedSessionsMessage(ended: number): string {
   return `Contraseña cambiada. Se han cerrado ${ended} sesiones en otros dispositivos.`;
 }
 
-export type PasswordFormErrors = { formError: string | null; fieldErrors: Partial<Record<'currentPassword' | 'newPassword', string>> };
+export type PasswordFormErrors = {
+  formError: string | null;
+  fieldErrors: Partial<Record<'currentPassword' | 'newPassword', string>>;
+};
 
 /** Client-side check before `auth.changePassword` (the same policy the API applies). */
 export function checkPasswordChange(currentPassword: string, newPassword: string): PasswordFormErrors['fieldErrors'] {
@@ -17,7 +20,8 @@ export function checkPasswordChange(currentPassword: string, newPassword: string
   if (!currentPassword) errors.currentPassword = 'Escribe tu contraseña actual';
   const parsed = NewPasswordSchema.safeParse(newPassword);
   if (!parsed.success) errors.newPassword = parsed.error.issues[0]?.message ?? 'Elige otra contraseña';
-  else if (currentPassword && newPassword === currentPassword) errors.newPassword = 'La contraseña nueva tiene que ser distinta de la actual';
+  else if (currentPassword && newPassword === currentPassword)
+    errors.newPassword = 'La contraseña nueva tiene que ser distinta de la actual';
   return errors;
 }
 
@@ -31,12 +35,17 @@ export function passwordChangeErrors(error: unknown): PasswordFormErrors {
     case 'INVALID_CREDENTIALS':
       return { formError: null, fieldErrors: { currentPassword: 'La contraseña actual no es correcta' } };
     case 'WEAK_PASSWORD':
-      return { formError: null, fieldErrors: { newPassword: info.fieldErrors.newPassword?.[0] ?? messageForCode('WEAK_PASSWORD') } };
+      return {
+        formError: null,
+        fieldErrors: { newPassword: info.fieldErrors.newPassword?.[0] ?? messageForCode('WEAK_PASSWORD') },
+      };
     case 'VALIDATION': {
       const fieldErrors: PasswordFormErrors['fieldErrors'] = {};
       if (info.fieldErrors.newPassword?.[0]) fieldErrors.newPassword = info.fieldErrors.newPassword[0];
       if (info.fieldErrors.currentPassword?.[0]) fieldErrors.currentPassword = info.fieldErrors.currentPassword[0];
-      return Object.keys(fieldErrors).length > 0 ? { formError: null, fieldErrors } : { formError: messageForCode('VALIDATION'), fieldErrors };
+      return Object.keys(fieldErrors).length > 0
+        ? { formError: null, fieldErrors }
+        : { formError: messageForCode('VALIDATION'), fieldErrors };
     }
     case 'RATE_LIMITED':
       return { formError: rateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };

@@ -43,7 +43,9 @@ describe('password change copy', () => {
       currentPassword: 'Escribe tu contraseña actual',
       newPassword: 'La contraseña necesita al menos 8 caracteres',
     });
-    expect(checkPasswordChange('Un paseo largo', 'Un paseo largo')).toEqual({ newPassword: 'La contraseña nueva tiene que ser distinta de la actual' });
+    expect(checkPasswordChange('Un paseo largo', 'Un paseo largo')).toEqual({
+      newPassword: 'La contraseña nueva tiene que ser distinta de la actual',
+    });
     expect(checkPasswordChange('Un paseo largo', 'Otra frase larga')).toEqual({});
   });
 });

@@ -113,7 +113,9 @@ describe('completing through a TanStack mutation', () => {
       throw networkError();
     });
     const { observer, onCompleted } = run(send);
-    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(TRPCClientError);
+    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(
+      TRPCClientError,
+    );
     expect(send).toHaveBeenCalledTimes(3);
     expect(onCompleted).not.toHaveBeenCalled();
   });
@@ -123,7 +125,9 @@ describe('completing through a TanStack mutation', () => {
       throw serverError(400);
     });
     const { observer } = run(send);
-    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(TRPCClientError);
+    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(
+      TRPCClientError,
+    );
     expect(send).toHaveBeenCalledTimes(1);
   });
 });

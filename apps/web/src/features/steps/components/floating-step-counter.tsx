@@ -66,7 +66,13 @@ function FloatingStepCounterPanel() {
         borderRadius="full"
         // A light ring keeps the pill apart from dark content underneath it.
         boxShadow="0 0 0 2px rgba(251, 250, 247, 0.95), 0 2px 4px rgba(19, 24, 34, 0.08), 0 18px 40px -18px rgba(11, 40, 38, 0.45)"
-        css={{ '& :focus-visible': { outline: '3px solid', outlineColor: 'var(--chakra-colors-sun-300)', outlineOffset: '2px' } }}
+        css={{
+          '& :focus-visible': {
+            outline: '3px solid',
+            outlineColor: 'var(--chakra-colors-sun-300)',
+            outlineOffset: '2px',
+          },
+        }}
       >
         <Tooltip content="Entrada rápida por voz">
           <IconButton

@@ -9,7 +9,14 @@ import {
 } from './step-toast-queue';
 
 function toast(id: string, overrides: Partial<StepToastInput> = {}): StepToastInput {
-  return { activityId: id, activityName: 'Respiración larga', stepsEarned: 200, limitReached: false, dailyLimit: 5, ...overrides };
+  return {
+    activityId: id,
+    activityName: 'Respiración larga',
+    stepsEarned: 200,
+    limitReached: false,
+    dailyLimit: 5,
+    ...overrides,
+  };
 }
 
 function setup({ reducedMotion = false } = {}) {
@@ -198,13 +205,17 @@ describe('stepToastCopy', () => {
   });
 
   it('is never silent past the daily limit', () => {
-    expect(stepToastCopy(toast('a', { activityName: 'Sesión completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 }))).toEqual({
+    expect(
+      stepToastCopy(toast('a', { activityName: 'Sesión completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 })),
+    ).toEqual({
       title: 'Límite diario alcanzado',
       headline: null,
       description: 'Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.',
     });
     expect(
-      stepToastCopy(toast('a', { activityName: 'Journaling guiado', stepsEarned: 0, limitReached: true, dailyLimit: 2 })).description,
+      stepToastCopy(
+        toast('a', { activityName: 'Journaling guiado', stepsEarned: 0, limitReached: true, dailyLimit: 2 }),
+      ).description,
     ).toBe('Ya has sumado los pasos de «Journaling guiado» 2 veces hoy. Queda registrado, sin pasos extra.');
   });
 });
@@ -226,7 +237,12 @@ describe('toast inputs from both paths', () => {
       [{ key: 'sesion_completa', name: 'Sesión completa', icon: 'compass' }],
     );
     expect(fromResult).toEqual(fromEvent);
-    expect(toastFromCompletion({ activityId: 'a2', activityKey: 'x', stepsEarned: 5, limitReached: false, dailyLimit: 1 }, undefined)).toMatchObject({
+    expect(
+      toastFromCompletion(
+        { activityId: 'a2', activityKey: 'x', stepsEarned: 5, limitReached: false, dailyLimit: 1 },
+        undefined,
+      ),
+    ).toMatchObject({
       activityName: '',
       icon: undefined,
     });
