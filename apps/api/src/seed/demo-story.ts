@@ -1,7 +1,9 @@
 import { createCoach } from '@ascenso/ai/coach';
 import { createOfflineProvider } from '@ascenso/ai/offline-provider';
 import type { Deps } from '../deps';
-import { sendMessage, startConversation, streamReply } from '../modules/coaching/coaching.service';
+import { sendMessage } from '../modules/coaching/chat';
+import { startConversation } from '../modules/coaching/conversations';
+import { streamReply } from '../modules/coaching/reply';
 import { createEntry } from '../modules/journaling/journaling.service';
 import { addNote } from '../modules/profile/profile.service';
 

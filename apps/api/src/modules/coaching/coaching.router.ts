@@ -1,17 +1,11 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { authedProcedure, mapDomainErrors, router } from '../../trpc/trpc';
-import {
-  finishSession,
-  getConversation,
-  listCommitments,
-  listConversations,
-  saveJournalFromConversation,
-  sendMessage,
-  setCommitmentStatus,
-  startConversation,
-  streamReply,
-} from './coaching.service';
+import { sendMessage } from './chat';
+import { getConversation, listConversations, startConversation } from './conversations';
+import { saveJournalFromConversation } from './journaling';
+import { streamReply } from './reply';
+import { finishSession, listCommitments, setCommitmentStatus } from './session';
 import { SafetyViewSchema, acknowledgeSafety } from './safety';
 
 const KindSchema = z.enum(['chat', 'session', 'journal']);

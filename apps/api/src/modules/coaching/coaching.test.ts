@@ -5,7 +5,7 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sanitizePlanHtml } from '../daily-plan/daily-plan.service';
-import type { ReplyEvent } from './coaching.service';
+import type { ReplyEvent } from './reply';
 
 type Caller = ReturnType<TestApp['callerFor']>;
 

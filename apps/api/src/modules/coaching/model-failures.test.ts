@@ -6,7 +6,7 @@ import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply } from '@a
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { ReplyEvent } from './coaching.service';
+import type { ReplyEvent } from './reply';
 
 type Caller = ReturnType<TestApp['callerFor']>;
 type Body = {

@@ -4,7 +4,7 @@ import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testin
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { ReplyEvent } from './coaching.service';
+import type { ReplyEvent } from './reply';
 import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
 
 type Caller = ReturnType<TestApp['callerFor']>;

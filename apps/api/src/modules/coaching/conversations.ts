@@ -1,0 +1,131 @@
+import { DomainError } from '@ascenso/domain/errors';
+import type { ConversationRow } from '@ascenso/db/schema/coaching';
+import type { Deps } from '../../deps';
+import { enforceDailyQuota } from '../quotas/quotas';
+import { safetyOfMessage } from './safety';
+
+/**
+ * What every coaching use case shares: the conversation itself (start, list, read, ownership) and the
+ * small rules for its messages. The use cases live beside it: a turn (chat.ts, reply.ts), a structured
+ * session's close and commitments (session.ts), a guided journal saved as an entry (journaling.ts).
+ */
+
+export type User = { id: string; firstName: string; timezone: string };
+export type ConversationKind = ConversationRow['kind'];
+
+/** A structured session's title until the user states its goal; then the goal names it. */
+export const SESSION_TITLE = 'Sesión de coaching';
+
+/** The user's conversation, or NOT_FOUND (another user's conversation is not found either). */
+export function owned(deps: Deps, user: User, conversationId: string): ConversationRow {
+  const conversation = deps.repos.coaching.findConversation(conversationId);
+  if (!conversation || conversation.userId !== user.id)
+    throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  return conversation;
+}
+
+/** A timestamp after every message already in the conversation (order survives equal clocks). */
+export function nextMessageTime(deps: Deps, conversationId: string): Date {
+  const now = deps.clock().getTime();
+  const last = deps.repos.coaching.lastMessageAt(conversationId)?.getTime() ?? 0;
+  return new Date(Math.max(now, last + 1));
+}
+
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57).trimEnd()}...` : line || 'Conversación';
+}
+
+function openingMessage(deps: Deps, user: User, kind: ConversationKind): string | null {
+  if (kind === 'chat') return null;
+  const open = deps.repos.coaching.listCommitments(user.id, 'open')[0];
+  if (kind === 'session') {
+    const memory = open ? ` La última vez te comprometiste a «${open.text}»; empezaremos por ahí.` : '';
+    return `Hola, ${user.firstName}. Vamos a hacer una sesión en cuatro pasos: check-in, objetivo, exploración y compromisos.${memory} Para empezar: ¿cómo llegas hoy, de 1 a 10, y qué te ronda la cabeza?`;
+  }
+  return `Hola, ${user.firstName}. Este es tu espacio para escribir sin filtro. ¿Cómo te sientes ahora mismo, y qué ha ocupado tu cabeza hoy?`;
+}
+
+export function startConversation(
+  deps: Deps,
+  user: User,
+  input: { kind: ConversationKind; title?: string | undefined },
+) {
+  const now = deps.clock();
+  const id = crypto.randomUUID();
+  const title =
+    input.title?.trim() ||
+    (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
+  const opener = openingMessage(deps, user, input.kind);
+  deps.repos.coaching.turnTransaction(() => {
+    deps.repos.coaching.insertConversation({
+      id,
+      userId: user.id,
+      kind: input.kind,
+      title,
+      status: 'active',
+      stage: input.kind === 'session' ? 'check-in' : null,
+      summary: null,
+      awarded: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    enforceDailyQuota(deps, user, 'conversations');
+    if (opener) {
+      deps.repos.coaching.insertMessage({
+        id: crypto.randomUUID(),
+        conversationId: id,
+        userId: user.id,
+        role: 'assistant',
+        content: opener,
+        replyTo: null,
+        stage: input.kind === 'session' ? 'check-in' : null,
+        flagged: false,
+        stopped: false,
+        createdAt: now,
+      });
+    }
+  });
+  return getConversation(deps, user, id);
+}
+
+export function listConversations(deps: Deps, user: User, kind?: ConversationKind) {
+  return deps.repos.coaching.listConversations(user.id, kind, 50).map((c) => ({
+    id: c.id,
+    kind: c.kind,
+    title: c.title,
+    status: c.status,
+    stage: c.stage,
+    summary: c.summary,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  }));
+}
+
+export function getConversation(deps: Deps, user: User, conversationId: string) {
+  const conversation = owned(deps, user, conversationId);
+  return {
+    id: conversation.id,
+    kind: conversation.kind,
+    title: conversation.title,
+    status: conversation.status,
+    stage: conversation.stage,
+    summary: conversation.summary,
+    createdAt: conversation.createdAt,
+    updatedAt: conversation.updatedAt,
+    careful: conversation.careful,
+    messages: deps.repos.coaching.listMessages(conversation.id).map((m) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      replyTo: m.replyTo,
+      flagged: m.flagged,
+      stopped: m.stopped,
+      createdAt: m.createdAt,
+      safety: safetyOfMessage(m, conversation),
+    })),
+    commitments: deps.repos.coaching
+      .listConversationCommitments(conversation.id)
+      .map((c) => ({ id: c.id, text: c.text, status: c.status })),
+  };
+}

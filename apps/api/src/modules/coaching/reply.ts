@@ -1,0 +1,190 @@
+import { buildReplyMessages } from '@ascenso/ai/coach';
+import { estimatePromptTokens, estimateTokens, type ChatMessage } from '@ascenso/ai/provider';
+import { nextStage, type SessionStage } from '@ascenso/ai/session';
+import { DomainError } from '@ascenso/domain/errors';
+import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
+import type { Deps } from '../../deps';
+import { awardChatIfDue } from './chat';
+import { buildCoachContext, recordUsage } from './coach-context';
+import { nextMessageTime, owned, type User } from './conversations';
+import { admitModelCall, providerUserId } from './model-limits';
+import { failedUsage, frozenProfileSnapshot, guardModelStream, modelFailure, recordFailedCall } from './reply-stream';
+import { finishSession } from './session';
+
+export type ReplyEvent =
+  | { type: 'delta'; text: string }
+  | {
+      type: 'done';
+      messageId: string;
+      content: string;
+      stopped: boolean;
+      safety: boolean;
+      stage: string | null;
+      status: ConversationRow['status'];
+    };
+
+function transcript(messages: MessageRow[], upTo: MessageRow): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.createdAt.getTime() > upTo.createdAt.getTime()) break;
+    if (!m.flagged) out.push({ role: m.role, content: m.content });
+  }
+  return out;
+}
+
+/**
+ * Streams the coach's answer to a user message and stores it. An answer already stored is replayed,
+ * so a reconnecting client gets the same text. If the client leaves or stops, the upstream request is
+ * aborted and what arrived is kept, marked as stopped.
+ */
+export async function* streamReply(
+  deps: Deps,
+  user: User,
+  input: { conversationId: string; userMessageId: string },
+  signal: AbortSignal,
+): AsyncGenerator<ReplyEvent> {
+  const conversation = owned(deps, user, input.conversationId);
+  const userMessage = deps.repos.coaching.findMessage(input.userMessageId);
+  if (!userMessage || userMessage.conversationId !== conversation.id || userMessage.role !== 'user') {
+    throw new DomainError('NOT_FOUND', 'Mensaje no encontrado');
+  }
+  const stored = deps.repos.coaching.findReply(userMessage.id);
+  // An empty stored answer (written before empty answers became errors) is asked again, not replayed.
+  if (stored && !stored.stopped && stored.content.trim() !== '') {
+    yield { type: 'delta', text: stored.content };
+    const current = owned(deps, user, conversation.id);
+    yield {
+      type: 'done',
+      messageId: stored.id,
+      content: stored.content,
+      stopped: false,
+      safety: stored.flagged,
+      stage: current.stage,
+      status: current.status,
+    };
+    return;
+  }
+
+  const stage = (userMessage.stage ?? undefined) as SessionStage | undefined;
+  const context = buildCoachContext(deps, user);
+  const history = transcript(deps.repos.coaching.listMessages(conversation.id), userMessage);
+  const profileSnapshot = frozenProfileSnapshot(deps, conversation, context);
+  // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation). Nothing
+  // between here and the `try` below may throw: its `finally` releases the stream slot.
+  const release = await admitModelCall(deps, user, conversation.id);
+  // Our own controller: aborted when the client's signal fires or the consumer stops iterating, so the
+  // upstream request is cancelled either way.
+  const upstream = new AbortController();
+  const onAbort = () => upstream.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let text = '';
+  let usage = { inputTokens: 0, outputTokens: 0 };
+  let finished = false;
+  /** The model failed (error, timeout, empty or cut answer): nothing is stored as the coach's answer. */
+  let failed = false;
+  const request = {
+    context,
+    mode:
+      conversation.kind === 'session'
+        ? ('session' as const)
+        : conversation.kind === 'journal'
+          ? ('journal' as const)
+          : ('chat' as const),
+    history,
+    stage,
+    signal: upstream.signal,
+    profileSnapshot,
+    user: providerUserId(deps, user.id),
+    cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
+    historyTokenBudget: deps.config.coach.historyTokenBudget,
+    careful: conversation.careful,
+  };
+
+  const store = (stopped: boolean) => {
+    const messageId = crypto.randomUUID();
+    let next = conversation.stage;
+    deps.repos.coaching.turnTransaction(() => {
+      deps.repos.coaching.deleteReply(userMessage.id);
+      if (text.length > 0 || !stopped) {
+        deps.repos.coaching.insertMessage({
+          id: messageId,
+          conversationId: conversation.id,
+          userId: user.id,
+          role: 'assistant',
+          content: text,
+          replyTo: userMessage.id,
+          stage: conversation.stage,
+          flagged: false,
+          stopped,
+          createdAt: nextMessageTime(deps, conversation.id),
+        });
+      }
+      if (!stopped && conversation.kind === 'session' && conversation.stage && conversation.stage !== 'done') {
+        next = nextStage(conversation.stage as SessionStage);
+      }
+      deps.repos.coaching.touchConversation(conversation.id, deps.clock(), next);
+      // Same transaction: one commit (one fsync) per answer instead of two.
+      recordUsage(deps, user, usage);
+    });
+    return { messageId, stage: next };
+  };
+
+  try {
+    const { firstTokenTimeoutMs, timeoutMs } = deps.config.coach;
+    for await (const event of guardModelStream(deps.coach.reply(request), {
+      upstream,
+      firstTokenTimeoutMs,
+      timeoutMs,
+    })) {
+      if (event.type === 'delta') {
+        text += event.text;
+        yield { type: 'delta', text: event.text };
+      } else usage = event.usage;
+    }
+    finished = !upstream.signal.aborted;
+  } catch (error) {
+    // A timeout aborts upstream with its own reason; the client leaving aborts it with none.
+    const userLeft =
+      upstream.signal.aborted &&
+      !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
+    if (!userLeft) {
+      failed = true;
+      const estimate = {
+        inputTokens: estimatePromptTokens(buildReplyMessages(request)),
+        outputTokens: estimateTokens(text),
+      };
+      recordFailedCall(deps, user, failedUsage(error, estimate));
+      deps.logger.warn('coach reply failed', { conversationId: conversation.id, error: String(error) });
+      throw modelFailure(error);
+    }
+  } finally {
+    release();
+    signal.removeEventListener('abort', onAbort);
+    if (!finished) {
+      // Stopped by the user, the tab closing, or an early return: cancel upstream, keep what arrived.
+      // A failed answer keeps nothing: the user retries and the model is asked again.
+      upstream.abort();
+      if (!failed && text.trim().length > 0) store(true);
+    }
+  }
+  if (!finished) {
+    yield {
+      type: 'done',
+      messageId: '',
+      content: text,
+      stopped: true,
+      safety: false,
+      stage: conversation.stage,
+      status: conversation.status,
+    };
+    return;
+  }
+
+  const { messageId, stage: nextStageValue } = store(false);
+  awardChatIfDue(deps, user, conversation.id);
+  let status: ConversationRow['status'] = conversation.status;
+  if (nextStageValue === 'done' && conversation.stage !== 'done') {
+    status = (await finishSession(deps, user, conversation.id)).status;
+  }
+  yield { type: 'done', messageId, content: text, stopped: false, safety: false, stage: nextStageValue, status };
+}
