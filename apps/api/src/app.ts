@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
-import { requestContext, requestHeaders } from './http/request-meta';
+import { requestContext } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import type { HomeRenderer } from './http/home-renderer';
 import { serveWebApp } from './http/static';
@@ -22,8 +22,6 @@ import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
 import { appRouter } from './trpc/app-router';
-import type { Context } from './trpc/context';
-import { parseQueryRequest, runQueryCalls } from './trpc/query-fast-path';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
 z.config(z.locales.es());
@@ -49,54 +47,19 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // GET and HEAD carry no body; skipping them also spares building a full Request per read.
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
-  app.all('/api/trpc/*', async (c) => {
-    // Plain GET queries skip the fetch adapter (see query-fast-path.ts); the adapter answers the rest,
-    // and any call that fails, reusing the context (and the Set-Cookie lines it already wrote).
-    let context: Context | undefined;
-    const cookies: string[] = [];
-    let cookieSink: Pick<Headers, 'append'> = { append: (_name, value) => cookies.push(value) };
+  app.all('/api/trpc/*', (c) => {
     // A sign-in or registration from an address its limit already refused is answered from memory.
     const early = earlyTrpcRefusal(deps, c, c.req.path.slice(TRPC_PREFIX.length));
     if (early) return early;
-    // A batch naming an auth.* procedure goes to the adapter with batching off: 400, nothing runs.
-    const authBatch = namesAuthInBatch(c.req.url);
-    if (!authBatch && c.req.method === 'GET' && requestHeaders(c).get('trpc-accept') === null) {
-      const url = c.req.url;
-      const query = url.indexOf('?');
-      const parsed = parseQueryRequest(
-        appRouter,
-        c.req.path.slice(TRPC_PREFIX.length),
-        query < 0 ? '' : url.slice(query + 1),
-        deps.config.auth.trpcMaxBatchSize,
-      );
-      if (parsed) {
-        context = requestContext(deps, c, { append: (name, value) => cookieSink.append(name, value) });
-        const body = await runQueryCalls(appRouter, parsed.calls, parsed.batch, context);
-        if (body !== undefined) {
-          // A plain object keeps the Node adapter on its fast path; a Set-Cookie (at most hourly) needs a list.
-          const answer: Record<string, string> = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };
-          if (cookies.length === 0) return new Response(body, { status: 200, headers: answer });
-          return new Response(body, {
-            status: 200,
-            headers: [...Object.entries(answer), ...cookies.map((cookie): [string, string] => ['set-cookie', cookie])],
-          });
-        }
-      }
-    }
     return fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
       maxBatchSize: deps.config.auth.trpcMaxBatchSize,
-      allowBatching: !authBatch,
-      createContext: ({ resHeaders }) => {
-        if (context) {
-          for (const cookie of cookies) resHeaders.append('set-cookie', cookie);
-          cookieSink = resHeaders;
-          return context;
-        }
-        return requestContext(deps, c, resHeaders);
-      },
+      // A batch naming an auth.* procedure is answered with batching off: 400, nothing runs.
+      allowBatching: !namesAuthInBatch(c.req.url),
+      // The session refresh's Set-Cookie (at most hourly) goes on the adapter's response headers.
+      createContext: ({ resHeaders }) => requestContext(deps, c, resHeaders),
       // A refused call that says when to come back (a per-day quota, a rate limit) sets Retry-After,
       // as the REST envelope does (http/errors.ts); for a batch, the longest wait.
       responseMeta: ({ errors }) => {

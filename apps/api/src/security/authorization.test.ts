@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { callPath, listProcedures } from './procedures';
+import { callPath, listProcedures } from '../testing/procedures';
 
 /**
  * Who may call each procedure. A procedure missing here fails the first test, so a new one cannot be

@@ -2,7 +2,7 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
-import { callPath, listProcedures } from './procedures';
+import { callPath, listProcedures } from '../testing/procedures';
 
 /** Realistic inputs per procedure, mutated field by field into hostile ones. */
 const EXAMPLES: Record<string, Record<string, unknown>> = {

@@ -6,43 +6,30 @@ import type { Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 import { BATCH_REFUSALS } from '../modules/auth/batching';
 
-/** Per-procedure settings read by the HTTP layer. */
-export type ProcedureMeta = {
-  /**
-   * The procedure reads `signal` (it calls the model and must stop it when the client goes away).
-   * GET queries without it are answered without an abort signal (trpc/query-fast-path.ts): creating
-   * one per request cost garbage-collection stalls of tens of milliseconds under load.
-   */
-  abortOnDisconnect?: boolean;
-};
-
-const t = initTRPC
-  .context<Context>()
-  .meta<ProcedureMeta>()
-  .create({
-    transformer,
-    errorFormatter({ shape, error }) {
-      const domain = error.cause instanceof DomainError ? error.cause : undefined;
-      const details = domain ? publicDetails(domain) : undefined;
-      const fieldErrors =
-        (details?.fieldErrors as Record<string, string[]> | undefined) ??
-        (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
-      const { stack: _stack, ...data } = shape.data;
-      return {
-        ...shape,
-        message:
-          error.code === 'INTERNAL_SERVER_ERROR'
-            ? 'Error interno del servidor'
-            : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
-        data: {
-          ...data,
-          domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),
-          fieldErrors: fieldErrors ?? null,
-          retryAfterSeconds: typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : null,
-        },
-      };
-    },
-  });
+const t = initTRPC.context<Context>().create({
+  transformer,
+  errorFormatter({ shape, error }) {
+    const domain = error.cause instanceof DomainError ? error.cause : undefined;
+    const details = domain ? publicDetails(domain) : undefined;
+    const fieldErrors =
+      (details?.fieldErrors as Record<string, string[]> | undefined) ??
+      (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Error interno del servidor'
+          : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
+      data: {
+        ...data,
+        domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),
+        fieldErrors: fieldErrors ?? null,
+        retryAfterSeconds: typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : null,
+      },
+    };
+  },
+});
 
 /** A middleware's result with a DomainError thrown by a service turned into its mapped TRPCError (kept as the cause). */
 function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {

@@ -54,7 +54,6 @@ export const assessmentRouter = router({
 
   /** The coach's written evaluation (AI server configured), or null. */
   coachEvaluation: authedProcedure
-    .meta({ abortOnDisconnect: true })
     .output(AssessmentEvaluationSchema.nullable())
     .query(({ ctx, signal }) => getCoachEvaluation(ctx.deps, ctx.auth.user, signal)),
 });

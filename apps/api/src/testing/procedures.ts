@@ -2,7 +2,11 @@ import { appRouter } from '../trpc/app-router';
 
 export type ProcedureKind = 'query' | 'mutation' | 'subscription';
 
-/** Every procedure of the router with its kind, read from the router itself. */
+/**
+ * Every procedure of the router with its kind, read from the router itself (test support for the
+ * authorization matrix and the fuzz tests). tRPC has no public API that lists a router's procedures,
+ * so this reads `_def`: the one place allowed to (eslint.config.js), and never imported by production code.
+ */
 export function listProcedures(): Array<{ path: string; kind: ProcedureKind }> {
   return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } }>).map(
     ([path, procedure]) => ({
