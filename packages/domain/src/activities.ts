@@ -86,12 +86,39 @@ export const ACTIVITY_CATALOGUE: readonly ActivityDefinition[] = [
   },
 ];
 
+/** Ranges an admin may set for a catalogue row (name in characters after trimming; the rest inclusive). */
+export const ACTIVITY_VALUE_LIMITS = {
+  name: { min: 1, max: 80 },
+  baseSteps: { min: 0, max: 100_000 },
+  multiplier: { min: 0, max: 10 },
+  dailyLimit: { min: 0, max: 1000 },
+} as const;
+
 /** Limits an admin may set (the admin issue validates edits with this). */
 export const ActivityValuesSchema = z.object({
-  name: z.string().trim().min(1).max(80),
-  baseSteps: z.number().int().min(0).max(100_000),
-  multiplier: z.number().min(0).max(10),
-  dailyLimit: z.number().int().min(0).max(1000),
+  name: z.string().trim().min(ACTIVITY_VALUE_LIMITS.name.min).max(ACTIVITY_VALUE_LIMITS.name.max),
+  baseSteps: z.number().int().min(ACTIVITY_VALUE_LIMITS.baseSteps.min).max(ACTIVITY_VALUE_LIMITS.baseSteps.max),
+  multiplier: z.number().min(ACTIVITY_VALUE_LIMITS.multiplier.min).max(ACTIVITY_VALUE_LIMITS.multiplier.max),
+  dailyLimit: z.number().int().min(ACTIVITY_VALUE_LIMITS.dailyLimit.min).max(ACTIVITY_VALUE_LIMITS.dailyLimit.max),
+});
+
+/** An admin's manual step adjustment (`admin.adjustSteps`): ± this many steps at most, never 0. */
+export const STEP_ADJUSTMENT_MAX = 100_000;
+export const ADJUSTMENT_REASON_MIN_LENGTH = 3;
+export const ADJUSTMENT_REASON_MAX_LENGTH = 300;
+
+export const StepAdjustmentSchema = z.object({
+  steps: z
+    .number()
+    .int()
+    .min(-STEP_ADJUSTMENT_MAX)
+    .max(STEP_ADJUSTMENT_MAX)
+    .refine((n) => n !== 0, { message: 'El ajuste no puede ser 0' }),
+  reason: z
+    .string()
+    .trim()
+    .min(ADJUSTMENT_REASON_MIN_LENGTH, { message: 'Explica el motivo del ajuste' })
+    .max(ADJUSTMENT_REASON_MAX_LENGTH, { message: `Máximo ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres` }),
 });
 
 export type AwardDecision = {

@@ -8,10 +8,16 @@ export type Role = z.infer<typeof RoleSchema>;
 export const DEFAULT_TIMEZONE = 'Europe/Madrid';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** First name and surnames, after trimming (registration and "Tus datos"). */
+export const NAME_MAX_LENGTH = 60;
+export const EMAIL_MAX_LENGTH = 254;
+export const TIMEZONE_MAX_LENGTH = 64;
+/** The admin's user search box (`admin.users({ query })`). */
+export const USER_SEARCH_MAX_LENGTH = 100;
 
 /** True for an IANA zone name the runtime knows (e.g. "Europe/Madrid", "America/Mexico_City"). */
 export function isValidTimezone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
+  if (value.length === 0 || value.length > TIMEZONE_MAX_LENGTH) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -26,7 +32,7 @@ export const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, { message: 'El correo es demasiado largo' })
+  .max(EMAIL_MAX_LENGTH, { message: 'El correo es demasiado largo' })
   .pipe(z.email({ message: 'Escribe un correo válido' }));
 
 export function isCommonPassword(password: string): boolean {
@@ -42,12 +48,16 @@ export const NewPasswordSchema = z
     message: 'Esa contraseña es demasiado común; elige otra',
   });
 
-const NameSchema = z.string().trim().max(60, { message: 'Máximo 60 caracteres' });
+export const NameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, { message: `Máximo ${NAME_MAX_LENGTH} caracteres` });
+export const FirstNameSchema = NameSchema.min(1, { message: 'Escribe tu nombre' });
 
 export const RegisterInputSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  firstName: NameSchema.min(1, { message: 'Escribe tu nombre' }),
+  firstName: FirstNameSchema,
   lastName: NameSchema.optional(),
   timezone: TimezoneSchema.optional(),
 });
@@ -55,7 +65,7 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 /** Sign-in takes any string up to the maximum: policy is checked at registration, not here. */
 export const LoginInputSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { message: 'Escribe tu correo' }).max(254),
+  email: z.string().trim().toLowerCase().min(1, { message: 'Escribe tu correo' }).max(EMAIL_MAX_LENGTH),
   password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;

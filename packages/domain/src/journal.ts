@@ -27,6 +27,14 @@ export const JOURNAL_MOODS = [
 
 export const JOURNAL_MIN_WORDS_FOR_STEPS = 50;
 
+/** Lengths `journaling.create` accepts (after trimming); the journal forms cap their fields with them. */
+export const JOURNAL_MOOD_MAX_LENGTH = 40;
+export const JOURNAL_PROMPT_MAX_LENGTH = 300;
+export const JOURNAL_TITLE_MAX_LENGTH = 120;
+export const JOURNAL_BODY_MAX_LENGTH = 20_000;
+/** The journal's search box (`journaling.list({ query })`). */
+export const JOURNAL_SEARCH_MAX_LENGTH = 100;
+
 export function promptForDay(day: string): string {
   const n = day.split('-').reduce((sum, part) => sum + Number(part), 0);
   return JOURNAL_PROMPTS[n % JOURNAL_PROMPTS.length] as string;
@@ -37,13 +45,15 @@ export function countWords(text: string): number {
 }
 
 export const JournalEntryInputSchema = z.object({
-  mood: z.string().trim().min(1, { message: 'Elige o escribe cómo te sientes' }).max(40),
-  prompt: z.string().trim().max(300).optional(),
-  title: z.string().trim().max(120).optional(),
+  mood: z.string().trim().min(1, { message: 'Elige o escribe cómo te sientes' }).max(JOURNAL_MOOD_MAX_LENGTH),
+  prompt: z.string().trim().max(JOURNAL_PROMPT_MAX_LENGTH).optional(),
+  title: z.string().trim().max(JOURNAL_TITLE_MAX_LENGTH).optional(),
   body: z
     .string()
     .trim()
     .min(1, { message: 'Escribe algo antes de guardar' })
-    .max(20_000, { message: 'Máximo 20.000 caracteres' }),
+    .max(JOURNAL_BODY_MAX_LENGTH, { message: 'Máximo 20.000 caracteres' }),
 });
 export type JournalEntryInput = z.infer<typeof JournalEntryInputSchema>;
+
+export const JournalSearchQuerySchema = z.string().max(JOURNAL_SEARCH_MAX_LENGTH);

@@ -1,5 +1,5 @@
-import { ActivityValuesSchema } from '@ascenso/domain/activities';
-import { EmailSchema } from '@ascenso/domain/auth';
+import { ActivityValuesSchema, StepAdjustmentSchema } from '@ascenso/domain/activities';
+import { EmailSchema, USER_SEARCH_MAX_LENGTH } from '@ascenso/domain/auth';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc/trpc';
 import { getActivityStats } from '../activities/activities.service';
@@ -21,7 +21,7 @@ const SendResult = z.object({
 export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => overview(ctx.deps, ctx.auth.user)),
   users: adminProcedure
-    .input(z.object({ query: z.string().max(100).optional() }).optional())
+    .input(z.object({ query: z.string().max(USER_SEARCH_MAX_LENGTH).optional() }).optional())
     .query(({ ctx, input }) => searchUsers(ctx.deps, input?.query ?? '')),
   catalogue: adminProcedure.query(({ ctx }) => listCatalogue(ctx.deps)),
   updateActivity: adminProcedure
@@ -33,17 +33,7 @@ export const adminRouter = router({
     entries: ledger(ctx.deps, input.userId),
   })),
   adjustSteps: adminProcedure
-    .input(
-      UserId.extend({
-        steps: z
-          .number()
-          .int()
-          .min(-100_000)
-          .max(100_000)
-          .refine((n) => n !== 0, { message: 'El ajuste no puede ser 0' }),
-        reason: z.string().trim().min(3, { message: 'Explica el motivo del ajuste' }).max(300),
-      }),
-    )
+    .input(UserId.extend(StepAdjustmentSchema.shape))
     .mutation(({ ctx, input }) => adjustSteps(ctx.deps, ctx.auth.user, input)),
 
   emailTemplates: adminProcedure.query(() => [...TEMPLATE_NAMES]),

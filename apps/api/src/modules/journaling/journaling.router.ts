@@ -1,4 +1,4 @@
-import { JournalEntryInputSchema } from '@ascenso/domain/journal';
+import { JournalEntryInputSchema, JournalSearchQuerySchema } from '@ascenso/domain/journal';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { SafetyViewSchema } from '../coaching/safety';
@@ -21,7 +21,7 @@ export const journalingRouter = router({
     .output(z.object({ prompt: z.string(), minWords: z.number().int() }))
     .query(({ ctx }) => todaysPrompt(ctx.deps, ctx.auth.user)),
   list: authedProcedure
-    .input(z.object({ query: z.string().max(100).optional() }).optional())
+    .input(z.object({ query: JournalSearchQuerySchema.optional() }).optional())
     .output(z.array(EntrySchema))
     .query(({ ctx, input }) => listEntries(ctx.deps, ctx.auth.user, input?.query)),
   get: authedProcedure

@@ -1,5 +1,6 @@
-import { AddressFormSchema, PreferencesSchema } from '@ascenso/domain/address-form';
+import { PreferencesSchema } from '@ascenso/domain/address-form';
 import { PASSWORD_MAX_LENGTH, PublicUserSchema } from '@ascenso/domain/auth';
+import { CoachNoteTextSchema, CommitmentTextSchema, ProfileUpdateInputSchema } from '@ascenso/domain/profile';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { deleteAccount } from '../auth/auth.service';
@@ -18,23 +19,11 @@ import {
   setPreferences,
 } from './profile.service';
 
-const NoteText = z
-  .string()
-  .trim()
-  .min(1, { message: 'Escribe la nota' })
-  .max(300, { message: 'Máximo 300 caracteres' });
 const IdSchema = z.string().min(1).max(64);
 
 export const profileRouter = router({
   update: authedProcedure
-    .input(
-      z.object({
-        firstName: z.string().trim().min(1, { message: 'Escribe tu nombre' }).max(60),
-        lastName: z.string().trim().max(60).nullish(),
-        timezone: z.string().trim().min(1).max(64),
-        addressForm: AddressFormSchema.optional(),
-      }),
-    )
+    .input(ProfileUpdateInputSchema)
     .output(PublicUserSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.auth.user, input)),
 
@@ -70,11 +59,11 @@ export const profileRouter = router({
     .output(z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() })))
     .query(({ ctx }) => listNotes(ctx.deps, ctx.auth.user.id)),
   addNote: authedProcedure
-    .input(z.object({ text: NoteText }))
+    .input(z.object({ text: CoachNoteTextSchema }))
     .output(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() }))
     .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user, input.text)),
   editNote: authedProcedure
-    .input(z.object({ id: IdSchema, text: NoteText }))
+    .input(z.object({ id: IdSchema, text: CoachNoteTextSchema }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => editNote(ctx.deps, ctx.auth.user.id, input.id, input.text)),
   deleteNote: authedProcedure
@@ -82,7 +71,7 @@ export const profileRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => removeNote(ctx.deps, ctx.auth.user.id, input.id)),
   editCommitment: authedProcedure
-    .input(z.object({ id: IdSchema, text: z.string().trim().min(3).max(200) }))
+    .input(z.object({ id: IdSchema, text: CommitmentTextSchema }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => editCommitment(ctx.deps, ctx.auth.user.id, input.id, input.text)),
   deleteCommitment: authedProcedure

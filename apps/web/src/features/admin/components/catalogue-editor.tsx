@@ -4,11 +4,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
-import { inCatalogueOrder } from '../../profile/utils/profile-format';
+import { inCatalogueOrder } from '../../../lib/format';
 import { useCatalogueQuery, useUpdateActivityMutation, type CatalogueActivity } from '../api/admin-api';
 import {
   auditChanges,
   CATALOGUE_FIELDS,
+  CATALOGUE_HINTS,
   CATALOGUE_LABELS,
   isDraftDirty,
   toDraft,
@@ -36,13 +37,6 @@ const hiddenFromLg = {
   padding: { lg: '0' },
   borderWidth: { lg: '0' },
 } as const;
-
-const HINTS: Record<CatalogueField, string> = {
-  name: '1 a 80 caracteres',
-  baseSteps: 'Entero, 0 a 100.000',
-  multiplier: '0 a 10, admite decimales',
-  dailyLimit: 'Entero, 0 a 1000',
-};
 
 /** The activity catalogue as an editable table: one form per activity, saved row by row. */
 export function CatalogueEditor() {
@@ -221,7 +215,7 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
                 aria-describedby={`${labelId}-${field}-hint`}
               />
               <Text id={`${labelId}-${field}-hint`} srOnly>
-                {HINTS[field]}
+                {CATALOGUE_HINTS[field]}
               </Text>
               <Field.ErrorText>{errors[field]}</Field.ErrorText>
             </Field.Root>

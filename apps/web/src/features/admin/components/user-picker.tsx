@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX_LENGTH } from '@ascenso/domain/auth';
 import { Badge, Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
@@ -71,6 +72,7 @@ export function UserPicker({
         <Input
           type="search"
           value={query}
+          maxLength={USER_SEARCH_MAX_LENGTH}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Nombre o correo"
           bg="surface"

@@ -4,11 +4,11 @@ import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useSignedInUser } from '../../../lib/session';
-import { LedgerList } from '../../profile/components/ledger-list';
-import { signedSteps } from '../../profile/utils/ledger';
-import { formatLocalDay, todayCountLabel } from '../../profile/utils/profile-format';
+import { LedgerList } from '../../../components/steps/ledger-list';
+import { signedSteps } from '../../../lib/steps/ledger';
+import { formatLocalDay, todayCountLabel } from '../../../lib/format';
 import { useAdjustStepsMutation, useUserLedgerQuery } from '../api/admin-api';
-import { validateAdjustment } from '../utils/catalogue-form';
+import { ADJUSTMENT_REASON_HINT, validateAdjustment } from '../utils/catalogue-form';
 import type { PickedUser } from './user-picker';
 
 /** The chosen person's today stats, the manual adjustment form and their ledger (`admin.userLedger`). */
@@ -203,9 +203,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
               maxH="32"
               bg="surface"
             />
-            <Field.HelperText color="text.muted">
-              De 3 a 300 caracteres, por ejemplo «Premio del reto de enero».
-            </Field.HelperText>
+            <Field.HelperText color="text.muted">{ADJUSTMENT_REASON_HINT}</Field.HelperText>
             <Field.ErrorText>{errors.reason}</Field.ErrorText>
           </Field.Root>
           <Button

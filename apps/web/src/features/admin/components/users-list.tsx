@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX_LENGTH } from '@ascenso/domain/auth';
 import { Badge, Box, Field, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -31,6 +32,7 @@ export function UsersList() {
           <Input
             type="search"
             value={query}
+            maxLength={USER_SEARCH_MAX_LENGTH}
             onChange={(event) => setQuery(event.target.value)}
             bg="surface"
             autoComplete="off"

@@ -1,4 +1,10 @@
-import { ActivityValuesSchema } from '@ascenso/domain/activities';
+import {
+  ACTIVITY_VALUE_LIMITS,
+  ActivityValuesSchema,
+  ADJUSTMENT_REASON_MAX_LENGTH,
+  ADJUSTMENT_REASON_MIN_LENGTH,
+  STEP_ADJUSTMENT_MAX,
+} from '@ascenso/domain/activities';
 
 /** One catalogue row as the admin types it (inputs hold text). */
 export interface CatalogueDraft {
@@ -21,6 +27,20 @@ export const CATALOGUE_LABELS: Record<CatalogueField, string> = {
 };
 
 const numberFormat = new Intl.NumberFormat('es-ES');
+
+const range = ({ min, max }: { min: number; max: number }) =>
+  `${numberFormat.format(min)} a ${numberFormat.format(max)}`;
+
+/** The hint under each catalogue field, written from the domain's limits. */
+export const CATALOGUE_HINTS: Record<CatalogueField, string> = {
+  name: `${range(ACTIVITY_VALUE_LIMITS.name)} caracteres`,
+  baseSteps: `Entero, ${range(ACTIVITY_VALUE_LIMITS.baseSteps)}`,
+  multiplier: `${range(ACTIVITY_VALUE_LIMITS.multiplier)}, admite decimales`,
+  dailyLimit: `Entero, ${range(ACTIVITY_VALUE_LIMITS.dailyLimit)}`,
+};
+
+/** The hint under the adjustment's reason. */
+export const ADJUSTMENT_REASON_HINT = `De ${ADJUSTMENT_REASON_MIN_LENGTH} a ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres, por ejemplo «Premio del reto de enero».`;
 
 export function toDraft(values: CatalogueValues): CatalogueDraft {
   return {
@@ -144,10 +164,12 @@ export function validateAdjustment(stepsText: string, reasonText: string): Adjus
   if (stepsText.trim() === '') errors.steps = 'Escribe cuántos pasos sumar (o restar con un signo menos)';
   else if (!Number.isInteger(steps)) errors.steps = 'Escribe un número entero, por ejemplo 200 o -150';
   else if (steps === 0) errors.steps = 'El ajuste no puede ser 0';
-  else if (Math.abs(steps) > 100_000) errors.steps = 'El ajuste debe estar entre -100.000 y 100.000';
+  else if (Math.abs(steps) > STEP_ADJUSTMENT_MAX)
+    errors.steps = `El ajuste debe estar entre -${numberFormat.format(STEP_ADJUSTMENT_MAX)} y ${numberFormat.format(STEP_ADJUSTMENT_MAX)}`;
   const reason = reasonText.trim();
-  if (reason.length < 3) errors.reason = 'Explica el motivo del ajuste';
-  else if (reason.length > 300) errors.reason = 'Máximo 300 caracteres';
+  if (reason.length < ADJUSTMENT_REASON_MIN_LENGTH) errors.reason = 'Explica el motivo del ajuste';
+  else if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH)
+    errors.reason = `Máximo ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, values: { steps, reason } };
 }

@@ -1,13 +1,14 @@
+import { NAME_MAX_LENGTH } from '@ascenso/domain/auth';
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import type { SessionUser } from '../../../lib/session';
-import { FormAlert } from '../../auth/components/form-alert';
-import { TextField } from '../../auth/components/text-field';
-import { useFocusFirstInvalid } from '../../auth/hooks/use-focus-first-invalid';
-import { authFormErrors, withoutKey } from '../../auth/utils/error-messages';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { TextField } from '../../../components/forms/text-field';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { authFormErrors, withoutKey } from '../../../lib/form-errors';
 import { useUpdateProfileMutation } from '../api/profile-api';
-import { timeZoneName } from '../utils/profile-format';
+import { timeZoneName } from '../../../lib/format';
 import { ProfileCard } from './profile-card';
 import { TimezonePicker } from './timezone-picker';
 
@@ -70,8 +71,8 @@ function AccountForm({ user, onDone }: { user: SessionUser; onDone: () => void }
     setFormError(null);
     const errors: Record<string, string> = {};
     if (!firstName.trim()) errors.firstName = 'Escribe tu nombre';
-    else if (firstName.trim().length > 60) errors.firstName = 'Máximo 60 caracteres';
-    if (lastName.trim().length > 60) errors.lastName = 'Máximo 60 caracteres';
+    else if (firstName.trim().length > NAME_MAX_LENGTH) errors.firstName = `Máximo ${NAME_MAX_LENGTH} caracteres`;
+    if (lastName.trim().length > NAME_MAX_LENGTH) errors.lastName = `Máximo ${NAME_MAX_LENGTH} caracteres`;
     if (!timezone) errors.timezone = 'Elige tu zona horaria';
     if (Object.keys(errors).length > 0) {
       setFieldErrors(errors);

@@ -1,3 +1,4 @@
+import { COACH_NOTE_MAX_LENGTH, COMMITMENT_MAX_LENGTH, COMMITMENT_MIN_LENGTH } from '@ascenso/domain/profile';
 import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -8,9 +9,6 @@ import { useCommitments, useNotes, type Commitment } from '../api/profile-api';
 import { CountedTextarea } from './counted-textarea';
 import { EditableList } from './editable-list';
 import { ProfileCard } from './profile-card';
-
-const NOTE_MAX = 300;
-const COMMITMENT_MAX = 200;
 
 function sinceFormat(timeZone: string) {
   try {
@@ -59,8 +57,8 @@ function NotesSection({ timeZone }: { timeZone: string }) {
       newNoteRef.current?.focus();
       return;
     }
-    if (text.length > NOTE_MAX) {
-      setAddError(`Máximo ${NOTE_MAX} caracteres`);
+    if (text.length > COACH_NOTE_MAX_LENGTH) {
+      setAddError(`Máximo ${COACH_NOTE_MAX_LENGTH} caracteres`);
       newNoteRef.current?.focus();
       return;
     }
@@ -102,7 +100,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
                 setAddError(null);
               }}
               placeholder="Por ejemplo: prefiero sesiones cortas por la mañana."
-              maxLength={NOTE_MAX}
+              maxLength={COACH_NOTE_MAX_LENGTH}
               error={addError}
             />
             <Button
@@ -123,7 +121,12 @@ function NotesSection({ timeZone }: { timeZone: string }) {
       items={notes.data}
       emptyText="Todavía no has añadido notas."
       loadErrorText="No hemos podido cargar tus notas."
-      field={{ label: 'Texto de la nota', minLength: 1, maxLength: NOTE_MAX, tooShortMessage: 'Escribe la nota' }}
+      field={{
+        label: 'Texto de la nota',
+        minLength: 1,
+        maxLength: COACH_NOTE_MAX_LENGTH,
+        tooShortMessage: 'Escribe la nota',
+      }}
       meta={(note) =>
         `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`
       }
@@ -189,9 +192,9 @@ function CommitmentsSection({ timeZone }: { timeZone: string }) {
       loadErrorText="No hemos podido cargar tus compromisos."
       field={{
         label: 'Texto del compromiso',
-        minLength: 3,
-        maxLength: COMMITMENT_MAX,
-        tooShortMessage: 'Escribe al menos 3 caracteres',
+        minLength: COMMITMENT_MIN_LENGTH,
+        maxLength: COMMITMENT_MAX_LENGTH,
+        tooShortMessage: `Escribe al menos ${COMMITMENT_MIN_LENGTH} caracteres`,
       }}
       meta={(commitment) => `Desde el ${format.format(commitment.createdAt)}`}
       actions={(commitment) => (
