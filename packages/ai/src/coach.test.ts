@@ -1,16 +1,15 @@
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCoach, offlineCoachReply } from './coach';
 import type { CoachContext } from './context';
 import { describeLedger } from './context';
 import { createOfflineProvider } from './offline-provider';
-import { createOpenAICompatibleProvider } from './openai-provider';
 import { DailyPlanSchema, offlinePlan, renderPlanHtml } from './plan';
 import { STATIC_SYSTEM_PROMPT, buildSystemPrompt, turnContext } from './prompts';
 import type { StreamEvent } from './provider';
 import { extractCommitments, nextStage } from './session';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-openai-server';
+import { fakeModelProvider, useFakeOpenAIServer } from './testing/fake-model';
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const week = (activities: Array<Record<string, number>>) =>
@@ -188,23 +187,8 @@ describe('session summaries', () => {
 });
 
 describe('the coach against an OpenAI-compatible server', () => {
-  let fake: FakeOpenAIServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAIServer();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  const coach = () =>
-    createCoach(
-      createOpenAICompatibleProvider({
-        apiKey: 'k',
-        baseURL: fake.baseURL,
-        model: 'm',
-        maxRetries: 0,
-        timeoutMs: 2000,
-      }),
-    );
+  const fake = useFakeOpenAIServer();
+  const coach = () => createCoach(fakeModelProvider(fake, { model: 'm' }));
 
   it('streams the model with the assembled system prompt first and the turn context in the last user message', async () => {
     fake.reply({ kind: 'text', text: '', chunks: ['¿Qué ', 'quieres ', 'lograr?'] });

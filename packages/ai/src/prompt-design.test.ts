@@ -6,17 +6,16 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { BREATHING_PATTERNS } from '@ascenso/domain/breathing';
 import { FITNESS_CLASSES } from '@ascenso/domain/fitness';
 import { MEDITATIONS } from '@ascenso/domain/meditations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildReplyMessages, createCoach, WeeklySummarySchema } from './coach';
 import type { CoachContext, LedgerDay } from './context';
 import { TRIM_STEP_TURNS, trimHistory } from './history';
 import { refusedKeywordsIn, strictJsonSchema, STRICT_REFUSED_KEYWORDS } from './json-schema';
-import { createOpenAICompatibleProvider } from './openai-provider';
 import { DailyPlanSchema } from './plan';
 import { STAGE_INSTRUCTIONS, STATIC_SYSTEM_PROMPT, STYLE_GUIDES, activityCatalogue, describeProfile } from './prompts';
 import { ProviderError, type ChatMessage } from './provider';
 import { SessionSummarySchema } from './session';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-openai-server';
+import { fakeModelProvider, useFakeOpenAIServer } from './testing/fake-model';
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const week = (activities: Array<Record<string, number>>): LedgerDay[] =>
@@ -201,23 +200,8 @@ describe('strict JSON schemas', () => {
 });
 
 describe('the coach against the fake model', () => {
-  let fake: FakeOpenAIServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAIServer();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  const coach = () =>
-    createCoach(
-      createOpenAICompatibleProvider({
-        apiKey: 'k',
-        baseURL: fake.baseURL,
-        model: 'm',
-        maxRetries: 0,
-        timeoutMs: 2000,
-      }),
-    );
+  const fake = useFakeOpenAIServer();
+  const coach = () => createCoach(fakeModelProvider(fake, { model: 'm' }));
 
   async function run(iterable: AsyncIterable<unknown>) {
     for await (const _ of iterable) {

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCoachProvider } from './create-provider';
 import { createOfflineProvider, offlineReply } from './offline-provider';
-import { createOpenAICompatibleProvider } from './openai-provider';
 import { ProviderError, type StreamEvent } from './provider';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from './testing/fake-openai-server';
+import { fakeModelProvider, useFakeOpenAIServer } from './testing/fake-model';
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await startFakeOpenAIServer();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = useFakeOpenAIServer();
 
-const provider = () =>
-  createOpenAICompatibleProvider({
-    apiKey: 'test',
-    baseURL: fake.baseURL,
-    model: 'fake-model',
-    maxRetries: 0,
-    timeoutMs: 2000,
-  });
+const provider = () => fakeModelProvider(fake, { apiKey: 'test', model: 'fake-model' });
 
 async function collect(stream: AsyncIterable<StreamEvent>) {
   const events: StreamEvent[] = [];
@@ -80,13 +66,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
 
   it('times out a hanging upstream', async () => {
     fake.reply({ kind: 'hang' });
-    const slow = createOpenAICompatibleProvider({
-      apiKey: 't',
-      baseURL: fake.baseURL,
-      model: 'm',
-      maxRetries: 0,
-      timeoutMs: 200,
-    });
+    const slow = fakeModelProvider(fake, { apiKey: 't', model: 'm', timeoutMs: 200 });
     await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(ProviderError);
   });
 

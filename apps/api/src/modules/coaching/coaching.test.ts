@@ -1,40 +1,10 @@
-import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
 import { SAFETY_ANSWERS } from '@ascenso/ai/safety';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
-import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app';
+import { say, signedIn } from '../../testing/coaching';
 import { sanitizePlanHtml } from '../daily-plan/daily-plan.service';
 import type { ReplyEvent } from './reply';
-
-type Caller = ReturnType<TestApp['callerFor']>;
-
-async function signedIn(t: TestApp, withAssessment = true) {
-  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  if (withAssessment)
-    await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-  return { cookie, user, caller: t.callerFor(cookie) };
-}
-
-/** Sends a message and collects the streamed answer. */
-async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId, safety } = await caller.coaching.send({
-    conversationId,
-    content,
-    clientMessageId: crypto.randomUUID(),
-  });
-  const events: ReplyEvent[] = [];
-  const stream = await caller.coaching.reply({ conversationId, userMessageId });
-  for await (const raw of stream as AsyncIterable<unknown>) {
-    events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
-  }
-  const text = events
-    .filter((e) => e.type === 'delta')
-    .map((e) => (e.type === 'delta' ? e.text : ''))
-    .join('');
-  const done = events.find((e) => e.type === 'done');
-  return { userMessageId, safety, text, done, deltas: events.filter((e) => e.type === 'delta').length };
-}
 
 describe('sanitizePlanHtml', () => {
   it.each([
@@ -109,7 +79,7 @@ describe('daily plan (offline coach)', () => {
 
   it('works for a user without an assessment and refuses visitors', async () => {
     const t = createTestApp();
-    const { cookie } = await signedIn(t, false);
+    const { cookie } = await signedIn(t, { assessment: false });
     expect((await t.request('/api/generate-daily-plan', { method: 'POST', cookie })).status).toBe(200);
     expect((await t.request('/api/daily-plan')).status).toBe(401);
   });
@@ -280,22 +250,10 @@ describe('guided journaling', () => {
 });
 
 describe('the coach against an OpenAI-compatible server', () => {
-  let fake: FakeOpenAIServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAIServer();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFakeOpenAIServer();
   const app = () =>
     createTestApp({
-      coachProvider: createOpenAICompatibleProvider({
-        apiKey: 'k',
-        baseURL: fake.baseURL,
-        model: 'fake',
-        maxRetries: 0,
-        timeoutMs: 3000,
-      }),
+      coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }),
     });
 
   it('streams the model, records token usage for the day', async () => {

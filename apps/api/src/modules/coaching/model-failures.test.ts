@@ -1,14 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
 import { STAGE_INSTRUCTIONS, STATIC_SYSTEM_PROMPT } from '@ascenso/ai/prompts';
 import { refusedKeywordsIn } from '@ascenso/ai/json-schema';
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeReply } from '@ascenso/ai/testing/fake-openai-server';
-import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { ReplyEvent } from './reply';
+import { type FakeReply } from '@ascenso/ai/testing/fake-openai-server';
+import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app';
+import { type Caller, collectReply, say, signedIn } from '../../testing/coaching';
 
-type Caller = ReturnType<TestApp['callerFor']>;
 type Body = {
   messages: Array<{ role: string; content: string }>;
   user?: string;
@@ -16,13 +14,7 @@ type Body = {
   response_format?: { json_schema: { schema: unknown } };
 };
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await startFakeOpenAIServer();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = useFakeOpenAIServer();
 beforeEach(() => {
   fake.reply({ kind: 'text', text: 'Hola, te escucho.' });
 });
@@ -33,38 +25,8 @@ const DAY = '2026-11-22';
 function app(env: Record<string, string> = {}) {
   return createTestApp({
     env: { AI_FIRST_TOKEN_TIMEOUT_MS: '300', AI_TIMEOUT_MS: '1500', AI_USER_ID_SECRET: SECRET, ...env },
-    coachProvider: createOpenAICompatibleProvider({
-      apiKey: 'k',
-      baseURL: fake.baseURL,
-      model: 'fake',
-      maxRetries: 0,
-      timeoutMs: 5000,
-    }),
+    coachProvider: fakeModelProvider(fake, { timeoutMs: 5000 }),
   });
-}
-
-async function signedIn(t: TestApp) {
-  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-  return { cookie, user, caller: t.callerFor(cookie) };
-}
-
-async function collect(caller: Caller, conversationId: string, userMessageId: string) {
-  const events: ReplyEvent[] = [];
-  const stream = await caller.coaching.reply({ conversationId, userMessageId });
-  for await (const raw of stream as AsyncIterable<unknown>)
-    events.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
-  const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
-  return { text, done: events.find((e) => e.type === 'done') };
-}
-
-async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId } = await caller.coaching.send({
-    conversationId,
-    content,
-    clientMessageId: crypto.randomUUID(),
-  });
-  return { userMessageId, ...(await collect(caller, conversationId, userMessageId)) };
 }
 
 /** Sends a message and expects the reply to fail; returns the tRPC error. */
@@ -73,7 +35,7 @@ async function failing(caller: Caller, conversationId: string, userMessageId?: s
     userMessageId ??
     (await caller.coaching.send({ conversationId, content: 'Hola, ¿me ayudas?', clientMessageId: crypto.randomUUID() }))
       .userMessageId;
-  const error = await collect(caller, conversationId, id).then(
+  const error = await collectReply(caller, conversationId, id).then(
     () => null,
     (e: unknown) => e as { code: string; message: string; cause?: { code?: string } },
   );
@@ -119,7 +81,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     // "Reintentar" asks the model again (it does not replay anything), and then the answer is stored.
     fake.reply({ kind: 'text', text: '', chunks: ['Gracias por ', 'contármelo.'] });
     const before = fake.requests.length;
-    const retried = await collect(caller, chat.id, userMessageId);
+    const retried = await collectReply(caller, chat.id, userMessageId);
     expect(fake.requests.length).toBe(before + 1);
     expect(retried.text).toBe('Gracias por contármelo.');
     const after = await caller.coaching.conversation({ id: chat.id });
@@ -179,7 +141,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     });
     fake.reply({ kind: 'text', text: 'Ahora sí.' });
     const before = fake.requests.length;
-    expect((await collect(caller, chat.id, userMessageId)).text).toBe('Ahora sí.');
+    expect((await collectReply(caller, chat.id, userMessageId)).text).toBe('Ahora sí.');
     expect(fake.requests.length).toBe(before + 1);
   });
 

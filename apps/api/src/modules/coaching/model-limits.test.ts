@@ -1,41 +1,23 @@
-import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app';
+import { type Caller, signedIn } from '../../testing/coaching';
 import { createMemoryModelLimitStore } from './model-limits';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 
-type Caller = ReturnType<TestApp['callerFor']>;
 type TrpcLikeError = {
   code: string;
   message: string;
   cause?: { code?: string; details?: { retryAfterSeconds?: number } };
 };
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await startFakeOpenAIServer();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = useFakeOpenAIServer();
 
 function app(env: Record<string, string> = {}) {
   return createTestApp({
     env: { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_TIMEOUT_MS: '10000', ...env },
-    coachProvider: createOpenAICompatibleProvider({
-      apiKey: 'k',
-      baseURL: fake.baseURL,
-      model: 'fake',
-      maxRetries: 0,
-      timeoutMs: 10_000,
-    }),
+    coachProvider: fakeModelProvider(fake, { timeoutMs: 10_000 }),
   });
-}
-
-async function signedIn(t: TestApp) {
-  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  return { cookie, user, caller: t.callerFor(cookie) };
 }
 
 /** Opens the answer stream of a new message and waits for its first event (or its error). */
@@ -65,8 +47,8 @@ async function drain(caller: Caller, conversationId: string, userMessageId: stri
 describe('per-user model limits', () => {
   it('holds at most 3 streams per user across conversations: the 4th is refused with TOO_MANY_REQUESTS', async () => {
     const t = app();
-    const { caller } = await signedIn(t);
-    const other = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
+    const other = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
     const chats = await Promise.all([1, 2, 3, 4].map(() => caller.coaching.start({ kind: 'chat' })));
     const openedBefore = fake.openRequests();
@@ -101,7 +83,7 @@ describe('per-user model limits', () => {
 
   it('refuses a second stream in the same conversation with CONFLICT', async () => {
     const t = app();
-    const { caller } = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
     const chat = await caller.coaching.start({ kind: 'chat' });
     const first = await open(caller, chat.id);
@@ -125,7 +107,7 @@ describe('per-user model limits', () => {
 
   it('lets a resubscription in the same conversation in when the previous stream ends within a second', async () => {
     const t = app();
-    const { caller } = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
     const chat = await caller.coaching.start({ kind: 'chat' });
     const first = await open(caller, chat.id);
@@ -144,7 +126,7 @@ describe('per-user model limits', () => {
 
   it('limits model calls per minute with a Spanish message and retryAfterSeconds', async () => {
     const t = app({ AI_CALLS_PER_MINUTE_PER_USER: '3' });
-    const { caller } = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
     for (let i = 0; i < 3; i += 1) {
@@ -173,7 +155,7 @@ describe('per-user model limits', () => {
 
   it('refuses model calls once the daily token budget is used, until the local midnight', async () => {
     const t = app({ AI_DAILY_TOKEN_BUDGET_PER_USER: '30' });
-    const { caller, cookie, user } = await signedIn(t);
+    const { caller, cookie, user } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
     const { userMessageId } = await caller.coaching.send({
@@ -212,7 +194,7 @@ describe('per-user model limits', () => {
 
   it('does not limit the offline coach', async () => {
     const t = createTestApp({ env: { AI_CALLS_PER_MINUTE_PER_USER: '1' } });
-    const { caller } = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
     const chat = await caller.coaching.start({ kind: 'chat' });
     for (let i = 0; i < 3; i += 1) {
       const { userMessageId } = await caller.coaching.send({
@@ -231,7 +213,7 @@ describe('per-user model limits', () => {
 describe('the coach evaluation under the model limits', () => {
   it('counts against the per-minute rate and runs one at a time per assessment; over a limit it is null, not an error', async () => {
     const t = app({ AI_CALLS_PER_MINUTE_PER_USER: '3' });
-    const { caller } = await signedIn(t);
+    const { caller } = await signedIn(t, { assessment: false });
     await caller.assessment.complete({ responses: COMPLETE_RESPONSES, version: '1.0' });
     // A failing server caches nothing, so every query would otherwise call the model again.
     fake.reply({ kind: 'error', status: 500 });
@@ -244,15 +226,9 @@ describe('the coach evaluation under the model limits', () => {
     // Parallel queries of one assessment: one reaches the model (here it hangs until the provider's
     // 2.5 s timeout), the others give the rule-based reading after a second instead of calling it again.
     const slow = createTestApp({
-      coachProvider: createOpenAICompatibleProvider({
-        apiKey: 'k',
-        baseURL: fake.baseURL,
-        model: 'fake',
-        maxRetries: 0,
-        timeoutMs: 2_500,
-      }),
+      coachProvider: fakeModelProvider(fake, { timeoutMs: 2_500 }),
     });
-    const other = await signedIn(slow);
+    const other = await signedIn(slow, { assessment: false });
     await other.caller.assessment.complete({ responses: COMPLETE_RESPONSES, version: '1.0' });
     fake.reply({ kind: 'hang' });
     const parallelBefore = fake.requests.length;

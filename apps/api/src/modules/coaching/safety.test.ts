@@ -1,33 +1,10 @@
-import { createOpenAICompatibleProvider } from '@ascenso/ai/openai-provider';
 import { SAFETY_ANSWERS, type RiskCategory } from '@ascenso/ai/safety';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
-import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { ReplyEvent } from './reply';
+import { type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
+import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app';
+import { say, signedIn } from '../../testing/coaching';
 import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
-
-type Caller = ReturnType<TestApp['callerFor']>;
-
-async function signedIn(t: TestApp) {
-  const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-  return { cookie, user, caller: t.callerFor(cookie) };
-}
-
-async function say(caller: Caller, conversationId: string, content: string) {
-  const { userMessageId, safety } = await caller.coaching.send({
-    conversationId,
-    content,
-    clientMessageId: crypto.randomUUID(),
-  });
-  const events: ReplyEvent[] = [];
-  const stream = await caller.coaching.reply({ conversationId, userMessageId });
-  for await (const raw of stream as AsyncIterable<unknown>)
-    events.push((Array.isArray(raw) ? raw[1] : ((raw as { data?: unknown }).data ?? raw)) as ReplyEvent);
-  const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
-  return { userMessageId, safety, text, done: events.find((e) => e.type === 'done') };
-}
 
 /** The text of every message the fake model received in its last request. */
 function lastPrompt(fake: FakeOpenAIServer): string {
@@ -60,26 +37,14 @@ const CRISIS: Array<[RiskCategory, string]> = [
 ];
 
 describe('crisis safety against an OpenAI-compatible model', () => {
-  let fake: FakeOpenAIServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAIServer();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  const fake = useFakeOpenAIServer();
   beforeEach(() => {
     fake.requests.length = 0;
     fake.reply({ kind: 'text', text: 'Respuesta del modelo' });
   });
   const app = () =>
     createTestApp({
-      coachProvider: createOpenAICompatibleProvider({
-        apiKey: 'k',
-        baseURL: fake.baseURL,
-        model: 'fake',
-        maxRetries: 0,
-        timeoutMs: 3000,
-      }),
+      coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }),
     });
 
   it.each(CRISIS)(
