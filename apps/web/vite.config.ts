@@ -58,7 +58,7 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dyna
 export const FIRST_SCREENS: Record<string, string[]> = {
   'visitor:/': ['src/features/landing/components/landing-page.tsx'],
   'visitor:/acceso': ['src/features/auth/components/sign-in-page.tsx'],
-  'member:/': ['src/app/signed-in-app.tsx', 'src/features/home/components/home-page.tsx'],
+  'member:/': ['src/app/signed-in-app.tsx', 'src/app/home/home-page.tsx'],
   'pending:/': ['src/app/signed-in-app.tsx', 'src/features/assessment/components/assessment-wizard-page.tsx'],
 };
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { lazyRoute } from '../lib/lazy-route';
+import { registerMemberRoutes } from '../lib/route-availability';
 
 /**
  * The route table (product spec §2).
@@ -12,15 +13,13 @@ import { lazyRoute } from '../lib/lazy-route';
  * Home or /acceso is bundled into the initial JavaScript, or when that exceeds its budget. Pattern:
  *
  *   const BreathingListPage = lazyRoute(() =>
- *     import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
+ *     import('../features/practice/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
  *   );
  *   { path: '/breathing', Component: BreathingListPage },
  */
 // Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
 // imports them statically), so these resolve without another request once the user is known.
-const HomePage = lazyRoute(() =>
-  import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })),
-);
+const HomePage = lazyRoute(() => import('./home/home-page').then((m) => ({ default: m.HomePage })));
 const SignedInRedirect = lazyRoute(() =>
   import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
 );
@@ -45,10 +44,10 @@ const AdminStepsPage = lazyRoute(() =>
   import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })),
 );
 const EmailTestPage = lazyRoute(() =>
-  import('../features/email-test/components/email-test-page').then((m) => ({ default: m.EmailTestPage })),
+  import('../features/admin/components/email-test-page').then((m) => ({ default: m.EmailTestPage })),
 );
 const AiEmailTestPage = lazyRoute(() =>
-  import('../features/email-test/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })),
+  import('../features/admin/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })),
 );
 
 const AssessmentWizardPage = lazyRoute(() =>
@@ -78,7 +77,7 @@ const CoachingSessionPage = lazyRoute(() =>
   import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })),
 );
 const JournalingChatPage = lazyRoute(() =>
-  import('../features/journaling/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })),
+  import('../features/coaching/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })),
 );
 
 // Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
@@ -89,29 +88,33 @@ const MeditationPage = lazyRoute(() =>
   import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })),
 );
 const BreathingListPage = lazyRoute(() =>
-  import('../features/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
+  import('../features/practice/breathing/components/breathing-list-page').then((m) => ({
+    default: m.BreathingListPage,
+  })),
 );
 const BreathingExercisePage = lazyRoute(() =>
-  import('../features/breathing/components/breathing-exercise-page').then((m) => ({
+  import('../features/practice/breathing/components/breathing-exercise-page').then((m) => ({
     default: m.BreathingExercisePage,
   })),
 );
 const FitnessPage = lazyRoute(() =>
-  import('../features/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })),
+  import('../features/practice/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })),
 );
 const ActiveBreaksPage = lazyRoute(() =>
-  import('../features/active-breaks/components/active-breaks-page').then((m) => ({ default: m.ActiveBreaksPage })),
+  import('../features/practice/active-breaks/components/active-breaks-page').then((m) => ({
+    default: m.ActiveBreaksPage,
+  })),
 );
 const ActiveBreakSessionPage = lazyRoute(() =>
-  import('../features/active-breaks/components/active-break-session-page').then((m) => ({
+  import('../features/practice/active-breaks/components/active-break-session-page').then((m) => ({
     default: m.ActiveBreakSessionPage,
   })),
 );
 const JournalPage = lazyRoute(() =>
-  import('../features/journal/components/journal-page').then((m) => ({ default: m.JournalPage })),
+  import('../features/journaling/components/journal-page').then((m) => ({ default: m.JournalPage })),
 );
 const JournalEntryPage = lazyRoute(() =>
-  import('../features/journal/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
+  import('../features/journaling/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
 );
 
 export interface AppRoute {
@@ -155,6 +158,9 @@ export const memberRoutes: readonly AppRoute[] = [
   { path: '/active-breaks', Component: ActiveBreaksPage },
   { path: '/active-breaks/:tag', Component: ActiveBreakSessionPage },
 ];
+
+// Screens link only to paths of this table (the assessment's recommendations: lib/route-availability.ts).
+registerMemberRoutes(memberRoutes);
 
 /**
  * What a signed-in user WITHOUT a completed assessment sees on every path (spec §2): the assessment

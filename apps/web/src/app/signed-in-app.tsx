@@ -1,16 +1,16 @@
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { BreakReminders } from '../features/active-breaks/components/break-reminders';
+import { BreakReminders } from '../features/practice/active-breaks/components/break-reminders';
 import { useAssessmentStatus } from '../features/assessment/hooks/use-assessment-status';
 import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
 import { useSessionEvents } from '../features/auth/hooks/use-session-events';
 // Home and the /acceso redirect are lazy() in routes.tsx but imported here statically on purpose:
 // they ship in this chunk, so a signed-in user's first screen needs no second chunk request.
-import '../features/home/components/home-page';
+import './home/home-page';
 import '../features/auth/components/signed-in-redirect';
-import { AudioProvider } from '../features/meditations/audio/audio-provider';
-import { FloatingStepCounter } from '../features/steps/components/floating-step-counter';
-import { StepToasts } from '../features/steps/components/step-toasts';
+import { AudioProvider } from '../lib/audio/audio-provider';
+import { FloatingStepCounter } from '../features/activities/components/floating-step-counter';
+import { StepToasts } from '../features/activities/components/step-toasts';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { SignedInUserProvider, type SessionUser } from '../lib/session';
 import { AppShell } from './app-shell';

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import { TRPCClientError, createTRPCClient } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { authFormErrors } from '../features/auth/utils/error-messages';
+import { authFormErrors } from './form-errors';
 import { CONNECTION_ERROR_MESSAGE, ORIGIN_REFUSED_MESSAGE, errorMessage } from './error-messages';
 import { readDomainError } from './errors';
 import { httpLinks } from './trpc';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { authFormErrors, issuesToFieldErrors, withoutKey } from '../utils/error-messages';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { authFormErrors, issuesToFieldErrors, withoutKey } from '../../../lib/form-errors';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 /** A zod `safeParse` result (structurally: the web app does not import zod itself). */
 type ParseResult<T> =

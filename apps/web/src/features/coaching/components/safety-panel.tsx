@@ -1,7 +1,7 @@
 import { Box, HStack, Heading, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { HeartHandIcon } from '../../../components/ui/icons';
-import { DEFAULT_RESOURCES, SafetyResourceList, type SafetyView } from './safety-resources';
+import { DEFAULT_RESOURCES, SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
 
 /**
  * The coach's fixed answer to a crisis message: calm, distinct from coaching, with its category's

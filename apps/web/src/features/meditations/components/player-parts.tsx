@@ -1,7 +1,7 @@
 import { Box, HStack, IconButton, Spinner, Text, chakra } from '@chakra-ui/react';
 import type { KeyboardEvent } from 'react';
 import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
-import { clockTime, spokenDuration } from '../../practice/utils/format-time';
+import { clockTime, spokenDuration } from '../../../lib/format-time';
 import { Tooltip } from '../../../components/ui/tooltip';
 
 /** The round play/pause button. Its name says what it does and to which audio. */

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Circle, HStack, Heading, Link, Skeleton, Stack, Tex
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon, HeadphonesIcon, InfoIcon } from '../../../components/ui/icons';
-import { shortDuration, spokenDuration } from '../../practice/utils/format-time';
+import { shortDuration, spokenDuration } from '../../../lib/format-time';
 import { useTodayMeditation, type TodayMeditation } from '../api/meditation-queries';
 import { useAudioCompletion } from '../hooks/use-audio-completion';
 import { useAudioPlayer } from '../hooks/use-audio-player';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
-import { useAudio } from '../../meditations/audio/audio-provider';
-import { isRefusal, refusalMessage } from '../utils/server-message';
+import { useAudio } from '../../../lib/audio/audio-provider';
+import { isRefusal, refusalMessage } from '../../../lib/server-message';
 import {
   elapsedMs,
   pauseStopwatch,
@@ -10,8 +10,8 @@ import {
   resumeStopwatch,
   startStopwatch,
   type Stopwatch,
-} from '../utils/stopwatch';
-import { useStepFeedback, type PracticeCompletion } from './use-step-feedback';
+} from '../../../lib/practice/stopwatch';
+import { useStepFeedback, type PracticeCompletion } from '../../../lib/steps/use-step-feedback';
 
 export type PracticeKind = 'breathing' | 'fitness' | 'active_break';
 

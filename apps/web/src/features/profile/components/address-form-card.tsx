@@ -3,8 +3,8 @@ import type { AddressForm } from '@ascenso/domain/address-form';
 import { useState } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../auth/components/form-alert';
-import { ChoiceChips } from '../../practice/components/choice-chips';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { useAddressForm } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 

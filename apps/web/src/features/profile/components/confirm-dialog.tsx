@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/forms/form-alert';
 
 export interface ConfirmDialogProps {
   open: boolean;

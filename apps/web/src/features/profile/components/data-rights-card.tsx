@@ -3,8 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
 import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../auth/components/form-alert';
-import { PasswordField } from '../../auth/components/password-field';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { PasswordField } from '../../../components/forms/password-field';
 import { useDeleteAccount, type DeleteAccountResult } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 

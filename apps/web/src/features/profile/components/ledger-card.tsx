@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/error-messages';
 import { useLedgerQuery } from '../api/profile-api';
-import { LedgerList } from './ledger-list';
+import { LedgerList } from '../../../components/steps/ledger-list';
 import { ProfileCard } from './profile-card';
 
 /** "Tu historial de pasos": `profile.ledger` with the reason of every entry. */

@@ -23,7 +23,7 @@ import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRouteFocus } from '../../../lib/use-route-focus';
-import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../utils/profile-format';
+import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../../../lib/format';
 import { AccountCard } from './account-card';
 import { AddressFormCard } from './address-form-card';
 import { AssessmentSummaryCard } from './assessment-summary-card';

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { DevicesIcon } from '../../../components/ui/icons';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../auth/components/form-alert';
-import { PasswordField } from '../../auth/components/password-field';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { PasswordField } from '../../../components/forms/password-field';
 import { PASSWORD_HINT } from '../../auth/components/register-form';
-import { useFocusFirstInvalid } from '../../auth/hooks/use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
 import {
   checkPasswordChange,

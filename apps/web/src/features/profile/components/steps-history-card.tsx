@@ -2,9 +2,9 @@ import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/error-messages';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepsHistoryQuery } from '../api/profile-api';
-import { longDay, shortDay } from '../utils/chart';
-import { historySummary } from '../utils/ledger';
-import { BarChart } from './bar-chart';
+import { longDay, shortDay } from '../../../lib/chart';
+import { historySummary } from '../../../lib/steps/ledger';
+import { BarChart } from '../../../components/charts/bar-chart';
 import { ProfileCard } from './profile-card';
 
 export function StepsHistoryCard() {

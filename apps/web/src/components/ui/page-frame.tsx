@@ -1,0 +1,86 @@
+import { Box, Container, HStack, Heading, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useRouteFocus } from '../../lib/use-route-focus';
+import { BackLink } from './back-link';
+
+/** Layout of the wellbeing screens: an optional way back, the h1, a description, actions, content. */
+export function WellbeingPage({
+  title,
+  eyebrow,
+  description,
+  back,
+  actions,
+  maxW = '5xl',
+  children,
+}: {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  description?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  maxW?: string;
+  children: ReactNode;
+}) {
+  const headingRef = useRouteFocus();
+  return (
+    <Container maxW={maxW} py={{ base: '5', md: '8' }}>
+      {back ? <BackLink to={back.to} label={back.label} /> : null}
+      <HStack justify="space-between" align="flex-end" gap="4" flexWrap="wrap" mb={{ base: '5', md: '7' }}>
+        <Box minW="0" flex="1 1 18rem">
+          {eyebrow ? (
+            <Text
+              fontSize="sm"
+              fontWeight="700"
+              color="brand.700"
+              textTransform="uppercase"
+              letterSpacing="0.08em"
+              mb="1.5"
+            >
+              {eyebrow}
+            </Text>
+          ) : null}
+          <Heading
+            as="h1"
+            ref={headingRef}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
+            fontSize={{ base: '2xl', md: '4xl' }}
+            letterSpacing="-0.02em"
+            color="heading"
+            lineHeight="1.15"
+          >
+            {title}
+          </Heading>
+          {description ? (
+            <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }} maxW="2xl">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {actions ? (
+          <HStack gap="2" flexWrap="wrap">
+            {actions}
+          </HStack>
+        ) : null}
+      </HStack>
+      {children}
+    </Container>
+  );
+}
+
+/** A white rounded card (the app's surface). */
+export function SurfaceCard({ children, ...props }: { children: ReactNode } & React.ComponentProps<typeof Box>) {
+  return (
+    <Box
+      bg="surface"
+      borderWidth="1px"
+      borderColor="border.soft"
+      borderRadius="card"
+      boxShadow="card"
+      p={{ base: '5', md: '6' }}
+      {...props}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import type { ConversationMessage } from '../../features/coaching/api/coaching-api';
+import { PhoneIcon } from './icons';
+
+/** A safety answer's category and helplines, as the API sends them (coaching.conversation, journaling.create). */
+export type SafetyView = NonNullable<ConversationMessage['safety']>;
+export type SafetyResource = SafetyView['resources'][number];
+
+/** Shown while a safety answer's helplines are still loading (the suicidal-ideation ones, the most common). */
+export const DEFAULT_RESOURCES: SafetyResource[] = [
+  {
+    id: '024',
+    label: 'Llamar al 024',
+    href: 'tel:024',
+    detail: 'Línea de atención a la conducta suicida: gratuita, confidencial y disponible las 24 horas.',
+  },
+  {
+    id: '112',
+    label: 'Emergencias: 112',
+    href: 'tel:112',
+    detail: 'Si tu vida o la de otra persona corre peligro ahora mismo.',
+  },
+  {
+    id: 'abroad',
+    label: 'findahelpline.com',
+    href: 'https://findahelpline.com',
+    detail: 'Fuera de España: llama al número de emergencias de tu país o busca aquí tu línea de ayuda.',
+  },
+];
+
+/**
+ * The helplines as tappable links: phone numbers as buttons (tel:), the first one filled, then the
+ * other ways in (WhatsApp, e-mail, other countries) as plain links, each with one line of detail.
+ */
+export function SafetyResourceList({ resources }: { resources: readonly SafetyResource[] }) {
+  const phones = resources.filter((r) => r.href.startsWith('tel:'));
+  const others = resources.filter((r) => !r.href.startsWith('tel:'));
+  return (
+    <Stack gap="4" mt="5">
+      <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" aria-label="Teléfonos de ayuda">
+        {phones.map((resource, index) => (
+          <Stack as="li" key={resource.id} gap="1" align="flex-start">
+            <Button
+              asChild
+              type={undefined}
+              borderRadius="full"
+              {...(index === 0
+                ? { bg: '#1d3557', color: 'white', _hover: { bg: '#162a45' } }
+                : { variant: 'outline', borderColor: '#1d3557', color: '#1d3557', bg: 'white' })}
+            >
+              <a href={resource.href} data-testid={`recurso-${resource.id}`}>
+                <PhoneIcon />
+                {resource.label}
+              </a>
+            </Button>
+            <Text fontSize="sm" color="#3a4a63">
+              {resource.detail}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+      {others.length ? (
+        <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" aria-label="Otras formas de pedir ayuda">
+          {others.map((resource) => (
+            <Text as="li" key={resource.id} fontSize="sm" color="#1f2a3a">
+              <Link
+                href={resource.href}
+                color="#1d3557"
+                fontWeight="600"
+                textDecoration="underline"
+                data-testid={`recurso-${resource.id}`}
+                {...(resource.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {resource.label}
+              </Link>
+              {' · '}
+              {resource.detail}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { Badge, Box, Button, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { toaster } from '../../../components/ui/toaster';
+import { readDomainError } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/error-messages';
+import { useSignedInUser } from '../../../lib/session';
+import { useTRPC } from '../../../lib/trpc';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SurfaceCard, WellbeingPage } from '../../../components/ui/page-frame';
+import { TrashIcon } from '../../../components/ui/icons';
+import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
+import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
+
+const BACK = { to: '/journaling', label: 'Tu diario' };
+
+/** /journaling/entry/{id} — one entry: mood, date, the question, the text; delete with confirmation. */
+export function JournalEntryPage() {
+  const { id = '' } = useParams();
+  const entry = useJournalEntry(id);
+  useDocumentTitle(entry.data?.title ?? 'Entrada del diario');
+
+  if (entry.isPending) {
+    return (
+      <WellbeingPage title={<Skeleton h="10" w="60%" />} back={BACK} maxW="3xl">
+        <Skeleton h="72" borderRadius="card" />
+      </WellbeingPage>
+    );
+  }
+  if (entry.isError) {
+    const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
+    return (
+      <WellbeingPage
+        title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
+        back={BACK}
+        maxW="3xl"
+      >
+        <SurfaceCard role="alert">
+          <Text>{notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}</Text>
+          <Button asChild mt="4" borderRadius="full" variant="outline">
+            <RouterLink to="/journaling">Volver a tu diario</RouterLink>
+          </Button>
+        </SurfaceCard>
+      </WellbeingPage>
+    );
+  }
+  return <EntryReader entry={entry.data} />;
+}
+
+function EntryReader({ entry }: { entry: JournalEntry }) {
+  const user = useSignedInUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation(trpc.journaling.delete.mutationOptions());
+
+  const confirmDelete = () => {
+    remove.mutate(
+      { id: entry.id },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          queryClient.removeQueries({ queryKey: trpc.journaling.get.queryKey({ id: entry.id }) });
+          void queryClient.invalidateQueries({ queryKey: trpc.journaling.list.queryKey() });
+          toaster.create({ type: 'info', title: 'Entrada borrada', closable: true });
+          void navigate('/journaling', { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <WellbeingPage eyebrow={formatEntryDate(entry.createdAt, user.timezone)} title={entry.title} back={BACK} maxW="3xl">
+      <Stack gap="5">
+        <HStack gap="2" flexWrap="wrap">
+          {entry.mood ? (
+            <Badge bg="sun.100" color="sun.900" borderRadius="full" px="3" py="1" fontSize="sm">
+              Te sentías: {moodLabel(entry.mood)}
+            </Badge>
+          ) : null}
+          {entry.source === 'chat' ? (
+            <Badge bg="brand.50" color="brand.800" borderRadius="full" px="3" py="1" fontSize="sm">
+              Escrita con tu coach
+            </Badge>
+          ) : null}
+          <Text fontSize="sm" color="text.muted">
+            {entry.wordCount} {entry.wordCount === 1 ? 'palabra' : 'palabras'}
+          </Text>
+        </HStack>
+
+        <SurfaceCard as="article" aria-label="Entrada">
+          {entry.prompt ? (
+            <Box as="figure" m="0" mb="5" ps="4" borderInlineStartWidth="3px" borderColor="sun.400">
+              <Text as="figcaption" fontSize="sm" fontWeight="700" color="sun.900">
+                La pregunta
+              </Text>
+              <Box as="blockquote" m="0" mt="1" fontSize="lg" fontWeight="600" color="heading">
+                {entry.prompt}
+              </Box>
+            </Box>
+          ) : null}
+          <Stack gap="4" color="ink.900" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.75" maxW="65ch">
+            {paragraphs(entry.body).map((paragraph, index) => (
+              <Text key={index} whiteSpace="pre-wrap">
+                {paragraph}
+              </Text>
+            ))}
+          </Stack>
+        </SurfaceCard>
+
+        <HStack justify="flex-end">
+          <Button variant="outline" colorPalette="red" borderRadius="full" onClick={() => setConfirming(true)}>
+            <TrashIcon />
+            Borrar entrada
+          </Button>
+        </HStack>
+      </Stack>
+
+      <Dialog.Root
+        open={confirming}
+        onOpenChange={(details) => setConfirming(details.open)}
+        role="alertdialog"
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content borderRadius="card">
+              <Dialog.Header>
+                <Dialog.Title>¿Borrar esta entrada?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description color="ink.800">
+                  «{entry.title}» se borrará de tu diario para siempre. No se puede deshacer.
+                </Dialog.Description>
+                {remove.isError ? (
+                  <Text role="alert" mt="3" color="fg.error">
+                    {errorMessage(remove.error)}
+                  </Text>
+                ) : null}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" borderRadius="full">
+                    Cancelar
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  colorPalette="red"
+                  borderRadius="full"
+                  onClick={confirmDelete}
+                  loading={remove.isPending}
+                  loadingText="Borrando..."
+                >
+                  Borrar
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </WellbeingPage>
+  );
+}

@@ -1,0 +1,178 @@
+import { Box, Button, Circle, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { errorMessage } from '../../../../lib/error-messages';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { usePracticeCatalogue, type ActiveBreakView } from '../../api/practice-queries';
+import { GuidedPlayer } from '../../../../components/practice/guided-player';
+import { SurfaceCard, WellbeingPage } from '../../../../components/ui/page-frame';
+import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
+import { SoundToggle } from '../../../../components/practice/sound-toggle';
+import { useGuidedSequence } from '../../hooks/use-guided-sequence';
+import { usePracticeSession } from '../../hooks/use-practice-session';
+import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
+import { useWakeLock } from '../../../../lib/use-wake-lock';
+import { shortDuration, spokenDuration } from '../../../../lib/format-time';
+import { unlockTones } from '../../../../lib/practice/cues';
+import { BreakIcon } from './break-icon';
+
+const BACK = { to: '/active-breaks', label: 'Pausas activas' };
+
+/** /active-breaks/{tag} — one break: a move at a time with its countdown; finishing records it. */
+export function ActiveBreakSessionPage() {
+  const { tag = '' } = useParams();
+  const catalogue = usePracticeCatalogue();
+  const activeBreak = catalogue.data?.activeBreaks.find((b) => b.tag === tag);
+  useDocumentTitle(activeBreak ? `Pausa activa: ${activeBreak.title}` : 'Pausa activa');
+
+  if (catalogue.isPending) {
+    return (
+      <WellbeingPage title={<Skeleton h="10" w="50%" />} back={BACK} maxW="3xl">
+        <Skeleton h="80" borderRadius="card" />
+      </WellbeingPage>
+    );
+  }
+  if (catalogue.isError || !activeBreak) {
+    return (
+      <WellbeingPage
+        title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'}
+        back={BACK}
+        maxW="3xl"
+      >
+        <SurfaceCard role="alert">
+          <Text>
+            {catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}
+          </Text>
+          <Button asChild mt="4" borderRadius="full" variant="outline">
+            <RouterLink to="/active-breaks">Ver las pausas</RouterLink>
+          </Button>
+        </SurfaceCard>
+      </WellbeingPage>
+    );
+  }
+  return <BreakSession key={activeBreak.tag} activeBreak={activeBreak} />;
+}
+
+function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
+  const session = usePracticeSession({ kind: 'active_break', refId: activeBreak.tag });
+  const [sound, setSound] = useStoredState('ascenso.pausas.sonido', false, isBoolean);
+  const guided = useGuidedSequence(activeBreak.moves, session, { sound });
+  const { view } = guided;
+  const active = session.phase === 'running' || session.phase === 'paused' || session.phase === 'saving';
+  useWakeLock(session.phase === 'running');
+
+  return (
+    <WellbeingPage
+      eyebrow="Pausa activa"
+      title={activeBreak.title}
+      description={active || session.phase === 'done' ? undefined : activeBreak.description}
+      back={BACK}
+      maxW="3xl"
+    >
+      <SurfaceCard>
+        {session.phase === 'done' && session.result ? (
+          <CompletionSummary
+            title="¡Pausa hecha!"
+            result={session.result}
+            practised={session.practised}
+            actions={
+              <>
+                <Button asChild colorPalette="brand" borderRadius="full">
+                  <RouterLink to="/active-breaks">Otra zona</RouterLink>
+                </Button>
+                <Button variant="outline" borderRadius="full" onClick={guided.restart}>
+                  Repetir
+                </Button>
+              </>
+            }
+          />
+        ) : null}
+
+        {active && view.current ? (
+          <GuidedPlayer
+            name={view.current.instruction}
+            instruction=""
+            remaining={view.remaining}
+            itemSeconds={view.current.seconds}
+            progress={view.progress}
+            positionLabel={`Movimiento ${view.index + 1} de ${activeBreak.moves.length}`}
+            totalRemaining={view.totalRemaining}
+            nextLabel={view.next ? view.next.instruction : null}
+            paused={session.phase === 'paused'}
+            saving={session.phase === 'saving'}
+            onPause={session.pause}
+            onResume={session.resume}
+            onSkip={guided.skip}
+            onFinish={() => session.finish()}
+          />
+        ) : null}
+        {session.phase === 'saving' && !view.current ? (
+          <Text textAlign="center" py="8">
+            Guardando tu pausa...
+          </Text>
+        ) : null}
+
+        {session.phase === 'ready' || session.phase === 'starting' || session.phase === 'failed' ? (
+          <Stack gap="5">
+            <HStack gap="3">
+              <Circle size="12" bg="brand.50" color="brand.700">
+                <BreakIcon tag={activeBreak.tag} boxSize="6" />
+              </Circle>
+              <Box>
+                <Heading as="h2" fontSize="lg" color="heading">
+                  {activeBreak.moves.length} movimientos
+                </Heading>
+                <Text fontSize="sm" color="text.muted">
+                  <Box as="span" aria-hidden="true">
+                    {shortDuration(activeBreak.seconds)} en total
+                  </Box>
+                  <Box as="span" srOnly>
+                    {spokenDuration(activeBreak.seconds)} en total
+                  </Box>
+                </Text>
+              </Box>
+            </HStack>
+            <Box as="ol" ps="5" display="grid" gap="1.5" color="ink.800">
+              {activeBreak.moves.map((move, index) => (
+                <li key={index}>
+                  {move.instruction}{' '}
+                  <Text as="span" color="text.muted" fontSize="sm">
+                    · {shortDuration(move.seconds)}
+                  </Text>
+                </li>
+              ))}
+            </Box>
+            {session.phase === 'failed' && session.message ? (
+              <SessionProblem
+                message={session.message}
+                canRetry={session.canRetry}
+                onRetry={session.retrySave}
+                onRestart={guided.restart}
+              />
+            ) : null}
+            <SoundToggle
+              label="Avisos sonoros"
+              hint="Tres toques suaves antes de cada cambio."
+              checked={sound}
+              onChange={setSound}
+            />
+            <Button
+              colorPalette="brand"
+              size="xl"
+              borderRadius="full"
+              alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+              px="10"
+              loading={session.phase === 'starting'}
+              loadingText="Preparando..."
+              onClick={() => {
+                if (sound) unlockTones();
+                guided.begin();
+              }}
+            >
+              Empezar la pausa
+            </Button>
+          </Stack>
+        ) : null}
+      </SurfaceCard>
+    </WellbeingPage>
+  );
+}

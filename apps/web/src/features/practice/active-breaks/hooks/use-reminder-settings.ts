@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { writeStored } from '../../../../lib/use-stored-state';
+import { DEFAULT_REMINDER_SETTINGS, parseReminderSettings, type ReminderSettings } from '../utils/reminders';
+
+const KEY = 'ascenso.pausas.recordatorios';
+const CHANGED = 'ascenso:pausas-recordatorios';
+
+let cachedRaw: string | null | undefined;
+let cached: ReminderSettings = DEFAULT_REMINDER_SETTINGS;
+
+function read(): ReminderSettings {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(KEY);
+  } catch {
+    raw = null;
+  }
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    try {
+      cached = parseReminderSettings(raw === null ? null : JSON.parse(raw));
+    } catch {
+      cached = DEFAULT_REMINDER_SETTINGS;
+    }
+  }
+  return cached;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CHANGED, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CHANGED, onChange);
+  };
+}
+
+/** This device's break-reminder settings (other tabs follow through the storage event). */
+export function useReminderSettings(): [ReminderSettings, (next: ReminderSettings) => void] {
+  const settings = useSyncExternalStore(subscribe, read, () => DEFAULT_REMINDER_SETTINGS);
+  const update = (next: ReminderSettings) => {
+    writeStored(KEY, next);
+    window.dispatchEvent(new Event(CHANGED));
+  };
+  return [settings, update];
+}

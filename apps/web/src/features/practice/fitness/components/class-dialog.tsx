@@ -1,0 +1,221 @@
+import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { InfoIcon } from '../../../../components/ui/icons';
+import type { FitnessClassView } from '../../api/practice-queries';
+import { GuidedPlayer } from '../../../../components/practice/guided-player';
+import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
+import { SoundToggle } from '../../../../components/practice/sound-toggle';
+import { useGuidedSequence } from '../../hooks/use-guided-sequence';
+import { usePracticeSession } from '../../hooks/use-practice-session';
+import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
+import { useWakeLock } from '../../../../lib/use-wake-lock';
+import { shortDuration } from '../../../../lib/format-time';
+import { unlockTones } from '../../../../lib/practice/cues';
+import { LEVEL_LABELS, classPlayerAt, equipmentLabel } from '../utils/class-player';
+import { Tooltip } from '../../../../components/ui/tooltip';
+
+/** A class in a dialog: overview → guided player → recorded (toast) or the reason it was not. */
+export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessClassView; onClose: () => void }) {
+  const session = usePracticeSession({ kind: 'fitness', refId: fitnessClass.id });
+  const [sound, setSound] = useStoredState('ascenso.fitness.sonido', false, isBoolean);
+  const guided = useGuidedSequence(fitnessClass.exercises, session, { sound });
+  const [confirmExit, setConfirmExit] = useState(false);
+  const view = classPlayerAt(fitnessClass.exercises, session.elapsedMs / 1000 + guided.skipped);
+  const active = session.phase === 'running' || session.phase === 'paused' || session.phase === 'saving';
+  useWakeLock(session.phase === 'running');
+
+  const requestClose = () => {
+    if (session.phase === 'running' || session.phase === 'paused') {
+      session.pause();
+      setConfirmExit(true);
+    } else if (session.phase !== 'saving' && session.phase !== 'starting') onClose();
+  };
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => {
+        if (!details.open) requestClose();
+      }}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            borderRadius={{ base: '0', md: 'card' }}
+            minH={{ base: '100dvh', md: 'auto' }}
+            my={{ base: '0', md: '8' }}
+          >
+            <Dialog.Header pe="14">
+              <Box>
+                <Text fontSize="sm" fontWeight="700" color="brand.700" textTransform="uppercase" letterSpacing="0.08em">
+                  Clase de {fitnessClass.minutes} min
+                </Text>
+                <Dialog.Title fontSize={{ base: 'xl', md: '2xl' }} color="heading">
+                  {fitnessClass.title}
+                </Dialog.Title>
+              </Box>
+            </Dialog.Header>
+            <Dialog.Body pb="8">
+              {confirmExit ? (
+                <Box
+                  role="alertdialog"
+                  aria-labelledby="salir-titulo"
+                  aria-describedby="salir-texto"
+                  bg="sun.50"
+                  borderWidth="1px"
+                  borderColor="sun.200"
+                  borderRadius="xl"
+                  p="5"
+                  mb="5"
+                >
+                  <HStack align="flex-start" gap="3">
+                    <InfoIcon boxSize="5" color="sun.800" mt="0.5" aria-hidden="true" />
+                    <Box>
+                      <Text id="salir-titulo" fontWeight="700" color="heading">
+                        ¿Salir de la clase?
+                      </Text>
+                      <Text id="salir-texto" mt="1" color="ink.800">
+                        La clase está en pausa. Si sales ahora no se registrará.
+                      </Text>
+                      <HStack mt="4" gap="2" flexWrap="wrap">
+                        <Button
+                          colorPalette="brand"
+                          borderRadius="full"
+                          autoFocus
+                          onClick={() => {
+                            setConfirmExit(false);
+                            session.resume();
+                          }}
+                        >
+                          Seguir con la clase
+                        </Button>
+                        <Button variant="outline" borderRadius="full" onClick={onClose}>
+                          Salir
+                        </Button>
+                      </HStack>
+                    </Box>
+                  </HStack>
+                </Box>
+              ) : null}
+
+              {session.phase === 'done' && session.result ? (
+                <CompletionSummary
+                  title="¡Clase completada!"
+                  result={session.result}
+                  practised={session.practised}
+                  actions={
+                    <Button colorPalette="brand" borderRadius="full" onClick={onClose}>
+                      Volver a las clases
+                    </Button>
+                  }
+                />
+              ) : null}
+
+              {active && view.current && !confirmExit ? (
+                <GuidedPlayer
+                  name={view.current.name}
+                  instruction={view.current.instruction}
+                  isRest={view.current.kind === 'rest'}
+                  remaining={view.remaining}
+                  itemSeconds={view.current.seconds}
+                  progress={view.progress}
+                  positionLabel={`Ejercicio ${view.exerciseNumber} de ${view.exerciseCount}`}
+                  totalRemaining={view.totalRemaining}
+                  nextLabel={view.next ? `${view.next.name} (${shortDuration(view.next.seconds)})` : null}
+                  paused={session.phase === 'paused'}
+                  saving={session.phase === 'saving'}
+                  onPause={session.pause}
+                  onResume={session.resume}
+                  onSkip={guided.skip}
+                  onFinish={() => session.finish()}
+                  headingLevel="h3"
+                />
+              ) : null}
+              {session.phase === 'saving' && !view.current ? (
+                <Text textAlign="center">Guardando tu clase...</Text>
+              ) : null}
+
+              {session.phase === 'ready' || session.phase === 'starting' || session.phase === 'failed' ? (
+                <Stack gap="5">
+                  <Text color="ink.800">{fitnessClass.description}</Text>
+                  <Text fontSize="sm" color="text.muted">
+                    {LEVEL_LABELS[fitnessClass.level]} · {equipmentLabel(fitnessClass.equipment)} · {fitnessClass.focus}
+                  </Text>
+                  {session.phase === 'failed' && session.message ? (
+                    <SessionProblem
+                      message={session.message}
+                      canRetry={session.canRetry}
+                      onRetry={session.retrySave}
+                      onRestart={guided.restart}
+                    />
+                  ) : null}
+                  <Box>
+                    <Text fontWeight="700" color="heading" mb="2">
+                      Ejercicios
+                    </Text>
+                    <Box
+                      as="ol"
+                      ps="5"
+                      color="ink.800"
+                      fontSize="sm"
+                      display="grid"
+                      gap="1"
+                      maxH={{ base: 'none', md: '64' }}
+                      overflowY="auto"
+                      tabIndex={0}
+                      aria-label="Lista de ejercicios"
+                    >
+                      {fitnessClass.exercises.map((exercise, index) => (
+                        <li key={index}>
+                          <Text
+                            as="span"
+                            fontWeight={exercise.kind === 'work' ? '600' : '400'}
+                            color={exercise.kind === 'work' ? 'ink.900' : 'text.muted'}
+                          >
+                            {exercise.name}
+                          </Text>{' '}
+                          <Text as="span" color="text.muted">
+                            · {shortDuration(exercise.seconds)}
+                          </Text>
+                        </li>
+                      ))}
+                    </Box>
+                  </Box>
+                  <SoundToggle
+                    label="Avisos sonoros"
+                    hint="Tres toques suaves antes de cambiar de ejercicio."
+                    checked={sound}
+                    onChange={setSound}
+                  />
+                  <Button
+                    colorPalette="brand"
+                    size="xl"
+                    borderRadius="full"
+                    loading={session.phase === 'starting'}
+                    loadingText="Preparando..."
+                    onClick={() => {
+                      if (sound) unlockTones();
+                      guided.begin();
+                    }}
+                  >
+                    Empezar
+                  </Button>
+                </Stack>
+              ) : null}
+            </Dialog.Body>
+            <Tooltip content="Cerrar la clase">
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Cerrar la clase" />
+              </Dialog.CloseTrigger>
+            </Tooltip>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,8 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import type { StepToast } from '../utils/step-toast-queue';
-import { tabStepToasts } from '../utils/tab-step-toasts';
-
-/** The toasts on screen now (at most 3), oldest first. */
-export function useStepToasts(): readonly StepToast[] {
-  return useSyncExternalStore(tabStepToasts.subscribe, tabStepToasts.getSnapshot, tabStepToasts.getSnapshot);
-}
