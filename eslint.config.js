@@ -10,6 +10,56 @@ const noExportStar = {
   message: 'No `export *` barrels: import from the module that defines the name.',
 };
 
+// ── Libraries as shipped (issue 16) ─────────────────────────────────────────────────────────────
+// No private internals of any dependency: nothing from tRPC's `unstable-core-do-not-import`, no import
+// from a package's `dist/`, no `\0` virtual module ids (Vite/Rollup internals), no reads of `_def`.
+// The one exception is apps/api/src/testing/procedures.ts (test support that lists the router's
+// procedures for the authorization matrix; tRPC has no public API for that). `patches/` and
+// `pnpm.patchedDependencies` are checked by tooling/lint-guards/no-patches.test.ts, and these
+// selectors by tooling/lint-guards/library-internals.test.ts.
+// ESLint keeps only the last `no-restricted-syntax` setting that matches a file: every block that
+// sets that rule must spread `noLibraryInternals` into it.
+const internals = (what) => `Libraries as shipped: ${what} (issue 16).`;
+/** Selector for a module specifier (import, export from, import(), require(), `import x = require()`, `import('x')` types) matching `regex`. */
+const moduleSpecifier = (regex) =>
+  [
+    `:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression) > Literal.source[value=${regex}]`,
+    `TSExternalModuleReference > Literal.expression[value=${regex}]`,
+    `TSImportType > TSLiteralType > Literal[value=${regex}]`,
+    `CallExpression[callee.name='require'] > Literal.arguments[value=${regex}]`,
+  ].join(', ');
+const noInternalImports = [
+  {
+    selector: moduleSpecifier('/unstable-core-do-not-import/'),
+    message: internals("no import from tRPC's `unstable-core-do-not-import`; use @trpc/server's public API"),
+  },
+  {
+    // A bare specifier (a package, not a relative path) that goes into the package's dist/ folder.
+    selector: moduleSpecifier('/^[^.\\x2F][^:]*\\x2Fdist(\\x2F|$)/'),
+    message: internals("no import from a package's `dist/`; import what the package exports"),
+  },
+  {
+    // `\0` followed by a module name (`\0vite/preload-helper.js`, `\0virtual:x`): a bundler's private module.
+    selector:
+      'Literal[value=/^\\u0000[\\w@:.\\x2F-]/], TemplateElement:first-child[value.cooked=/^\\u0000[\\w@:.\\x2F-]/]',
+    message: internals('no `\\0` virtual module ids (bundler internals)'),
+  },
+];
+const noDefReads = [
+  {
+    selector: "MemberExpression[property.name='_def'], MemberExpression[property.value='_def']",
+    message: internals('no reads of `_def` (library internals); only apps/api/src/testing/procedures.ts may'),
+  },
+  {
+    selector:
+      "ObjectPattern > Property[key.name='_def'], TSQualifiedName[right.name='_def'], TSIndexedAccessType Literal[value='_def']",
+    message: internals('no reads of `_def` (library internals); only apps/api/src/testing/procedures.ts may'),
+  },
+];
+const noLibraryInternals = [...noInternalImports, ...noDefReads];
+const LIBRARY_INTERNALS_EXCEPTION = 'apps/api/src/testing/procedures.ts';
+// ─────────────────────────────────────────────────────────────────────────────────────────────────
+
 /** Who may import whom (docs/ARCHITECTURE.md). */
 const importRules = (patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
@@ -36,7 +86,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', noExportStar],
+      'no-restricted-syntax': ['error', noExportStar, ...noLibraryInternals],
       eqeqeq: ['error', 'always'],
     },
   },
@@ -54,6 +104,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         noExportStar,
+        ...noLibraryInternals,
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
           message: 'domain takes time as a parameter.',
@@ -116,6 +167,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Libraries as shipped: the one file allowed to read `_def` (see noLibraryInternals above).
+    files: [LIBRARY_INTERNALS_EXCEPTION],
+    rules: { 'no-restricted-syntax': ['error', noExportStar, ...noInternalImports] },
   },
   // Formatting is Prettier's (`pnpm format`; `pnpm lint` checks it): no ESLint rule argues with it.
   prettier,
