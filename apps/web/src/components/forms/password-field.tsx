@@ -1,7 +1,11 @@
+import { PASSWORD_MIN_LENGTH } from '@ascenso/domain/auth';
 import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../ui/icons';
 import { Tooltip } from '../ui/tooltip';
+
+/** The hint under a new password (registration, change of password). */
+export const PASSWORD_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres. Una frase que recuerdes es perfecta.`;
 
 interface PasswordFieldProps {
   label: string;

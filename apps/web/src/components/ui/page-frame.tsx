@@ -3,13 +3,17 @@ import type { ReactNode } from 'react';
 import { useRouteFocus } from '../../lib/use-route-focus';
 import { BackLink } from './back-link';
 
-/** Layout of the wellbeing screens: an optional way back, the h1, a description, actions, content. */
-export function WellbeingPage({
+/**
+ * Layout of a signed-in screen (coach, wellbeing, journal): an optional way back, the h1, a description,
+ * actions, an optional notice (the coach screens' offline note), then the content.
+ */
+export function PageFrame({
   title,
   eyebrow,
   description,
   back,
   actions,
+  notice,
   maxW = '5xl',
   children,
 }: {
@@ -18,6 +22,7 @@ export function WellbeingPage({
   description?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
+  notice?: ReactNode;
   maxW?: string;
   children: ReactNode;
 }) {
@@ -63,6 +68,7 @@ export function WellbeingPage({
           </HStack>
         ) : null}
       </HStack>
+      {notice}
       {children}
     </Container>
   );

@@ -1,9 +1,12 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import type { ConversationMessage } from '../../features/coaching/api/coaching-api';
+import type { AppRouter } from '@ascenso/api/router';
+import type { inferRouterOutputs } from '@trpc/server';
 import { PhoneIcon } from './icons';
 
 /** A safety answer's category and helplines, as the API sends them (coaching.conversation, journaling.create). */
-export type SafetyView = NonNullable<ConversationMessage['safety']>;
+export type SafetyView = NonNullable<
+  inferRouterOutputs<AppRouter>['coaching']['conversation']['messages'][number]['safety']
+>;
 export type SafetyResource = SafetyView['resources'][number];
 
 /** Shown while a safety answer's helplines are still loading (the suicidal-ideation ones, the most common). */

@@ -1,15 +1,14 @@
-import { PASSWORD_MIN_LENGTH, RegisterInputSchema } from '@ascenso/domain/auth';
+import { RegisterInputSchema } from '@ascenso/domain/auth';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthSubmitButton, CredentialFields } from './credential-fields';
 import { FormAlert } from '../../../components/forms/form-alert';
+import { PASSWORD_HINT } from '../../../components/forms/password-field';
 import { TextField } from '../../../components/forms/text-field';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
-
-export const PASSWORD_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres. Una frase que recuerdes es perfecta.`;
 
 function browserTimezone(): string | undefined {
   try {

@@ -15,7 +15,8 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationGate, ConversationPanel, userInitial } from './conversation-panel';
 import { CoachBubble, ConversationThread, UserBubble } from './conversation-thread';
 import { MessageComposer } from './message-composer';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { OfflineCoachNote } from './offline-coach-note';
 
 const COMPOSER_LABEL = 'Escribe tu mensaje para tu coach';
 const PLACEHOLDER = 'Cuéntale a tu coach lo que tienes en mente...';
@@ -32,6 +33,8 @@ export function CoachingChatPage() {
 
   return (
     <PageFrame
+      maxW="3xl"
+      notice={<OfflineCoachNote />}
       title="Chat con tu coach"
       back={{ to: '/coaching', label: 'Coaching' }}
       actions={

@@ -17,7 +17,8 @@ import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
 import { AiDataNotice } from './ai-data-notice';
 import { ConversationList } from './conversation-list';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { OfflineCoachNote } from './offline-coach-note';
 
 const RECENT_LIMIT = 6;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,6 +30,7 @@ export function CoachingHubPage() {
 
   return (
     <PageFrame
+      notice={<OfflineCoachNote />}
       maxW="5xl"
       title="Tu coach"
       description="Habla con tu coach cuando lo necesites o haz una sesión completa, paso a paso."

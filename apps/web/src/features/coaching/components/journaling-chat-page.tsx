@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveJournal, useStartConversation, type Conversation, type SaveJournalResult } from '../api/coaching-api';
 import { ConversationGate, ConversationPanel } from './conversation-panel';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { OfflineCoachNote } from './offline-coach-note';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
 import { conversationPath, journalWordCount } from '../utils/conversation';
 import { resolveMood, savedStepsMessage, wordsLabel } from '../utils/moods';
@@ -24,6 +25,7 @@ export function JournalingChatPage() {
   const id = params.get('c');
   return (
     <PageFrame
+      notice={<OfflineCoachNote />}
       maxW="5xl"
       title="Diario guiado"
       description="Escribe con calma. Tu coach te acompaña con preguntas y lo que escribas se guarda en tu diario."

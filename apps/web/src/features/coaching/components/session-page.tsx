@@ -9,7 +9,8 @@ import { useFinishSession, type Conversation } from '../api/coaching-api';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
 import { STATUS_LABELS, conversationPath, countUserMessages, formatConversationDate } from '../utils/conversation';
 import { ConversationGate, ConversationPanel } from './conversation-panel';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { OfflineCoachNote } from './offline-coach-note';
 import { SessionStepper } from './session-stepper';
 
 /** The server asks for at least this many user messages before a session can be closed. */
@@ -26,6 +27,8 @@ function SessionScreen({ id }: { id: string }) {
   const convo = useCoachConversation(id);
   return (
     <PageFrame
+      maxW="3xl"
+      notice={<OfflineCoachNote />}
       title={convo.conversation?.title ?? 'Sesión de coaching'}
       back={{ to: '/coaching/sessions', label: 'Tus sesiones' }}
       actions={

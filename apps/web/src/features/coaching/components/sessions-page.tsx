@@ -5,7 +5,8 @@ import { useConversationsQuery } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationList } from './conversation-list';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { OfflineCoachNote } from './offline-coach-note';
 
 /** /coaching/sessions — the structured sessions, with their phase or summary, and "Nueva sesión". */
 export function CoachingSessionsPage() {
@@ -15,6 +16,8 @@ export function CoachingSessionsPage() {
 
   return (
     <PageFrame
+      maxW="3xl"
+      notice={<OfflineCoachNote />}
       title="Tus sesiones"
       description="Cada sesión recorre cuatro pasos y termina con un resumen y tus compromisos."
       back={{ to: '/coaching', label: 'Coaching' }}

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SurfaceCard, WellbeingPage } from '../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
 import { TrashIcon } from '../../../components/ui/icons';
 import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
 import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
@@ -23,15 +23,15 @@ export function JournalEntryPage() {
 
   if (entry.isPending) {
     return (
-      <WellbeingPage title={<Skeleton h="10" w="60%" />} back={BACK} maxW="3xl">
+      <PageFrame title={<Skeleton h="10" w="60%" />} back={BACK} maxW="3xl">
         <Skeleton h="72" borderRadius="card" />
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   if (entry.isError) {
     const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
     return (
-      <WellbeingPage
+      <PageFrame
         title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
         back={BACK}
         maxW="3xl"
@@ -42,7 +42,7 @@ export function JournalEntryPage() {
             <RouterLink to="/journaling">Volver a tu diario</RouterLink>
           </Button>
         </SurfaceCard>
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   return <EntryReader entry={entry.data} />;
@@ -72,7 +72,7 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
   };
 
   return (
-    <WellbeingPage eyebrow={formatEntryDate(entry.createdAt, user.timezone)} title={entry.title} back={BACK} maxW="3xl">
+    <PageFrame eyebrow={formatEntryDate(entry.createdAt, user.timezone)} title={entry.title} back={BACK} maxW="3xl">
       <Stack gap="5">
         <HStack gap="2" flexWrap="wrap">
           {entry.mood ? (
@@ -161,6 +161,6 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-    </WellbeingPage>
+    </PageFrame>
   );
 }

@@ -18,7 +18,7 @@ import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadErrorCard } from '../../../components/ui/load-error-card';
-import { SurfaceCard, WellbeingPage } from '../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
 import { useJournalEntries, useJournalPrompt, type JournalEntry } from '../api/journal-queries';
 import { excerpt, formatShortDate, moodLabel } from '../utils/journal-format';
 import { NewEntry } from './new-entry';
@@ -34,19 +34,14 @@ export function JournalPage() {
 
   if (composing) {
     return (
-      <WellbeingPage
-        title="Nueva entrada"
-        eyebrow="Tu diario"
-        back={{ to: '/journaling', label: 'Tu diario' }}
-        maxW="3xl"
-      >
+      <PageFrame title="Nueva entrada" eyebrow="Tu diario" back={{ to: '/journaling', label: 'Tu diario' }} maxW="3xl">
         <NewEntry onDone={closeComposer} />
-      </WellbeingPage>
+      </PageFrame>
     );
   }
 
   return (
-    <WellbeingPage
+    <PageFrame
       title="Tu diario"
       description="Escribir unos minutos ordena la cabeza. Empieza por cómo te sientes; la pregunta del día te da un punto de partida."
       actions={
@@ -72,7 +67,7 @@ export function JournalPage() {
           onNew={openComposer}
         />
       </Stack>
-    </WellbeingPage>
+    </PageFrame>
   );
 }
 

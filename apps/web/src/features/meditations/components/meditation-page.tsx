@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SurfaceCard, WellbeingPage } from '../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
 import { shortDuration, spokenDuration } from '../../../lib/format-time';
 import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
 import { useAudioCompletion } from '../hooks/use-audio-completion';
@@ -27,15 +27,15 @@ export function MeditationPage() {
 
   if (meditation.isPending) {
     return (
-      <WellbeingPage title={<Skeleton h="10" w="60%" />} back={BACK} maxW="4xl">
+      <PageFrame title={<Skeleton h="10" w="60%" />} back={BACK} maxW="4xl">
         <Skeleton h="48" borderRadius="card" />
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   if (meditation.isError) {
     const notFound = readDomainError(meditation.error).domainCode === 'NOT_FOUND';
     return (
-      <WellbeingPage
+      <PageFrame
         title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'}
         back={BACK}
         maxW="4xl"
@@ -52,7 +52,7 @@ export function MeditationPage() {
             </Button>
           )}
         </SurfaceCard>
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   // Keyed by id: another audio is another player (fresh state and listen log).
@@ -77,7 +77,7 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
   const disabled = player.button.disabled;
 
   return (
-    <WellbeingPage
+    <PageFrame
       eyebrow={themeLabel(meditation.theme)}
       title={meditation.title}
       description={meditation.description}
@@ -180,6 +180,6 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
           </SurfaceCard>
         </Box>
       </Stack>
-    </WellbeingPage>
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import { CircleCheckIcon, ClockIcon } from '../../../components/ui/icons';
 import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { WellbeingPage } from '../../../components/ui/page-frame';
+import { PageFrame } from '../../../components/ui/page-frame';
 import { shortDuration, spokenDuration } from '../../../lib/format-time';
 import { useMeditationList, type MeditationSummary } from '../api/meditation-queries';
 import { themeLabel, themesOf } from '../utils/themes';
@@ -19,7 +19,7 @@ export function MeditationsPage() {
   const shown = (list.data ?? []).filter((m) => theme === null || m.theme === theme);
 
   return (
-    <WellbeingPage
+    <PageFrame
       title="Audio Ascensos"
       description="Audios guiados en español para parar, respirar y volver a ti. Cada día te proponemos uno; el archivo está siempre a mano."
     >
@@ -86,7 +86,7 @@ export function MeditationsPage() {
           ) : null}
         </Box>
       </Stack>
-    </WellbeingPage>
+    </PageFrame>
   );
 }
 

@@ -5,8 +5,7 @@ import { DevicesIcon } from '../../../components/ui/icons';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { PasswordField } from '../../../components/forms/password-field';
-import { PASSWORD_HINT } from '../../auth/components/register-form';
+import { PASSWORD_HINT, PasswordField } from '../../../components/forms/password-field';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
 import {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../lib/error-messages';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { usePracticeCatalogue, type ActiveBreakView } from '../../api/practice-queries';
 import { GuidedPlayer } from '../../../../components/practice/guided-player';
-import { SurfaceCard, WellbeingPage } from '../../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
 import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
 import { SoundToggle } from '../../../../components/practice/sound-toggle';
 import { useGuidedSequence } from '../../hooks/use-guided-sequence';
@@ -26,14 +26,14 @@ export function ActiveBreakSessionPage() {
 
   if (catalogue.isPending) {
     return (
-      <WellbeingPage title={<Skeleton h="10" w="50%" />} back={BACK} maxW="3xl">
+      <PageFrame title={<Skeleton h="10" w="50%" />} back={BACK} maxW="3xl">
         <Skeleton h="80" borderRadius="card" />
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   if (catalogue.isError || !activeBreak) {
     return (
-      <WellbeingPage
+      <PageFrame
         title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'}
         back={BACK}
         maxW="3xl"
@@ -46,7 +46,7 @@ export function ActiveBreakSessionPage() {
             <RouterLink to="/active-breaks">Ver las pausas</RouterLink>
           </Button>
         </SurfaceCard>
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   return <BreakSession key={activeBreak.tag} activeBreak={activeBreak} />;
@@ -61,7 +61,7 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
   useWakeLock(session.phase === 'running');
 
   return (
-    <WellbeingPage
+    <PageFrame
       eyebrow="Pausa activa"
       title={activeBreak.title}
       description={active || session.phase === 'done' ? undefined : activeBreak.description}
@@ -173,6 +173,6 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
           </Stack>
         ) : null}
       </SurfaceCard>
-    </WellbeingPage>
+    </PageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { useTRPC } from '../../../../lib/trpc';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import type { ActiveBreakView } from '../../api/practice-queries';
 import { CatalogueGrid } from '../../components/catalogue-grid';
-import { WellbeingPage } from '../../../../components/ui/page-frame';
+import { PageFrame } from '../../../../components/ui/page-frame';
 import { shortDuration, spokenDuration } from '../../../../lib/format-time';
 import { BreakIcon } from './break-icon';
 import { ReminderSettingsCard } from './reminder-settings';
@@ -19,7 +19,7 @@ export function ActiveBreaksPage() {
   const steps = activities.data?.find((a) => a.key === 'active_break');
 
   return (
-    <WellbeingPage
+    <PageFrame
       title="Pausas activas"
       description="Uno o dos minutos para mover lo que más se resiente de tu jornada. Un movimiento cada vez, con su cuenta atrás."
     >
@@ -50,7 +50,7 @@ export function ActiveBreaksPage() {
         </Box>
         <ReminderSettingsCard />
       </Grid>
-    </WellbeingPage>
+    </PageFrame>
   );
 }
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../../lib/error-messages';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { usePracticeCatalogue, type BreathingPatternView } from '../../api/practice-queries';
 import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
-import { SurfaceCard, WellbeingPage } from '../../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
 import { LeafIcon, VibrateIcon, VolumeIcon } from '../../../../components/ui/icons';
 import { CompletionSummary, SessionControls, SessionProblem } from '../../../../components/practice/session-outcome';
 import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
@@ -32,14 +32,14 @@ export function BreathingExercisePage() {
 
   if (catalogue.isPending) {
     return (
-      <WellbeingPage title={<Skeleton h="10" w="50%" />} back={BACK} maxW="4xl">
+      <PageFrame title={<Skeleton h="10" w="50%" />} back={BACK} maxW="4xl">
         <Skeleton h="96" borderRadius="card" />
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   if (catalogue.isError || !pattern) {
     return (
-      <WellbeingPage
+      <PageFrame
         title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'}
         back={BACK}
         maxW="4xl"
@@ -50,7 +50,7 @@ export function BreathingExercisePage() {
             <RouterLink to="/breathing">Ver las técnicas</RouterLink>
           </Button>
         </SurfaceCard>
-      </WellbeingPage>
+      </PageFrame>
     );
   }
   return <BreathingSession key={pattern.id} pattern={pattern} />;
@@ -172,7 +172,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
 
   if (session.phase === 'done' && session.result) {
     return (
-      <WellbeingPage title={pattern.shortName} eyebrow="Respiración" back={BACK} maxW="3xl">
+      <PageFrame title={pattern.shortName} eyebrow="Respiración" back={BACK} maxW="3xl">
         <SurfaceCard>
           <CompletionSummary
             title="¡Bien hecho!"
@@ -195,14 +195,14 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
             }
           />
         </SurfaceCard>
-      </WellbeingPage>
+      </PageFrame>
     );
   }
 
   const practising = active || session.phase === 'saving' || session.phase === 'starting' || getReady !== null;
 
   return (
-    <WellbeingPage
+    <PageFrame
       title={pattern.shortName}
       eyebrow="Respiración"
       description={practising ? undefined : pattern.purpose}
@@ -337,6 +337,6 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
           </Stack>
         </Grid>
       )}
-    </WellbeingPage>
+    </PageFrame>
   );
 }

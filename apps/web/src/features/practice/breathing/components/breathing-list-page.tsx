@@ -4,7 +4,7 @@ import { ArrowRightIcon } from '../../../../components/ui/icons';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import type { BreathingPatternView } from '../../api/practice-queries';
 import { CatalogueGrid } from '../../components/catalogue-grid';
-import { SurfaceCard, WellbeingPage } from '../../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
 import { rhythmLabel } from '../utils/pacer';
 import { patternSubtitle } from '../utils/pattern-text';
 import { EvidenceBadge } from './evidence-badge';
@@ -15,7 +15,7 @@ export function BreathingListPage() {
   useDocumentTitle('Respiración');
 
   return (
-    <WellbeingPage
+    <PageFrame
       title="Respiración"
       description="Unos minutos de respiración guiada cambian cómo llegas a lo siguiente. Elige según lo que necesitas ahora; te decimos qué dice la evidencia de cada técnica."
     >
@@ -27,7 +27,7 @@ export function BreathingListPage() {
         gap="5"
         skeletonHeight="64"
       />
-    </WellbeingPage>
+    </PageFrame>
   );
 }
 

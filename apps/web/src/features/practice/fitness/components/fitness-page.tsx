@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { usePracticeCatalogue, type FitnessClassView } from '../../api/practice-queries';
 import { ChoiceChips } from '../../../../components/ui/choice-chips';
 import { LoadErrorCard } from '../../../../components/ui/load-error-card';
-import { SurfaceCard, WellbeingPage } from '../../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
 import { ClockIcon } from '../../../../components/ui/icons';
 import { spokenDuration } from '../../../../lib/format-time';
 import {
@@ -71,7 +71,7 @@ export function FitnessPage() {
   const stepsFor = (band: FitnessBand) => activities.data?.find((a) => a.key === BAND_KEYS[band])?.baseSteps;
 
   return (
-    <WellbeingPage
+    <PageFrame
       title="Fitness"
       description="Clases guiadas para moverte en casa o en la oficina: cada ejercicio con su instrucción y su cuenta atrás. Elige cuánto tiempo tienes."
     >
@@ -176,7 +176,7 @@ export function FitnessPage() {
         ) : null}
       </Stack>
       {open ? <ClassDialog key={open.id} fitnessClass={open} onClose={closeClass} /> : null}
-    </WellbeingPage>
+    </PageFrame>
   );
 }
 
