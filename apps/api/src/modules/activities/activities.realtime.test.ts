@@ -8,6 +8,18 @@ import { startTestServer } from '../../testing/test-server';
 import { grantEvidence } from './evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
+
+/** A tRPC client over the API's WebSocket (/api/trpc-ws), signed in with `cookie`; closed after the test. */
+function trpcOverWebSocket(wsUrl: string, cookie: string) {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
+    }
+  }
+  const wsClient = createWSClient({ url: `${wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
+  stops.push(() => wsClient.close());
+  return createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+}
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
@@ -96,14 +108,7 @@ describe('live step updates', () => {
     const stranger = await t.registerUser();
     grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
     grantEvidence(t, stranger.user.id, 'journaling');
-    class CookieWebSocket extends WebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
-      }
-    }
-    const wsClient = createWSClient({ url: `${server.wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
-    stops.push(() => wsClient.close());
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const client = trpcOverWebSocket(server.wsUrl, cookie);
     const received: Array<{
       id: string;
       data: { completion: { activityType: string }; stats: { totalSteps: number } };
@@ -128,14 +133,7 @@ describe('live step updates', () => {
     stops.push(server.stop);
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
-    class CookieWebSocket extends WebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
-      }
-    }
-    const wsClient = createWSClient({ url: `${server.wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
-    stops.push(() => wsClient.close());
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const client = trpcOverWebSocket(server.wsUrl, cookie);
     const complete = async (key: string, who: { cookie: string; user: { id: string } } = { cookie, user }) => {
       grantEvidence(t, who.user.id, key, 1, 'practice');
       t.clock.advance(1000);

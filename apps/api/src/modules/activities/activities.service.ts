@@ -84,6 +84,17 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
           return { replayed: true, result: previous.response as CompletionResult };
         }
       }
+      /** Stores the answer under the request's Idempotency-Key (if any), for the same request to replay it. */
+      const rememberForIdempotency = (result: CompletionResult) => {
+        if (idempotencyKey)
+          steps.saveIdempotency({
+            userId: actor.id,
+            key: idempotencyKey,
+            requestHash: hash,
+            response: result,
+            createdAt: now,
+          });
+      };
       const activity = steps.findActivity(input.activity_key);
       if (!activity)
         throw new DomainError('VALIDATION', 'Actividad desconocida', {
@@ -115,14 +126,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         if (evidence.completionId) {
           // The server already awarded against it: the client's report of the same activity replays that award.
           const result = replayOf(deps, evidence.completionId, activity.dailyLimit);
-          if (idempotencyKey)
-            steps.saveIdempotency({
-              userId: actor.id,
-              key: idempotencyKey,
-              requestHash: hash,
-              response: result,
-              createdAt: now,
-            });
+          rememberForIdempotency(result);
           return { replayed: true, result };
         }
         evidenceId = evidence.id;
@@ -176,15 +180,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         dailyLimit: activity.dailyLimit,
         limitReached: decision.limitReached,
       };
-      if (idempotencyKey) {
-        steps.saveIdempotency({
-          userId: actor.id,
-          key: idempotencyKey,
-          requestHash: hash,
-          response: result,
-          createdAt: now,
-        });
-      }
+      rememberForIdempotency(result);
       return {
         replayed: false,
         result,

@@ -107,7 +107,15 @@ describe('GET /api/meditations/{id}/audio', () => {
 });
 
 describe('completing a listen honestly', () => {
-  async function listenToToday(t: ReturnType<typeof createTestApp>, cookie: string) {
+  type App = ReturnType<typeof createTestApp>;
+  /** The player's "completed" mark for an audio (PATCH /api/meditations/:id/completed). */
+  const markCompleted = (t: App, cookie: string, id: string | undefined, completed: unknown = true) =>
+    t.request(`/api/meditations/${id}/completed`, { method: 'PATCH', cookie, body: { completed } });
+  /** The steps claim after a listen (POST /api/activity-log/audio-complete). */
+  const claimAudioSteps = (t: App, cookie: string, body: Record<string, unknown>) =>
+    t.request('/api/activity-log/audio-complete', { cookie, body });
+
+  async function listenToToday(t: App, cookie: string) {
     const today = (await (await t.request('/api/meditations/today', { cookie })).json()) as {
       id: string;
       duration: number;
@@ -122,23 +130,12 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     t.clock.advance(30_000);
-    const early = await t.request(`/api/meditations/${today.id}/completed`, {
-      method: 'PATCH',
-      cookie,
-      body: { completed: true },
-    });
+    const early = await markCompleted(t, cookie, today.id);
     expect(early.status).toBe(400);
     expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(
       /Todavía no ha pasado el tiempo del audio/,
     );
-    expect(
-      (
-        await t.request('/api/activity-log/audio-complete', {
-          cookie,
-          body: { is_today: true, completion_percentage: 100 },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
   });
 
@@ -147,21 +144,11 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     t.clock.advance(today.duration * 1000);
-    const done = await t.request(`/api/meditations/${today.id}/completed`, {
-      method: 'PATCH',
-      cookie,
-      body: { completed: true },
-    });
+    const done = await markCompleted(t, cookie, today.id);
     expect(done.status).toBe(200);
-    const award = await t.request('/api/activity-log/audio-complete', {
-      cookie,
-      body: { is_today: true, completion_percentage: 100 },
-    });
+    const award = await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 });
     expect(await award.json()).toMatchObject({ success: true, activityKey: 'audio_ascenso_daily', stepsEarned: 165 });
-    const again = await t.request('/api/activity-log/audio-complete', {
-      cookie,
-      body: { is_today: true, completion_percentage: 100 },
-    });
+    const again = await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 });
     expect(again.status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(165);
   });
@@ -173,16 +160,10 @@ describe('completing a listen honestly', () => {
     const other = MEDITATIONS.find((m) => m.id !== today.id);
     await (await t.request(`/api/meditations/${other?.id}/audio`, { cookie })).arrayBuffer();
     t.clock.advance((other?.durationSeconds ?? 0) * 1000);
-    await t.request(`/api/meditations/${other?.id}/completed`, { method: 'PATCH', cookie, body: { completed: true } });
-    const partial = await t.request('/api/activity-log/audio-complete', {
-      cookie,
-      body: { is_today: false, completion_percentage: 50 },
-    });
+    await markCompleted(t, cookie, other?.id);
+    const partial = await claimAudioSteps(t, cookie, { is_today: false, completion_percentage: 50 });
     expect(await partial.json()).toMatchObject({ stepsEarned: 0, activityKey: 'audio_ascenso_archive' });
-    const full = await t.request('/api/activity-log/audio-complete', {
-      cookie,
-      body: { is_today: false, completion_percentage: 100 },
-    });
+    const full = await claimAudioSteps(t, cookie, { is_today: false, completion_percentage: 100 });
     expect(await full.json()).toMatchObject({ stepsEarned: 50, activityKey: 'audio_ascenso_archive' });
   });
 
@@ -195,65 +176,24 @@ describe('completing a listen honestly', () => {
       await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })
     ).arrayBuffer();
     t.clock.advance(today.duration * 1000);
-    const refused = await t.request(`/api/meditations/${today.id}/completed`, {
-      method: 'PATCH',
-      cookie,
-      body: { completed: true },
-    });
+    const refused = await markCompleted(t, cookie, today.id);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
       /Empezaste otro audio después de este/,
     );
-    expect(
-      (
-        await t.request('/api/activity-log/audio-complete', {
-          cookie,
-          body: { is_today: true, completion_percentage: 100 },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
     // Played again from the start, it counts again from then.
     await listenToToday(t, cookie);
     t.clock.advance(today.duration * 1000);
-    expect(
-      (
-        await t.request(`/api/meditations/${today.id}/completed`, {
-          method: 'PATCH',
-          cookie,
-          body: { completed: true },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await markCompleted(t, cookie, today.id)).status).toBe(200);
   });
 
   it('validates the bodies', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    expect(
-      (
-        await t.request('/api/activity-log/audio-complete', {
-          cookie,
-          body: { is_today: 'sí', completion_percentage: 100 },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await t.request('/api/activity-log/audio-complete', {
-          cookie,
-          body: { is_today: true, completion_percentage: 140 },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await t.request(`/api/meditations/${MEDITATIONS[0]?.id}/completed`, {
-          method: 'PATCH',
-          cookie,
-          body: { completed: false },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await claimAudioSteps(t, cookie, { is_today: 'sí', completion_percentage: 100 })).status).toBe(400);
+    expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 140 })).status).toBe(400);
+    expect((await markCompleted(t, cookie, MEDITATIONS[0]?.id, false)).status).toBe(400);
   });
 });
