@@ -23,6 +23,19 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
+/** A benchmarked server's environment: production mode on an ephemeral port of 127.0.0.1, plus `env`. */
+export function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    APP_ORIGIN: ORIGIN,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...env,
+  };
+}
+
 /** Starts the built server on an ephemeral port of 127.0.0.1 (optionally pinned to a CPU). */
 export function startServer(env: Record<string, string>, cpu?: number): Promise<RunningServer> {
   requireBuild();
@@ -33,16 +46,7 @@ export function startServer(env: Record<string, string>, cpu?: number): Promise<
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, finalArgs, {
       // Every bench client speaks from 127.0.0.1: the per-address socket cap (50) would refuse bench (c)'s 1 000 sockets.
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        APP_ORIGIN: ORIGIN,
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        WS_MAX_SOCKETS_PER_ADDRESS: '100000',
-        ...env,
-      },
+      env: serverEnv({ WS_MAX_SOCKETS_PER_ADDRESS: '100000', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

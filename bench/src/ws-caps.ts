@@ -36,7 +36,7 @@ import WebSocket from 'ws';
 import { createDeps } from '../../apps/api/src/deps';
 import { loadConfig } from '../../apps/api/src/env';
 import { createLogger } from '../../apps/api/src/logger';
-import { ORIGIN, percentile, prepareDatabase, report, ROOT, sleep } from './lib';
+import { ORIGIN, percentile, prepareDatabase, report, ROOT, serverEnv, sleep } from './lib';
 
 const SECONDS = Number(process.env.WS_CAPS_SECONDS ?? 30);
 const MESSAGES = Number(process.env.WS_CAPS_MESSAGES ?? 20_000);
@@ -72,16 +72,7 @@ function startServer(env: Record<string, string>, hook: string): Promise<Server>
   if (ENTRY.endsWith('.ts')) nodeArgs.push('--import', pathToFileURL(tsx).href);
   if (process.env.WS_CAPS_MAX_OLD_SPACE) nodeArgs.push(`--max-old-space-size=${process.env.WS_CAPS_MAX_OLD_SPACE}`);
   const child = spawn(process.execPath, [...nodeArgs, ENTRY], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_ORIGIN: ORIGIN,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      WEB_DIST_DIR: join(tmpdir(), 'no-web'),
-      ...env,
-    },
+    env: serverEnv({ WEB_DIST_DIR: join(tmpdir(), 'no-web'), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
