@@ -44,6 +44,21 @@ async function drain(caller: Caller, conversationId: string, userMessageId: stri
   }
 }
 
+/** A chat whose answer stalls mid-stream (its stream slot stays taken), and a second subscription to it. */
+async function stalledAnswerSubscribedTwice() {
+  const t = app();
+  const { caller } = await signedIn(t, { assessment: false });
+  fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
+  const chat = await caller.coaching.start({ kind: 'chat' });
+  const first = await open(caller, chat.id);
+  expect(first.ok).toBe(true);
+  const stream = (await caller.coaching.reply({
+    conversationId: chat.id,
+    userMessageId: first.userMessageId,
+  })) as AsyncIterable<unknown>;
+  return { first, again: stream[Symbol.asyncIterator]() };
+}
+
 describe('per-user model limits', () => {
   it('holds at most 3 streams per user across conversations: the 4th is refused with TOO_MANY_REQUESTS', async () => {
     const t = app();
@@ -82,22 +97,11 @@ describe('per-user model limits', () => {
   });
 
   it('refuses a second stream in the same conversation with CONFLICT', async () => {
-    const t = app();
-    const { caller } = await signedIn(t, { assessment: false });
-    fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
-    const chat = await caller.coaching.start({ kind: 'chat' });
-    const first = await open(caller, chat.id);
-    expect(first.ok).toBe(true);
-    const stream = (await caller.coaching.reply({
-      conversationId: chat.id,
-      userMessageId: first.userMessageId,
-    })) as AsyncIterable<unknown>;
-    const error = await stream[Symbol.asyncIterator]()
-      .next()
-      .then(
-        () => null,
-        (e: unknown) => e as TrpcLikeError,
-      );
+    const { first, again } = await stalledAnswerSubscribedTwice();
+    const error = await again.next().then(
+      () => null,
+      (e: unknown) => e as TrpcLikeError,
+    );
     expect(error).toMatchObject({
       code: 'CONFLICT',
       message: 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.',
@@ -106,22 +110,12 @@ describe('per-user model limits', () => {
   });
 
   it('lets a resubscription in the same conversation in when the previous stream ends within a second', async () => {
-    const t = app();
-    const { caller } = await signedIn(t, { assessment: false });
-    fake.reply({ kind: 'stall', chunks: ['Pensando… '] });
-    const chat = await caller.coaching.start({ kind: 'chat' });
-    const first = await open(caller, chat.id);
-    expect(first.ok).toBe(true);
-    const stream = (await caller.coaching.reply({
-      conversationId: chat.id,
-      userMessageId: first.userMessageId,
-    })) as AsyncIterable<unknown>;
-    const iterator = stream[Symbol.asyncIterator]();
-    const second = iterator.next();
+    const { first, again } = await stalledAnswerSubscribedTwice();
+    const second = again.next();
     await new Promise((r) => setTimeout(r, 250));
     if (first.ok) await first.close();
     await expect(second).resolves.toMatchObject({ done: false });
-    await iterator.return?.(undefined);
+    await again.return?.(undefined);
   });
 
   it('limits model calls per minute with a Spanish message and retryAfterSeconds', async () => {
