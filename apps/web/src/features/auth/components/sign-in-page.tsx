@@ -1,9 +1,11 @@
-import { Box, Flex, Heading, Link, List, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { CircleCheckIcon } from '../../../components/ui/icons';
 import { SkipLink } from '../../../components/ui/skip-link';
-import { Wordmark } from '../../../components/ui/wordmark';
+import { HomeLink } from '../../../components/ui/home-link';
+import { SurfaceCard } from '../../../components/ui/page-frame';
+import { IconList } from '../../../components/ui/text-styles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -18,6 +20,18 @@ const REASONS = [
   'Un plan diario adaptado a tu perfil',
   'Coaching, respiración, audio y movimiento en un solo lugar',
 ];
+
+const TABS: ReadonlyArray<{ value: AccessTab; label: string }> = [
+  { value: 'login', label: 'Iniciar sesión' },
+  { value: 'register', label: 'Crear cuenta' },
+];
+
+const TRIGGER_STYLE = {
+  borderRadius: 'full',
+  fontWeight: '600',
+  color: 'ink.700',
+  _selected: { bg: 'surface', color: 'brand.800', boxShadow: 'sm' },
+} as const;
 
 /** `/acceso`: sign in or create an account. */
 export function SignInPage() {
@@ -41,18 +55,7 @@ export function SignInPage() {
         py={{ base: '8', md: '12' }}
       >
         <Box w="full" maxW="md">
-          <Link
-            asChild
-            display={{ base: 'inline-flex', lg: 'none' }}
-            mb="8"
-            textDecoration="none"
-            borderRadius="md"
-            _hover={{ textDecoration: 'none' }}
-          >
-            <RouterLink to="/">
-              <Wordmark />
-            </RouterLink>
-          </Link>
+          <HomeLink display={{ base: 'inline-flex', lg: 'none' }} mb="8" />
 
           <Stack gap="2" mb="7">
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="heading" letterSpacing="-0.02em">
@@ -65,14 +68,7 @@ export function SignInPage() {
             </Text>
           </Stack>
 
-          <Box
-            bg="surface"
-            borderRadius="card"
-            boxShadow="card"
-            borderWidth="1px"
-            borderColor="border.soft"
-            p={{ base: '5', sm: '7' }}
-          >
+          <SurfaceCard p={{ base: '5', sm: '7' }}>
             <Tabs.Root
               value={tab}
               onValueChange={(details) => setTab(details.value === 'register' ? 'register' : 'login')}
@@ -80,24 +76,11 @@ export function SignInPage() {
               fitted
             >
               <Tabs.List bg="ink.50" borderRadius="full" p="1" mb="6">
-                <Tabs.Trigger
-                  value="login"
-                  borderRadius="full"
-                  fontWeight="600"
-                  color="ink.700"
-                  _selected={{ bg: 'surface', color: 'brand.800', boxShadow: 'sm' }}
-                >
-                  Iniciar sesión
-                </Tabs.Trigger>
-                <Tabs.Trigger
-                  value="register"
-                  borderRadius="full"
-                  fontWeight="600"
-                  color="ink.700"
-                  _selected={{ bg: 'surface', color: 'brand.800', boxShadow: 'sm' }}
-                >
-                  Crear cuenta
-                </Tabs.Trigger>
+                {TABS.map(({ value, label }) => (
+                  <Tabs.Trigger key={value} value={value} {...TRIGGER_STYLE}>
+                    {label}
+                  </Tabs.Trigger>
+                ))}
               </Tabs.List>
               <Tabs.Content value="login" p="0">
                 <LoginForm />
@@ -106,7 +89,7 @@ export function SignInPage() {
                 <RegisterForm />
               </Tabs.Content>
             </Tabs.Root>
-          </Box>
+          </SurfaceCard>
 
           {tab === 'login' ? <DemoHint /> : null}
 
@@ -157,33 +140,13 @@ function BrandPanel() {
       px="12"
       py="10"
     >
-      <Link
-        asChild
-        textDecoration="none"
-        alignSelf="flex-start"
-        borderRadius="md"
-        _hover={{ textDecoration: 'none' }}
-        _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '3px' }}
-      >
-        <RouterLink to="/">
-          <Wordmark onDark />
-        </RouterLink>
-      </Link>
+      <HomeLink onDark alignSelf="flex-start" />
 
       <Stack gap="6" position="relative" zIndex="1" maxW="md">
         <Heading as="p" fontSize="4xl" lineHeight="1.15" fontWeight="700" color="white" letterSpacing="-0.02em">
           Un coach que te conoce, cada día un poco mejor.
         </Heading>
-        <List.Root gap="3" variant="plain">
-          {REASONS.map((reason) => (
-            <List.Item key={reason} alignItems="center" gap="3" color="hero.text" fontSize="lg">
-              <List.Indicator asChild color="sun.300">
-                <CircleCheckIcon boxSize="5" />
-              </List.Indicator>
-              {reason}
-            </List.Item>
-          ))}
-        </List.Root>
+        <IconList items={REASONS} icon={CircleCheckIcon} gap="3" itemProps={{ gap: '3', fontSize: 'lg' }} />
       </Stack>
 
       <Text fontSize="sm" color="hero.muted" position="relative" zIndex="1">

@@ -2,6 +2,7 @@ import { Box, Circle, Container, Flex, Heading, SimpleGrid, Stack, Text } from '
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { BENEFITS, HOW_IT_WORKS } from '../utils/content';
 import { CtaLink } from './cta-link';
+import { SectionIntro } from './section-intro';
 
 export function LandingBenefits() {
   return (
@@ -9,23 +10,12 @@ export function LandingBenefits() {
       <Container maxW="6xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '12', lg: '20' }} alignItems="start">
           <Stack gap="6">
-            <Text fontWeight="700" color="brand.700" fontSize="sm" textTransform="uppercase" letterSpacing="0.1em">
-              Hecho para ti
-            </Text>
-            <Heading
-              as="h2"
+            <SectionIntro
               id="beneficios-titulo"
-              fontSize={{ base: '3xl', md: '4xl' }}
-              lineHeight="1.15"
-              letterSpacing="-0.025em"
-              color="heading"
-            >
-              Un acompañamiento que empieza por conocerte
-            </Heading>
-            <Text fontSize="lg" color="text.muted">
-              Antes de aconsejarte, tu coach te escucha. A partir de ahí, cada recomendación tiene en cuenta quién eres
-              y hacia dónde quieres ir.
-            </Text>
+              eyebrow="Hecho para ti"
+              title="Un acompañamiento que empieza por conocerte"
+              lead="Antes de aconsejarte, tu coach te escucha. A partir de ahí, cada recomendación tiene en cuenta quién eres y hacia dónde quieres ir."
+            />
             <Box as="ol" listStyleType="none" mt="2">
               {HOW_IT_WORKS.map((step, index) => (
                 <Flex as="li" key={step.title} gap="4" pb={index < HOW_IT_WORKS.length - 1 ? '6' : '0'}>

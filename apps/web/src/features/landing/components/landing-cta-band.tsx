@@ -1,5 +1,6 @@
-import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, Text } from '@chakra-ui/react';
 import { ArrowRightIcon } from '../../../components/ui/icons';
+import { DisplayHeading } from '../../../components/ui/text-styles';
 import { CtaLink } from './cta-link';
 
 export function LandingCtaBand() {
@@ -30,16 +31,9 @@ export function LandingCtaBand() {
             aria-hidden="true"
           />
           <Box position="relative" maxW="xl">
-            <Heading
-              as="h2"
-              id="cta-titulo"
-              color="white"
-              fontSize={{ base: '2xl', md: '4xl' }}
-              lineHeight="1.15"
-              letterSpacing="-0.025em"
-            >
+            <DisplayHeading as="h2" id="cta-titulo" color="white" fontSize={{ base: '2xl', md: '4xl' }}>
               Empieza hoy tu ascenso
-            </Heading>
+            </DisplayHeading>
             <Text mt="3" color="hero.text" fontSize="lg">
               Configuración en 5 minutos. Sin tarjeta. Resultados inmediatos.
             </Text>

@@ -1,27 +1,18 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { FEATURES } from '../utils/content';
+import { SectionIntro } from './section-intro';
 
 export function LandingFeatures() {
   return (
     <Box as="section" aria-labelledby="funciones-titulo" py={{ base: '16', md: '24' }}>
       <Container maxW="6xl">
         <Stack gap="4" maxW="2xl" mb={{ base: '10', md: '14' }}>
-          <Text fontWeight="700" color="brand.700" fontSize="sm" textTransform="uppercase" letterSpacing="0.1em">
-            Todo en un solo lugar
-          </Text>
-          <Heading
-            as="h2"
+          <SectionIntro
             id="funciones-titulo"
-            fontSize={{ base: '3xl', md: '4xl' }}
-            lineHeight="1.15"
-            letterSpacing="-0.025em"
-            color="heading"
-          >
-            Lo que necesitas para crecer sin descuidarte
-          </Heading>
-          <Text fontSize="lg" color="text.muted">
-            Tu carrera y tu bienestar van de la mano. Ascenso reúne coaching y prácticas breves que caben en tu día.
-          </Text>
+            eyebrow="Todo en un solo lugar"
+            title="Lo que necesitas para crecer sin descuidarte"
+            lead="Tu carrera y tu bienestar van de la mano. Ascenso reúne coaching y prácticas breves que caben en tu día."
+          />
         </Stack>
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: '4', md: '5' }}>
           {FEATURES.map(({ title, description, icon: FeatureIcon }, index) => (

@@ -1,6 +1,5 @@
 import { Box, Container, HStack, Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
-import { Wordmark } from '../../../components/ui/wordmark';
+import { HomeLink } from '../../../components/ui/home-link';
 import { LOGIN_URL } from '../utils/login-urls';
 import { CtaLink } from './cta-link';
 
@@ -15,17 +14,7 @@ export function LandingHeader() {
         alignItems="center"
         justifyContent="space-between"
       >
-        <Link
-          asChild
-          textDecoration="none"
-          borderRadius="md"
-          _hover={{ textDecoration: 'none' }}
-          _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '3px' }}
-        >
-          <RouterLink to="/">
-            <Wordmark onDark />
-          </RouterLink>
-        </Link>
+        <HomeLink onDark />
         <HStack as="nav" aria-label="Acceso" gap={{ base: '1', sm: '3' }}>
           <Link
             href={LOGIN_URL}

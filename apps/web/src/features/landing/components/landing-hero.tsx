@@ -1,5 +1,6 @@
-import { Badge, Box, Container, Flex, HStack, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRightIcon, CheckIcon, FootprintsIcon, SparklesIcon } from '../../../components/ui/icons';
+import { IconList } from '../../../components/ui/text-styles';
 import { CLAIMS } from '../utils/content';
 import { CtaLink } from './cta-link';
 
@@ -67,24 +68,17 @@ export function LandingHero() {
                 Iniciar sesión
               </CtaLink>
             </Flex>
-            <List.Root
-              variant="plain"
+            <IconList
+              items={CLAIMS}
+              icon={CheckIcon}
+              label="Lo que te llevas desde el primer día"
               display="grid"
               gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, max-content)' }}
               columnGap="8"
               rowGap="2.5"
               pt="2"
-              aria-label="Lo que te llevas desde el primer día"
-            >
-              {CLAIMS.map((claim) => (
-                <List.Item key={claim} alignItems="center" gap="2.5" color="hero.text" fontWeight="500">
-                  <List.Indicator asChild color="sun.300">
-                    <CheckIcon boxSize="5" />
-                  </List.Indicator>
-                  {claim}
-                </List.Item>
-              ))}
-            </List.Root>
+              itemProps={{ gap: '2.5', fontWeight: '500' }}
+            />
           </Stack>
           <ProductPreview />
         </SimpleGrid>
