@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateAssessment, AREA_PATHS } from './assessment-evaluation';
-import { COMPLETE_RESPONSES } from './assessment.fixtures';
+import { COMPLETE_RESPONSES, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
 import { deriveCoachingProfile } from './assessment-profile';
 
 describe('deriveCoachingProfile', () => {
@@ -26,15 +26,7 @@ describe('deriveCoachingProfile', () => {
     expect(profile.energy.neutral.map((d) => d.factor)).toEqual(['recognition', 'routine']);
     const unanswered = deriveCoachingProfile({
       ...COMPLETE_RESPONSES,
-      energyFactors: {
-        autonomy: 0,
-        collaboration: 0,
-        learning: 0,
-        recognition: 0,
-        pressure: 0,
-        routine: 0,
-        meetings: 0,
-      },
+      energyFactors: UNRATED_ENERGY_FACTORS,
     });
     expect(unanswered.energy).toEqual({ drains: [], boosters: [], neutral: [] });
   });

@@ -5,7 +5,7 @@ import { optionLabel, type AssessmentResponses, type EnergyFactor, type FieldNam
 const LabelledSchema = z.object({ value: z.string(), label: z.string() });
 export type Labelled = z.infer<typeof LabelledSchema>;
 const EnergyReadingSchema = z.object({
-  factor: z.enum(['autonomy', 'collaboration', 'learning', 'recognition', 'pressure', 'routine', 'meetings']),
+  factor: z.enum(ENERGY_FACTORS.values),
   label: z.string(),
   score: z.number().int(),
 });

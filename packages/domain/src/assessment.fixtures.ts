@@ -39,6 +39,17 @@ export const COMPLETE_RESPONSES: AssessmentResponses = {
   quickWinsOther: '',
 };
 
+/** Every energy factor unrated (0), written out: what a completion without energyFactors stores (spec §3, §5). */
+export const UNRATED_ENERGY_FACTORS = {
+  autonomy: 0,
+  collaboration: 0,
+  learning: 0,
+  recognition: 0,
+  pressure: 0,
+  routine: 0,
+  meetings: 0,
+};
+
 /**
  * Spec §5's 14 selection maximums, written out on purpose (not read from MAX_SELECTIONS), so a changed
  * maximum fails the domain and API tests that are table-driven from it.

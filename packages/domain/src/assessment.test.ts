@@ -16,7 +16,7 @@ import {
   toggleSelection,
   type PartialResponses,
 } from './assessment';
-import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS } from './assessment.fixtures';
+import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
 import * as OPTIONS from './assessment-options';
 
 describe('the assessment definition', () => {
@@ -104,25 +104,9 @@ describe('AssessmentResponsesSchema (complete)', () => {
     const { energyFactors: _omitted, ...withoutEnergy } = COMPLETE_RESPONSES;
     const missing = AssessmentResponsesSchema.safeParse(withoutEnergy);
     expect(missing.error?.issues).toBeUndefined();
-    expect(missing.data?.energyFactors).toEqual({
-      autonomy: 0,
-      collaboration: 0,
-      learning: 0,
-      recognition: 0,
-      pressure: 0,
-      routine: 0,
-      meetings: 0,
-    });
+    expect(missing.data?.energyFactors).toEqual(UNRATED_ENERGY_FACTORS);
     const some = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 4 } });
-    expect(some.data?.energyFactors).toEqual({
-      autonomy: 4,
-      collaboration: 0,
-      learning: 0,
-      recognition: 0,
-      pressure: 0,
-      routine: 0,
-      meetings: 0,
-    });
+    expect(some.data?.energyFactors).toEqual({ ...UNRATED_ENERGY_FACTORS, autonomy: 4 });
     // Present values are still checked.
     expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(
       false,

@@ -63,38 +63,18 @@ const partialMulti = <T extends readonly [string, ...string[]]>(values: T, max: 
     .refine(distinct, { message: 'Opciones repetidas' });
 
 const energyLevel = z.number().int().min(0).max(5, { message: 'La escala va de 1 a 5' });
-const EnergyFactorsSchema = z.object({
-  autonomy: energyLevel,
-  collaboration: energyLevel,
-  learning: energyLevel,
-  recognition: energyLevel,
-  pressure: energyLevel,
-  routine: energyLevel,
-  meetings: energyLevel,
-});
+/** The same value (a schema, a default) for each of the seven energy factors, in their order. */
+const perEnergyFactor = <T>(value: T) =>
+  Object.fromEntries(ENERGY_FACTORS.values.map((factor) => [factor, value])) as Record<
+    (typeof ENERGY_FACTORS.values)[number],
+    T
+  >;
+const EnergyFactorsSchema = z.object(perEnergyFactor(energyLevel));
 export type EnergyFactors = z.infer<typeof EnergyFactorsSchema>;
 export type EnergyFactor = keyof EnergyFactors;
-const UNRATED_ENERGY: EnergyFactors = {
-  autonomy: 0,
-  collaboration: 0,
-  learning: 0,
-  recognition: 0,
-  pressure: 0,
-  routine: 0,
-  meetings: 0,
-};
+const UNRATED_ENERGY: EnergyFactors = perEnergyFactor(0);
 /** A complete assessment may leave out energyFactors, or any factor of it: each unrated factor is 0 (spec §3, §5). */
-const OptionalEnergyFactorsSchema = z
-  .object({
-    autonomy: energyLevel.default(0),
-    collaboration: energyLevel.default(0),
-    learning: energyLevel.default(0),
-    recognition: energyLevel.default(0),
-    pressure: energyLevel.default(0),
-    routine: energyLevel.default(0),
-    meetings: energyLevel.default(0),
-  })
-  .default(UNRATED_ENERGY);
+const OptionalEnergyFactorsSchema = z.object(perEnergyFactor(energyLevel.default(0))).default(UNRATED_ENERGY);
 
 /** Maximum selections per multi-choice field (spec §5). */
 export const MAX_SELECTIONS = {

@@ -1,4 +1,4 @@
-import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS } from '@ascenso/domain/assessment.fixtures';
+import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS, UNRATED_ENERGY_FACTORS } from '@ascenso/domain/assessment.fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
@@ -237,15 +237,7 @@ describe('POST /api/assessment/complete: energyFactors is optional (spec §5)', 
     const { energyFactors: _omit, ...responses } = COMPLETE_RESPONSES;
     const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
     expect(response.status).toBe(201);
-    const unrated = {
-      autonomy: 0,
-      collaboration: 0,
-      learning: 0,
-      recognition: 0,
-      pressure: 0,
-      routine: 0,
-      meetings: 0,
-    };
+    const unrated = UNRATED_ENERGY_FACTORS;
     expect(((await response.json()) as { responses: Json }).responses.energyFactors).toEqual(unrated);
     const latest = await t.request('/api/assessment', { cookie });
     expect(latest.status).toBe(200);
