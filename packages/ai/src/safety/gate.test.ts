@@ -51,7 +51,7 @@ const pct = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);
 const line = (name: string, f: Figures) =>
   `${name}: recall ${pct(f.flagged, f.positives).toFixed(1)} % (${f.flagged}/${f.positives}), category right ${pct(f.categoryRight, f.flagged).toFixed(1)} % (${f.categoryRight}/${f.flagged}), false positives ${pct(f.falsePositives, f.negatives).toFixed(1)} % (${f.falsePositives}/${f.negatives})`;
 
-describe('safety gate (packages/ai/src/safety/fixtures/messages.ts)', () => {
+describe('safety gate (packages/ai/src/safety/fixtures/messages.json)', () => {
   const all = measure(SAFETY_MESSAGES);
   const dev = measure(SAFETY_MESSAGES.filter((m) => m.split === 'dev'));
   const holdout = measure(SAFETY_MESSAGES.filter((m) => m.split === 'holdout'));
