@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { deferPreloadLinks } from './build-plugins/defer-preload-links.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -117,9 +116,9 @@ function firstScreenPreloads(): Plugin {
 }
 
 /**
- * index.html's entry is src/boot.ts, which imports src/main.tsx (the app) once the prerendered
- * markup, if any, has been painted. This adds `<link rel="modulepreload">` for main's chunk and
- * everything it imports statically, so the app downloads with the entry as before.
+ * index.html's entry is src/boot.ts, which imports src/main.tsx (the app) unless the page is the
+ * prerendered landing page. This adds `<link rel="modulepreload">` for main's chunk and everything it
+ * imports statically, so the app downloads with the entry.
  */
 function appPreloads(): Plugin {
   return {
@@ -156,7 +155,7 @@ function appPreloads(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build (src/prerender/landing.tsx, run by scripts/prerender.mjs) only renders markup.
-  plugins: isSsrBuild ? [react()] : [react(), deferPreloadLinks(), appPreloads(), precompress(), firstScreenPreloads()],
+  plugins: isSsrBuild ? [react()] : [react(), appPreloads(), precompress(), firstScreenPreloads()],
   server: {
     host: '127.0.0.1',
     port: 5173,

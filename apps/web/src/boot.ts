@@ -1,5 +1,5 @@
 /**
- * The entry script: starts the app (src/main.tsx), except on a page the server sent prerendered.
+ * The entry script: starts the app (src/main.tsx), except on the prerendered landing page.
  *
  * The landing page (`/` for a visitor) arrives as finished HTML and CSS (src/prerender/landing.tsx,
  * apps/api/src/http/static.ts) and has nothing that needs JavaScript: every link is a real link (the
@@ -9,16 +9,14 @@
  * or Home, finds them in the cache. Reached inside the app (after "Cerrar sesión"), the landing page
  * is rendered by the app as any other screen.
  *
- * Elsewhere index.html modulepreloads main's chunks (vite.config.ts, `appPreloads`), so they download
- * in parallel with this script. scripts/check-budget.mjs counts them as initial JavaScript.
+ * Elsewhere index.html modulepreloads main's chunks (vite.config.ts, `appPreloads`), and the server
+ * adds the first screen's (Home's for a member), so they download in parallel with this script.
+ * scripts/check-budget.mjs counts index.html's as initial JavaScript.
  */
 
-import { holdInteractionsUntilHydrated } from './lib/hydration';
-import { nextTask, whenIdleAfterLoad } from './lib/when-idle';
+import { whenIdleAfterLoad } from './lib/when-idle';
 
 // `data-page="static"`: build-time markup the app does not start on (apps/api/src/http/static.ts).
-// `data-page="server"`: a member's Home rendered for this request; the app starts once the browser has
-// painted it (the markup is the page: nothing to wait for), then hydrates it (src/main.tsx).
 const page = document.getElementById('root')?.dataset.page;
 
 /** The same-origin asset paths the server listed for later. */
@@ -44,55 +42,5 @@ function prefetchListed(): void {
   }
 }
 
-/**
- * Runs `task` once the whole page has been painted: after the first contentful paint (which may show
- * only the top of a long document) and the next frame, painted after this script, which runs once the
- * document is parsed. Without paints (a tab in the background) it runs after `fallbackMs` anyway.
- */
-function afterPagePainted(task: () => void, fallbackMs = 1000): void {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer?.disconnect();
-    task();
-  };
-  const afterNextFrame = () => {
-    requestAnimationFrame(() => setTimeout(start, 0));
-    setTimeout(start, 100);
-  };
-  let observer: PerformanceObserver | undefined;
-  try {
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) afterNextFrame();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing: the fallback starts the app.
-  }
-  setTimeout(start, fallbackMs);
-}
-
-/**
- * The app's code evaluated a part at a time, each in a task of its own (React, then the theme with
- * Chakra's styling engine, then the app), instead of one long task: the page is already shown, and
- * the browser stays responsive while the app starts (Lighthouse's Total Blocking Time counts each
- * long task). The parts are chunks main.tsx imports anyway.
- */
-async function startInStages(): Promise<void> {
-  try {
-    await import('react-dom/client');
-    await nextTask();
-    await import('./theme');
-    await nextTask();
-  } finally {
-    await import('./main');
-  }
-}
-
 if (page === 'static') whenIdleAfterLoad(prefetchListed, 5000);
-else if (page === 'server') {
-  // A click or a submission before the app has started is kept and replayed once it has.
-  holdInteractionsUntilHydrated();
-  afterPagePainted(() => void startInStages());
-} else void import('./main');
+else void import('./main');

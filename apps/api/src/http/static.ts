@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BootstrapState } from '@ascenso/domain/bootstrap';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
 
@@ -53,19 +54,10 @@ export type WebBootstrap = {
    */
   audience: string;
   /** Plain JSON, injected as `<script id="ascenso-bootstrap" type="application/json">` (escaped). */
-  state: unknown;
+  state: BootstrapState;
   /** Set-Cookie lines produced while reading the session (e.g. the hourly refresh). */
   setCookies?: string[];
-  /**
-   * The page rendered on the server for this request (a member's Home): its markup is sent inside
-   * `<div id="root" data-page="server">` (the app starts as usual and hydrates it), its styles at the
-   * very end of `<head>`.
-   */
-  serverPage?: RenderedPage;
 };
-
-/** A page rendered on the server: `head` for the end of `<head>`, `root` for inside `<div id="root">`. */
-export type RenderedPage = { head: string; root: string };
 
 /** index.html's `<link rel="modulepreload">` tags, each with its line's indentation and line break. */
 const MODULEPRELOAD_TAG = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*>\n?/g;
@@ -118,29 +110,15 @@ function readPages(root: string): Record<string, PageBuild> {
 
 /**
  * index.html for one visitor: the bootstrap state and the page's modulepreloads at the end of <head>,
- * and inside `<div id="root">` either the page's build-time markup (`data-page="static"`: the landing
- * page, on which the app does not start, so index.html's modulepreloads are listed in
- * `<script id="ascenso-preload">` for prefetching instead) or the markup rendered for this request
- * (`serverPage`, `data-page="server"`: the app starts and hydrates it; its styles come last in
- * `<head>`, where emotion keeps its style sheets).
+ * and inside `<div id="root">` the page's build-time markup if it has any (`data-page="static"`: the
+ * landing page, on which the app does not start, so index.html's modulepreloads are listed in
+ * `<script id="ascenso-preload">` for prefetching instead).
  */
-export function renderShell(
-  indexHtml: string,
-  state: unknown,
-  page: PageBuild | undefined,
-  serverPage?: RenderedPage,
-): string {
+export function renderShell(indexHtml: string, state: BootstrapState, page: PageBuild | undefined): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
-  let tail = '';
-  if (serverPage) {
-    // The markup is the page. The app's chunks are not modulepreloaded: boot.ts imports them once the
-    // page has painted, so that no script download competes with the first paint.
-    html = html.replace(MODULEPRELOAD_TAG, '');
-    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverPage.root}</div>`);
-    tail = serverPage.head;
-  } else if (page?.root) {
+  if (page?.root) {
     // Prerendered: the page is complete as HTML and the app does not start on it (apps/web/src/boot.ts),
     // so the app's chunks are not modulepreloaded; boot.ts prefetches this list once the page is idle.
     const deferred: string[] = [];
@@ -156,7 +134,7 @@ export function renderShell(
       .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
       .join('');
   }
-  head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>${tail}`;
+  head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
   return html.replace('</head>', () => `${head}</head>`);
 }
 
@@ -244,9 +222,7 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(
-        renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage),
-      );
+      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`]));
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {

@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { FIRST_SCREEN_QUERIES, type BootstrapState } from '@ascenso/domain/bootstrap';
 import { Hono } from 'hono';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
-import type { HomeRenderer } from './home-renderer';
-import { jsonForScript, renderShell, serveWebApp, type RenderedPage } from './static';
+import { jsonForScript, renderShell, serveWebApp } from './static';
 import type { AppEnv } from './types';
-import { webBootstrap, type BootstrapState } from './web-bootstrap';
+import { webBootstrap } from './web-bootstrap';
 
 const INDEX =
   '<!doctype html><html lang="es"><head><title>Ascenso</title>\n    <link rel="modulepreload" crossorigin href="/assets/main-abc.js">\n</head><body><div id="root"></div></body></html>';
@@ -22,9 +22,6 @@ const PAGES = {
   'member:/': { modulepreload: ['assets/home-abc.js', 'assets/shared-abc.js'] },
 };
 
-/** A server page's styles, as src/prerender/member-home.tsx gives them. */
-const STYLES = '<style data-emotion="css a1" data-s="">.css-a1{color:red}</style>';
-
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'ascenso-web-bootstrap-'));
@@ -34,28 +31,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup(homeRenderer?: HomeRenderer) {
+function setup() {
   const t = createTestApp();
   const web = new Hono<AppEnv>();
   web.use('*', (c, next) => {
     c.set('requestId', 'test');
     return next();
   });
-  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps, homeRenderer) }));
+  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps) }));
   return { ...t, web };
-}
-
-/** A renderer that records the states it is given and answers with `markup` (undefined: a failed render). */
-function recordingRenderer(page: RenderedPage | undefined) {
-  const states: unknown[] = [];
-  const renderer: HomeRenderer = {
-    render: (state) => {
-      states.push(state);
-      return Promise.resolve(page);
-    },
-    close: () => Promise.resolve(),
-  };
-  return { renderer, states };
 }
 
 /** The parsed `<script id="ascenso-bootstrap">` of a page. */
@@ -95,21 +79,6 @@ describe('renderShell', () => {
     expect(html).toContain('<div id="root" data-page="static"><main>Hola</main></div>');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<script id="ascenso-preload" type="application/json">["/assets/main-abc.js"]</script>');
-  });
-
-  it('sends markup rendered for the request inside a server page, with no modulepreloads (the app is imported after the paint)', () => {
-    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], {
-      head: STYLES,
-      root: '<main>Hola, Lucía</main>',
-    });
-    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
-    // Its styles come last in <head>, after the bootstrap (where emotion keeps its style sheets).
-    expect(html).toMatch(
-      new RegExp(`<script id="ascenso-bootstrap" type="application/json">[^<]*</script>${STYLES}</head>`),
-    );
-    expect(html).not.toContain('rel="modulepreload"');
-    expect(html).not.toContain('ascenso-preload');
-    expect(bootstrapOf(html)).toEqual({ v: 1, queries: [] });
   });
 });
 
@@ -162,44 +131,14 @@ describe('the app shell with the bootstrap', () => {
     expect(data(state, 'activities.catalogue')).toEqual(await callerFor(cookie).activities.catalogue());
     expect(html).toContain('href="/assets/home-abc.js"');
     expect(html).toContain('href="/assets/shared-abc.js"');
+    // Exactly the first-screen queries the domain declares (packages/domain/src/bootstrap.ts).
+    expect(state.queries.map((q) => q.path).sort()).toEqual(
+      [...FIRST_SCREEN_QUERIES.everyone, ...FIRST_SCREEN_QUERIES.signedIn, ...FIRST_SCREEN_QUERIES.home].sort(),
+    );
     const profile = bootstrapOf(await (await web.request('/profile', { headers: { cookie } })).text());
-    expect(profile.queries.map((q) => q.path).sort()).toEqual(['activities.stats', 'assessment.status', 'auth.me']);
-  });
-
-  it('with a renderer, a member’s Home comes rendered from the very state the page carries; nowhere else', async () => {
-    const { renderer, states } = recordingRenderer({ head: STYLES, root: '<main>Hola, Lucía</main>' });
-    const { web, registerUser, request } = setup(renderer);
-    // A visitor and a member whose assessment is pending: no render.
-    expect(await (await web.request('/')).text()).not.toContain('data-page="server"');
-    const { cookie } = await registerUser({ firstName: 'Lucía' });
-    expect(await (await web.request('/', { headers: { cookie } })).text()).not.toContain('data-page="server"');
-    expect(states).toHaveLength(0);
-    expect(
-      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
-        .status,
-    ).toBe(201);
-    const html = await (await web.request('/', { headers: { cookie } })).text();
-    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
-    expect(html).toContain(`${STYLES}</head>`);
-    expect(states).toEqual([bootstrapOf(html)]);
-    expect(html).not.toContain('rel="modulepreload"');
-    // Another member page: the client renders it.
-    expect(await (await web.request('/profile', { headers: { cookie } })).text()).toContain('<div id="root"></div>');
-    expect(states).toHaveLength(1);
-  });
-
-  it('a failed render sends the page as before: empty root, chunks preloaded', async () => {
-    const { renderer, states } = recordingRenderer(undefined);
-    const { web, registerUser, request } = setup(renderer);
-    const { cookie } = await registerUser({ firstName: 'Lucía' });
-    expect(
-      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
-        .status,
-    ).toBe(201);
-    const html = await (await web.request('/', { headers: { cookie } })).text();
-    expect(states).toHaveLength(1);
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('href="/assets/home-abc.js"');
+    expect(profile.queries.map((q) => q.path).sort()).toEqual(
+      [...FIRST_SCREEN_QUERIES.everyone, ...FIRST_SCREEN_QUERIES.signedIn].sort(),
+    );
   });
 
   it('a bad cookie is a visitor, and the cleared cookie is sent', async () => {

@@ -1,34 +1,33 @@
+import {
+  FIRST_SCREEN_QUERIES,
+  type BootstrapQuery,
+  type BootstrapState,
+  type FirstScreenQueryPath,
+} from '@ascenso/domain/bootstrap';
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
 import { transformer } from '../trpc/transformer';
-import type { HomeRenderer } from './home-renderer';
 import { requestContext } from './request-meta';
 import type { WebBootstrap } from './static';
 import type { AppEnv } from './types';
 
-/** One query answer the web app seeds into its cache: tRPC path, and the data as the wire sends it. */
-export type BootstrapQuery = { path: string; data: unknown };
-
-/** What `<script id="ascenso-bootstrap">` holds (read by apps/web/src/lib/bootstrap.ts). */
-export type BootstrapState = { v: 1; queries: BootstrapQuery[] };
-
 type Caller = ReturnType<typeof createCaller>;
 
 /**
- * The queries every signed-in screen starts with (the route gate and the header's step counter), and
- * those Home adds. All take no input; each answer is sent as tRPC would (superjson), so the client
- * stores exactly what its own request would have given.
+ * Each first-screen query (packages/domain/src/bootstrap.ts) with its procedure. All take no input; each
+ * answer is sent as tRPC would (superjson), so the client stores exactly what its own request would
+ * have given. A path added to the domain's list without a procedure here fails the typecheck.
  */
-const MEMBER_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
-  ['activities.stats', (caller) => caller.activities.stats()],
-];
-const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
-  ['meditations.today', (caller) => caller.meditations.today()],
-  ['dailyPlan.today', (caller) => caller.dailyPlan.today()],
-  ['assessment.profile', (caller) => caller.assessment.profile()],
-  ['activities.catalogue', (caller) => caller.activities.catalogue()],
-];
+const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unknown>> = {
+  'auth.me': (caller) => caller.auth.me(),
+  'assessment.status': (caller) => caller.assessment.status(),
+  'activities.stats': (caller) => caller.activities.stats(),
+  'meditations.today': (caller) => caller.meditations.today(),
+  'dailyPlan.today': (caller) => caller.dailyPlan.today(),
+  'assessment.profile': (caller) => caller.assessment.profile(),
+  'activities.catalogue': (caller) => caller.activities.catalogue(),
+};
 
 /**
  * The app shell's bootstrap (serveWebApp's `bootstrap` option): reads the session from the cookie
@@ -36,22 +35,16 @@ const HOME_QUERIES: Array<[string, (caller: Caller) => Promise<unknown>]> = [
  * queries the page would otherwise send before its first render: `auth.me` for everyone; for a
  * signed-in user `assessment.status` and the step stats, and on `/` with a completed assessment
  * Home's queries too. A query that fails is left out: the web app then asks for it as usual.
- *
- * With a `homeRenderer` (the web build's server entry), a member's Home also comes rendered: the
- * markup the browser's first render makes from this same state, which it then hydrates.
  */
-export function webBootstrap(
-  deps: Deps,
-  homeRenderer?: HomeRenderer,
-): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
     const ctx = requestContext(deps, c, responseHeaders);
     const caller = createCaller(ctx);
     const queries: BootstrapQuery[] = [];
-    const answer = async (path: string, run: () => Promise<unknown>): Promise<unknown> => {
+    const answer = async (path: FirstScreenQueryPath): Promise<unknown> => {
       try {
-        const data = await run();
+        const data = await PROCEDURES[path](caller);
         queries.push({ path, data: transformer.serialize(data) });
         return data;
       } catch {
@@ -59,20 +52,20 @@ export function webBootstrap(
       }
     };
 
-    const me = await answer('auth.me', () => caller.auth.me());
+    const me = await answer('auth.me');
     let audience = 'visitor';
-    let home = false;
     if (me) {
-      const status = (await answer('assessment.status', () => caller.assessment.status())) as
-        { completed?: boolean } | undefined;
+      // The assessment's status decides which screen comes first (Home or the assessment).
+      const status = (await answer('assessment.status')) as { completed?: boolean } | undefined;
       audience = status?.completed ? 'member' : 'pending';
-      home = audience === 'member' && c.req.path === '/';
+      const home = audience === 'member' && c.req.path === '/';
       await Promise.all(
-        [...MEMBER_QUERIES, ...(home ? HOME_QUERIES : [])].map(([path, run]) => answer(path, () => run(caller))),
+        [...FIRST_SCREEN_QUERIES.signedIn, ...(home ? FIRST_SCREEN_QUERIES.home : [])]
+          .filter((path) => path !== 'assessment.status')
+          .map(answer),
       );
     }
     const state: BootstrapState = { v: 1, queries };
-    const serverPage = home && homeRenderer ? await homeRenderer.render(state) : undefined;
-    return { audience, state, setCookies: responseHeaders.getSetCookie(), ...(serverPage ? { serverPage } : {}) };
+    return { audience, state, setCookies: responseHeaders.getSetCookie() };
   };
 }

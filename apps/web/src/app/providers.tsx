@@ -1,11 +1,9 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
-import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { seedQueryCache, takeInitialBootstrap, type BootstrapState } from '../lib/bootstrap';
 import { whenIdleAfterLoad } from '../lib/when-idle';
 import { createQueryClient } from '../lib/query-client';
-import { adoptServerStyles } from '../lib/server-styles';
 import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
 import { getSystem } from '../theme';
 
@@ -24,24 +22,21 @@ function DeferredToaster() {
   ) : null;
 }
 
-// A page rendered on the server brings its styles: emotion takes them over where they are.
-const serverStyles = typeof document === 'undefined' ? undefined : adoptServerStyles(document);
-
 /**
  * `bootstrap`: what the server knows, seeded into the query cache; by default the page's own (read
- * once from the document). The server's renderer (src/prerender/member-home.tsx) passes it in.
+ * once from the document). Tests pass one in (src/app/first-screen.test.tsx).
  */
 export function AppProviders({ children, bootstrap }: { children: ReactNode; bootstrap?: BootstrapState }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.
   // Seeded with what the server sent along with the page (lib/bootstrap.ts): no session round trip.
+  const [trpcClient] = useState(createAppTRPCClient);
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    seedQueryCache(client, bootstrap ?? takeInitialBootstrap());
+    seedQueryCache(client, trpcClient, bootstrap ?? takeInitialBootstrap());
     return client;
   });
-  const [trpcClient] = useState(createAppTRPCClient);
 
-  const app = (
+  return (
     <ChakraProvider value={getSystem()}>
       <LocaleProvider locale="es-ES">
         <QueryClientProvider client={queryClient}>
@@ -53,5 +48,4 @@ export function AppProviders({ children, bootstrap }: { children: ReactNode; boo
       </LocaleProvider>
     </ChakraProvider>
   );
-  return serverStyles ? <CacheProvider value={serverStyles}>{app}</CacheProvider> : app;
 }

@@ -4,7 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client';
-import { bootstrapData, readBootstrap, seedQueryCache, trpcQueryKey, type BootstrapState } from './bootstrap';
+import { bootstrapData, readBootstrap, seedQueryCache, type BootstrapState } from './bootstrap';
 
 /** A stand-in for `document` holding one `<script id="ascenso-bootstrap">` with `text`. */
 function docWith(text: string | null): Document {
@@ -50,34 +50,41 @@ describe('readBootstrap', () => {
   });
 });
 
+/** The app's client (never called here) and the options proxy the screens use for their keys. */
+function setupCache() {
+  const queryClient = createQueryClient();
+  const client = createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: 'http://localhost/api/trpc', transformer: superjson })],
+  });
+  return { queryClient, client, trpc: createTRPCOptionsProxy<AppRouter>({ client, queryClient }) };
+}
+
 describe('seedQueryCache', () => {
   it('stores each answer under the key tRPC uses, decoded (dates included), and fresh', () => {
-    const queryClient = createQueryClient();
-    seedQueryCache(queryClient, STATE);
-    const trpc = createTRPCOptionsProxy<AppRouter>({
-      client: createTRPCClient<AppRouter>({
-        links: [httpBatchLink({ url: 'http://localhost/api/trpc', transformer: superjson })],
-      }),
-      queryClient,
-    });
-    expect(trpc.auth.me.queryKey()).toEqual(trpcQueryKey('auth.me'));
+    const { queryClient, client, trpc } = setupCache();
+    seedQueryCache(queryClient, client, STATE);
     expect(queryClient.getQueryData(trpc.auth.me.queryKey())).toEqual(USER);
+    // The very key the screens' `trpc.auth.me.queryOptions()` read.
+    expect(queryClient.getQueryData(trpc.auth.me.queryOptions().queryKey)).toEqual(USER);
     const status = queryClient.getQueryData(trpc.assessment.status.queryKey());
     expect(status?.completedAt).toBeInstanceOf(Date);
     expect(queryClient.getQueryState(trpc.auth.me.queryKey())?.isInvalidated).toBe(false);
   });
 
-  it('keeps a signed-out answer (null) and ignores what it cannot decode', () => {
-    const queryClient = createQueryClient();
+  it('keeps a signed-out answer (null) and ignores what it cannot decode and paths that are not first-screen queries', () => {
+    const { queryClient, client, trpc } = setupCache();
     const state: BootstrapState = {
       v: 1,
       queries: [
         { path: 'auth.me', data: { json: null } },
-        { path: 'x.y', data: 'garbage' },
+        { path: 'activities.stats', data: 'garbage' },
+        { path: 'profile.get', data: superjson.serialize({ x: 1 }) },
       ],
     };
-    seedQueryCache(queryClient, state);
-    expect(queryClient.getQueryData(trpcQueryKey('auth.me'))).toBeNull();
+    seedQueryCache(queryClient, client, state);
+    expect(queryClient.getQueryData(trpc.auth.me.queryKey())).toBeNull();
+    expect(queryClient.getQueryState(trpc.activities.stats.queryKey())).toBeUndefined();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(1);
     expect(bootstrapData(state, 'missing.path')).toBeUndefined();
   });
 });

@@ -82,8 +82,7 @@ export function httpLinks(url = '/api/trpc', fetchImpl?: typeof fetch): TRPCLink
 
 export function createAppTRPCClient() {
   const http = httpLinks();
-  // Rendering on the server (src/prerender/member-home.tsx) nothing is fetched and there is no
-  // WebSocket (Node 20): the client is never called there.
+  // Outside a browser (the app rendered in a test under Node 20) there is no WebSocket: HTTP only.
   if (typeof WebSocket === 'undefined') return createTRPCClient<AppRouter>({ links: [http] });
   return createTRPCClient<AppRouter>({
     links: [

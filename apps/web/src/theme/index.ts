@@ -1,4 +1,4 @@
-import { createSystemSteps, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -244,49 +244,12 @@ const config = defineConfig({
 });
 
 let system: SystemContext | undefined;
-let building: Generator<void, SystemContext, void> | undefined;
 
 /**
- * Whether the page arrived with the theme's global styles (reset, tokens, global CSS) already in it:
- * a page rendered on the server (Home) or at build time (the landing page) carries them as emotion's
- * `<style data-emotion="css-global …">`, from this same theme and build.
- */
-function globalStylesSent(): boolean {
-  return typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global "]') !== null;
-}
-
-/**
- * Builds the system one step further (`createSystemSteps`, patches/@chakra-ui__react@3.37.0.patch:
- * cloning the three configs a step each, merging them, the token dictionary in four steps, the rest);
- * true once it is built.
- */
-export function buildSystemStep(): boolean {
-  if (system) return true;
-  building ??= createSystemSteps(defaultBaseConfig, chakraTheme, config);
-  const step = building.next();
-  if (!step.done) return false;
-  system = step.value;
-  building = undefined;
-  // Half of the work of a system is its global styles' CSS (`_global`, computed on first use with
-  // the patch). When the page already carries those styles, the system gets none to insert: the
-  // server's stay in place, in <head>, and nothing removes them.
-  if (globalStylesSent()) {
-    system._global = [];
-    // The same for the statement of the cascade layers' order, sent with them (first, so that it
-    // orders the layers); rendered again, emotion would move the server's element.
-    system.layers.atRule = '';
-  }
-  return true;
-}
-
-/**
- * The Chakra system, built on first use. Building it is the biggest single piece of start-up work
- * (tens of milliseconds on a phone), so src/main.tsx builds it step by step (`buildSystemStep`), a
- * task per step, between the task that evaluates the modules and the first render.
+ * The Chakra system (Chakra's public `createSystem`: its base config, the theme above with only the
+ * recipes this app uses, then Ascenso's tokens), built on first use.
  */
 export function getSystem(): SystemContext {
-  while (!buildSystemStep()) {
-    // every remaining step now
-  }
-  return system!;
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  return system;
 }

@@ -1,0 +1,28 @@
+/**
+ * The app shell's bootstrap, shared by the API (apps/api/src/http/web-bootstrap.ts writes it into
+ * `<script id="ascenso-bootstrap" type="application/json">`) and the web app (apps/web/src/lib/bootstrap.ts
+ * reads it and seeds its query cache): the answers to the queries the first screen needs, so that the
+ * browser's first render asks the server for nothing.
+ */
+
+/** One query answer: the tRPC procedure path and its data as the wire sends it (superjson). */
+export type BootstrapQuery = { path: string; data: unknown };
+
+/** What `<script id="ascenso-bootstrap">` holds. */
+export type BootstrapState = { v: 1; queries: BootstrapQuery[] };
+
+/**
+ * The queries (tRPC paths, all without input) the server answers in the bootstrap, by who the page is
+ * for: `everyone` (who is signing in), then for a signed-in user `signedIn` (the route gate and the
+ * header's step counter), and on `/` with a completed assessment `home` (what Home's components ask
+ * for on their first render). The API's bootstrap maps each to its procedure (its type checks that
+ * every path here has one); apps/web/src/app/first-screen.test.tsx checks that Home's first render asks
+ * for exactly these and nothing else.
+ */
+export const FIRST_SCREEN_QUERIES = {
+  everyone: ['auth.me'],
+  signedIn: ['assessment.status', 'activities.stats'],
+  home: ['meditations.today', 'dailyPlan.today', 'assessment.profile', 'activities.catalogue'],
+} as const;
+
+export type FirstScreenQueryPath = (typeof FIRST_SCREEN_QUERIES)[keyof typeof FIRST_SCREEN_QUERIES][number];
