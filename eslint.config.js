@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 const noExportStar = {
   selector: 'ExportAllDeclaration',
@@ -59,6 +61,11 @@ const noDefReads = [
 const noLibraryInternals = [...noInternalImports, ...noDefReads];
 const LIBRARY_INTERNALS_EXCEPTION = 'apps/api/src/testing/procedures.ts';
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The web app's feature folders (each one a slice: see the block "Slices and cycles"). */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Who may import whom (docs/ARCHITECTURE.md). */
 const importRules = (patterns) => ({
@@ -163,6 +170,52 @@ export default tseslint.config(
           patterns: [
             { group: ['@ascenso/api*'], allowTypeImports: true, message: 'Only `import type` from the API.' },
             { group: ['@ascenso/db*', '@ascenso/ai*', 'node:*'], message: 'The web app runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  // ── Slices and cycles (issue 16) ──────────────────────────────────────────────────────────────
+  // Web: a feature (apps/web/src/features/<name>, named after the API module it calls) imports only
+  // itself, components/ and lib/; app/ composes features; features, components and lib never import
+  // app/, and components/lib never import a feature. No import cycles in the web app, the API or the
+  // packages (`import type` does not count). Resolution: import-x's built-in resolver (unrs), with the
+  // TypeScript extensions; workspace packages resolve through their `exports` to src/*.ts.
+  // Checked by tooling/lint-guards/web-slices.test.ts.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/web/src',
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: `Feature "${feature}" imports no other feature: move what is shared to components/ (UI) or lib/, or compose the features in app/.`,
+            })),
+            {
+              target: ['./features', './components', './lib'],
+              from: './app',
+              message: 'Only app/ composes: features, components and lib never import app/.',
+            },
+            {
+              target: ['./components', './lib'],
+              from: './features',
+              message: 'components/ and lib/ are shared by features: they never import one.',
+            },
           ],
         },
       ],

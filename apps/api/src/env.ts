@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 import { AUTH_ENV_SHAPE, authConfigFrom, type AuthConfig } from './modules/auth/auth-config';
 import { COACH_ENV_SHAPE, coachConfigFrom, type CoachLimitsConfig } from './modules/coaching/ai-config';
 
@@ -86,7 +87,7 @@ export type RealtimeLimits = {
   maxPayloadBytes: number;
 };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function parseOrigins(raw: string): string[] {
   return raw

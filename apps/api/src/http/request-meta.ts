@@ -1,12 +1,8 @@
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createRequestContext, type Context } from '../trpc/context';
+import { clientIp } from './client-ip';
 import type { AppEnv } from './types';
-
-/** The peer address of the TCP connection (no proxy headers are trusted). */
-export function clientIp(c: HonoContext<AppEnv>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
 
 /**
  * The request's headers for reading. On Node they come from the parsed IncomingMessage, which is

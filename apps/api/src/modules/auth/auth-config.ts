@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { SignInLimits } from '@ascenso/domain/login-throttle';
 import { z } from 'zod';
-import { ConfigError } from '../../env';
+import { ConfigError } from '../../config-error';
 import type { PasswordWorkLimits } from './password-work';
 
 const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);

@@ -3,7 +3,7 @@ import { addressKey, TOO_MANY_ATTEMPTS_MESSAGE, TOO_MANY_REGISTRATIONS_MESSAGE }
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope } from '../../http/errors';
-import { clientIp } from '../../http/request-meta';
+import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/types';
 
 /**

@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Issue 16, "slices that show the architecture": eslint.config.js ("Slices and cycles") forbids a web
+// feature importing another feature (relative paths of any depth), features/components/lib importing
+// app/, components/lib importing a feature, and import cycles in the web app, the API and the packages.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function reported(code: string, filePath: string, rule: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  if (!result) throw new Error(`no lint result for ${filePath}`);
+  expect(result.messages.filter((m) => m.fatal)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+const importing = (spec: string) => `import * as other from '${spec}';\nexport const used = other;\n`;
+const BOUNDARY = 'import-x/no-restricted-paths';
+const CYCLE = 'import-x/no-cycle';
+// The first lint of a file that reaches app/routes.tsx parses the whole web app (no-cycle follows it).
+const SLOW = 60_000;
+
+describe('web feature boundaries', () => {
+  it.each([
+    [
+      'coaching → journaling',
+      'apps/web/src/features/coaching/components/probe.tsx',
+      '../../journaling/api/journal-queries',
+    ],
+    [
+      'practice/breathing → meditations (three levels up)',
+      'apps/web/src/features/practice/breathing/components/probe.tsx',
+      '../../../meditations/api/meditation-queries',
+    ],
+    ['a feature → app/', 'apps/web/src/features/coaching/components/probe.tsx', '../../../app/routes'],
+    ['lib → app/', 'apps/web/src/lib/probe.ts', '../app/routes'],
+    ['components → a feature', 'apps/web/src/components/ui/probe.tsx', '../../features/coaching/api/coaching-api'],
+    ['lib → a feature', 'apps/web/src/lib/probe.ts', '../features/daily-plan/hooks/use-daily-plan'],
+  ])(
+    'reports %s',
+    async (_name, file, spec) => {
+      const messages = await reported(importing(spec), file, BOUNDARY);
+      expect(messages).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it('names the feature and where shared code goes', async () => {
+    const [message] = await reported(
+      importing('../../journaling/api/journal-queries'),
+      'apps/web/src/features/coaching/components/probe.tsx',
+      BOUNDARY,
+    );
+    expect(message).toContain('Feature "coaching" imports no other feature');
+    expect(message).toContain('components/');
+  });
+
+  it.each([
+    [
+      'a feature → itself',
+      'apps/web/src/features/practice/breathing/components/probe.tsx',
+      '../../api/practice-queries',
+    ],
+    [
+      'a feature → components/',
+      'apps/web/src/features/coaching/components/probe.tsx',
+      '../../../components/ui/page-frame',
+    ],
+    ['a feature → lib/', 'apps/web/src/features/coaching/components/probe.tsx', '../../../lib/trpc'],
+    ['app/ → a feature', 'apps/web/src/app/probe.tsx', '../features/coaching/components/coaching-hub-page'],
+  ])(
+    'allows %s',
+    async (_name, file, spec) => {
+      expect(await reported(importing(spec), file, BOUNDARY)).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe('import cycles', () => {
+  it('reports a cycle in the web app (lib/format-time ↔ the guided player that imports it)', async () => {
+    const messages = await reported(
+      "import '../components/practice/guided-player';\nexport const clockTime = (s: number) => String(s);\n",
+      'apps/web/src/lib/format-time.ts',
+      CYCLE,
+    );
+    expect(messages).toHaveLength(1);
+  });
+
+  it('reports a cycle in the API (config-error ↔ env, which imports it)', async () => {
+    const messages = await reported(
+      "import { loadConfig } from './env';\nexport const load = loadConfig;\nexport class ConfigError extends Error {}\n",
+      'apps/api/src/config-error.ts',
+      CYCLE,
+    );
+    expect(messages).toHaveLength(1);
+  });
+
+  it('ignores `import type` (types are erased: no cycle at run time)', async () => {
+    const messages = await reported(
+      "import type { ConfigError } from './env';\nexport type E = ConfigError;\n",
+      'apps/api/src/config-error.ts',
+      CYCLE,
+    );
+    expect(messages).toEqual([]);
+  });
+});
