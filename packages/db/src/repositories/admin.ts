@@ -1,5 +1,6 @@
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../client';
+import { selectWhereEquals } from './prepared';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
 import {
   catalogueAudit,
@@ -18,10 +19,7 @@ export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
 /** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
 export function createAdminRepository(db: Db) {
-  const notesOfUser = db
-    .select()
-    .from(coachNotes)
-    .where(eq(coachNotes.userId, sql.placeholder('userId')))
+  const notesOfUser = selectWhereEquals(db, coachNotes, coachNotes.userId, 'userId')
     .orderBy(desc(coachNotes.createdAt))
     .prepare();
   return {

@@ -1,14 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { selectWhereEquals } from './prepared';
 import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow } from '../schema/assessments';
 
 export type AssessmentsRepository = ReturnType<typeof createAssessmentsRepository>;
 
 export function createAssessmentsRepository(db: Db) {
-  const latestStatement = db
-    .select()
-    .from(assessments)
-    .where(eq(assessments.userId, sql.placeholder('userId')))
+  const latestStatement = selectWhereEquals(db, assessments, assessments.userId, 'userId')
     .orderBy(desc(assessments.createdAt))
     .limit(1)
     .prepare();

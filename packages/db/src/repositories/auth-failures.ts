@@ -21,29 +21,23 @@ export type Reservation =
  * rule's window and, only when all have room, records the attempt under each of them.
  */
 export function createAuthFailuresRepository(db: Db) {
+  /** The attempts of one scope and key still inside the window (after `since`). */
+  const inWindowOfKey = and(
+    eq(authFailures.scope, sql.placeholder('scope')),
+    eq(authFailures.key, sql.placeholder('key')),
+    gt(authFailures.at, sql.placeholder('since')),
+  );
   const inWindow = db
     .select({ n: count(), oldest: min(authFailures.at) })
     .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.scope, sql.placeholder('scope')),
-        eq(authFailures.key, sql.placeholder('key')),
-        gt(authFailures.at, sql.placeholder('since')),
-      ),
-    )
+    .where(inWindowOfKey)
     .prepare();
 
   // The attempt that must leave the window before there is room again: the (n - max + 1)-th oldest.
   const leaving = db
     .select({ at: authFailures.at })
     .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.scope, sql.placeholder('scope')),
-        eq(authFailures.key, sql.placeholder('key')),
-        gt(authFailures.at, sql.placeholder('since')),
-      ),
-    )
+    .where(inWindowOfKey)
     .orderBy(asc(authFailures.at))
     .limit(1)
     .offset(sql.placeholder('offset'))

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { selectWhereEquals } from './prepared';
 import {
   aiUsage,
   assessmentEvaluations,
@@ -20,25 +21,10 @@ export type CoachingRepository = ReturnType<typeof createCoachingRepository>;
 /** Conversations, messages, commitments, daily plans, AI usage and journal entries. No rules here. */
 export function createCoachingRepository(db: Db) {
   // Prepared once: the coach's reply path reads these for every streamed answer.
-  const conversationById = db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.id, sql.placeholder('id')))
-    .prepare();
-  const messageById = db
-    .select()
-    .from(messages)
-    .where(eq(messages.id, sql.placeholder('id')))
-    .prepare();
-  const replyByUserMessage = db
-    .select()
-    .from(messages)
-    .where(eq(messages.replyTo, sql.placeholder('id')))
-    .prepare();
-  const messagesOfConversation = db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, sql.placeholder('id')))
+  const conversationById = selectWhereEquals(db, conversations, conversations.id, 'id').prepare();
+  const messageById = selectWhereEquals(db, messages, messages.id, 'id').prepare();
+  const replyByUserMessage = selectWhereEquals(db, messages, messages.replyTo, 'id').prepare();
+  const messagesOfConversation = selectWhereEquals(db, messages, messages.conversationId, 'id')
     .orderBy(asc(messages.createdAt), asc(messages.role))
     .prepare();
   const insertMessageStatement = db
@@ -101,10 +87,7 @@ export function createCoachingRepository(db: Db) {
     .where(and(eq(commitments.userId, sql.placeholder('userId')), eq(commitments.status, 'open')))
     .orderBy(desc(commitments.createdAt))
     .prepare();
-  const recentJournalStatement = db
-    .select()
-    .from(journalEntries)
-    .where(eq(journalEntries.userId, sql.placeholder('userId')))
+  const recentJournalStatement = selectWhereEquals(db, journalEntries, journalEntries.userId, 'userId')
     .orderBy(desc(journalEntries.createdAt))
     .limit(sql.placeholder('limit'))
     .prepare();

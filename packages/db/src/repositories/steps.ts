@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or,
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { cachedUntilChange } from '../change-stamp';
 import type { Db } from '../client';
+import { selectWhereEquals } from './prepared';
 import {
   activities,
   activityCompletions,
@@ -45,21 +46,17 @@ export type StepsRepository = ReturnType<typeof createStepsRepository>;
 
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
 export function createStepsRepository(db: Db) {
-  const activityByKey = db
-    .select()
-    .from(activities)
-    .where(eq(activities.key, sql.placeholder('key')))
-    .prepare();
+  /** One person's completions of one local day (`userId`, `day`), and of one activity then (`key`). */
+  const ofUserAndDay = and(
+    eq(activityCompletions.userId, sql.placeholder('userId')),
+    eq(activityCompletions.day, sql.placeholder('day')),
+  );
+  const ofUserKeyAndDay = and(ofUserAndDay, eq(activityCompletions.activityKey, sql.placeholder('key')));
+  const activityByKey = selectWhereEquals(db, activities, activities.key, 'key').prepare();
   const countsForDay = db
     .select({ all: count(), awarded: count(activityCompletions.awardSlot) })
     .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        eq(activityCompletions.day, sql.placeholder('day')),
-        eq(activityCompletions.activityKey, sql.placeholder('key')),
-      ),
-    )
+    .where(ofUserKeyAndDay)
     .prepare();
   /**
    * Awards that count against the limit of `key` now: the local day's (in the same timezone), plus every
@@ -90,23 +87,12 @@ export function createStepsRepository(db: Db) {
   const maxSlot = db
     .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
     .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        eq(activityCompletions.activityKey, sql.placeholder('key')),
-        eq(activityCompletions.day, sql.placeholder('day')),
-      ),
-    )
+    .where(ofUserKeyAndDay)
     .prepare();
   const daySum = db
     .select({ steps: sum(activityCompletions.stepsEarned).mapWith(Number) })
     .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        eq(activityCompletions.day, sql.placeholder('day')),
-      ),
-    )
+    .where(ofUserAndDay)
     .prepare();
   const totalByUser = db
     .select({ total: stepTotals.totalSteps })
@@ -151,12 +137,7 @@ export function createStepsRepository(db: Db) {
       steps: sum(activityCompletions.stepsEarned).mapWith(Number),
     })
     .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        eq(activityCompletions.day, sql.placeholder('day')),
-      ),
-    )
+    .where(ofUserAndDay)
     .groupBy(activityCompletions.activityKey)
     .prepare();
   const byDayAndActivityInRange = db

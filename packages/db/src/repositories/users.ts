@@ -1,20 +1,13 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { selectWhereEquals } from './prepared';
 import { users, type NewUserRow, type UserRow } from '../schema/users';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 export function createUsersRepository(db: Db) {
-  const byEmail = db
-    .select()
-    .from(users)
-    .where(eq(users.email, sql.placeholder('email')))
-    .prepare();
-  const byId = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
+  const byEmail = selectWhereEquals(db, users, users.email, 'email').prepare();
+  const byId = selectWhereEquals(db, users, users.id, 'id').prepare();
 
   return {
     findByEmail(email: string): UserRow | undefined {
