@@ -1,5 +1,6 @@
 import { DomainError } from '@ascenso/domain/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { transformer } from './transformer';
 import { guardSubscription } from '../realtime/subscription-guard';
 import type { Context } from './context';
@@ -52,6 +53,17 @@ export async function* mapDomainErrors<T>(source: AsyncIterable<T>): AsyncGenera
   } catch (error) {
     throw toTRPCError(error);
   }
+}
+
+/**
+ * A zod schema as a synchronous tRPC validator (tRPC's documented custom-validator form, a function).
+ * Given the schema itself, tRPC calls zod's `parseAsync`, about three times the cost of `parse` (16 µs
+ * against 5 for the stats answer); none of our schemas is async. Same errors: a bad input is still a
+ * BAD_REQUEST with the ZodError as its cause, a bad output still fails the call. Clients see the parsed
+ * type as the input type: use it for schemas without transforms or defaults.
+ */
+export function sync<T extends z.ZodType>(schema: T): (value: unknown) => z.output<T> {
+  return (value) => schema.parse(value);
 }
 
 export const router = t.router;

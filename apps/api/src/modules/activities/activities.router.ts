@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { authedProcedure, router } from '../../trpc/trpc';
+import { authedProcedure, router, sync } from '../../trpc/trpc';
 import {
   ActivityStatsSchema,
   CatalogueSchema,
@@ -30,9 +30,10 @@ export const activitiesRouter = router({
       return claimActivity(ctx.deps, ctx.auth.user, completion, idempotencyKey);
     }),
 
+  // Read on every screen with steps: validated with zod's synchronous parse (trpc.ts `sync`).
   stats: authedProcedure
-    .input(z.object({ userId: z.string().min(1).max(64) }).optional())
-    .output(ActivityStatsSchema)
+    .input(sync(z.object({ userId: z.string().min(1).max(64) }).optional()))
+    .output(sync(ActivityStatsSchema))
     .query(({ ctx, input }) => getActivityStats(ctx.deps, ctx.auth.user, input?.userId ?? ctx.auth.user.id)),
 
   markToastShown: authedProcedure
