@@ -3,17 +3,16 @@ import type { ComponentType, ReactNode } from 'react';
 
 /** The small uppercase label above a heading ("Hecho para ti", "Administración"). Props override the look. */
 export function Eyebrow(props: TextProps) {
-  return (
-    <Text
-      fontSize="sm"
-      fontWeight="700"
-      color="brand.700"
-      textTransform="uppercase"
-      letterSpacing="0.08em"
-      {...props}
-    />
-  );
+  return <Text {...EYEBROW} {...props} />;
 }
+
+const EYEBROW = {
+  fontSize: 'sm',
+  fontWeight: '700',
+  color: 'brand.700',
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+} as const;
 
 /** A large section heading (landing sections, result headers). Props override the size and colour. */
 export function DisplayHeading(props: HeadingProps) {

@@ -1,8 +1,9 @@
-import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { PageHeading, PillLink, PillNav } from '../../../components/ui/page-heading';
+import { SectionCard, type SectionCardProps } from '../../../components/ui/section-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRouteFocus } from '../../../lib/use-route-focus';
 
 const ADMIN_LINKS = [
   { to: '/admin', label: 'Panel' },
@@ -22,62 +23,20 @@ export function AdminFrame({
   children: ReactNode;
 }) {
   useDocumentTitle(`${title} · Administración`);
-  const headingRef = useRouteFocus();
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <Box>
-          <Box as="nav" aria-label="Administración" mb="5">
-            <Box as="ul" listStyleType="none" display="flex" flexWrap="wrap" gap="2">
-              {ADMIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    asChild
-                    display="inline-block"
-                    px="3"
-                    py="1.5"
-                    borderRadius="full"
-                    borderWidth="1px"
-                    borderColor="ink.200"
-                    bg="surface"
-                    fontSize="sm"
-                    fontWeight="600"
-                    color="ink.800"
-                    textDecoration="none"
-                    _hover={{ bg: 'brand.50', textDecoration: 'none' }}
-                    css={{
-                      '&[aria-current=page]': {
-                        background: 'var(--chakra-colors-brand-800)',
-                        color: 'white',
-                        borderColor: 'var(--chakra-colors-brand-800)',
-                      },
-                    }}
-                  >
-                    <NavLink to={link.to} end>
-                      {link.label}
-                    </NavLink>
-                  </Link>
-                </li>
-              ))}
-            </Box>
-          </Box>
-          <Text fontSize="sm" fontWeight="700" color="sun.800" textTransform="uppercase" letterSpacing="0.08em">
-            Administración
-          </Text>
-          <Heading
-            as="h1"
-            ref={headingRef}
-            tabIndex={-1}
-            _focus={{ outline: 'none' }}
-            fontSize={{ base: '3xl', md: '4xl' }}
-            letterSpacing="-0.02em"
-            color="heading"
-          >
-            {title}
-          </Heading>
-          <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            {description}
-          </Text>
+          <PillNav label="Administración" mb="5">
+            {ADMIN_LINKS.map((link) => (
+              <PillLink key={link.to} asChild py="1.5" color="ink.800">
+                <NavLink to={link.to} end>
+                  {link.label}
+                </NavLink>
+              </PillLink>
+            ))}
+          </PillNav>
+          <PageHeading eyebrow="Administración" title={title} description={description} />
         </Box>
         {children}
       </Stack>
@@ -86,45 +45,6 @@ export function AdminFrame({
 }
 
 /** A white card section labelled by its h2. */
-export function AdminCard({
-  id,
-  title,
-  description,
-  children,
-  actions,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor="border.soft"
-      boxShadow="card"
-      p={{ base: '4', md: '6' }}
-      minW="0"
-    >
-      <Box display="flex" justifyContent="space-between" alignItems="flex-start" gap="3" flexWrap="wrap" mb="4">
-        <Box>
-          <Heading as="h2" id={id} fontSize="lg" color="heading" tabIndex={-1} _focus={{ outline: 'none' }}>
-            {title}
-          </Heading>
-          {description ? (
-            <Text color="text.muted" fontSize="sm" mt="1">
-              {description}
-            </Text>
-          ) : null}
-        </Box>
-        {actions}
-      </Box>
-      {children}
-    </Box>
-  );
+export function AdminCard(props: SectionCardProps) {
+  return <SectionCard p={{ base: '4', md: '6' }} minW="0" {...props} />;
 }

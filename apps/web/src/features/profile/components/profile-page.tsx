@@ -1,28 +1,14 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Circle,
-  Container,
-  Grid,
-  Heading,
-  HStack,
-  Link,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Circle, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
-import { type ReactNode } from 'react';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { CheckIcon, FootprintsIcon } from '../../../components/ui/icons';
+import { PageHeading, PillLink, PillNav } from '../../../components/ui/page-heading';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import type { ActivityProgress } from '../../../lib/steps/stats-cache';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRouteFocus } from '../../../lib/use-route-focus';
 import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../../../lib/format';
 import { AccountCard } from './account-card';
 import { AddressFormCard } from './address-form-card';
@@ -30,6 +16,7 @@ import { AssessmentSummaryCard } from './assessment-summary-card';
 import { CoachMemoryCard } from './coach-memory-card';
 import { DataRightsCard } from './data-rights-card';
 import { LedgerCard } from './ledger-card';
+import { ProfileCard } from './profile-card';
 import { SecurityCard } from './security-card';
 import { StepsHistoryCard } from './steps-history-card';
 
@@ -50,57 +37,28 @@ export function ProfilePage() {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
-  const headingRef = useRouteFocus();
 
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <Box>
-          <Heading
-            as="h1"
-            ref={headingRef}
-            tabIndex={-1}
-            _focus={{ outline: 'none' }}
-            fontSize={{ base: '3xl', md: '4xl' }}
-            letterSpacing="-0.02em"
-            color="heading"
-          >
-            Tu perfil
-          </Heading>
-          <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Tus datos, tus pasos y lo que tu coach sabe de ti.
-          </Text>
-          <Box as="nav" aria-label="Secciones del perfil" mt="4">
-            <Box as="ul" listStyleType="none" display="flex" flexWrap="wrap" gap="2">
-              {SECTIONS.map((section) => (
-                <li key={section.id}>
-                  <Link
-                    href={`#${section.id}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      const heading = document.getElementById(section.id);
-                      heading?.scrollIntoView({ block: 'start' });
-                      heading?.focus({ preventScroll: true });
-                    }}
-                    display="inline-block"
-                    px="3"
-                    py="1"
-                    borderRadius="full"
-                    borderWidth="1px"
-                    borderColor="ink.200"
-                    bg="surface"
-                    fontSize="sm"
-                    fontWeight="600"
-                    color="brand.800"
-                    textDecoration="none"
-                    _hover={{ bg: 'brand.50', textDecoration: 'none' }}
-                  >
-                    {section.label}
-                  </Link>
-                </li>
-              ))}
-            </Box>
-          </Box>
+          <PageHeading title="Tu perfil" description="Tus datos, tus pasos y lo que tu coach sabe de ti." />
+          <PillNav label="Secciones del perfil" mt="4">
+            {SECTIONS.map((section) => (
+              <PillLink
+                key={section.id}
+                href={`#${section.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  const heading = document.getElementById(section.id);
+                  heading?.scrollIntoView({ block: 'start' });
+                  heading?.focus({ preventScroll: true });
+                }}
+              >
+                {section.label}
+              </PillLink>
+            ))}
+          </PillNav>
         </Box>
 
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '4', md: '6' }}>
@@ -158,18 +116,18 @@ export function ProfilePage() {
 
         <StepsHistoryCard />
 
-        <Card labelledBy="perfil-hoy">
-          <Stack gap="1" mb="5">
-            <Heading as="h2" id="perfil-hoy" fontSize="lg" color="heading">
-              Tu progreso de hoy
-            </Heading>
-            <Text color="text.muted" fontSize="sm">
+        <ProfileCard
+          id="perfil-hoy"
+          title="Tu progreso de hoy"
+          description={
+            <>
               {stats.data && formatLocalDay(stats.data.stats.day)
                 ? `${capitalise(formatLocalDay(stats.data.stats.day) ?? '')}. `
                 : ''}
               Cada actividad suma pasos hasta su límite diario; después queda registrada, sin pasos extra.
-            </Text>
-          </Stack>
+            </>
+          }
+        >
           {stats.data ? (
             <Box
               as="ul"
@@ -191,7 +149,7 @@ export function ProfilePage() {
               ))}
             </Stack>
           )}
-        </Card>
+        </ProfileCard>
 
         <LedgerCard timeZone={user.timezone} />
         <AssessmentSummaryCard />
@@ -206,23 +164,6 @@ export function ProfilePage() {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function Card({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    <Box
-      as="section"
-      aria-labelledby={labelledBy}
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor="border.soft"
-      boxShadow="card"
-      p={{ base: '5', md: '7' }}
-    >
-      {children}
-    </Box>
-  );
 }
 
 function StepFigure({ label, value }: { label: string; value: number }) {

@@ -1,0 +1,54 @@
+import { Box, Heading, HStack, Text, type BoxProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export interface SectionCardProps extends Omit<BoxProps, 'title'> {
+  /** The h2's id; the section is labelled by it (a landmark region for screen-reader navigation). */
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  tone?: 'default' | 'danger';
+  /** Space between the heading block and the content. */
+  headerGap?: BoxProps['mb'];
+  children: ReactNode;
+}
+
+/** A white card section headed by its h2, an optional description and actions (profile and admin pages). */
+export function SectionCard({
+  id,
+  title,
+  description,
+  actions,
+  tone = 'default',
+  children,
+  headerGap = '4',
+  ...props
+}: SectionCardProps) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby={id}
+      bg="surface"
+      borderRadius="card"
+      borderWidth="1px"
+      borderColor={tone === 'danger' ? 'red.200' : 'border.soft'}
+      boxShadow="card"
+      {...props}
+    >
+      <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap" mb={headerGap}>
+        <Box>
+          <Heading as="h2" id={id} fontSize="lg" color="heading" tabIndex={-1} _focus={{ outline: 'none' }}>
+            {title}
+          </Heading>
+          {description ? (
+            <Text color="text.muted" fontSize="sm" mt="1">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {actions}
+      </HStack>
+      {children}
+    </Box>
+  );
+}
