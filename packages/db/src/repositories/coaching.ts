@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { selectWhereEquals } from './prepared';
 import {
   aiUsage,
   assessmentEvaluations,
@@ -15,6 +14,14 @@ import {
   type JournalEntryRow,
   type MessageRow,
 } from '../schema/coaching';
+import { selectWhereEquals } from './prepared';
+
+/** A model call added to the day's AI usage row (the upsert's update half). */
+const ADD_USAGE = {
+  requests: sql`${aiUsage.requests} + 1`,
+  inputTokens: sql`${aiUsage.inputTokens} + excluded.input_tokens`,
+  outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
+};
 
 export type CoachingRepository = ReturnType<typeof createCoachingRepository>;
 
@@ -74,11 +81,7 @@ export function createCoachingRepository(db: Db) {
     })
     .onConflictDoUpdate({
       target: [aiUsage.userId, aiUsage.day],
-      set: {
-        requests: sql`${aiUsage.requests} + 1`,
-        inputTokens: sql`${aiUsage.inputTokens} + excluded.input_tokens`,
-        outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
-      },
+      set: ADD_USAGE,
     })
     .prepare();
   const openCommitmentsStatement = db
@@ -261,9 +264,7 @@ export function createCoachingRepository(db: Db) {
         .onConflictDoUpdate({
           target: [aiUsage.userId, aiUsage.day],
           set: {
-            requests: sql`${aiUsage.requests} + 1`,
-            inputTokens: sql`${aiUsage.inputTokens} + excluded.input_tokens`,
-            outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
+            ...ADD_USAGE,
             errors: sql`${aiUsage.errors} + 1`,
             planFallbacks: sql`${aiUsage.planFallbacks} + excluded.plan_fallbacks`,
           },

@@ -44,6 +44,18 @@ async function drain(caller: Caller, conversationId: string, userMessageId: stri
   }
 }
 
+/** Sends `count` messages one after another, each answered in full before the next. */
+async function sendAndDrain(caller: Caller, conversationId: string, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    const { userMessageId } = await caller.coaching.send({
+      conversationId,
+      content: `Mensaje ${i}`,
+      clientMessageId: crypto.randomUUID(),
+    });
+    await drain(caller, conversationId, userMessageId);
+  }
+}
+
 /** A chat whose answer stalls mid-stream (its stream slot stays taken), and a second subscription to it. */
 async function stalledAnswerSubscribedTwice() {
   const t = app();
@@ -123,14 +135,7 @@ describe('per-user model limits', () => {
     const { caller } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
-    for (let i = 0; i < 3; i += 1) {
-      const { userMessageId } = await caller.coaching.send({
-        conversationId: chat.id,
-        content: `Mensaje ${i}`,
-        clientMessageId: crypto.randomUUID(),
-      });
-      await drain(caller, chat.id, userMessageId);
-    }
+    await sendAndDrain(caller, chat.id, 3);
     const before = fake.requests.length;
     const fourth = await open(caller, chat.id);
     expect(fourth.ok).toBe(false);
@@ -190,14 +195,7 @@ describe('per-user model limits', () => {
     const t = createTestApp({ env: { AI_CALLS_PER_MINUTE_PER_USER: '1' } });
     const { caller } = await signedIn(t, { assessment: false });
     const chat = await caller.coaching.start({ kind: 'chat' });
-    for (let i = 0; i < 3; i += 1) {
-      const { userMessageId } = await caller.coaching.send({
-        conversationId: chat.id,
-        content: `Mensaje ${i}`,
-        clientMessageId: crypto.randomUUID(),
-      });
-      await drain(caller, chat.id, userMessageId);
-    }
+    await sendAndDrain(caller, chat.id, 3);
     expect(
       (await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant'),
     ).toHaveLength(3);
