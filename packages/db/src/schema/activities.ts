@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { idColumn, ownerColumn, users } from './users';
 
 /** The activity catalogue: seeded from the domain constants, editable by admins. */
 export const activities = sqliteTable('activities', {
@@ -21,10 +21,8 @@ export const activities = sqliteTable('activities', {
 export const activityCompletions = sqliteTable(
   'activity_completions',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     activityKey: text('activity_key')
       .notNull()
       .references(() => activities.key),
@@ -61,9 +59,7 @@ export const stepTotals = sqliteTable('step_totals', {
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     response: text('response', { mode: 'json' }).notNull(),
@@ -81,10 +77,8 @@ export const idempotencyKeys = sqliteTable(
 export const stepEvidence = sqliteTable(
   'step_evidence',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     activityKey: text('activity_key').notNull(),
     source: text('source', { enum: ['assessment', 'session', 'chat', 'journal', 'listen', 'practice'] }).notNull(),
     ref: text('ref').notNull(),

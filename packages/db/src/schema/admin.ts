@@ -1,14 +1,12 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { idColumn, ownerColumn, users } from './users';
 
 /** Facts the user tells the coach to keep in mind ("Lo que tu coach sabe de ti"). */
 export const coachNotes = sqliteTable(
   'coach_notes',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     text: text('text').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -20,7 +18,7 @@ export const coachNotes = sqliteTable(
 export const catalogueAudit = sqliteTable(
   'catalogue_audit',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     activityKey: text('activity_key').notNull(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminEmail: text('admin_email').notNull(),
@@ -35,10 +33,8 @@ export const catalogueAudit = sqliteTable(
 export const stepAdjustments = sqliteTable(
   'step_adjustments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
     steps: integer('steps').notNull(),
     reason: text('reason').notNull(),
@@ -52,7 +48,7 @@ export const stepAdjustments = sqliteTable(
 export const outbox = sqliteTable(
   'outbox',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),

@@ -1,15 +1,13 @@
 import type { PartialResponses } from '@ascenso/domain/assessment';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { idColumn, ownerColumn, users } from './users';
 
 /** Completed assessments; every completion is kept (history), the latest is the current one. */
 export const assessments = sqliteTable(
   'assessments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     version: text('version').notNull(),
     responses: text('responses', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

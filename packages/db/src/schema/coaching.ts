@@ -1,14 +1,12 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { idColumn, ownerColumn } from './users';
 
 /** A coaching chat, a structured session or a guided journaling conversation. */
 export const conversations = sqliteTable(
   'conversations',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     kind: text('kind', { enum: ['chat', 'session', 'journal'] }).notNull(),
     title: text('title').notNull(),
     /**
@@ -42,13 +40,11 @@ export const conversations = sqliteTable(
 export const messages = sqliteTable(
   'messages',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     conversationId: text('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** For an assistant message: the user message it answers. */
@@ -69,10 +65,8 @@ export const messages = sqliteTable(
 export const commitments = sqliteTable(
   'commitments',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     status: text('status', { enum: ['open', 'done', 'dropped'] }).notNull(),
@@ -86,10 +80,8 @@ export const commitments = sqliteTable(
 export const dailyPlans = sqliteTable(
   'daily_plans',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     day: text('day').notNull(),
     content: text('content').notNull(),
     items: text('items', { mode: 'json' }).notNull().$type<unknown>(),
@@ -106,9 +98,7 @@ export const dailyPlans = sqliteTable(
 export const aiUsage = sqliteTable(
   'ai_usage',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     day: text('day').notNull(),
     requests: integer('requests').notNull(),
     inputTokens: integer('input_tokens').notNull(),
@@ -124,10 +114,8 @@ export const aiUsage = sqliteTable(
 export const journalEntries = sqliteTable(
   'journal_entries',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     mood: text('mood'),
@@ -143,9 +131,7 @@ export const journalEntries = sqliteTable(
 /** The coach's written evaluation of an assessment, generated once per assessment. */
 export const assessmentEvaluations = sqliteTable('assessment_evaluations', {
   assessmentId: text('assessment_id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   content: text('content', { mode: 'json' }).notNull().$type<unknown>(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { idColumn, ownerColumn } from './users';
 
 /**
  * One row per user, audio and local day: when the audio was first fetched (a listen cannot end
@@ -9,10 +9,8 @@ import { users } from './users';
 export const audioListens = sqliteTable(
   'audio_listens',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     meditationId: text('meditation_id').notNull(),
     day: text('day').notNull(),
     isToday: integer('is_today', { mode: 'boolean' }).notNull(),
@@ -40,10 +38,8 @@ export const audioListens = sqliteTable(
 export const practiceSessions = sqliteTable(
   'practice_sessions',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     kind: text('kind', { enum: ['breathing', 'fitness', 'active_break'] }).notNull(),
     ref: text('ref').notNull(),
     plannedSeconds: integer('planned_seconds').notNull(),

@@ -1,5 +1,5 @@
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { blob, index, integer, sqliteTable } from 'drizzle-orm/sqlite-core';
+import { idColumn, ownerColumn } from './users';
 
 /**
  * Sessions per the Lucia guide: the cookie holds `<id>.<secret>`; only SHA-256(secret) is stored.
@@ -7,11 +7,9 @@ import { users } from './users';
 export const sessions = sqliteTable(
   'sessions',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     lastVerifiedAt: integer('last_verified_at', { mode: 'timestamp_ms' }).notNull(),
   },

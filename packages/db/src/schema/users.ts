@@ -2,8 +2,11 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
 import { ROLES } from '@ascenso/domain/auth';
 
+/** A row's id: a text primary key (the services make UUIDs). */
+export const idColumn = () => text('id').primaryKey();
+
 export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   /** Stored lower-cased; unique. */
   email: text('email').notNull().unique(),
   /** Argon2id PHC string. */
@@ -21,6 +24,12 @@ export const users = sqliteTable('users', {
     .notNull()
     .$defaultFn(() => new Date()),
 });
+
+/** A row's owner: `user_id`, required, deleted with the user. */
+export const ownerColumn = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
