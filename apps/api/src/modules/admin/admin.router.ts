@@ -46,7 +46,6 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => sendTemplate(ctx.deps, { ...input, firstName: ctx.auth.user.firstName })),
   outbox: adminProcedure.query(({ ctx }) => ctx.deps.repos.admin.listOutbox(100)),
   aiEmailPreview: adminProcedure
-    .meta({ abortOnDisconnect: true })
     .input(UserId)
     .query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
   aiEmailSend: adminProcedure
