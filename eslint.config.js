@@ -42,8 +42,7 @@ const noInternalImports = [
   },
   {
     // `\0` followed by a module name (`\0vite/preload-helper.js`, `\0virtual:x`): a bundler's private module.
-    selector:
-      'Literal[value=/^\\u0000[\\w@:.\\x2F-]/], TemplateElement:first-child[value.cooked=/^\\u0000[\\w@:.\\x2F-]/]',
+    selector: 'Literal[value=/^\\u0000[\\w@:.\\x2F-]/], TemplateElement:first-child[value.cooked=/^\\u0000[\\w@:.\\x2F-]/]',
     message: internals('no `\\0` virtual module ids (bundler internals)'),
   },
 ];
@@ -53,8 +52,7 @@ const noDefReads = [
     message: internals('no reads of `_def` (library internals); only apps/api/src/testing/procedures.ts may'),
   },
   {
-    selector:
-      "ObjectPattern > Property[key.name='_def'], TSQualifiedName[right.name='_def'], TSIndexedAccessType Literal[value='_def']",
+    selector: "ObjectPattern > Property[key.name='_def'], TSQualifiedName[right.name='_def'], TSIndexedAccessType Literal[value='_def']",
     message: internals('no reads of `_def` (library internals); only apps/api/src/testing/procedures.ts may'),
   },
 ];
@@ -148,10 +146,7 @@ export default tseslint.config(
     // Tests may pass the environment on to child processes they start.
     ignores: ['apps/api/src/env.ts', 'apps/api/src/main.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Only apps/api/src/env.ts reads the environment.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only apps/api/src/env.ts reads the environment.' }],
     },
   },
   {

@@ -62,11 +62,7 @@ export const FIRST_SCREENS: Record<string, string[]> = {
 };
 
 /** Every chunk `keys` import statically (themselves included), minus those in `exclude`. */
-export function staticClosure(
-  manifest: Record<string, ManifestChunk>,
-  keys: string[],
-  exclude = new Set<string>(),
-): string[] {
+export function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[], exclude = new Set<string>()): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -105,8 +101,7 @@ function firstScreenPreloads(): Plugin {
           : {};
         for (const [page, modules] of Object.entries(FIRST_SCREENS)) {
           const missing = modules.filter((m) => !manifest[m]);
-          if (missing.length)
-            throw new Error(`[first-screen preloads] not in the build manifest: ${missing.join(', ')}`);
+          if (missing.length) throw new Error(`[first-screen preloads] not in the build manifest: ${missing.join(', ')}`);
           pages[page] = { ...pages[page], modulepreload: staticClosure(manifest, modules, initial) };
         }
         writeFileSync(pagesPath, `${JSON.stringify(pages, null, 2)}\n`);
@@ -132,9 +127,7 @@ function appPreloads(): Plugin {
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
         if (!main) throw new Error('[app preloads] no chunk for src/main.tsx');
-        const entryImports = new Set(
-          chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
-        );
+        const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
         const files: string[] = [];
         const visit = (fileName: string) => {
           if (files.includes(fileName) || entryImports.has(fileName)) return;

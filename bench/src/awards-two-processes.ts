@@ -22,12 +22,7 @@ const CONCURRENCY = 40;
 
 type Trial = { awards: number; statuses: Record<string, number>; wallMs: number; medianMs: number };
 
-async function timed(
-  url: string,
-  path: string,
-  cookie: string,
-  body: unknown,
-): Promise<{ status: number; ms: number }> {
+async function timed(url: string, path: string, cookie: string, body: unknown): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
@@ -47,15 +42,11 @@ export async function awardsTwoProcessesBench(trials = 8) {
   db.pragma('busy_timeout = 5000');
   const servers = await Promise.all([startServer({ DATABASE_PATH: file }), startServer({ DATABASE_PATH: file })]);
   const planned = breakSeconds(findActiveBreak('cuello')!);
-  const grant = db.prepare(
-    "insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, 'sesion_completa', 'session', ?, ?)",
-  );
+  const grant = db.prepare("insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, 'sesion_completa', 'session', ?, ?)");
   const practice = db.prepare(
     "insert into practice_sessions (id, user_id, kind, ref, planned_seconds, started_at) values (?, ?, 'active_break', 'cuello', ?, ?)",
   );
-  const awardsOf = db
-    .prepare('select count(*) as n from activity_completions where user_id = ? and award_slot is not null')
-    .pluck();
+  const awardsOf = db.prepare('select count(*) as n from activity_completions where user_id = ? and award_slot is not null').pluck();
   let next = 0;
 
   async function trial(shape: 'claims' | 'practice', urls: string[]): Promise<Trial> {
@@ -64,15 +55,13 @@ export async function awardsTwoProcessesBench(trials = 8) {
     let send: (url: string) => Promise<{ status: number; ms: number }>;
     if (shape === 'claims') {
       db.transaction(() => {
-        for (let i = 0; i < CONCURRENCY; i += 1)
-          grant.run(crypto.randomUUID(), user.userId, crypto.randomUUID(), Date.now());
+        for (let i = 0; i < CONCURRENCY; i += 1) grant.run(crypto.randomUUID(), user.userId, crypto.randomUUID(), Date.now());
       })();
       send = (url) => timed(url, '/api/activity-log', user.cookie, { activity_key: 'sesion_completa' });
     } else {
       const sessionId = crypto.randomUUID();
       practice.run(sessionId, user.userId, planned, Date.now() - (planned + 2) * 1000);
-      send = (url) =>
-        timed(url, '/api/trpc/practice.complete', user.cookie, { json: { sessionId, practicedSeconds: planned } });
+      send = (url) => timed(url, '/api/trpc/practice.complete', user.cookie, { json: { sessionId, practicedSeconds: planned } });
     }
     const started = performance.now();
     const results = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => send(urls[i % urls.length] ?? '')));
@@ -107,17 +96,11 @@ export async function awardsTwoProcessesBench(trials = 8) {
         [`${shape}: median request ms, one process`, median(oneTrials.map((t) => t.medianMs))],
         [`${shape}: median wall ms for 40, two processes`, median(twoTrials.map((t) => t.wallMs))],
         [`${shape}: median wall ms for 40, one process`, median(oneTrials.map((t) => t.wallMs))],
-        [
-          `${shape}: latency ratio two/one (median wall)`,
-          median(twoTrials.map((t) => t.wallMs)) / median(oneTrials.map((t) => t.wallMs)),
-        ],
+        [`${shape}: latency ratio two/one (median wall)`, median(twoTrials.map((t) => t.wallMs)) / median(oneTrials.map((t) => t.wallMs))],
         [`${shape}: exactly one award every trial, no 5xx`, exact && no5xx ? 'yes' : 'NO'],
       );
     }
-    report(
-      `(f) Awards under ${CONCURRENCY}-way concurrency, two processes on one file, ${trials} trials per shape and topology`,
-      rows,
-    );
+    report(`(f) Awards under ${CONCURRENCY}-way concurrency, two processes on one file, ${trials} trials per shape and topology`, rows);
     return { ok };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

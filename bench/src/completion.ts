@@ -41,9 +41,7 @@ export async function completionBench(rounds = 5) {
 
     const raw = new Database(file);
     applyPragmas(raw);
-    const count = raw
-      .prepare('select count(award_slot) from activity_completions where user_id = ? and day = ? and activity_key = ?')
-      .pluck();
+    const count = raw.prepare('select count(award_slot) from activity_completions where user_id = ? and day = ? and activity_key = ?').pluck();
     const insert = raw.prepare(
       'insert into activity_completions (id, user_id, activity_key, day, completed_at, steps_earned, limit_reached, award_slot) values (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -57,16 +55,7 @@ export async function completionBench(rounds = 5) {
         const day = new Date(rawTick).toISOString().slice(0, 10);
         const awarded = Number(count.get('u1', day, 'active_break'));
         const earns = awarded < 10;
-        insert.run(
-          crypto.randomUUID(),
-          'u1',
-          'active_break',
-          day,
-          rawTick,
-          earns ? 70 : 0,
-          earns ? 0 : 1,
-          earns ? awarded + 1 : null,
-        );
+        insert.run(crypto.randomUUID(), 'u1', 'active_break', day, rawTick, earns ? 70 : 0, earns ? 0 : 1, earns ? awarded + 1 : null);
         if (earns) total.run('u1', 70);
       })
       .immediate.bind(null);

@@ -36,8 +36,7 @@ export async function crashTest(rounds = 20) {
               headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: user.cookie },
               body: JSON.stringify({ activity_key: KEYS[Math.floor(Math.random() * KEYS.length)] }),
             });
-            if (response.status === 200)
-              acknowledged.add(((await response.json()) as { activityId: string }).activityId);
+            if (response.status === 200) acknowledged.add(((await response.json()) as { activityId: string }).activityId);
             else if (response.status >= 500) failures += 1;
           } catch {
             // connection cut by the kill: not acknowledged
@@ -61,9 +60,7 @@ export async function crashTest(rounds = 20) {
          join activities a on a.key = c.activity_key group by c.user_id, c.activity_key, c.day having awarded > a.daily_limit`,
       )
       .all().length;
-    const ledgerSum = Number(
-      db.prepare('select coalesce(sum(steps_earned), 0) from activity_completions').pluck().get(),
-    );
+    const ledgerSum = Number(db.prepare('select coalesce(sum(steps_earned), 0) from activity_completions').pluck().get());
     const total = Number(db.prepare('select coalesce(sum(total_steps), 0) from step_totals').pluck().get());
     db.close();
     report('Crash safety (kill -9 during completions)', [
@@ -75,13 +72,7 @@ export async function crashTest(rounds = 20) {
       ['running total = ledger sum', String(total === ledgerSum)],
       ['5xx responses', String(failures)],
     ]);
-    const ok =
-      integrity === 'ok' &&
-      lost === 0 &&
-      violations === 0 &&
-      total === ledgerSum &&
-      failures === 0 &&
-      acknowledged.size > 0;
+    const ok = integrity === 'ok' && lost === 0 && violations === 0 && total === ledgerSum && failures === 0 && acknowledged.size > 0;
     return { ok, rounds, acknowledged: acknowledged.size, lost, violations };
   } finally {
     rmSync(dir, { recursive: true, force: true });

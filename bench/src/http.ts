@@ -52,9 +52,7 @@ export async function httpBench(rounds = 3, seconds = 4) {
     stops.push(() => floor.stop());
     const baseline: Target = { url: `${floor.url}/api/trpc/activities.stats` };
     // The three answer the same figures (the floor's without superjson's envelope).
-    const answers = await Promise.all(
-      [rest, trpc, baseline].map(async (target) => (await fetch(target.url, { headers: target.headers })).json()),
-    );
+    const answers = await Promise.all([rest, trpc, baseline].map(async (target) => (await fetch(target.url, { headers: target.headers })).json()));
     const floorStats = (answers[2] as { result: { data: { stats: unknown } } }).result.data.stats;
     const trpcStats = (answers[1] as { result: { data: { json: { stats: unknown } } } }).result.data.json.stats;
     if (JSON.stringify(floorStats) !== JSON.stringify(trpcStats) || JSON.stringify(answers[0]).length < 100)
@@ -77,10 +75,7 @@ export async function httpBench(rounds = 3, seconds = 4) {
         errors += saturation.errors;
       }
       // p50/p99 for all three at the same fixed rate: half of the slowest candidate's saturation.
-      const rate = Math.max(
-        50,
-        Math.floor(Math.min(...(results.rest?.rps ?? [0]), ...(results.trpc?.rps ?? [0])) * 0.5),
-      );
+      const rate = Math.max(50, Math.floor(Math.min(...(results.rest?.rps ?? [0]), ...(results.trpc?.rps ?? [0])) * 0.5));
       rates.push(rate);
       for (const name of ['floor', 'rest', 'trpc']) {
         const run = await fixedRate(targets[name] as Target, rate, seconds);

@@ -87,11 +87,7 @@ export async function prepareDatabase(file: string, count = 1): Promise<Array<{ 
   });
   const users: Array<{ userId: string; cookie: string }> = [];
   const passwordHash = await deps.passwords.hash('una frase bastante larga');
-  const first = await register(
-    deps,
-    { email: 'bench0@ascenso.local', password: 'una frase bastante larga', firstName: 'Bench' },
-    { ip: '127.0.0.1' },
-  );
+  const first = await register(deps, { email: 'bench0@ascenso.local', password: 'una frase bastante larga', firstName: 'Bench' }, { ip: '127.0.0.1' });
   users.push({ userId: first.user.id, cookie: `__Host-session=${first.token}` });
   for (let i = 1; i < count; i += 1) {
     // Bulk users share one hash; sessions are created through the real service.

@@ -39,13 +39,7 @@ const NO_QUEUE = {
   ARGON2_MAX_QUEUED: '100000',
 };
 
-function post(
-  agent: Agent,
-  url: string,
-  path: string,
-  from: string,
-  body: unknown,
-): Promise<{ status: number; ms: number }> {
+function post(agent: Agent, url: string, path: string, from: string, body: unknown): Promise<{ status: number; ms: number }> {
   const payload = JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -204,8 +198,7 @@ export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
     const o = stats(attackedQueueOnly);
     const u = stats(unqueued);
     const ms = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)} / ${x.p99.toFixed(1)}`;
-    const ratio = (x: { p50: number; p99: number }) =>
-      `${(x.p50 / q.p50).toFixed(2)}× / ${(x.p99 / q.p99).toFixed(2)}×`;
+    const ratio = (x: { p50: number; p99: number }) => `${(x.p50 / q.p50).toFixed(2)}× / ${(x.p99 / q.p99).toFixed(2)}×`;
     const ok = a.p99 < 1_000;
     report('Sign-in of a bystander under a registration/sign-in flood from another address (64 in flight)', [
       ['no attack p50 / p99 (ms)', ms(q)],

@@ -66,8 +66,7 @@ async function directStream(baseURL: string): Promise<number> {
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    if (Number.isNaN(ttft) && decoder.decode(value, { stream: true }).includes('"content"'))
-      ttft = performance.now() - started;
+    if (Number.isNaN(ttft) && decoder.decode(value, { stream: true }).includes('"content"')) ttft = performance.now() - started;
   }
   return ttft;
 }
@@ -101,11 +100,7 @@ function connect(url: string, cookie: string, conversationId: string): Promise<C
 }
 
 /** One answer through the API: TTFT from subscribing, and from the start of `send`. */
-async function relayStream(
-  serverUrl: string,
-  client: Client,
-  content: string,
-): Promise<{ ttft: number; fromSend: number }> {
+async function relayStream(serverUrl: string, client: Client, content: string): Promise<{ ttft: number; fromSend: number }> {
   const sendStarted = performance.now();
   const response = await fetch(`${serverUrl}/api/trpc/coaching.send`, {
     method: 'POST',
@@ -180,8 +175,7 @@ export async function relayBench() {
           headers: { 'content-type': 'application/json', cookie: user.cookie, origin: ORIGIN },
           body: JSON.stringify({ json: { kind: 'chat' } }),
         });
-        const conversation = ((await started.json()) as { result: { data: { json: { id: string } } } }).result.data
-          .json;
+        const conversation = ((await started.json()) as { result: { data: { json: { id: string } } } }).result.data.json;
         return connect(`${server.url.replace('http', 'ws')}/api/trpc-ws`, user.cookie, conversation.id);
       }),
     );

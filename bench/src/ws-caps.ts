@@ -276,8 +276,7 @@ export async function wsCapsBench() {
     // 1. Heap per subscription under the caps: 10 users × 5 sockets × 20 subscriptions.
     const baseline = await server.memory();
     const sockets: Socket[] = [];
-    for (const user of users.slice(2, 12))
-      for (let i = 0; i < 5; i += 1) sockets.push(await open(server.wsUrl, user.cookie));
+    for (const user of users.slice(2, 12)) for (let i = 0; i < 5; i += 1) sockets.push(await open(server.wsUrl, user.cookie));
     await sleep(300);
     const withSockets = await server.memory();
     for (const socket of sockets) for (let id = 1; id <= 20; id += 1) socket.ws.send(subscribe(id));
@@ -337,14 +336,10 @@ export async function wsCapsBench() {
 
     const attackStart = Date.now();
     // The attacker runs in a process of its own: its writes must not delay the bystander's own timings.
-    const attackerChild = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), '--attack', server.wsUrl, attacker.cookie],
-      {
-        cwd: resolve(ROOT, 'bench'),
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const attackerChild = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--attack', server.wsUrl, attacker.cookie], {
+      cwd: resolve(ROOT, 'bench'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let attackerOutput = '';
     let lanesOpen: () => void = () => {};
     const lanesOpened = new Promise<void>((done) => (lanesOpen = done));
@@ -398,17 +393,11 @@ export async function wsCapsBench() {
     report('(ws caps) Realtime caps under the subscription flood (issue 14 item 1)', [
       ['heap per idle socket (KiB)', kib(perSocket)],
       [`heap per subscription, ${subscriptions} under the caps (KiB)`, kib(perSubscription)],
-      [
-        'heap after phase 1 closed vs its baseline (MiB)',
-        `${mib(afterPhase1.heapUsed).toFixed(1)} vs ${mib(baseline.heapUsed).toFixed(1)}`,
-      ],
+      ['heap after phase 1 closed vs its baseline (MiB)', `${mib(afterPhase1.heapUsed).toFixed(1)} vs ${mib(baseline.heapUsed).toFixed(1)}`],
       [`attack: ${ATTACK_SOCKETS} sockets × ${MESSAGES} subscribe messages, seconds`, attackSeconds],
       ['  subscribe messages written by the attacker', String(totals.written)],
       ['  subscriptions started / refused (TOO_MANY_REQUESTS)', `${totals.started} / ${totals.refusedSubscriptions}`],
-      [
-        '  sockets opened / closed 1008 (flood) / other close',
-        `${totals.upgrades} / ${totals.closed1008} / ${totals.closedOther}`,
-      ],
+      ['  sockets opened / closed 1008 (flood) / other close', `${totals.upgrades} / ${totals.closed1008} / ${totals.closedOther}`],
       ['  upgrades refused 429 (reconnects + 15 extra sockets)', `${totals.refusedUpgrades} + ${extraRefused}`],
       ['server alive after the attack', alive ? 'yes' : 'NO'],
       [
@@ -421,10 +410,7 @@ export async function wsCapsBench() {
         'bystander GET /api/health p50 / p99 / max (ms)',
         `${percentile(healthLatencies, 50).toFixed(1)} / ${percentile(healthLatencies, 99).toFixed(1)} / ${(healthLatencies.at(-1) ?? Number.NaN).toFixed(1)} (${healthLatencies.length} ok, ${healthFailures} failed)`,
       ],
-      [
-        '  the same without the attack, p50 / p99 (ms)',
-        `${percentile(quiet, 50).toFixed(1)} / ${percentile(quiet, 99).toFixed(1)}`,
-      ],
+      ['  the same without the attack, p50 / p99 (ms)', `${percentile(quiet, 50).toFixed(1)} / ${percentile(quiet, 99).toFixed(1)}`],
       ['bystander completions / events received', `${completions} / ${bystanderEvents}`],
       ['goal (alive, heap back within 10 % or 8 MiB, bystander served)', ok ? 'met' : 'MISSED'],
     ]);

@@ -262,9 +262,7 @@ const extraNodeArgs = () => process.env.BENCH_NODE_ARGS?.split(' ').filter(Boole
 const PIN = process.env.WS_PIN === '1' && existsSync('/usr/bin/taskset');
 const SERVER_CPU = PIN ? 0 : undefined;
 function spawnNode(args: string[], cpu: number | undefined, options: SpawnOptions) {
-  return cpu === undefined
-    ? spawn(process.execPath, args, options)
-    : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], options);
+  return cpu === undefined ? spawn(process.execPath, args, options) : spawn('taskset', ['-c', String(cpu), process.execPath, ...args], options);
 }
 
 async function startBare(dir: string, hookPath: string): Promise<Target> {
@@ -314,18 +312,14 @@ async function startBare(dir: string, hookPath: string): Promise<Target> {
 }
 
 async function startApi(file: string, hookPath: string): Promise<Target> {
-  const server = await startServer(
-    { DATABASE_PATH: file, NODE_OPTIONS: `--expose-gc --import=${hookPath}` },
-    SERVER_CPU,
-  );
+  const server = await startServer({ DATABASE_PATH: file, NODE_OPTIONS: `--expose-gc --import=${hookPath}` }, SERVER_CPU);
   const body = JSON.stringify({ activity_key: 'active_break' });
   return {
     name: 'api',
     url: server.url,
     child: server.child,
     stop: () => server.stop(),
-    post: (agent, user) =>
-      httpPost(agent, `${server.url}/api/activity-log`, { cookie: user.cookie, origin: ORIGIN }, body),
+    post: (agent, user) => httpPost(agent, `${server.url}/api/activity-log`, { cookie: user.cookie, origin: ORIGIN }, body),
   };
 }
 
@@ -435,11 +429,7 @@ type RoundResult = {
   count: number;
 };
 
-async function latencyPhase(
-  receiver: Receiver,
-  target: Target,
-  users: User[],
-): Promise<Omit<RoundResult, 'memRss' | 'memHeap'>> {
+async function latencyPhase(receiver: Receiver, target: Target, users: User[]): Promise<Omit<RoundResult, 'memRss' | 'memHeap'>> {
   // Warm the completion path (JIT, prepared statements) with the sockets connected, then measure.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   for (let i = 0; i < 100; i += 1) await target.post(agent, users[i % users.length]!);
@@ -456,9 +446,7 @@ async function latencyPhase(
     arrivals: Array<[string, string, string]>;
     stallMs: number;
   }>({ type: 'collect' });
-  const arrivals = new Map(
-    list.map(([id, completed, stats]) => [id, { completed: BigInt(completed), stats: BigInt(stats) }]),
-  );
+  const arrivals = new Map(list.map(([id, completed, stats]) => [id, { completed: BigInt(completed), stats: BigInt(stats) }]));
   const commitAt = new Map<string, bigint>();
   for (let i = 0; i + 1 < commits.length; i += 2) commitAt.set(commits[i]!, BigInt(commits[i + 1]!));
   const whole: number[] = [];
@@ -565,17 +553,11 @@ export async function wsBench(rounds = ROUNDS) {
       [`memory per idle socket, conservative KiB (goal ≤ ${MEMORY_GOAL_KIB})`, memoryKiB],
       [`commit→client p50 ms (bare ${m('bare', 'p50').toFixed(2)})`, m('api', 'p50')],
       [`commit→client p99 ms, both messages (bare ${m('bare', 'p99').toFixed(2)}; goal ≤ ${P99_GOAL_MS})`, p99],
-      [
-        `commit→client p99 ms, activity_completed (bare ${m('bare', 'p99Completed').toFixed(2)})`,
-        m('api', 'p99Completed'),
-      ],
+      [`commit→client p99 ms, activity_completed (bare ${m('bare', 'p99Completed').toFixed(2)})`, m('api', 'p99Completed')],
       ['p99 ratio (API / bare)', p99 / m('bare', 'p99')],
       [`server-side p99 ms, commit→frame written (bare ${m('bare', 'server99').toFixed(3)})`, m('api', 'server99')],
       [`client-side p99 ms, send→event (bare ${m('bare', 'clientEvent99').toFixed(2)})`, m('api', 'clientEvent99')],
-      [
-        `client-side p99 ms, send→HTTP response (bare ${m('bare', 'clientResponse99').toFixed(2)})`,
-        m('api', 'clientResponse99'),
-      ],
+      [`client-side p99 ms, send→HTTP response (bare ${m('bare', 'clientResponse99').toFixed(2)})`, m('api', 'clientResponse99')],
       [`receiver event-loop stall max ms, i.e. noise (bare ${m('bare', 'stallMs').toFixed(1)})`, m('api', 'stallMs')],
       [`server CPU ms per request (bare ${m('bare', 'cpuPerPush').toFixed(2)})`, m('api', 'cpuPerPush')],
       ['missing events or failed requests', String(failures)],

@@ -14,9 +14,7 @@ async function internalsReported(code: string, filePath: string): Promise<string
   if (!result) throw new Error(`no lint result for ${filePath}`);
   const fatal = result.messages.filter((m) => m.fatal);
   expect(fatal).toEqual([]);
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.startsWith(PREFIX))
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.startsWith(PREFIX)).map((m) => m.message);
 }
 
 const BANNED: Array<[string, string, RegExp]> = [
@@ -30,17 +28,9 @@ const BANNED: Array<[string, string, RegExp]> = [
     "export const load = () => import('@trpc/server/unstable-core-do-not-import');",
     /unstable-core-do-not-import/,
   ],
-  [
-    "a re-export from a package's dist/",
-    "export { Button } from '@chakra-ui/react/dist/esm/components/button/button.js';",
-    /dist\//,
-  ],
+  ["a re-export from a package's dist/", "export { Button } from '@chakra-ui/react/dist/esm/components/button/button.js';", /dist\//],
   ["an import from a package's dist/", "import x from 'some-lib/dist/internal.js';\nexport default x;", /dist\//],
-  [
-    'a CommonJS require of a package dist file',
-    "export const m: unknown = require('vite/dist/node/index.js');",
-    /dist\//,
-  ],
+  ['a CommonJS require of a package dist file', "export const m: unknown = require('vite/dist/node/index.js');", /dist\//],
   ['a require of a package dist file', "import m = require('vite/dist/node/index.js');\nexport = m;", /dist\//],
   ['a \\0 virtual module import', "import helper from '\\0vite/preload-helper.js';\nexport default helper;", /virtual/],
   ['a \\0 virtual module id', "export const PRELOAD_HELPER_ID = '\\0vite/preload-helper.js';", /virtual/],
@@ -81,31 +71,15 @@ describe('the "libraries as shipped" lint rule', () => {
   });
 
   it('reports plain JavaScript files too', async () => {
-    expect(
-      await internalsReported("export const id = '\\0vite/preload-helper.js';", 'apps/web/e2e/start-server.mjs'),
-    ).toHaveLength(1);
-    expect(
-      await internalsReported(
-        "import x from '@trpc/server/unstable-core-do-not-import';\nexport default x;",
-        'eslint.config.js',
-      ),
-    ).toHaveLength(1);
+    expect(await internalsReported("export const id = '\\0vite/preload-helper.js';", 'apps/web/e2e/start-server.mjs')).toHaveLength(1);
+    expect(await internalsReported("import x from '@trpc/server/unstable-core-do-not-import';\nexport default x;", 'eslint.config.js')).toHaveLength(1);
   });
 
   it('lets apps/api/src/testing/procedures.ts read _def, and only _def', async () => {
     const file = 'apps/api/src/testing/procedures.ts';
-    expect(
-      await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', file),
-    ).toEqual([]);
-    expect(
-      await internalsReported("import x from '@trpc/server/unstable-core-do-not-import';\nexport default x;", file),
-    ).toHaveLength(1);
-    expect(
-      await internalsReported(
-        'declare const router: { _def: unknown };\nexport const d = router._def;',
-        'apps/api/src/testing/other.ts',
-      ),
-    ).toHaveLength(1);
+    expect(await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', file)).toEqual([]);
+    expect(await internalsReported("import x from '@trpc/server/unstable-core-do-not-import';\nexport default x;", file)).toHaveLength(1);
+    expect(await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', 'apps/api/src/testing/other.ts')).toHaveLength(1);
   });
 
   it('leaves ordinary code alone', async () => {
@@ -119,7 +93,6 @@ describe('the "libraries as shipped" lint rule', () => {
       'export const key = (n: number) => `\\u0000${n}`;',
       'declare const x: { def: number };\nexport const d = x.def;',
     ];
-    for (const code of ordinary)
-      expect([code, await internalsReported(code, 'apps/api/src/app.ts')]).toEqual([code, []]);
+    for (const code of ordinary) expect([code, await internalsReported(code, 'apps/api/src/app.ts')]).toEqual([code, []]);
   });
 });

@@ -24,11 +24,7 @@ const SLOW = 60_000;
 
 describe('web feature boundaries', () => {
   it.each([
-    [
-      'coaching → journaling',
-      'apps/web/src/features/coaching/components/probe.tsx',
-      '../../journaling/api/journal-queries',
-    ],
+    ['coaching → journaling', 'apps/web/src/features/coaching/components/probe.tsx', '../../journaling/api/journal-queries'],
     [
       'practice/breathing → meditations (three levels up)',
       'apps/web/src/features/practice/breathing/components/probe.tsx',
@@ -48,26 +44,14 @@ describe('web feature boundaries', () => {
   );
 
   it('names the feature and where shared code goes', async () => {
-    const [message] = await reported(
-      importing('../../journaling/api/journal-queries'),
-      'apps/web/src/features/coaching/components/probe.tsx',
-      BOUNDARY,
-    );
+    const [message] = await reported(importing('../../journaling/api/journal-queries'), 'apps/web/src/features/coaching/components/probe.tsx', BOUNDARY);
     expect(message).toContain('Feature "coaching" imports no other feature');
     expect(message).toContain('components/');
   });
 
   it.each([
-    [
-      'a feature → itself',
-      'apps/web/src/features/practice/breathing/components/probe.tsx',
-      '../../api/practice-queries',
-    ],
-    [
-      'a feature → components/',
-      'apps/web/src/features/coaching/components/probe.tsx',
-      '../../../components/ui/page-frame',
-    ],
+    ['a feature → itself', 'apps/web/src/features/practice/breathing/components/probe.tsx', '../../api/practice-queries'],
+    ['a feature → components/', 'apps/web/src/features/coaching/components/probe.tsx', '../../../components/ui/page-frame'],
     ['a feature → lib/', 'apps/web/src/features/coaching/components/probe.tsx', '../../../lib/trpc'],
     ['app/ → a feature', 'apps/web/src/app/probe.tsx', '../features/coaching/components/coaching-hub-page'],
   ])(
@@ -99,11 +83,7 @@ describe('import cycles', () => {
   });
 
   it('ignores `import type` (types are erased: no cycle at run time)', async () => {
-    const messages = await reported(
-      "import type { ConfigError } from './env';\nexport type E = ConfigError;\n",
-      'apps/api/src/config-error.ts',
-      CYCLE,
-    );
+    const messages = await reported("import type { ConfigError } from './env';\nexport type E = ConfigError;\n", 'apps/api/src/config-error.ts', CYCLE);
     expect(messages).toEqual([]);
   });
 });

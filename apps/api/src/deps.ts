@@ -72,8 +72,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
   const { db } = dbHandle;
   const clock = overrides.clock ?? (() => new Date());
   const steps = createStepsRepository(db);
-  const coachProvider =
-    overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
+  const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
   // The catalogue is data: rows missing from the table are added; edited rows are kept.
   steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
   const deps: Omit<Deps, 'mailer'> = {

@@ -17,24 +17,16 @@ describe('loadConfig', () => {
 
   it('derives the default origin from PORT and accepts a comma-separated list', () => {
     expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
-    expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual([
-      'https://a.es',
-      'http://localhost:5173',
-    ]);
+    expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual(['https://a.es', 'http://localhost:5173']);
   });
 
   it('accepts both loopback spellings by default outside production, only localhost in production', () => {
     for (const NODE_ENV of ['development', 'test']) {
-      expect(loadConfig({ NODE_ENV, PORT: '3100' }).allowedOrigins).toEqual([
-        'http://localhost:3100',
-        'http://127.0.0.1:3100',
-      ]);
+      expect(loadConfig({ NODE_ENV, PORT: '3100' }).allowedOrigins).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100']);
     }
     expect(loadConfig({ NODE_ENV: 'production', PORT: '3100' }).allowedOrigins).toEqual(['http://localhost:3100']);
     // An explicit APP_ORIGIN is taken as given, in every environment.
-    expect(loadConfig({ NODE_ENV: 'development', APP_ORIGIN: 'http://localhost:5173' }).allowedOrigins).toEqual([
-      'http://localhost:5173',
-    ]);
+    expect(loadConfig({ NODE_ENV: 'development', APP_ORIGIN: 'http://localhost:5173' }).allowedOrigins).toEqual(['http://localhost:5173']);
   });
 
   it('treats empty variables as unset', () => {

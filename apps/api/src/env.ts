@@ -119,10 +119,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   const env = parsed.data;
   // Unset APP_ORIGIN: the app's own address. Outside production both loopback spellings are accepted
   // (a browser opened at 127.0.0.1 sends that Origin); production accepts localhost only.
-  const defaultOrigins =
-    env.NODE_ENV === 'production'
-      ? `http://localhost:${env.PORT}`
-      : `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`;
+  const defaultOrigins = env.NODE_ENV === 'production' ? `http://localhost:${env.PORT}` : `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`;
   const allowedOrigins = parseOrigins(env.APP_ORIGIN ?? defaultOrigins);
   if (allowedOrigins.length === 0) throw new ConfigError('APP_ORIGIN no contiene ningún origen');
   return {

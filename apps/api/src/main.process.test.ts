@@ -26,9 +26,7 @@ function startScript(): string {
   };
   const script = rootPackage.scripts.start;
   expect(script).toMatch(/^turbo run build\b.*&& exec node apps\/api\/dist\/main\.js$/);
-  return script
-    .replace(/^turbo run build[^&]*&&/, 'true &&')
-    .replace('apps/api/dist/main.js', `apps/api/${outDirName}/main.js`);
+  return script.replace(/^turbo run build[^&]*&&/, 'true &&').replace('apps/api/dist/main.js', `apps/api/${outDirName}/main.js`);
 }
 
 function freePort(): Promise<number> {
@@ -68,9 +66,7 @@ function run(command: string, args: string[], cwd: string, port: number): Run {
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 

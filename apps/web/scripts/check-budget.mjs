@@ -29,9 +29,7 @@ const indexPath = join(dist, 'index.html');
 const manifestPath = join(dist, '.vite/manifest.json');
 for (const file of [indexPath, manifestPath]) {
   if (!existsSync(file)) {
-    console.error(
-      `[budget] ${file} not found: run \`pnpm --filter @ascenso/web build\` first (build.manifest must be on).`,
-    );
+    console.error(`[budget] ${file} not found: run \`pnpm --filter @ascenso/web build\` first (build.manifest must be on).`);
     process.exit(1);
   }
 }
@@ -51,8 +49,7 @@ for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
 for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
   const rel = attr(match[0], 'rel');
   const href = attr(match[0], 'href');
-  if (href && rel?.split(/\s+/).includes('modulepreload'))
-    initial.set(href.replace(/^\//, ''), initial.get(href.replace(/^\//, '')) ?? 'modulepreload');
+  if (href && rel?.split(/\s+/).includes('modulepreload')) initial.set(href.replace(/^\//, ''), initial.get(href.replace(/^\//, '')) ?? 'modulepreload');
 }
 // The entry's static import graph from the manifest (should equal the modulepreloads).
 const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
@@ -72,8 +69,7 @@ for (const [key, chunk] of entries) {
 for (const file of staticClosure) {
   if (!initial.has(file)) {
     initial.set(file, 'static import (not preloaded)');
-    if (file.endsWith('.js'))
-      failures.push(`${file} is imported statically by the entry but not modulepreloaded by index.html`);
+    if (file.endsWith('.js')) failures.push(`${file} is imported statically by the entry but not modulepreloaded by index.html`);
   }
 }
 
@@ -98,40 +94,25 @@ for (const [i, code] of inlineScripts.entries()) {
 }
 rows.sort((a, b) => b.gz - a.gz);
 
-console.log(
-  `\nInitial JavaScript of ${relative(process.cwd(), indexPath) || indexPath} (gzip level 9, 1 KB = 1000 bytes)`,
-);
+console.log(`\nInitial JavaScript of ${relative(process.cwd(), indexPath) || indexPath} (gzip level 9, 1 KB = 1000 bytes)`);
 for (const row of rows) {
-  console.log(
-    `  ${row.file.padEnd(48)} ${kb(row.raw).padStart(8)} KB raw ${kb(row.gz).padStart(7)} KB gzip  ${row.how}`,
-  );
+  console.log(`  ${row.file.padEnd(48)} ${kb(row.raw).padStart(8)} KB raw ${kb(row.gz).padStart(7)} KB gzip  ${row.how}`);
 }
 const rawTotal = rows.reduce((sum, row) => sum + row.raw, 0);
-console.log(
-  `  ${'total'.padEnd(48)} ${kb(rawTotal).padStart(8)} KB raw ${kb(total).padStart(7)} KB gzip  (budget ${budgetKb} KB)`,
-);
-if (total > budgetKb * 1000)
-  failures.push(`initial JavaScript is ${kb(total)} KB gzip, over the budget of ${budgetKb} KB`);
+console.log(`  ${'total'.padEnd(48)} ${kb(rawTotal).padStart(8)} KB raw ${kb(total).padStart(7)} KB gzip  (budget ${budgetKb} KB)`);
+if (total > budgetKb * 1000) failures.push(`initial JavaScript is ${kb(total)} KB gzip, over the budget of ${budgetKb} KB`);
 
 // --- 2. Lazy routes ------------------------------------------------------------------------------
-const source = ts.createSourceFile(
-  routesFile,
-  readFileSync(routesFile, 'utf8'),
-  ts.ScriptTarget.Latest,
-  true,
-  ts.ScriptKind.TSX,
-);
+const source = ts.createSourceFile(routesFile, readFileSync(routesFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
 /** local name -> { spec, lazy } */
 const bindings = new Map();
 /** { list, path, component } */
 const routeEntries = [];
 const lazyNames = [];
-const stringOf = (node) =>
-  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+const stringOf = (node) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
 
 function findDynamicImport(node) {
-  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
-    return stringOf(node.arguments[0]);
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return stringOf(node.arguments[0]);
   return ts.forEachChild(node, findDynamicImport);
 }
 
@@ -140,8 +121,7 @@ for (const statement of source.statements) {
     const spec = stringOf(statement.moduleSpecifier);
     const named = statement.importClause?.namedBindings;
     if (spec && named && ts.isNamedImports(named)) {
-      for (const element of named.elements)
-        if (!element.isTypeOnly) bindings.set(element.name.text, { spec, lazy: false });
+      for (const element of named.elements) if (!element.isTypeOnly) bindings.set(element.name.text, { spec, lazy: false });
     }
     if (spec && statement.importClause?.name) bindings.set(statement.importClause.name.text, { spec, lazy: false });
   }
@@ -151,11 +131,7 @@ for (const statement of source.statements) {
     const name = declaration.name.text;
     const init = declaration.initializer;
     // lazy(() => import(...)) or src/lib/lazy-route.tsx's lazyRoute(() => import(...)).
-    if (
-      ts.isCallExpression(init) &&
-      ts.isIdentifier(init.expression) &&
-      ['lazy', 'lazyRoute'].includes(init.expression.text)
-    ) {
+    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && ['lazy', 'lazyRoute'].includes(init.expression.text)) {
       const spec = findDynamicImport(init);
       if (spec) {
         bindings.set(name, { spec, lazy: true });
@@ -192,8 +168,7 @@ for (const entry of routeEntries) {
   routeComponents.set(entry.component, [...(routeComponents.get(entry.component) ?? []), `${entry.path}`]);
 }
 for (const name of lazyNames) if (!routeComponents.has(name)) routeComponents.set(name, ['(lazy in routes.tsx)']);
-if (routeComponents.size < 5)
-  failures.push(`found only ${routeComponents.size} route components in ${routesFile}: has its shape changed?`);
+if (routeComponents.size < 5) failures.push(`found only ${routeComponents.size} route components in ${routesFile}: has its shape changed?`);
 
 function resolveModule(spec) {
   if (!spec.startsWith('.')) return undefined;
@@ -210,8 +185,7 @@ for (const file of initial.keys()) {
   if (!existsSync(mapPath)) continue;
   mapsRead += 1;
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));
-  for (const src of map.sources ?? [])
-    initialSources.add(resolve(dirname(join(dist, file)), map.sourceRoot ?? '', src));
+  for (const src of map.sources ?? []) initialSources.add(resolve(dirname(join(dist, file)), map.sourceRoot ?? '', src));
 }
 
 console.log(`\nRoute modules (${relative(webRoot, routesFile)}): Home and /acceso may be eager, every other one lazy`);
@@ -240,6 +214,4 @@ if (failures.length) {
   console.error(`\nFront-end budget FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   process.exit(1);
 }
-console.log(
-  `\nFront-end budget ok: ${kb(total)} KB ≤ ${budgetKb} KB initial JS (gzip), ${routeComponents.size - exemptComponents.size} lazy routes.`,
-);
+console.log(`\nFront-end budget ok: ${kb(total)} KB ≤ ${budgetKb} KB initial JS (gzip), ${routeComponents.size - exemptComponents.size} lazy routes.`);

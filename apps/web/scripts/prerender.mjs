@@ -9,9 +9,7 @@ const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = join(webRoot, 'dist-prerender', 'landing.js');
 const pagesPath = join(webRoot, 'dist', '.vite', 'ascenso-pages.json');
 if (!existsSync(serverEntry) || !existsSync(pagesPath)) {
-  console.error(
-    '[prerender] build first: vite build && vite build --ssr src/prerender/landing.tsx --outDir dist-prerender',
-  );
+  console.error('[prerender] build first: vite build && vite build --ssr src/prerender/landing.tsx --outDir dist-prerender');
   process.exit(1);
 }
 

@@ -23,15 +23,7 @@ const context: CoachContext = {
   firstName: 'Lucía',
   today: '2026-11-22',
   profile,
-  ledger: week([
-    {},
-    { breathing_short: 2 },
-    {},
-    { journaling: 1 },
-    {},
-    { audio_ascenso_daily: 1, active_break: 3 },
-    {},
-  ]),
+  ledger: week([{}, { breathing_short: 2 }, {}, { journaling: 1 }, {}, { audio_ascenso_daily: 1, active_break: 3 }, {}]),
   journalThemes: ['cansancio', 'equipo'],
   openCommitments: [{ id: 'c1', text: 'Delegar la revisión semanal en Marta', createdAt: '2026-11-20' }],
   notes: ['Prefiero sesiones cortas por la mañana'],
@@ -52,24 +44,13 @@ describe('prompts', () => {
     const prompt = buildSystemPrompt(context, 'chat');
     expect(prompt.startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
     expect(buildSystemPrompt({ ...context, firstName: 'Otra' }, 'chat').startsWith(STATIC_SYSTEM_PROMPT)).toBe(true);
-    for (const fact of ['Responsable de producto', 'Reuniones', 'Estilo elegido: guía estratégico', 'Lucía'])
-      expect(prompt).toContain(fact);
+    for (const fact of ['Responsable de producto', 'Reuniones', 'Estilo elegido: guía estratégico', 'Lucía']) expect(prompt).toContain(fact);
     // Nothing that changes from day to day lives in the system message.
-    for (const daily of [
-      'cansancio',
-      'Delegar la revisión semanal en Marta',
-      'Prefiero sesiones cortas por la mañana',
-      describeLedger(context.ledger),
-    ]) {
+    for (const daily of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
       expect(prompt).not.toContain(daily);
     }
     const turn = turnContext(context);
-    for (const fact of [
-      'cansancio',
-      'Delegar la revisión semanal en Marta',
-      'Prefiero sesiones cortas por la mañana',
-      describeLedger(context.ledger),
-    ]) {
+    for (const fact of ['cansancio', 'Delegar la revisión semanal en Marta', 'Prefiero sesiones cortas por la mañana', describeLedger(context.ledger)]) {
       expect(turn).toContain(fact);
     }
   });
@@ -108,11 +89,7 @@ describe('the offline coach', () => {
     const third = offlineCoachReply({
       context,
       mode: 'chat',
-      history: [
-        ...history,
-        { role: 'assistant', content: second },
-        { role: 'user', content: '¿Qué puedo probar esta semana?' },
-      ],
+      history: [...history, { role: 'assistant', content: second }, { role: 'user', content: '¿Qué puedo probar esta semana?' }],
     });
     expect(third).toMatch(/\n1\. .+\n2\. /);
     expect(third.trim().endsWith('?')).toBe(true);
@@ -132,16 +109,12 @@ describe('the offline coach', () => {
   });
 
   it('guides journaling with the recurring theme', () => {
-    expect(
-      offlineCoachReply({ context, mode: 'journal', history: [{ role: 'user', content: 'Hoy ha sido largo' }] }),
-    ).toContain('cansancio');
+    expect(offlineCoachReply({ context, mode: 'journal', history: [{ role: 'user', content: 'Hoy ha sido largo' }] })).toContain('cansancio');
   });
 
   it('streams through createCoach and reports usage', async () => {
     const coach = createCoach(createOfflineProvider());
-    const { text, done } = await collect(
-      coach.reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
-    );
+    const { text, done } = await collect(coach.reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
     expect(text).toBe(offlineCoachReply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
     expect(done).toMatchObject({ type: 'done' });
   });
@@ -179,9 +152,11 @@ describe('the daily plan', () => {
 
 describe('session summaries', () => {
   it('extracts one to three commitments', () => {
-    expect(
-      extractCommitments('1. Delegar el informe el lunes\n2. Bloquear 30 min de foco; 3. Hablar con Marta'),
-    ).toEqual(['Delegar el informe el lunes', 'Bloquear 30 min de foco', 'Hablar con Marta']);
+    expect(extractCommitments('1. Delegar el informe el lunes\n2. Bloquear 30 min de foco; 3. Hablar con Marta')).toEqual([
+      'Delegar el informe el lunes',
+      'Bloquear 30 min de foco',
+      'Hablar con Marta',
+    ]);
     expect(extractCommitments('Salir a caminar el jueves')).toEqual(['Salir a caminar el jueves']);
   });
 });
@@ -192,9 +167,7 @@ describe('the coach against an OpenAI-compatible server', () => {
 
   it('streams the model with the assembled system prompt first and the turn context in the last user message', async () => {
     fake.reply({ kind: 'text', text: '', chunks: ['¿Qué ', 'quieres ', 'lograr?'] });
-    const { text } = await collect(
-      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
-    );
+    const { text } = await collect(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }));
     expect(text).toBe('¿Qué quieres lograr?');
     const body = fake.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }>; stream: boolean };
     expect(body.stream).toBe(true);

@@ -43,10 +43,7 @@ export const REPLY_MAX_OUTPUT_TOKENS = 500;
  */
 export function buildReplyMessages(request: Omit<ReplyRequest, 'signal'>): ChatMessage[] {
   const snapshot = request.profileSnapshot ?? describeProfile(request.context);
-  const { messages, summary } = trimHistory(
-    request.history,
-    request.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET,
-  );
+  const { messages, summary } = trimHistory(request.history, request.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
   const last = messages.at(-1);
   const turns = messages.slice(0, -1);
   const latest: ChatMessage[] = last
@@ -188,10 +185,7 @@ export function createCoach(provider: CoachProvider) {
           return { plan: value, source: 'ai', usage, fallback: false };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
-          const usage =
-            error.usage && error.usage.inputTokens > 0
-              ? error.usage
-              : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          const usage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
           return { plan: offlinePlan(context), source: 'offline', usage, fallback: true, error };
         }
       }
@@ -210,19 +204,14 @@ export function createCoach(provider: CoachProvider) {
       options: { user?: string; historyTokenBudget?: number } = {},
     ): Promise<SessionSummary & { usage: TokenUsage; failedUsage?: TokenUsage }> {
       if (remote && provider.completeJson) {
-        const { messages: turns, summary } = trimHistory(
-          transcript,
-          options.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET,
-        );
+        const { messages: turns, summary } = trimHistory(transcript, options.historyTokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET);
         const ask = 'Resume la sesión en un párrafo y enumera de 1 a 3 compromisos concretos que he asumido.';
         const messages: ChatMessage[] = [
           { role: 'system', content: buildSystemPrompt(context, 'session') },
           ...turns,
           {
             role: 'user',
-            content: summary
-              ? `[Contexto de la app: resumen de la parte anterior de la sesión: ${summary}]\n\n${ask}`
-              : ask,
+            content: summary ? `[Contexto de la app: resumen de la parte anterior de la sesión: ${summary}]\n\n${ask}` : ask,
           },
         ];
         try {
@@ -233,10 +222,7 @@ export function createCoach(provider: CoachProvider) {
           return { ...value, usage };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
-          const failedUsage =
-            error.usage && error.usage.inputTokens > 0
-              ? error.usage
-              : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
+          const failedUsage = error.usage && error.usage.inputTokens > 0 ? error.usage : { inputTokens: estimatePromptTokens(messages), outputTokens: 0 };
           return { ...offlineSessionSummary(transcript), usage: ZERO, failedUsage };
         }
       }
@@ -244,10 +230,7 @@ export function createCoach(provider: CoachProvider) {
     },
 
     /** A personal weekly summary for e-mail: a short message and up to four highlights. */
-    async weeklySummary(
-      context: CoachContext,
-      signal?: AbortSignal,
-    ): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
+    async weeklySummary(context: CoachContext, signal?: AbortSignal): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
       if (remote && provider.completeJson) {
         try {
           const { value, usage } = await provider.completeJson(
@@ -256,8 +239,7 @@ export function createCoach(provider: CoachProvider) {
                 { role: 'system', content: buildSystemPrompt(context, 'chat') },
                 {
                   role: 'user',
-                  content:
-                    'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
+                  content: 'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
                 },
               ],
               maxOutputTokens: 500,
@@ -274,10 +256,7 @@ export function createCoach(provider: CoachProvider) {
     },
 
     /** The coach's written evaluation of the assessment, when an AI server is configured. */
-    async evaluate(
-      context: CoachContext,
-      signal?: AbortSignal,
-    ): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
+    async evaluate(context: CoachContext, signal?: AbortSignal): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
       if (!remote || !provider.completeJson) return null;
       try {
         const { value, usage } = await provider.completeJson(
@@ -286,8 +265,7 @@ export function createCoach(provider: CoachProvider) {
               { role: 'system', content: buildSystemPrompt(context, 'evaluation') },
               {
                 role: 'user',
-                content:
-                  'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
+                content: 'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
               },
             ],
             maxOutputTokens: 900,

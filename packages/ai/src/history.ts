@@ -51,10 +51,7 @@ const cost = (m: ChatMessage) => estimateTokens(m.content) + 4;
  * message (a leading coach opener is left out), and a summary of what was left out. The cut moves in
  * steps of TRIM_STEP_TURNS user turns. The latest user message is always kept.
  */
-export function trimHistory(
-  history: readonly ChatMessage[],
-  budgetTokens = DEFAULT_HISTORY_TOKEN_BUDGET,
-): TrimmedHistory {
+export function trimHistory(history: readonly ChatMessage[], budgetTokens = DEFAULT_HISTORY_TOKEN_BUDGET): TrimmedHistory {
   const all = history.filter((m) => m.role !== 'system');
   const userIndexes = all.flatMap((m, i) => (m.role === 'user' ? [i] : []));
   if (userIndexes.length === 0) return { messages: [], summary: null, dropped: all.length };

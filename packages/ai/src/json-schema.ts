@@ -64,17 +64,12 @@ function clean(node: Json): Json {
     out[key] = clean(value);
   }
   const note = boundsNote(node);
-  if (note)
-    out.description =
-      typeof node.description === 'string'
-        ? `${node.description} (${note})`
-        : `${note[0]?.toUpperCase()}${note.slice(1)}.`;
+  if (note) out.description = typeof node.description === 'string' ? `${node.description} (${note})` : `${note[0]?.toUpperCase()}${note.slice(1)}.`;
   if (out.type === 'object') {
     // Strict mode: every property required and nothing else allowed (zod already says so; made sure).
     out.additionalProperties = false;
     const properties = out.properties;
-    if (properties && typeof properties === 'object' && !Array.isArray(properties))
-      out.required = Object.keys(properties);
+    if (properties && typeof properties === 'object' && !Array.isArray(properties)) out.required = Object.keys(properties);
   }
   return out;
 }

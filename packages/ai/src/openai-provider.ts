@@ -1,14 +1,7 @@
 import OpenAI from 'openai';
 import type { ZodType } from 'zod';
 import { strictJsonSchema } from './json-schema';
-import {
-  ProviderError,
-  type CoachProvider,
-  type Completion,
-  type CompletionRequest,
-  type JsonCompletion,
-  type StreamEvent,
-} from './provider';
+import { ProviderError, type CoachProvider, type Completion, type CompletionRequest, type JsonCompletion, type StreamEvent } from './provider';
 import { readChatCompletionStream } from './sse';
 
 export type OpenAICompatibleConfig = {
@@ -117,10 +110,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       }
     },
 
-    async completeJson<T>(
-      request: CompletionRequest,
-      format: { name: string; schema: ZodType<T> },
-    ): Promise<JsonCompletion<T>> {
+    async completeJson<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>> {
       let response;
       try {
         response = await client.chat.completions.create(

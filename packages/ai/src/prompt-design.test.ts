@@ -86,13 +86,7 @@ describe('the system message', () => {
 
   it('has the helplines, the motivational-interviewing method and the real activity catalogue in its static part', () => {
     for (const line of ['024', '016', 'ANAR 900 20 20 10', '112']) expect(STATIC_SYSTEM_PROMPT).toContain(line);
-    for (const skill of [
-      'Preguntas abiertas',
-      'Reflejos',
-      'Afirmaciones',
-      'Resúmenes',
-      'Pide permiso antes de aconsejar',
-    ])
+    for (const skill of ['Preguntas abiertas', 'Reflejos', 'Afirmaciones', 'Resúmenes', 'Pide permiso antes de aconsejar'])
       expect(STATIC_SYSTEM_PROMPT).toContain(skill);
     const catalogue = activityCatalogue();
     for (const p of BREATHING_PATTERNS) expect(catalogue).toContain(`${p.name} (/breathing/${p.id}`);
@@ -119,11 +113,7 @@ describe('the system message', () => {
 
 describe('history trimmed by tokens', () => {
   it('always starts with a user turn (a leading coach opener is left out) and keeps everything that fits', () => {
-    const history: ChatMessage[] = [
-      { role: 'assistant', content: 'Hola, ¿cómo llegas hoy?' },
-      ...turns(2),
-      { role: 'user', content: 'Último' },
-    ];
+    const history: ChatMessage[] = [{ role: 'assistant', content: 'Hola, ¿cómo llegas hoy?' }, ...turns(2), { role: 'user', content: 'Último' }];
     const { messages, summary } = trimHistory(history, 3000);
     expect(messages[0]?.role).toBe('user');
     expect(messages).toHaveLength(5);
@@ -170,24 +160,21 @@ describe('strict JSON schemas', () => {
     ['session_summary', SessionSummarySchema],
     ['weekly_summary', WeeklySummarySchema],
     ['assessment_evaluation', AssessmentEvaluationSchema],
-  ])(
-    '%s has none of the keywords strict mode refuses, closed objects with every property required',
-    (_name, schema) => {
-      const json = strictJsonSchema(schema);
-      expect(refusedKeywordsIn(json)).toEqual([]);
-      const walk = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(walk);
-        if (!node || typeof node !== 'object') return;
-        const o = node as Record<string, unknown>;
-        if (o.type === 'object') {
-          expect(o.additionalProperties).toBe(false);
-          expect(o.required).toEqual(Object.keys(o.properties as object));
-        }
-        Object.values(o).forEach(walk);
-      };
-      walk(json);
-    },
-  );
+  ])('%s has none of the keywords strict mode refuses, closed objects with every property required', (_name, schema) => {
+    const json = strictJsonSchema(schema);
+    expect(refusedKeywordsIn(json)).toEqual([]);
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if (o.type === 'object') {
+        expect(o.additionalProperties).toBe(false);
+        expect(o.required).toEqual(Object.keys(o.properties as object));
+      }
+      Object.values(o).forEach(walk);
+    };
+    walk(json);
+  });
 
   it('tells the model the bounds it left out, in the description', () => {
     const json = strictJsonSchema(DailyPlanSchema) as {
@@ -211,9 +198,7 @@ describe('the coach against the fake model', () => {
 
   it('raises an empty answer as a ProviderError with its usage', async () => {
     fake.reply({ kind: 'text', text: '', chunks: [' ', '\n'] });
-    const error = await run(
-      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
-    ).catch((e: unknown) => e);
+    const error = await run(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).reason).toBe('empty');
     expect((error as ProviderError).usage).toEqual({ inputTokens: 11, outputTokens: 7 });
@@ -221,9 +206,7 @@ describe('the coach against the fake model', () => {
 
   it('raises a cut stream with an estimated usage', async () => {
     fake.reply({ kind: 'truncate', chunks: ['Hola, ', 'te '] });
-    const error = (await run(
-      coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] }),
-    ).catch((e: unknown) => e)) as ProviderError;
+    const error = (await run(coach().reply({ context, mode: 'chat', history: [{ role: 'user', content: 'Hola' }] })).catch((e: unknown) => e)) as ProviderError;
     expect(error.reason).toBe('truncated');
     expect(error.usage?.inputTokens).toBeGreaterThan(500);
     // 'Hola, te ' is 9 characters: 3 tokens at ~4 characters per token.

@@ -24,16 +24,12 @@ export type CoachMode = 'chat' | 'session' | 'journal' | 'plan' | 'evaluation';
 
 /** The app's real practices, from packages/domain, so every suggestion can link to one. */
 export function activityCatalogue(): string {
-  const breathing = BREATHING_PATTERNS.map(
-    (p) => `${p.name} (/breathing/${p.id}, ${p.defaultMinutes} min): ${p.purpose}`,
-  );
+  const breathing = BREATHING_PATTERNS.map((p) => `${p.name} (/breathing/${p.id}, ${p.defaultMinutes} min): ${p.purpose}`);
   const breaks = ACTIVE_BREAKS.map((b) => {
     const minutes = Math.max(1, Math.round(b.moves.reduce((sum, m) => sum + m.seconds, 0) / 60));
     return `${b.title} (/active-breaks/${encodeURIComponent(b.tag)}, ${minutes} min): ${b.description}`;
   });
-  const fitness = FITNESS_CLASSES.map(
-    (c) => `${c.title} (/fitness, ${classMinutes(c)} min, nivel ${c.level}): ${c.description}`,
-  );
+  const fitness = FITNESS_CLASSES.map((c) => `${c.title} (/fitness, ${classMinutes(c)} min, nivel ${c.level}): ${c.description}`);
   const audios = MEDITATIONS.map((m) => `${m.title} (/meditations/${m.id}, ${Math.round(m.durationSeconds / 60)} min)`);
   return [
     'Actividades de la app (sugiere solo estas, por su nombre exacto, y di dónde encontrarlas):',
@@ -87,12 +83,9 @@ const MODE_INSTRUCTIONS: Record<CoachMode, string> = {
     'Sesión estructurada en cuatro fases: check-in (cómo llega), objetivo (qué quiere lograr en esta sesión), ' +
     'exploración (opciones y obstáculos) y compromisos (de uno a tres pasos concretos con fecha). En cada turno, ' +
     'el bloque de contexto te dice en qué fase estás y qué toca.',
-  journal:
-    'Journaling guiado: ayudas a escribir y reflexionar con reflejos y una pregunta abierta; no aconsejas ni ' +
-    'propones tareas salvo que te lo pida.',
+  journal: 'Journaling guiado: ayudas a escribir y reflexionar con reflejos y una pregunta abierta; no aconsejas ni ' + 'propones tareas salvo que te lo pida.',
   plan: 'Diseñas el plan del día: de tres a cinco actividades reales de la app, cada una con una frase que explique por qué hoy.',
-  evaluation:
-    'Escribes una evaluación de la evaluación profesional: lectura cálida y concreta, con recomendaciones de actividades reales de la app.',
+  evaluation: 'Escribes una evaluación de la evaluación profesional: lectura cálida y concreta, con recomendaciones de actividades reales de la app.',
 };
 
 /** How the coach adapts to the style the person chose in the assessment (`coachingStyle`). */
@@ -101,21 +94,16 @@ export const STYLE_GUIDES: Record<string, string> = {
     'Estilo elegido: motivador intenso. Ritmo ágil y enérgico, retos claros y afirmaciones directas; celebra cada avance. Aun así, pide permiso antes de aconsejar.',
   'guía-estratégico':
     'Estilo elegido: guía estratégico. Estructura y prioridades: ayúdale a ordenar opciones con criterios, a decidir y a fijar el siguiente paso con fecha.',
-  'campeón-apoyo':
-    'Estilo elegido: campeón de apoyo. Calidez y paciencia: más reflejos y afirmaciones, ritmo pausado, valida antes de proponer.',
-  'analista-detallado':
-    'Estilo elegido: analista detallado. Preguntas precisas, datos y evidencias, pasos medibles; explica el porqué de lo que propones.',
-  'innovador-creativo':
-    'Estilo elegido: innovador creativo. Perspectivas nuevas, alternativas poco obvias y pequeños experimentos para probar esta semana.',
-  'coach-holístico':
-    'Estilo elegido: coach holístico. Conecta el trabajo con la energía, el descanso, las relaciones y los valores de la persona.',
+  'campeón-apoyo': 'Estilo elegido: campeón de apoyo. Calidez y paciencia: más reflejos y afirmaciones, ritmo pausado, valida antes de proponer.',
+  'analista-detallado': 'Estilo elegido: analista detallado. Preguntas precisas, datos y evidencias, pasos medibles; explica el porqué de lo que propones.',
+  'innovador-creativo': 'Estilo elegido: innovador creativo. Perspectivas nuevas, alternativas poco obvias y pequeños experimentos para probar esta semana.',
+  'coach-holístico': 'Estilo elegido: coach holístico. Conecta el trabajo con la energía, el descanso, las relaciones y los valores de la persona.',
 };
 
 const ADDRESS: Record<string, string> = {
   femenino: 'Cuando hables de ella usa el femenino («te veo motivada»).',
   masculino: 'Cuando hables de él usa el masculino («te veo motivado»).',
-  neutro:
-    'Usa un lenguaje neutro al hablar de la persona: evita adjetivos y participios con género («te veo con ganas»).',
+  neutro: 'Usa un lenguaje neutro al hablar de la persona: evita adjetivos y participios con género («te veo con ganas»).',
 };
 
 function list(items: string[]): string {
@@ -128,10 +116,7 @@ function list(items: string[]): string {
  */
 export function describeProfile(context: Pick<CoachContext, 'firstName' | 'profile' | 'addressForm'>): string {
   const p = context.profile;
-  const lines = [
-    `Nombre: ${context.firstName || 'sin nombre'}.`,
-    ADDRESS[context.addressForm ?? 'neutro'] ?? ADDRESS.neutro ?? '',
-  ];
+  const lines = [`Nombre: ${context.firstName || 'sin nombre'}.`, ADDRESS[context.addressForm ?? 'neutro'] ?? ADDRESS.neutro ?? ''];
   if (p) {
     lines.push(
       `Trabajo: ${p.role} en ${p.industry}, ${p.seniority.label}, ${p.experience} de experiencia, ${p.workLocation.label}.`,
@@ -144,9 +129,7 @@ export function describeProfile(context: Pick<CoachContext, 'firstName' | 'profi
       STYLE_GUIDES[p.preferredStyle.value] ?? `Estilo de coach preferido: ${p.preferredStyle.label}.`,
     );
   } else {
-    lines.push(
-      'Todavía no ha completado la evaluación: conócela con preguntas abiertas y sugiérele hacerla (/assessment) si encaja.',
-    );
+    lines.push('Todavía no ha completado la evaluación: conócela con preguntas abiertas y sugiérele hacerla (/assessment) si encaja.');
   }
   return lines.filter(Boolean).join('\n');
 }
@@ -200,9 +183,7 @@ function longDate(day: string): string {
  */
 export function turnContext(context: CoachContext, options: TurnContextOptions = {}): string {
   const hour = context.localHour;
-  const lines = [
-    `Hoy es ${longDate(context.today)}${hour === undefined ? '' : `; son las ${hour} h en su zona horaria`}.`,
-  ];
+  const lines = [`Hoy es ${longDate(context.today)}${hour === undefined ? '' : `; son las ${hour} h en su zona horaria`}.`];
   lines.push(`Actividad: ${describeLedger(context.ledger)}`);
   lines.push(`Temas recientes del diario: ${list(context.journalThemes)}.`);
   lines.push(

@@ -39,12 +39,7 @@ describe('OpenAI-compatible provider against a fake server', () => {
   it('streams deltas in order, then usage', async () => {
     fake.reply({ kind: 'text', text: '', chunks: ['Ho', 'la', ', ', 'Lucía'], delayMs: 20 });
     const events = await collect(provider().stream({ messages: [{ role: 'user', content: 'x' }] }));
-    expect(events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''))).toEqual([
-      'Ho',
-      'la',
-      ', ',
-      'Lucía',
-    ]);
+    expect(events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''))).toEqual(['Ho', 'la', ', ', 'Lucía']);
     expect(events.at(-1)).toEqual({ type: 'done', usage: { inputTokens: 11, outputTokens: 7 }, finishReason: 'stop' });
   });
 

@@ -30,8 +30,7 @@ export type Completion = { text: string; usage: TokenUsage };
  * `finishReason` is the server's (`stop`, `length`...) when it sent one; a stream that ends without one
  * nor `[DONE]` was cut and raises a ProviderError instead of ending with `done`.
  */
-export type StreamEvent =
-  { type: 'delta'; text: string } | { type: 'done'; usage: TokenUsage; finishReason?: string | null };
+export type StreamEvent = { type: 'delta'; text: string } | { type: 'done'; usage: TokenUsage; finishReason?: string | null };
 
 export type ProviderHealth = { ok: boolean; provider: string; detail?: string };
 
@@ -47,10 +46,7 @@ export interface CoachProvider {
    * Structured output validated against a zod schema (JSON-schema response format). Only servers that
    * can follow a schema have it; the offline coach builds structured answers itself.
    */
-  completeJson?<T>(
-    request: CompletionRequest,
-    format: { name: string; schema: ZodType<T> },
-  ): Promise<JsonCompletion<T>>;
+  completeJson?<T>(request: CompletionRequest, format: { name: string; schema: ZodType<T> }): Promise<JsonCompletion<T>>;
   health(signal?: AbortSignal): Promise<ProviderHealth>;
 }
 
@@ -61,10 +57,7 @@ export class ProviderError extends Error {
   usage: TokenUsage | undefined;
   /** Why, in a word, for logs and tests: 'empty', 'truncated', 'timeout', 'http', 'network', 'invalid'. */
   readonly reason: string | undefined;
-  constructor(
-    message: string,
-    options: { status?: number; cause?: unknown; usage?: TokenUsage; reason?: string } = {},
-  ) {
+  constructor(message: string, options: { status?: number; cause?: unknown; usage?: TokenUsage; reason?: string } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ProviderError';
     this.status = options.status;

@@ -6,14 +6,7 @@
  */
 export { RISK_CATEGORIES, isRiskCategory, type RiskCategory } from './safety/categories';
 export { screenMessage, type ScreenResult } from './safety/screen';
-export {
-  SAFETY_ANSWERS,
-  SAFETY_RESOURCES,
-  looksEnglish,
-  safetyAnswer,
-  type SafetyAnswer,
-  type SafetyResource,
-} from './safety/answers';
+export { SAFETY_ANSWERS, SAFETY_RESOURCES, looksEnglish, safetyAnswer, type SafetyAnswer, type SafetyResource } from './safety/answers';
 export { normalise } from './safety/normalise';
 
 import { looksEnglish, safetyAnswer, type SafetyAnswer } from './safety/answers';

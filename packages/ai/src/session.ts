@@ -29,8 +29,6 @@ export function extractCommitments(text: string): string[] {
     .split(/\n|;|(?:\.\s)|(?:\s(?:y también|además)\s)/)
     .map((s) => s.replace(/^[-*•\d.)\s]+/, '').trim())
     .filter((s) => s.length >= 3);
-  const chosen = (pieces.length ? pieces : [text.trim()])
-    .slice(0, 3)
-    .map((s) => (s.length > 200 ? `${s.slice(0, 197)}...` : s));
+  const chosen = (pieces.length ? pieces : [text.trim()]).slice(0, 3).map((s) => (s.length > 200 ? `${s.slice(0, 197)}...` : s));
   return chosen.filter((s) => s.length >= 3);
 }

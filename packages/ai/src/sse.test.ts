@@ -82,9 +82,7 @@ describe('readChatCompletionStream', () => {
   });
 
   it('raises a ProviderError for an error event or a broken fragment', async () => {
-    await expect(
-      collect([chunk('a'), `data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`]),
-    ).rejects.toBeInstanceOf(ProviderError);
+    await expect(collect([chunk('a'), `data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`])).rejects.toBeInstanceOf(ProviderError);
     await expect(collect(['data: {not json\n\n'])).rejects.toBeInstanceOf(ProviderError);
   });
 });

@@ -55,8 +55,7 @@ export async function* readChatCompletionStream(body: ReadableStream<Uint8Array>
           const piece = choice?.delta?.content;
           if (typeof piece === 'string') text += piece;
           if (choice?.finish_reason) finishReason = choice.finish_reason;
-          if (json.usage)
-            usage = { inputTokens: json.usage.prompt_tokens ?? 0, outputTokens: json.usage.completion_tokens ?? 0 };
+          if (json.usage) usage = { inputTokens: json.usage.prompt_tokens ?? 0, outputTokens: json.usage.completion_tokens ?? 0 };
         }
         boundary = nextBoundary(buffer);
       }

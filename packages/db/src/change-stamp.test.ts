@@ -58,10 +58,7 @@ describe('cachedUntilChange', () => {
     const a = open(file);
     const b = open(file);
     a.sqlite.exec('CREATE TABLE t (v INTEGER)');
-    const read = cachedUntilChange(
-      a.sqlite,
-      () => (a.sqlite.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n,
-    );
+    const read = cachedUntilChange(a.sqlite, () => (a.sqlite.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n);
     expect(read()).toBe(0);
     b.sqlite.prepare('INSERT INTO t VALUES (1)').run();
     expect(read()).toBe(1);
@@ -70,10 +67,7 @@ describe('cachedUntilChange', () => {
   it('does not keep what it read inside a transaction that is then rolled back', () => {
     const { sqlite } = open(tempFile());
     sqlite.exec('CREATE TABLE t (v INTEGER)');
-    const read = cachedUntilChange(
-      sqlite,
-      () => (sqlite.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n,
-    );
+    const read = cachedUntilChange(sqlite, () => (sqlite.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n);
     expect(() =>
       sqlite.transaction(() => {
         sqlite.prepare('INSERT INTO t VALUES (1)').run();
@@ -95,18 +89,10 @@ describe('the cached activity catalogue', () => {
     expect(steps.listActivities().map((row) => row.dailyLimit)).toEqual([3]);
     expect(steps.listActivities()).toBe(steps.listActivities());
 
-    createAdminRepository(a.db).updateActivity(
-      'breathing_short',
-      { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 4 },
-      new Date(),
-    );
+    createAdminRepository(a.db).updateActivity('breathing_short', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 4 }, new Date());
     expect(steps.listActivities()[0]).toMatchObject({ name: 'Respirar', dailyLimit: 4 });
 
-    createAdminRepository(b.db).updateActivity(
-      'breathing_short',
-      { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 5 },
-      new Date(),
-    );
+    createAdminRepository(b.db).updateActivity('breathing_short', { name: 'Respirar', baseSteps: 12, multiplier: 1, dailyLimit: 5 }, new Date());
     expect(steps.listActivities()[0]?.dailyLimit).toBe(5);
     expect(Object.isFrozen(steps.listActivities()[0])).toBe(true);
   });

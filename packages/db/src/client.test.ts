@@ -29,10 +29,7 @@ describe('createDb', () => {
     const file = join(dir, 'app.db');
     createDb({ file }).close();
     const again = createDb({ file });
-    const tables = again.sqlite
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .pluck()
-      .all();
+    const tables = again.sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all();
     expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'auth_failures', '__drizzle_migrations']));
     again.close();
   });

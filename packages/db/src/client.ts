@@ -27,10 +27,7 @@ export type CreateDbOptions = {
 export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /** The pragmas every connection gets, before anything else runs on it. */
-export function applyPragmas(
-  sqlite: Database.Database,
-  options: Pick<CreateDbOptions, 'synchronous' | 'busyTimeoutMs'> = {},
-) {
+export function applyPragmas(sqlite: Database.Database, options: Pick<CreateDbOptions, 'synchronous' | 'busyTimeoutMs'> = {}) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');

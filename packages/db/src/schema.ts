@@ -3,15 +3,7 @@ import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/ad
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { audioListens, practiceSessions } from './schema/listens';
-import {
-  aiUsage,
-  assessmentEvaluations,
-  commitments,
-  conversations,
-  dailyPlans,
-  journalEntries,
-  messages,
-} from './schema/coaching';
+import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { sessions } from './schema/sessions';
 import { users } from './schema/users';
 

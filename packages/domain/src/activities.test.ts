@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVITY_CATALOGUE,
-  ACTIVITY_KEYS,
-  CompleteActivityInputSchema,
-  IdempotencyKeySchema,
-  decideAward,
-} from './activities';
+import { ACTIVITY_CATALOGUE, ACTIVITY_KEYS, CompleteActivityInputSchema, IdempotencyKeySchema, decideAward } from './activities';
 
 describe('the catalogue', () => {
   it('has the 12 activities of the spec with multiplier 1', () => {

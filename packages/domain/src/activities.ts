@@ -132,10 +132,7 @@ export type AwardDecision = {
  * The step rule: a completion earns baseSteps × multiplier while the user has earned fewer than
  * `dailyLimit` awards for that activity today; past it, the completion is still recorded with 0 steps.
  */
-export function decideAward(
-  activity: Pick<ActivityDefinition, 'baseSteps' | 'multiplier' | 'dailyLimit'>,
-  awardedToday: number,
-): AwardDecision {
+export function decideAward(activity: Pick<ActivityDefinition, 'baseSteps' | 'multiplier' | 'dailyLimit'>, awardedToday: number): AwardDecision {
   if (awardedToday >= activity.dailyLimit) return { stepsEarned: 0, limitReached: true, awardSlot: null };
   return {
     stepsEarned: Math.round(activity.baseSteps * activity.multiplier),

@@ -93,23 +93,16 @@ export function evaluateAssessment(profile: CoachingProfile): AssessmentEvaluati
       area: 'breathing',
       minutes: 4,
       title: 'Respiración para los picos de presión',
-      detail:
-        'Unos minutos de respiración lenta antes de un momento exigente bajan la activación y te devuelven claridad.',
+      detail: 'Unos minutos de respiración lenta antes de un momento exigente bajan la activación y te devuelven claridad.',
     });
   }
-  if (
-    stress === 'procrastinar' ||
-    stress === 'analizar' ||
-    fears.has('síndrome-impostor') ||
-    fears.has('perfeccionismo')
-  ) {
+  if (stress === 'procrastinar' || stress === 'analizar' || fears.has('síndrome-impostor') || fears.has('perfeccionismo')) {
     add({
       id: 'journaling-evidencias',
       area: 'journal',
       minutes: 10,
       title: 'Un diario de evidencias',
-      detail:
-        'Escribir lo que has logrado y lo que te frena convierte las dudas en datos concretos sobre los que actuar.',
+      detail: 'Escribir lo que has logrado y lo que te frena convierte las dudas en datos concretos sobre los que actuar.',
     });
   }
   if (
@@ -127,12 +120,7 @@ export function evaluateAssessment(profile: CoachingProfile): AssessmentEvaluati
       detail: `Define con tu coach un primer paso concreto hacia ${list(profile.goals, 1) || 'tu objetivo'} y revisadlo la semana siguiente.`,
     });
   }
-  if (
-    goals.has('equilibrio') ||
-    challenges.has('equilibrio') ||
-    challenges.has('carga-trabajo') ||
-    drains.has('routine')
-  ) {
+  if (goals.has('equilibrio') || challenges.has('equilibrio') || challenges.has('carga-trabajo') || drains.has('routine')) {
     add({
       id: 'audio-desconexion',
       area: 'meditation',
@@ -141,10 +129,7 @@ export function evaluateAssessment(profile: CoachingProfile): AssessmentEvaluati
       detail: 'Marcar el final del día con un audio breve ayuda a dejar el trabajo en el trabajo.',
     });
   }
-  if (
-    profile.supportNeeds.some((s) => s.value === 'bienestar-físico') ||
-    profile.quickWins.some((w) => w.value === 'moverme-más')
-  ) {
+  if (profile.supportNeeds.some((s) => s.value === 'bienestar-físico') || profile.quickWins.some((w) => w.value === 'moverme-más')) {
     add({
       id: 'clase-corta',
       area: 'fitness',

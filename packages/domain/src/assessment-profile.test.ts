@@ -41,18 +41,10 @@ describe('evaluateAssessment', () => {
   it('reads the profile and recommends concrete, linked activities', () => {
     const evaluation = evaluateAssessment(deriveCoachingProfile(COMPLETE_RESPONSES));
     expect(evaluation.headline).toBe('Una buena base con margen para crecer');
-    expect(evaluation.sections.map((s) => s.id)).toEqual([
-      'punto-partida',
-      'energia',
-      'fortalezas',
-      'objetivos',
-      'estilo',
-    ]);
+    expect(evaluation.sections.map((s) => s.id)).toEqual(['punto-partida', 'energia', 'fortalezas', 'objetivos', 'estilo']);
     expect(evaluation.sections[1]?.body).toContain('reuniones');
     const ids = evaluation.recommendations.map((r) => r.id);
-    expect(ids).toEqual(
-      expect.arrayContaining(['pausas-reuniones', 'respiracion-presion', 'journaling-evidencias', 'sesion-liderazgo']),
-    );
+    expect(ids).toEqual(expect.arrayContaining(['pausas-reuniones', 'respiracion-presion', 'journaling-evidencias', 'sesion-liderazgo']));
     expect(evaluation.recommendations.length).toBeLessThanOrEqual(6);
     for (const r of evaluation.recommendations) expect(AREA_PATHS[r.area]).toMatch(/^\//);
     expect(evaluation.firstStep).toContain('reuniones más eficaces');
@@ -63,9 +55,7 @@ describe('evaluateAssessment', () => {
     [6, 'Una buena base con margen para crecer'],
     [9, 'Estás en un buen momento: toca construir sobre él'],
   ])('satisfaction %i → %s', (rating, headline) => {
-    expect(
-      evaluateAssessment(deriveCoachingProfile({ ...COMPLETE_RESPONSES, satisfactionRating: rating })).headline,
-    ).toBe(headline);
+    expect(evaluateAssessment(deriveCoachingProfile({ ...COMPLETE_RESPONSES, satisfactionRating: rating })).headline).toBe(headline);
   });
 
   it('always recommends a weekly conversation and a daily habit', () => {

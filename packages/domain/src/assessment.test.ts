@@ -108,28 +108,20 @@ describe('AssessmentResponsesSchema (complete)', () => {
     const some = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 4 } });
     expect(some.data?.energyFactors).toEqual({ ...UNRATED_ENERGY_FACTORS, autonomy: 4 });
     // Present values are still checked.
-    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(
-      false,
-    );
+    expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: { autonomy: 9 } }).success).toBe(false);
     expect(AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, energyFactors: 'alto' }).success).toBe(false);
   });
 
   it('requires version 1.0 on completion', () => {
-    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '1.0' }).success).toBe(
-      true,
-    );
-    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '2.0' }).success).toBe(
-      false,
-    );
+    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '1.0' }).success).toBe(true);
+    expect(CompleteAssessmentInputSchema.safeParse({ responses: COMPLETE_RESPONSES, version: '2.0' }).success).toBe(false);
   });
 });
 
 describe('PartialResponsesSchema (progress)', () => {
   it('accepts the defaults and half-filled answers', () => {
     expect(PartialResponsesSchema.safeParse(defaultResponses()).success).toBe(true);
-    expect(
-      PartialResponsesSchema.safeParse({ role: 'Analista', companySize: '', topStrengths: ['empatía'] }).success,
-    ).toBe(true);
+    expect(PartialResponsesSchema.safeParse({ role: 'Analista', companySize: '', topStrengths: ['empatía'] }).success).toBe(true);
   });
   it.each([
     [{ companySize: 'gigante' }],
@@ -141,15 +133,9 @@ describe('PartialResponsesSchema (progress)', () => {
     expect(PartialResponsesSchema.safeParse(partial).success).toBe(false);
   });
   it('checks the progress envelope', () => {
-    expect(ProgressInputSchema.safeParse({ currentSection: 3, responses: {}, completedSections: [1, 2] }).success).toBe(
-      true,
-    );
-    expect(ProgressInputSchema.safeParse({ currentSection: 10, responses: {}, completedSections: [] }).success).toBe(
-      false,
-    );
-    expect(ProgressInputSchema.safeParse({ currentSection: 2, responses: {}, completedSections: [1, 1] }).success).toBe(
-      false,
-    );
+    expect(ProgressInputSchema.safeParse({ currentSection: 3, responses: {}, completedSections: [1, 2] }).success).toBe(true);
+    expect(ProgressInputSchema.safeParse({ currentSection: 10, responses: {}, completedSections: [] }).success).toBe(false);
+    expect(ProgressInputSchema.safeParse({ currentSection: 2, responses: {}, completedSections: [1, 1] }).success).toBe(false);
   });
 });
 
@@ -157,17 +143,7 @@ describe('section completeness and percent complete', () => {
   it('starts at 0 % with every section but the energy one incomplete', () => {
     const empty = defaultResponses();
     expect(percentComplete(empty)).toBe(0);
-    expect(ASSESSMENT_SECTIONS.map((s) => isSectionComplete(s.number, empty))).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(ASSESSMENT_SECTIONS.map((s) => isSectionComplete(s.number, empty))).toEqual([false, false, false, false, false, true, false, false, false]);
   });
 
   it('reaches 100 % with a complete assessment', () => {
@@ -224,9 +200,7 @@ describe('selection maximums (spec §5), all 14', () => {
       expect(ok.error?.issues).toBeUndefined();
       const over = AssessmentResponsesSchema.safeParse({ ...COMPLETE_RESPONSES, [field]: overMax });
       expect(over.success).toBe(false);
-      expect(over.error?.issues).toEqual([
-        expect.objectContaining({ path: [field], message: `Elige como máximo ${max}` }),
-      ]);
+      expect(over.error?.issues).toEqual([expect.objectContaining({ path: [field], message: `Elige como máximo ${max}` })]);
     });
 
     it('answers in progress: the same maximum', () => {
@@ -246,8 +220,7 @@ describe('selection maximums (spec §5), all 14', () => {
 describe('toggleSelection', () => {
   it('adds, removes, and ignores selections past the maximum', () => {
     let goals: string[] = [];
-    for (const value of ['ascenso', 'habilidades', 'equilibrio', 'equipo'])
-      goals = toggleSelection('shortTermGoals', goals, value);
+    for (const value of ['ascenso', 'habilidades', 'equilibrio', 'equipo']) goals = toggleSelection('shortTermGoals', goals, value);
     expect(goals).toEqual(['ascenso', 'habilidades', 'equilibrio']);
     expect(goals).toHaveLength(MAX_SELECTIONS.shortTermGoals);
     goals = toggleSelection('shortTermGoals', goals, 'habilidades');

@@ -45,8 +45,7 @@ const requiredText = (max: number) =>
     .max(max, { message: `Máximo ${max} caracteres` });
 const partialText = (max: number) => z.string().max(max, { message: `Máximo ${max} caracteres` });
 
-const requiredSelect = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { message: 'Elige una opción' });
+const requiredSelect = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: 'Elige una opción' });
 const partialSelect = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.literal('')]);
 
 const distinct = (items: readonly unknown[]) => new Set(items).size === items.length;
@@ -65,10 +64,7 @@ const partialMulti = <T extends readonly [string, ...string[]]>(values: T, max: 
 const energyLevel = z.number().int().min(0).max(5, { message: 'La escala va de 1 a 5' });
 /** The same value (a schema, a default) for each of the seven energy factors, in their order. */
 const perEnergyFactor = <T>(value: T) =>
-  Object.fromEntries(ENERGY_FACTORS.values.map((factor) => [factor, value])) as Record<
-    (typeof ENERGY_FACTORS.values)[number],
-    T
-  >;
+  Object.fromEntries(ENERGY_FACTORS.values.map((factor) => [factor, value])) as Record<(typeof ENERGY_FACTORS.values)[number], T>;
 const EnergyFactorsSchema = z.object(perEnergyFactor(energyLevel));
 export type EnergyFactors = z.infer<typeof EnergyFactorsSchema>;
 export type EnergyFactor = keyof EnergyFactors;
@@ -142,11 +138,7 @@ function fields(strict: boolean) {
     supportNeeds: multi(SUPPORT_NEEDS.values, M.supportNeeds),
 
     satisfactionRating: strict
-      ? z
-          .number({ message: 'Elige un valor del 1 al 10' })
-          .int()
-          .min(1, { message: 'Elige un valor del 1 al 10' })
-          .max(10)
+      ? z.number({ message: 'Elige un valor del 1 al 10' }).int().min(1, { message: 'Elige un valor del 1 al 10' }).max(10)
       : z.number().int().min(0).max(10),
     satisfactionReason: text(LONG_TEXT_MAX),
     quickWins: multi(QUICK_WINS.values, M.quickWins),
@@ -249,11 +241,7 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     intro: 'Hacia dónde quieres ir y qué te frena.',
     fields: [
       multi('shortTermGoals', '¿Qué quieres conseguir en los próximos seis meses?', SHORT_TERM_GOALS.list),
-      longText(
-        'longTermVision',
-        '¿Dónde te ves dentro de cinco años?',
-        'Describe la vida profesional que te gustaría tener',
-      ),
+      longText('longTermVision', '¿Dónde te ves dentro de cinco años?', 'Describe la vida profesional que te gustaría tener'),
       longText('successDefinition', '¿Qué significa para ti tener éxito?', 'En tus propias palabras'),
       longText('careerAspirations', '¿Qué aspiraciones profesionales tienes?', 'Un puesto, un proyecto, un cambio...'),
       multi('leadershipTypes', '¿Qué tipo de líder quieres ser?', LEADERSHIP_TYPES.list),
@@ -434,10 +422,7 @@ export function toggleSelection(field: MultiField, current: readonly string[], v
 export const ProgressInputSchema = z.object({
   currentSection: z.number().int().min(1).max(SECTION_COUNT),
   responses: PartialResponsesSchema,
-  completedSections: z
-    .array(z.number().int().min(1).max(SECTION_COUNT))
-    .max(SECTION_COUNT)
-    .refine(distinct, { message: 'Secciones repetidas' }),
+  completedSections: z.array(z.number().int().min(1).max(SECTION_COUNT)).max(SECTION_COUNT).refine(distinct, { message: 'Secciones repetidas' }),
 });
 export type ProgressInput = z.infer<typeof ProgressInputSchema>;
 

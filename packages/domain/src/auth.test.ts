@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EmailSchema,
-  LoginInputSchema,
-  NewPasswordSchema,
-  RegisterInputSchema,
-  greetingName,
-  isValidTimezone,
-  safeNextPath,
-} from './auth';
+import { EmailSchema, LoginInputSchema, NewPasswordSchema, RegisterInputSchema, greetingName, isValidTimezone, safeNextPath } from './auth';
 
 describe('NewPasswordSchema', () => {
   it.each([

@@ -26,12 +26,7 @@ const rest = (seconds: number): Exercise => ({
 });
 
 /** `rounds` passes over the moves, `workSeconds` each with `restSeconds` between them. */
-function circuit(
-  moves: ReadonlyArray<readonly [string, string]>,
-  rounds: number,
-  workSeconds: number,
-  restSeconds: number,
-): Exercise[] {
+function circuit(moves: ReadonlyArray<readonly [string, string]>, rounds: number, workSeconds: number, restSeconds: number): Exercise[] {
   const out: Exercise[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, instruction] of moves) {
@@ -192,9 +187,7 @@ export function fitnessBand(minutes: number): FitnessBand {
   return 'larga';
 }
 
-export function fitnessActivityKey(
-  minutes: number,
-): 'fitness_class_short' | 'fitness_class_medium' | 'fitness_class_long' {
+export function fitnessActivityKey(minutes: number): 'fitness_class_short' | 'fitness_class_medium' | 'fitness_class_long' {
   const band = fitnessBand(minutes);
   return band === 'corta' ? 'fitness_class_short' : band === 'media' ? 'fitness_class_medium' : 'fitness_class_long';
 }

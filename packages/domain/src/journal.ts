@@ -14,16 +14,7 @@ export const JOURNAL_PROMPTS: readonly string[] = [
   '¿En qué momento del día te has sentido más tú?',
 ];
 
-export const JOURNAL_MOODS = [
-  'tranquilidad',
-  'alegría',
-  'gratitud',
-  'motivación',
-  'cansancio',
-  'preocupación',
-  'tristeza',
-  'enfado',
-] as const;
+export const JOURNAL_MOODS = ['tranquilidad', 'alegría', 'gratitud', 'motivación', 'cansancio', 'preocupación', 'tristeza', 'enfado'] as const;
 
 export const JOURNAL_MIN_WORDS_FOR_STEPS = 50;
 
@@ -48,11 +39,7 @@ export const JournalEntryInputSchema = z.object({
   mood: z.string().trim().min(1, { message: 'Elige o escribe cómo te sientes' }).max(JOURNAL_MOOD_MAX_LENGTH),
   prompt: z.string().trim().max(JOURNAL_PROMPT_MAX_LENGTH).optional(),
   title: z.string().trim().max(JOURNAL_TITLE_MAX_LENGTH).optional(),
-  body: z
-    .string()
-    .trim()
-    .min(1, { message: 'Escribe algo antes de guardar' })
-    .max(JOURNAL_BODY_MAX_LENGTH, { message: 'Máximo 20.000 caracteres' }),
+  body: z.string().trim().min(1, { message: 'Escribe algo antes de guardar' }).max(JOURNAL_BODY_MAX_LENGTH, { message: 'Máximo 20.000 caracteres' }),
 });
 export type JournalEntryInput = z.infer<typeof JournalEntryInputSchema>;
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addressKey,
-  DEFAULT_SIGN_IN_LIMITS,
-  longestWindowMs,
-  retryAfterSeconds,
-  signInRules,
-  windowStart,
-} from './login-throttle';
+import { addressKey, DEFAULT_SIGN_IN_LIMITS, longestWindowMs, retryAfterSeconds, signInRules, windowStart } from './login-throttle';
 
 describe('sign-in limits', () => {
   it('one address can never use up the per-account limit', () => {

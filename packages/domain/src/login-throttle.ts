@@ -34,8 +34,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 };
 
 /** The kinds of counted attempts (stored as the `scope` of each attempt row). */
-export type AttemptScope =
-  'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user';
+export type AttemptScope = 'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user';
 
 /** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
 export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };
@@ -95,7 +94,5 @@ export function longestWindowMs(limits: SignInLimits): number {
 
 /** Spanish message of a refused attempt. */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Demasiados intentos fallidos. Espera unos minutos.';
-export const TOO_MANY_REGISTRATIONS_MESSAGE =
-  'Se han creado demasiadas cuentas desde tu conexión. Vuelve a intentarlo más tarde.';
-export const PASSWORD_WORK_BUSY_MESSAGE =
-  'Hay demasiadas peticiones desde tu conexión. Espera un momento y vuelve a intentarlo.';
+export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Se han creado demasiadas cuentas desde tu conexión. Vuelve a intentarlo más tarde.';
+export const PASSWORD_WORK_BUSY_MESSAGE = 'Hay demasiadas peticiones desde tu conexión. Espera un momento y vuelve a intentarlo.';

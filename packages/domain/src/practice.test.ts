@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_BREAKS, breakSeconds } from './active-breaks';
-import {
-  BREATHING_PATTERNS,
-  breathingActivityKey,
-  breathsPerMinute,
-  cycleSeconds,
-  findBreathingPattern,
-  phaseAt,
-} from './breathing';
+import { BREATHING_PATTERNS, breathingActivityKey, breathsPerMinute, cycleSeconds, findBreathingPattern, phaseAt } from './breathing';
 import { FITNESS_CLASSES, classMinutes, fitnessActivityKey, fitnessBand } from './fitness';
 import { JournalEntryInputSchema, countWords, promptForDay } from './journal';
 
@@ -73,9 +66,7 @@ describe('fitness classes', () => {
 
 describe('active breaks', () => {
   it('last 1–3 minutes with moves readable in two seconds', () => {
-    expect(ACTIVE_BREAKS.map((b) => b.tag)).toEqual(
-      expect.arrayContaining(['cuello', 'espalda', 'ojos', 'muñecas', 'piernas', 'respiracion']),
-    );
+    expect(ACTIVE_BREAKS.map((b) => b.tag)).toEqual(expect.arrayContaining(['cuello', 'espalda', 'ojos', 'muñecas', 'piernas', 'respiracion']));
     for (const b of ACTIVE_BREAKS) {
       expect(breakSeconds(b)).toBeGreaterThanOrEqual(60);
       expect(breakSeconds(b)).toBeLessThanOrEqual(180);

@@ -13,8 +13,7 @@ export const SESSION_POLICY = {
 
 export type SessionTimes = { createdAt: Date; lastVerifiedAt: Date };
 
-export type SessionVerdict =
-  { status: 'valid'; touch: boolean; expiresAt: Date } | { status: 'expired'; reason: 'inactivity' | 'absolute' };
+export type SessionVerdict = { status: 'valid'; touch: boolean; expiresAt: Date } | { status: 'expired'; reason: 'inactivity' | 'absolute' };
 
 /** Decides whether a stored session is still usable at `now`, and whether to record activity. */
 export function evaluateSession(session: SessionTimes, now: Date, policy = SESSION_POLICY): SessionVerdict {
@@ -32,7 +31,5 @@ export function evaluateSession(session: SessionTimes, now: Date, policy = SESSI
 
 /** The moment a session ends if it is not used again after `lastActive`. */
 export function sessionExpiry(createdAt: Date, lastActive: Date, policy = SESSION_POLICY): Date {
-  return new Date(
-    Math.min(createdAt.getTime() + policy.absoluteLifetimeMs, lastActive.getTime() + policy.inactivityTimeoutMs),
-  );
+  return new Date(Math.min(createdAt.getTime() + policy.absoluteLifetimeMs, lastActive.getTime() + policy.inactivityTimeoutMs));
 }

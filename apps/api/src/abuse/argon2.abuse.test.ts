@@ -62,10 +62,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function bystanderLogins(url: string, email: string, times: number): Promise<Answer[]> {
   const answers: Answer[] = [];
-  for (let i = 0; i < times; i += 1)
-    answers.push(
-      await client.send(`${url}/api/auth/login`, { from: '127.0.0.3', body: { email, password: PASSWORD } }),
-    );
+  for (let i = 0; i < times; i += 1) answers.push(await client.send(`${url}/api/auth/login`, { from: '127.0.0.3', body: { email, password: PASSWORD } }));
   return answers;
 }
 

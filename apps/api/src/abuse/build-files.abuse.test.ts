@@ -34,10 +34,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, '.vite'));
   mkdirSync(join(dir, '.well-hidden'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>',
-  );
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="es"><head><title>Ascenso</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dir, 'assets', 'boot-abc123.js'), 'console.log("ascenso")');
   writeFileSync(join(dir, 'assets', 'boot-abc123.js.map'), MAP);
   writeFileSync(join(dir, 'assets', 'boot-abc123.js.map.gz'), gzipSync(MAP));
@@ -65,8 +62,7 @@ async function serve(nodeEnv: 'production' | 'development') {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return (path: string, method = 'GET') =>
-    fetch(`${base}${path}`, { method, headers: { 'accept-encoding': 'gzip, br' }, signal: AbortSignal.timeout(5_000) });
+  return (path: string, method = 'GET') => fetch(`${base}${path}`, { method, headers: { 'accept-encoding': 'gzip, br' }, signal: AbortSignal.timeout(5_000) });
 }
 
 const HIDDEN = [

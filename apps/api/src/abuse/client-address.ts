@@ -18,10 +18,7 @@ export type Answer = { status: number; headers: IncomingHttpHeaders; body: strin
 
 export function createClient() {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  function send(
-    url: string,
-    init: { method?: string; body?: unknown; from?: string; cookie?: string } = {},
-  ): Promise<Answer> {
+  function send(url: string, init: { method?: string; body?: unknown; from?: string; cookie?: string } = {}): Promise<Answer> {
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
     const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
     const headers: Record<string, string> = {};
@@ -72,10 +69,7 @@ export function countingHasher(): PasswordHasher & { calls: () => number; reset:
 export type AbuseServer = { url: string; deps: Deps; stop: () => Promise<void> };
 
 /** The app on an in-memory database, listening on 127.0.0.1 (ephemeral port). */
-export async function startAbuseServer(
-  env: Record<string, string> = {},
-  passwords?: PasswordHasher,
-): Promise<AbuseServer> {
+export async function startAbuseServer(env: Record<string, string> = {}, passwords?: PasswordHasher): Promise<AbuseServer> {
   const config = loadConfig({ NODE_ENV: 'test', APP_ORIGIN: ORIGIN, LOG_LEVEL: 'silent', ...env });
   const deps = createDeps(config, {
     dbHandle: createTestDb(),

@@ -120,10 +120,7 @@ describe('per-user model limits under attack (issue 15 item 3)', () => {
       .poll(
         () =>
           messages.filter(
-            (m) =>
-              m.error ||
-              (m.result?.type === 'data' &&
-                (m.result.data as { json?: { data?: { type?: string } } })?.json?.data?.type === 'done'),
+            (m) => m.error || (m.result?.type === 'data' && (m.result.data as { json?: { data?: { type?: string } } })?.json?.data?.type === 'done'),
           ).length,
         {
           timeout: 10_000,

@@ -31,8 +31,7 @@ afterEach(async () => {
 });
 
 const JOURNAL_FULL = 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.';
-const CONVERSATIONS_FULL =
-  'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.';
+const CONVERSATIONS_FULL = 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.';
 const NOTES_FULL = 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.';
 const MESSAGES_FULL = 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.';
 const CONVERSATION_FULL = 'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
@@ -99,9 +98,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
   it('stores exactly 30 of 40 concurrent new conversations, whatever their kind', async () => {
     const { t, user, mutate } = await serve({ QUOTA_CONVERSATIONS_PER_DAY: '30' });
     const kinds = ['chat', 'session', 'journal'] as const;
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => mutate('coaching.start', { kind: kinds[i % 3] })),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => mutate('coaching.start', { kind: kinds[i % 3] })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(10);
@@ -109,17 +106,13 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     const stored = t.deps.repos.coaching.listConversations(user.id, undefined, 100);
     expect(stored).toHaveLength(30);
     // No opening message of a refused conversation was kept either.
-    const opened = stored
-      .filter((c) => c.kind !== 'chat')
-      .reduce((n, c) => n + t.deps.repos.coaching.listMessages(c.id).length, 0);
+    const opened = stored.filter((c) => c.kind !== 'chat').reduce((n, c) => n + t.deps.repos.coaching.listMessages(c.id).length, 0);
     expect(opened).toBe(stored.filter((c) => c.kind !== 'chat').length);
   });
 
   it('stores exactly 30 of 40 concurrent coach notes', async () => {
     const { t, user, mutate } = await serve({ QUOTA_NOTES_PER_DAY: '30' });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => mutate('profile.addNote', { text: `Nota ${i}` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => mutate('profile.addNote', { text: `Nota ${i}` })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(10);
@@ -130,8 +123,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
   it('caps the messages of one conversation (409) and of one day (429); a crisis message always goes through', async () => {
     const { t, mutate } = await serve({ QUOTA_MESSAGES_PER_CONVERSATION: '10', QUOTA_MESSAGES_PER_DAY: '12' });
     const first = (await mutate('coaching.start', { kind: 'chat' })).data as { id: string };
-    const send = (conversationId: string, content: string) =>
-      mutate('coaching.send', { conversationId, content, clientMessageId: crypto.randomUUID() });
+    const send = (conversationId: string, content: string) => mutate('coaching.send', { conversationId, content, clientMessageId: crypto.randomUUID() });
     const flood = await Promise.all(Array.from({ length: 15 }, (_, i) => send(first.id, `Mensaje ${i}`)));
     expect(flood.filter((a) => a.status === 200)).toHaveLength(10);
     const full = flood.filter((a) => a.status !== 200);
@@ -165,8 +157,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     clock.advance(2 * 3600 * 1000);
     const hop = (timezone: string) => mutate('profile.update', { firstName: 'Ana', timezone });
     expect((await hop('Pacific/Kiritimati')).status).toBe(200);
-    for (let i = 0; i < 3; i += 1)
-      expect((await mutate('profile.addNote', { text: `Kiritimati ${i}` })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await mutate('profile.addNote', { text: `Kiritimati ${i}` })).status).toBe(200);
     // Kiritimati's day is full too: its next midnight is 10:00Z tomorrow, 23 hours away.
     expectRefused([await mutate('profile.addNote', { text: 'Kiritimati 4' })], NOTES_FULL, 23 * 3600);
 
@@ -203,11 +194,7 @@ describe('journal entries across two server processes on one database file', () 
     const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
       logger: createLogger('silent'),
     });
-    const signedIn = await register(
-      deps,
-      { email: 'cuota@ejemplo.es', password: 'una frase bastante larga', firstName: 'Cuota' },
-      { ip: '127.0.0.1' },
-    );
+    const signedIn = await register(deps, { email: 'cuota@ejemplo.es', password: 'una frase bastante larga', firstName: 'Cuota' }, { ip: '127.0.0.1' });
     const cookie = `session=${signedIn.token}`;
     const urls = await Promise.all([startServer(databasePath), startServer(databasePath)]);
 

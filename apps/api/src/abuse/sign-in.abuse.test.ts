@@ -11,15 +11,7 @@ import { register } from '../modules/auth/auth.service';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
-import {
-  count,
-  countingHasher,
-  createClient,
-  ORIGIN,
-  startAbuseServer,
-  type AbuseServer,
-  type Answer,
-} from './client-address';
+import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
 
 // Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
 // Client addresses are real TCP peers: 127.0.0.2, 127.0.0.3, … (all loopback on Linux).
@@ -48,8 +40,7 @@ async function registerVictim(url: string, email = 'victima@ejemplo.es', from = 
   return { email, cookie: (answer.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '' };
 }
 
-const login = (url: string, from: string, email: string, password: string) =>
-  client.send(`${url}/api/auth/login`, { from, body: { email, password } });
+const login = (url: string, from: string, email: string, password: string) => client.send(`${url}/api/auth/login`, { from, body: { email, password } });
 const wrongLogins = (url: string, from: string, email: string, n: number) =>
   Promise.all(Array.from({ length: n }, (_, i) => login(url, from, email, `no es la buena ${i}`)));
 
@@ -69,20 +60,13 @@ describe('batching cannot carry guesses', () => {
     const { email } = await registerVictim(s.url);
     s.hasher.reset();
     const paths = Array(50).fill('auth.login').join(',');
-    const input = Object.fromEntries(
-      Array.from({ length: 50 }, (_, i) => [
-        String(i),
-        { json: { email, password: i === 49 ? PASSWORD : `mala ${i}` } },
-      ]),
-    );
+    const input = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { json: { email, password: i === 49 ? PASSWORD : `mala ${i}` } }]));
     const answer = await client.send(`${s.url}/api/trpc/${paths}?batch=1`, { from: '127.0.0.2', body: input });
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.body) as TrpcError;
     expect(body.error.json.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
     // Over the batch cap and naming auth.*: either refusal, both before anything runs.
-    expect(body.error.json.message).toMatch(
-      /^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/,
-    );
+    expect(body.error.json.message).toMatch(/^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(s.hasher.calls()).toBe(0);
     expect(s.deps.repos.authFailures.countSince('login-account', email, new Date(0)).count).toBe(0);
@@ -171,8 +155,7 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
     expect(count(all, 401)).toBeLessThanOrEqual(10);
     expect(s.hasher.calls()).toBeLessThanOrEqual(10);
     expect(s.hasher.calls()).toBe(count(all, 401));
-    for (const refused of all.filter((a) => a.status === 429))
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    for (const refused of all.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     // The right password from the hammering address: refused, with the wait (REST and tRPC).
     const fromAttacker = await login(s.url, '127.0.0.2', email, PASSWORD);
@@ -199,8 +182,7 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
 
   it('once its limit refused an address, its further sign-ins are refused from memory with the same answer', async () => {
     const s = await start();
-    for (let i = 0; i < 10; i += 1)
-      expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
     const trpc = () =>
       client.send(`${s.url}/api/trpc/auth.login`, {
         from: '127.0.0.2',
@@ -218,9 +200,7 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
     };
     expect(strip(fromMemory.body)).toEqual(strip(fromDatabase.body));
     expect(Number(fromMemory.headers['retry-after'])).toBeGreaterThan(800);
-    expect(fromMemory.headers['retry-after']).toBe(
-      String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds),
-    );
+    expect(fromMemory.headers['retry-after']).toBe(String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds));
     // From memory: not even the body is read (a malformed one gets the same 429), no attempt row is written.
     const rows = s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count;
     const rest = await client.send(`${s.url}/api/auth/login`, { from: '127.0.0.2', body: 'no es json' });
@@ -255,8 +235,7 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
   it('ten wrong sign-ins to many accounts from one address: that address is limited, the victims are not', async () => {
     const s = await start();
     const { email } = await registerVictim(s.url);
-    for (let i = 0; i < 10; i += 1)
-      expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
+    for (let i = 0; i < 10; i += 1) expect((await login(s.url, '127.0.0.2', `x${i}@ejemplo.es`, 'mala')).status).toBe(401);
     expect((await login(s.url, '127.0.0.2', email, PASSWORD)).status).toBe(429);
     expect((await login(s.url, '127.0.0.3', email, PASSWORD)).status).toBe(200);
   });
@@ -357,11 +336,7 @@ describe('two server processes on one database file', () => {
     const urls = await Promise.all([startProcess(databasePath), startProcess(databasePath)]);
     const all: Answer[] = [];
     for (let wave = 0; wave < 4; wave += 1) {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          login(urls[i % 2] as string, '127.0.0.2', 'dos@ejemplo.es', `mala ${wave}-${i}`),
-        ),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(urls[i % 2] as string, '127.0.0.2', 'dos@ejemplo.es', `mala ${wave}-${i}`)));
       all.push(...answers);
     }
     expect(count(all, 401) + count(all, 429)).toBe(80);

@@ -35,19 +35,12 @@ async function setup() {
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-  const post = (body: unknown, key?: string) =>
-    http('/api/activity-log', { body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+  const post = (body: unknown, key?: string) => http('/api/activity-log', { body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
   const mutation = (name: string, input: unknown) => http(`/api/trpc/${name}`, { body: { json: input } });
   const query = (name: string, input?: unknown) =>
-    http(
-      `/api/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
-    );
-  const stats = async () =>
-    ((await (await http(`/api/activity-log/users/${user.id}/activity-stats`)).json()) as { stats: Json }).stats;
-  const ledger = () =>
-    t.deps.dbHandle.sqlite
-      .prepare('select * from activity_completions where user_id = ? order by completed_at')
-      .all(user.id) as Json[];
+    http(`/api/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
+  const stats = async () => ((await (await http(`/api/activity-log/users/${user.id}/activity-stats`)).json()) as { stats: Json }).stats;
+  const ledger = () => t.deps.dbHandle.sqlite.prepare('select * from activity_completions where user_id = ? order by completed_at').all(user.id) as Json[];
   return { t, cookie, user, http, post, mutation, query, stats, ledger };
 }
 
@@ -63,9 +56,7 @@ describe('item 6: steps are not self-reported', () => {
     const { post, stats, ledger } = await setup();
     const started = Date.now();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        post({ activity_key: ACTIVITY_KEYS[i % ACTIVITY_KEYS.length], duration_minutes: 30 }),
-      ),
+      Array.from({ length: 40 }, (_, i) => post({ activity_key: ACTIVITY_KEYS[i % ACTIVITY_KEYS.length], duration_minutes: 30 })),
     );
     for (const response of responses) await expectNoEvidence(response);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -76,9 +67,7 @@ describe('item 6: steps are not self-reported', () => {
   it('the completed assessment backs one assessment_completed: the client’s POST replays the server’s award, a second cannot earn', async () => {
     const { http, post, stats, ledger } = await setup();
     await expectNoEvidence(await post({ activity_key: 'assessment_completed' }));
-    expect(
-      (await http('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status,
-    ).toBe(201);
+    expect((await http('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
     const awarded = ledger();
     expect(awarded).toHaveLength(1);
     const first = await post({ activity_key: 'assessment_completed' });
@@ -103,11 +92,7 @@ describe('item 6: steps are not self-reported', () => {
     const { t, cookie, post, mutation, stats, ledger } = await setup();
     const caller = t.callerFor(cookie);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    for (const content of [
-      'Hola, hoy me cuesta concentrarme',
-      'Tengo muchas reuniones seguidas',
-      '¿Qué puedo probar mañana?',
-    ]) {
+    for (const content of ['Hola, hoy me cuesta concentrarme', 'Tengo muchas reuniones seguidas', '¿Qué puedo probar mañana?']) {
       await expectNoEvidence(await post({ activity_key: 'consulta_rapida' }));
       const { userMessageId } = await caller.coaching.send({
         conversationId: chat.id,
@@ -214,9 +199,7 @@ describe('item 7: a timezone change does not reopen the day', () => {
 describe('item 8: one running practice and one running listen per user', () => {
   it('10 active breaks started at once: only the last runs; completing all of them after the break earns 70 once', async () => {
     const { t, user, mutation, stats } = await setup();
-    const started = await Promise.all(
-      Array.from({ length: 10 }, () => mutation('practice.start', { kind: 'active_break', ref: 'cuello' })),
-    );
+    const started = await Promise.all(Array.from({ length: 10 }, () => mutation('practice.start', { kind: 'active_break', ref: 'cuello' })));
     const sessions = (await Promise.all(started.map((r) => r.json()))) as Json[];
     const ids = sessions.map((s) => s.result.data.json.sessionId as string);
     const running = t.deps.dbHandle.sqlite
@@ -225,9 +208,7 @@ describe('item 8: one running practice and one running listen per user', () => {
     expect(running).toHaveLength(1);
     const planned = sessions[0]?.result.data.json.plannedSeconds as number;
     t.clock.advance((planned + 2) * 1000);
-    const completions = await Promise.all(
-      ids.map((sessionId) => mutation('practice.complete', { sessionId, practicedSeconds: planned })),
-    );
+    const completions = await Promise.all(ids.map((sessionId) => mutation('practice.complete', { sessionId, practicedSeconds: planned })));
     expect(completions.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     const refused = (await Promise.all(completions.filter((r) => r.status === 409).map((r) => r.json()))) as Json[];
     expect(refused[0]?.error.json.message).toMatch(/Empezaste otra práctica/);
@@ -243,23 +224,17 @@ describe('item 8: one running practice and one running listen per user', () => {
       expect(r.status).toBe(206);
       await r.arrayBuffer();
     }
-    const listens = t.deps.dbHandle.sqlite
-      .prepare('select meditation_id, abandoned_at, served_bytes from audio_listens')
-      .all() as Json[];
+    const listens = t.deps.dbHandle.sqlite.prepare('select meditation_id, abandoned_at, served_bytes from audio_listens').all() as Json[];
     expect(listens.filter((l) => l.abandoned_at === null)).toHaveLength(1);
     await (await http(`/api/meditations/${today.id}/audio`, { headers: { range: 'bytes=0-0' } })).arrayBuffer();
     // The tail alone extends nothing: the bytes must be served from the start without a gap.
     const size = readFileSync(join(t.deps.paths.audioDir, `${today.id}.opus`)).length;
-    await (
-      await http(`/api/meditations/${today.id}/audio`, { headers: { range: `bytes=${size - 1000}-` } })
-    ).arrayBuffer();
+    await (await http(`/api/meditations/${today.id}/audio`, { headers: { range: `bytes=${size - 1000}-` } })).arrayBuffer();
     t.clock.advance(today.duration * 1000);
     const early = await http(`/api/meditations/${today.id}/completed`, { method: 'PATCH', body: { completed: true } });
     expect(early.status).toBe(400);
     expect(((await early.json()) as Json).error.message).toMatch(/no se ha reproducido entero/);
-    expect(
-      (await http('/api/activity-log/audio-complete', { body: { is_today: true, completion_percentage: 100 } })).status,
-    ).toBe(400);
+    expect((await http('/api/activity-log/audio-complete', { body: { is_today: true, completion_percentage: 100 } })).status).toBe(400);
 
     // The player's ranges, in order, as the audio plays.
     const quarter = Math.ceil(size / 4);
@@ -270,53 +245,45 @@ describe('item 8: one running practice and one running listen per user', () => {
     }
     // The clock of this listen restarted when it was fetched from the start again: wait its length.
     t.clock.advance(today.duration * 1000);
-    expect(
-      (await http(`/api/meditations/${today.id}/completed`, { method: 'PATCH', body: { completed: true } })).status,
-    ).toBe(200);
+    expect((await http(`/api/meditations/${today.id}/completed`, { method: 'PATCH', body: { completed: true } })).status).toBe(200);
     const award = await http('/api/activity-log/audio-complete', {
       body: { is_today: true, completion_percentage: 100 },
     });
     expect(await award.json()).toMatchObject({ activityKey: 'audio_ascenso_daily', stepsEarned: 165 });
-    expect(
-      (await http('/api/activity-log/audio-complete', { body: { is_today: true, completion_percentage: 100 } })).status,
-    ).toBe(400);
+    expect((await http('/api/activity-log/audio-complete', { body: { is_today: true, completion_percentage: 100 } })).status).toBe(400);
     expect((await stats()).totalSteps).toBe(165);
   });
 });
 
 describe('item 10: free-form metadata cannot break an answer', () => {
-  it.each([['constructor'], ['__proto__'], ['prototype'], ['a b'], ['x'.repeat(65)], ['1abc']])(
-    'metadata key %j → 400, nothing recorded',
-    async (key) => {
-      const { t, user, http, ledger } = await setup();
-      t.deps.repos.steps.recordEvidence({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        activityKey: 'journaling',
-        source: 'journal',
-        ref: crypto.randomUUID(),
-        createdAt: t.clock.now(),
-      });
-      const response = await http('/api/activity-log', {
-        body: JSON.parse(`{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}`),
-      });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as Json).error.code).toBe('VALIDATION');
+  it.each([['constructor'], ['__proto__'], ['prototype'], ['a b'], ['x'.repeat(65)], ['1abc']])('metadata key %j → 400, nothing recorded', async (key) => {
+    const { t, user, http, ledger } = await setup();
+    t.deps.repos.steps.recordEvidence({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      activityKey: 'journaling',
+      source: 'journal',
+      ref: crypto.randomUUID(),
+      createdAt: t.clock.now(),
+    });
+    const response = await http('/api/activity-log', {
+      body: JSON.parse(`{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}`),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Json).error.code).toBe('VALIDATION');
+    expect(ledger()).toHaveLength(0);
+    const trpc = await http('/api/trpc/activities.complete', {
+      body: JSON.parse(`{"json":{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}}`),
+    });
+    if (key === '__proto__') {
+      // superjson's transport drops an own __proto__ before any procedure sees it: nothing of it can be stored.
+      expect([200, 400]).toContain(trpc.status);
+      for (const row of ledger()) expect(Object.keys(JSON.parse(String(row.metadata ?? '{}')))).not.toContain('__proto__');
+    } else {
+      expect(trpc.status).toBe(400);
       expect(ledger()).toHaveLength(0);
-      const trpc = await http('/api/trpc/activities.complete', {
-        body: JSON.parse(`{"json":{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}}`),
-      });
-      if (key === '__proto__') {
-        // superjson's transport drops an own __proto__ before any procedure sees it: nothing of it can be stored.
-        expect([200, 400]).toContain(trpc.status);
-        for (const row of ledger())
-          expect(Object.keys(JSON.parse(String(row.metadata ?? '{}')))).not.toContain('__proto__');
-      } else {
-        expect(trpc.status).toBe(400);
-        expect(ledger()).toHaveLength(0);
-      }
-    },
-  );
+    }
+  });
 
   it('a row already stored with such keys does not break profile.export over tRPC', async () => {
     const { t, user, query } = await setup();

@@ -51,9 +51,7 @@ function connect(url: string, cookie: string): Promise<Opened | Refused> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: { cookie, origin: TEST_ORIGIN } });
     const messages: Message[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) =>
-      ws.on('close', (code, reason) => done({ code, reason: String(reason) })),
-    );
+    const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: String(reason) })));
     ws.on('message', (data) => {
       const text = String(data);
       if (text !== 'PING' && text !== 'PONG') messages.push(JSON.parse(text) as Message);
@@ -100,13 +98,9 @@ const subscribe = (id: number, path = 'activities.onCompleted') =>
   });
 
 /** The tRPC error of a JSON-RPC answer (serialized by superjson). */
-function trpcError(
-  message: Message,
-): { message: string; data: { code: string; domainCode: string | null } } | undefined {
+function trpcError(message: Message): { message: string; data: { code: string; domainCode: string | null } } | undefined {
   const error = message.error as { json?: unknown } | undefined;
-  return error
-    ? ((error.json ?? error) as { message: string; data: { code: string; domainCode: string | null } })
-    : undefined;
+  return error ? ((error.json ?? error) as { message: string; data: { code: string; domainCode: string | null } }) : undefined;
 }
 
 /** A real completion through the public API (with the server-held evidence it needs); returns its id. */
@@ -121,8 +115,7 @@ async function complete(t: TestApp, user: { cookie: string; user: { id: string }
   return body.activityId;
 }
 
-const dataFor = (opened: Opened, activityId: string) =>
-  opened.messages.filter((m) => m.result?.type === 'data' && m.result.id === activityId).map((m) => m.id);
+const dataFor = (opened: Opened, activityId: string) => opened.messages.filter((m) => m.result?.type === 'data' && m.result.id === activityId).map((m) => m.id);
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -146,9 +139,7 @@ describe('realtime caps (issue 14 item 1)', () => {
     for (const error of errors) {
       expect(error.data.code).toBe('TOO_MANY_REQUESTS');
       expect(error.data.domainCode).toBe('RATE_LIMITED');
-      expect(error.message).toBe(
-        'Has abierto demasiadas suscripciones en esta conexión (máximo 4). Cierra alguna antes de abrir otra.',
-      );
+      expect(error.message).toBe('Has abierto demasiadas suscripciones en esta conexión (máximo 4). Cierra alguna antes de abrir otra.');
     }
     expect(socket.ws.readyState).toBe(WebSocket.OPEN);
     // Only the four live subscriptions listen on the bus, and only for their user.
@@ -164,13 +155,9 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     // Stopping one frees its slot: the next subscription starts.
     socket.ws.send(JSON.stringify({ id: 2, method: 'subscription.stop' }));
-    await expect
-      .poll(() => t.deps.bus.listenerCount('activity.completed', attacker.user.id), { timeout: 2000 })
-      .toBe(3);
+    await expect.poll(() => t.deps.bus.listenerCount('activity.completed', attacker.user.id), { timeout: 2000 }).toBe(3);
     socket.ws.send(subscribe(100));
-    await expect
-      .poll(() => socket.messages.some((m) => m.id === 100 && m.result?.type === 'started'), { timeout: 2000 })
-      .toBe(true);
+    await expect.poll(() => socket.messages.some((m) => m.id === 100 && m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
     const next = await complete(t, attacker);
     await expect.poll(() => dataFor(socket, next), { timeout: 2000 }).toEqual([1, 3, 4, 100]);
   });
@@ -199,8 +186,7 @@ describe('realtime caps (issue 14 item 1)', () => {
       expect(answer.retryAfter).toBe('30');
       expect(answer.body.error).toEqual({
         code: 'RATE_LIMITED',
-        message:
-          'Tienes demasiadas conexiones en tiempo real abiertas (máximo 3). Cierra alguna pestaña y vuelve a intentarlo.',
+        message: 'Tienes demasiadas conexiones en tiempo real abiertas (máximo 3). Cierra alguna pestaña y vuelve a intentarlo.',
         requestId: expect.any(String),
       });
     }
@@ -210,9 +196,7 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     sockets[0]?.ws.close();
     await sockets[0]?.closed;
-    await expect
-      .poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user)
-      .toBe(2);
+    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user).toBe(2);
     const again = await open(`${server.wsUrl}/ws`, user.cookie);
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
   });
@@ -240,12 +224,7 @@ describe('realtime caps (issue 14 item 1)', () => {
     }
     held[3]?.ws.terminate();
     await held[3]?.closed;
-    await expect
-      .poll(
-        async () =>
-          (await connectionQuotaFor(t.deps).usage({ userId: users[2]!.user.id, address: '127.0.0.1' })).address,
-      )
-      .toBe(4);
+    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: users[2]!.user.id, address: '127.0.0.1' })).address).toBe(4);
     expect((await open(`${server.wsUrl}/ws`, users[2]!.cookie)).ws.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -311,9 +290,7 @@ describe('realtime caps (issue 14 item 1)', () => {
     await expect.poll(() => victim.messages.some((m) => m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
 
     const big = await open(`${server.wsUrl}/api/trpc-ws`, attacker.cookie);
-    big.ws.send(
-      JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me', input: { json: 'x'.repeat(4096) } } }),
-    );
+    big.ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me', input: { json: 'x'.repeat(4096) } } }));
     expect((await big.closed).code).toBe(1009);
     const protocol = await open(`${server.wsUrl}/ws`, attacker.cookie);
     protocol.ws.send('x'.repeat(5000));
@@ -350,9 +327,7 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     const event = await complete(t, bystander);
     await expect.poll(() => dataFor(victim, event), { timeout: 2000 }).toEqual([1]);
-    expect((await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } })).status).toBe(
-      200,
-    );
+    expect((await fetch(`${server.httpUrl}/api/auth/user`, { headers: { cookie: bystander.cookie } })).status).toBe(200);
   });
 
   it('a batched frame counts by its size: one 32 KiB frame spends the budget like 32 small messages', async () => {
@@ -377,8 +352,7 @@ describe('realtime caps (issue 14 item 1)', () => {
     sockets.push(await open(`${server.wsUrl}/ws`, user.cookie));
     sockets[4]!.ws.send(JSON.stringify({ type: 'authenticate', userId: user.user.id }));
     for (const socket of sockets.slice(0, 4)) {
-      for (let id = 1; id <= 12; id += 1)
-        socket.ws.send(subscribe(id, id % 3 === 0 ? 'auth.onSessionEvent' : 'activities.onCompleted'));
+      for (let id = 1; id <= 12; id += 1) socket.ws.send(subscribe(id, id % 3 === 0 ? 'auth.onSessionEvent' : 'activities.onCompleted'));
     }
     await expect.poll(() => sockets.slice(0, 4).every((s) => s.messages.length === 12), { timeout: 3000 }).toBe(true);
     expect(t.deps.bus.listenerCount('activity.completed', user.user.id)).toBe(4 * 3);
@@ -429,9 +403,7 @@ describe('realtime caps (issue 14 item 1)', () => {
 
     streams[0]?.abort();
     await expect.poll(() => t.deps.bus.listenerCount('activity.completed', user.user.id), { timeout: 2000 }).toBe(1);
-    await expect
-      .poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user)
-      .toBe(1);
+    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user).toBe(1);
     expect((await open(`${server.wsUrl}/ws`, user.cookie)).ws.readyState).toBe(WebSocket.OPEN);
   });
 });

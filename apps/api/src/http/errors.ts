@@ -13,13 +13,7 @@ export type ErrorEnvelope = {
   error: { code: string; message: string; requestId: string; details?: Record<string, unknown> };
 };
 
-export function envelope(
-  c: HonoContext<AppEnv>,
-  status: ContentfulStatusCode,
-  code: string,
-  message: string,
-  details?: Record<string, unknown>,
-) {
+export function envelope(c: HonoContext<AppEnv>, status: ContentfulStatusCode, code: string, message: string, details?: Record<string, unknown>) {
   const body: ErrorEnvelope = {
     error: { code, message, requestId: c.get('requestId') ?? 'unknown', ...(details ? { details } : {}) },
   };
@@ -38,18 +32,10 @@ const STATUS_TEXT: Partial<Record<number, { code: string; message: string }>> = 
 
 /** Converts anything thrown by a REST shim into the envelope; unknown errors become a logged 500. */
 export function errorToResponse(error: unknown, c: HonoContext<AppEnv>, logger: Logger) {
-  const domain =
-    error instanceof DomainError
-      ? error
-      : error instanceof TRPCError && error.cause instanceof DomainError
-        ? error.cause
-        : undefined;
+  const domain = error instanceof DomainError ? error : error instanceof TRPCError && error.cause instanceof DomainError ? error.cause : undefined;
   if (domain) {
-    const status = getHTTPStatusCodeFromError(
-      new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] }),
-    ) as ContentfulStatusCode;
-    if (typeof domain.details?.retryAfterSeconds === 'number')
-      c.header('Retry-After', String(domain.details.retryAfterSeconds));
+    const status = getHTTPStatusCodeFromError(new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] })) as ContentfulStatusCode;
+    if (typeof domain.details?.retryAfterSeconds === 'number') c.header('Retry-After', String(domain.details.retryAfterSeconds));
     return envelope(c, status, domain.code, domain.message, domain.details);
   }
   if (error instanceof TRPCError) {
@@ -69,12 +55,7 @@ export function errorToResponse(error: unknown, c: HonoContext<AppEnv>, logger: 
   }
   if (error instanceof HTTPException) {
     const known = STATUS_TEXT[error.status];
-    return envelope(
-      c,
-      error.status as ContentfulStatusCode,
-      known?.code ?? 'HTTP_ERROR',
-      known?.message ?? error.message,
-    );
+    return envelope(c, error.status as ContentfulStatusCode, known?.code ?? 'HTTP_ERROR', known?.message ?? error.message);
   }
   logger.error('unhandled error', {
     requestId: c.get('requestId'),

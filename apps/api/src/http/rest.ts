@@ -10,11 +10,7 @@ export type Caller = ReturnType<typeof createCaller>;
  * Runs a REST shim against the same tRPC procedures (createCaller), so validation, auth and output
  * schemas have one source. Set-Cookie lines the procedure issued are copied to the response.
  */
-export async function withCaller(
-  deps: Deps,
-  c: HonoContext<AppEnv>,
-  run: (caller: Caller) => Promise<Response>,
-): Promise<Response> {
+export async function withCaller(deps: Deps, c: HonoContext<AppEnv>, run: (caller: Caller) => Promise<Response>): Promise<Response> {
   const cookies: string[] = [];
   const ctx = requestContext(deps, c, { append: (_name, value) => cookies.push(value) });
   const response = await run(createCaller(ctx));

@@ -44,15 +44,12 @@ describe('serving the built web app', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
-  it.each(['/', '/acceso', '/coaching/chat', '/una/ruta/desconocida'])(
-    'falls back to index.html for %s',
-    async (path) => {
-      const response = await app().request(path);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<html lang="es">');
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    },
-  );
+  it.each(['/', '/acceso', '/coaching/chat', '/una/ruta/desconocida'])('falls back to index.html for %s', async (path) => {
+    const response = await app().request(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<html lang="es">');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
 
   it('does not fall back for API paths, missing files with an extension, or traversal', async () => {
     expect((await app().request('/api/nada')).status).toBe(404);

@@ -7,8 +7,7 @@ export type QuotaKey = { userId: string; address: string };
 
 export type QuotaRefusal = { ok: false; scope: 'user' | 'address' | 'rate'; limit: number; retryAfterSeconds: number };
 
-export type QuotaGrant =
-  { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void } | QuotaRefusal;
+export type QuotaGrant = { ok: true; /** Frees the slot; calling it again does nothing. */ release: () => void } | QuotaRefusal;
 
 /** Retry-After of a refusal over a concurrency cap: slots free as soon as sockets close. */
 export const CONCURRENCY_RETRY_AFTER_SECONDS = 30;
@@ -26,9 +25,7 @@ export interface ConnectionQuota {
   usage(key: QuotaKey): Promise<{ user: number; address: number }>;
 }
 
-export function createMemoryConnectionQuota(
-  limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>,
-): ConnectionQuota {
+export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>): ConnectionQuota {
   const attempts = new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 });
   const byUser = new Map<string, number>();
   const byAddress = new Map<string, number>();

@@ -117,11 +117,7 @@ describe('the documented /ws protocol', () => {
     ['without a session', () => ({ origin: TEST_ORIGIN }), 'HTTP 401'],
     ['with a foreign Origin', (cookie: string) => ({ cookie, origin: 'https://evil.example' }), 'HTTP 403'],
     ['without an Origin', (cookie: string) => ({ cookie }), 'HTTP 403'],
-    [
-      'with a forged session',
-      () => ({ cookie: `session=${'a'.repeat(32)}.${'b'.repeat(32)}`, origin: TEST_ORIGIN }),
-      'HTTP 401',
-    ],
+    ['with a forged session', () => ({ cookie: `session=${'a'.repeat(32)}.${'b'.repeat(32)}`, origin: TEST_ORIGIN }), 'HTTP 401'],
   ])('refuses the upgrade %s', async (_label, headers, expected) => {
     const { t, server } = await setup();
     const { cookie } = await t.registerUser();

@@ -79,13 +79,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     wss: trpcWss,
     router: appRouter,
     // Never throws: the upgrade already checked the session; procedures refuse a null user.
-    createContext: ({ req }) =>
-      createSocketContext(
-        deps,
-        authByRequest.get(req) ?? null,
-        req.socket.remoteAddress ?? 'unknown',
-        crypto.randomUUID(),
-      ),
+    createContext: ({ req }) => createSocketContext(deps, authByRequest.get(req) ?? null, req.socket.remoteAddress ?? 'unknown', crypto.randomUUID()),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 

@@ -64,9 +64,7 @@ export async function guardSubscription<R extends { ok: boolean }>(
     }
     const limit = ctx.deps.config.realtime.subscriptionsPerSocket;
     if (budget.open >= limit) {
-      throw tooMany(
-        `Has abierto demasiadas suscripciones en esta conexión (máximo ${limit}). Cierra alguna antes de abrir otra.`,
-      );
+      throw tooMany(`Has abierto demasiadas suscripciones en esta conexión (máximo ${limit}). Cierra alguna antes de abrir otra.`);
     }
     budget.open += 1;
     const held = budget;

@@ -17,13 +17,7 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
 
 type AdminCaller = {
   admin: {
-    updateActivity: (input: {
-      key: string;
-      name: string;
-      baseSteps: number;
-      multiplier: number;
-      dailyLimit: number;
-    }) => Promise<unknown>;
+    updateActivity: (input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) => Promise<unknown>;
   };
 };
 type AdminAnswer = {
@@ -64,9 +58,7 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
   },
   'admin.catalogue': {
     check: (answer) => {
-      expect((answer as Array<{ key: string }>).map((a) => a.key).sort()).toEqual(
-        ACTIVITY_CATALOGUE.map((a) => a.key).sort(),
-      );
+      expect((answer as Array<{ key: string }>).map((a) => a.key).sort()).toEqual(ACTIVITY_CATALOGUE.map((a) => a.key).sort());
       for (const activity of answer as unknown[]) {
         expect(activity).toEqual({
           key: expect.any(String),
@@ -134,17 +126,7 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
 function accessOf(path: string): 'public' | 'user' | 'admin' | undefined {
   if (ACCESS[path]) return ACCESS[path];
   if (path.startsWith('admin.')) return 'admin';
-  const userAreas = [
-    'auth.',
-    'activities.',
-    'assessment.',
-    'coaching.',
-    'dailyPlan.',
-    'meditations.',
-    'practice.',
-    'journaling.',
-    'profile.',
-  ];
+  const userAreas = ['auth.', 'activities.', 'assessment.', 'coaching.', 'dailyPlan.', 'meditations.', 'practice.', 'journaling.', 'profile.'];
   return userAreas.some((area) => path.startsWith(area)) ? 'user' : undefined;
 }
 
@@ -157,41 +139,30 @@ describe('authorisation matrix (generated from the router)', () => {
     expect(procedures.length).toBeGreaterThan(60);
   });
 
-  it.each(procedures.filter((p) => accessOf(p.path) !== 'public'))(
-    '$path refuses a visitor with UNAUTHORIZED',
-    async ({ path }) => {
-      const t = createTestApp();
-      await expect(callPath(t.callerFor(''), path, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    },
-  );
-
-  it.each(procedures.filter((p) => accessOf(p.path) === 'admin'))(
-    '$path refuses a plain user with FORBIDDEN',
-    async ({ path }) => {
-      const t = createTestApp();
-      const { cookie } = await t.registerUser();
-      await expect(callPath(t.callerFor(cookie), path, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    },
-  );
-
-  it.each(
-    procedures.filter(
-      (p) =>
-        accessOf(p.path) === 'admin' &&
-        p.kind === 'query' &&
-        !p.path.includes('Preview') &&
-        p.path !== 'admin.userLedger',
-    ),
-  )('$path answers an admin with its shape', async ({ path }) => {
-    const answer = ADMIN_ANSWERS[path];
-    if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
+  it.each(procedures.filter((p) => accessOf(p.path) !== 'public'))('$path refuses a visitor with UNAUTHORIZED', async ({ path }) => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
-    t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
-    const caller = t.callerFor(cookie);
-    await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
-    answer.check(await callPath(caller, path, {}), user.id);
+    await expect(callPath(t.callerFor(''), path, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
+
+  it.each(procedures.filter((p) => accessOf(p.path) === 'admin'))('$path refuses a plain user with FORBIDDEN', async ({ path }) => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    await expect(callPath(t.callerFor(cookie), path, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it.each(procedures.filter((p) => accessOf(p.path) === 'admin' && p.kind === 'query' && !p.path.includes('Preview') && p.path !== 'admin.userLedger'))(
+    '$path answers an admin with its shape',
+    async ({ path }) => {
+      const answer = ADMIN_ANSWERS[path];
+      if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
+      const t = createTestApp();
+      const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
+      t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
+      const caller = t.callerFor(cookie);
+      await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
+      answer.check(await callPath(caller, path, {}), user.id);
+    },
+  );
 
   it('keeps another user’s resources out of reach', async () => {
     const t = createTestApp();

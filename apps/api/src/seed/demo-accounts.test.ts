@@ -20,32 +20,21 @@ describe('seedDemoAccounts', () => {
 
     const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
     const days = t.deps.dbHandle.sqlite
-      .prepare(
-        'select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?',
-      )
+      .prepare('select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?')
       .get(lucia?.id) as { days: number; n: number; steps: number };
     expect(days.days).toBeGreaterThanOrEqual(7);
     expect(days.n).toBeGreaterThan(20);
     expect(t.deps.repos.steps.total(lucia?.id ?? '')).toBe(days.steps);
     // The third journaling entry of one day hit the limit of 2 and earned nothing.
-    const refused = t.deps.dbHandle.sqlite
-      .prepare('select count(*) as n from activity_completions where user_id = ? and limit_reached = 1')
-      .get(lucia?.id) as { n: number };
+    const refused = t.deps.dbHandle.sqlite.prepare('select count(*) as n from activity_completions where user_id = ? and limit_reached = 1').get(lucia?.id) as {
+      n: number;
+    };
     expect(refused.n).toBe(1);
 
     // Lucía and the admin have completed the assessment; Mateo has not.
-    const completed = (email: string) =>
-      t.deps.repos.assessments.latest(t.deps.repos.users.findByEmail(email)?.id ?? '') !== undefined;
-    expect([
-      completed('demo@ascenso.local'),
-      completed('nuevo@ascenso.local'),
-      completed('admin@ascenso.local'),
-    ]).toEqual([true, false, true]);
-    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
-      'demo@ascenso.local',
-      'nuevo@ascenso.local',
-      'admin@ascenso.local',
-    ]);
+    const completed = (email: string) => t.deps.repos.assessments.latest(t.deps.repos.users.findByEmail(email)?.id ?? '') !== undefined;
+    expect([completed('demo@ascenso.local'), completed('nuevo@ascenso.local'), completed('admin@ascenso.local')]).toEqual([true, false, true]);
+    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(['demo@ascenso.local', 'nuevo@ascenso.local', 'admin@ascenso.local']);
   });
 
   it('never seeds in production or into a database that has users', async () => {

@@ -4,15 +4,7 @@ import type { Deps } from '../deps';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
 import { completeAssessment } from '../modules/assessment/assessment.service';
 import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
-import {
-  LUCIA_CHATS,
-  LUCIA_JOURNAL,
-  LUCIA_SESSION,
-  seedChat,
-  seedJournalEntry,
-  seedNotes,
-  seedSession,
-} from './demo-story';
+import { LUCIA_CHATS, LUCIA_JOURNAL, LUCIA_SESSION, seedChat, seedJournalEntry, seedNotes, seedSession } from './demo-story';
 
 /** The demo accounts of the contract; seeded only outside production, into an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -76,8 +68,7 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
   const now = deps.clock().getTime();
   // Each day of the week is a real local day of hers (so "yesterday" is yesterday), from 08:00 local.
   const todayStart = startOfNextLocalDay(new Date(now - 24 * HOUR), actor.timezone).getTime();
-  const dayStart = (daysAgo: number) =>
-    startOfNextLocalDay(new Date(todayStart - (daysAgo * 24 + 12) * HOUR), actor.timezone).getTime();
+  const dayStart = (daysAgo: number) => startOfNextLocalDay(new Date(todayStart - (daysAgo * 24 + 12) * HOUR), actor.timezone).getTime();
   const journal = [...LUCIA_JOURNAL];
   const chats = [...LUCIA_CHATS];
   for (const [index, day] of LUCIA_WEEK.entries()) {

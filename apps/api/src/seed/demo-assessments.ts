@@ -13,8 +13,7 @@ export const LUCIA_ASSESSMENT: AssessmentResponses = {
   timeAvailability: 'limitado',
   personalChallenges: ['tiempo-familia', 'energía', 'salud'],
   shortTermGoals: ['equipo', 'equilibrio', 'pensamiento-estratégico'],
-  longTermVision:
-    'Dirigir el área de producto con un equipo que decida sin depender de mí, y tener tardes libres para mi familia.',
+  longTermVision: 'Dirigir el área de producto con un equipo que decida sin depender de mí, y tener tardes libres para mi familia.',
   successDefinition: 'Que mi equipo crezca, que lo que lanzamos ayude a pacientes reales y llegar a cenar a casa.',
   careerAspirations: 'Head of Product en los próximos dos años.',
   leadershipTypes: ['coach', 'empoderador'],

@@ -25,18 +25,12 @@ describe("Lucía's demo story agrees with her ledger", () => {
     expect(rows.filter((r) => r.activity_key === 'sesion_completa')).toHaveLength(1);
 
     for (const row of rows) {
-      const evidence = one<{ source: string; ref: string; user_id: string }>(
-        'select source, ref, user_id from step_evidence where completion_id = ?',
-        row.id,
-      );
+      const evidence = one<{ source: string; ref: string; user_id: string }>('select source, ref, user_id from step_evidence where completion_id = ?', row.id);
       expect(evidence, `evidence for ${row.activity_key} ${row.id}`).toBeDefined();
       expect(evidence?.user_id).toBe(userId);
       if (row.activity_key === 'journaling') {
         expect(evidence?.source).toBe('journal');
-        const entry = one<{ user_id: string; word_count: number }>(
-          'select user_id, word_count from journal_entries where id = ?',
-          evidence?.ref,
-        );
+        const entry = one<{ user_id: string; word_count: number }>('select user_id, word_count from journal_entries where id = ?', evidence?.ref);
         expect(entry?.user_id).toBe(userId);
         expect(entry?.word_count).toBeGreaterThanOrEqual(50);
       } else {
@@ -62,10 +56,7 @@ describe("Lucía's demo story agrees with her ledger", () => {
         if (row.activity_key === 'sesion_completa') {
           expect(conversation).toMatchObject({ kind: 'session', status: 'completed' });
           expect(conversation?.summary?.length ?? 0).toBeGreaterThan(20);
-          const commitments = all<{ text: string; status: string }>(
-            'select text, status from commitments where conversation_id = ?',
-            evidence?.ref,
-          );
+          const commitments = all<{ text: string; status: string }>('select text, status from commitments where conversation_id = ?', evidence?.ref);
           expect(commitments.map((c) => c.text)).toEqual([
             'Explicar a Marta el criterio de calidad el lunes',
             'acordar un único punto de control el miércoles',

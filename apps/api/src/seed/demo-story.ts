@@ -66,11 +66,7 @@ export const LUCIA_JOURNAL: readonly JournalSeed[] = [
 
 /** Two quick consultations (3 turns each earn `consulta_rapida`). */
 export const LUCIA_CHATS: readonly (readonly string[])[] = [
-  [
-    'Tengo demasiadas reuniones y no llego a lo importante',
-    'Casi todas son de seguimiento; muchas podrían ser un correo',
-    '¿Qué puedo probar esta semana?',
-  ],
+  ['Tengo demasiadas reuniones y no llego a lo importante', 'Casi todas son de seguimiento; muchas podrían ser un correo', '¿Qué puedo probar esta semana?'],
   [
     'Mañana tengo que dar feedback a una persona del equipo y me cuesta',
     'Se retrasa con las entregas y eso afecta al resto del equipo',

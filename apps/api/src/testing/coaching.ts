@@ -9,8 +9,7 @@ export type Caller = ReturnType<TestApp['callerFor']>;
 /** A new person (Lucía), by default with the assessment completed, and a tRPC caller for her. */
 export async function signedIn(t: TestApp, options: { assessment?: boolean } = {}) {
   const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-  if (options.assessment ?? true)
-    await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+  if (options.assessment ?? true) await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
   return { cookie, user, caller: t.callerFor(cookie) };
 }
 

@@ -8,12 +8,10 @@ export type ProcedureKind = 'query' | 'mutation' | 'subscription';
  * so this reads `_def`: the one place allowed to (eslint.config.js), and never imported by production code.
  */
 export function listProcedures(): Array<{ path: string; kind: ProcedureKind }> {
-  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } }>).map(
-    ([path, procedure]) => ({
-      path,
-      kind: procedure._def.type,
-    }),
-  );
+  return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } }>).map(([path, procedure]) => ({
+    path,
+    kind: procedure._def.type,
+  }));
 }
 
 /** Calls `path` on a caller with `input` (subscriptions are started and then stopped). */

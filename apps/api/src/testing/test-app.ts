@@ -76,9 +76,7 @@ export function createTestApp(
 
   /** `session=...` from a response's Set-Cookie, ready for a Cookie header. */
   function sessionCookie(response: Response): string {
-    const line = response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('session=') || c.startsWith('__Host-session='));
+    const line = response.headers.getSetCookie().find((c) => c.startsWith('session=') || c.startsWith('__Host-session='));
     if (!line) throw new Error('no session cookie in response');
     return line.split(';')[0] ?? '';
   }

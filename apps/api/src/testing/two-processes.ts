@@ -24,12 +24,7 @@ export type TwoProcesses = {
  * suite that calls it; the processes are killed and the file removed after it. The object is filled
  * in by `beforeAll`, so read it inside tests only.
  */
-export function useTwoServerProcesses(options: {
-  origin: string;
-  name: string;
-  email: string;
-  firstName: string;
-}): TwoProcesses {
+export function useTwoServerProcesses(options: { origin: string; name: string; email: string; firstName: string }): TwoProcesses {
   const two = {} as TwoProcesses;
   const children: ChildProcess[] = [];
   let dir: string | undefined;
@@ -40,15 +35,8 @@ export function useTwoServerProcesses(options: {
     deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
       logger: createLogger('silent'),
     });
-    const signedIn = await register(
-      deps,
-      { email: options.email, password: 'una frase bastante larga', firstName: options.firstName },
-      { ip: '127.0.0.1' },
-    );
-    const started = await Promise.all([
-      startServerProcess(databasePath, options.origin),
-      startServerProcess(databasePath, options.origin),
-    ]);
+    const signedIn = await register(deps, { email: options.email, password: 'una frase bastante larga', firstName: options.firstName }, { ip: '127.0.0.1' });
+    const started = await Promise.all([startServerProcess(databasePath, options.origin), startServerProcess(databasePath, options.origin)]);
     for (const s of started) children.push(s.child);
     Object.assign(two, {
       urls: started.map((s) => s.url),

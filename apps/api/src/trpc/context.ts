@@ -1,11 +1,6 @@
 import type { UserRow } from '@ascenso/db/schema/users';
 import type { Deps } from '../deps';
-import {
-  readCookie,
-  serializeClearedSessionCookie,
-  serializeSessionCookie,
-  sessionCookieName,
-} from '../modules/auth/cookies';
+import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, sessionCookieName } from '../modules/auth/cookies';
 import { validateSessionToken } from '../modules/auth/auth.service';
 
 export type AuthState = { user: UserRow; session: { id: string; expiresAt: Date } };
@@ -34,8 +29,7 @@ export function createRequestContext(deps: Deps, meta: RequestMeta): Context {
   const token = readCookie(meta.headers.get('cookie'), sessionCookieName(deps.cookie));
   const setSessionCookie = (value: string, expiresAt: Date) =>
     meta.responseHeaders.append('set-cookie', serializeSessionCookie(deps.cookie, value, expiresAt, deps.clock()));
-  const clearSessionCookie = () =>
-    meta.responseHeaders.append('set-cookie', serializeClearedSessionCookie(deps.cookie));
+  const clearSessionCookie = () => meta.responseHeaders.append('set-cookie', serializeClearedSessionCookie(deps.cookie));
 
   let auth: AuthState | null = null;
   if (token) {

@@ -29,8 +29,7 @@ export function fieldErrorsFrom(cause: unknown): Record<string, string[]> | unde
   if (!hasIssues(cause)) return undefined;
   const out: Record<string, string[]> = {};
   for (const issue of cause.issues) {
-    const key =
-      issue.path.map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p))).join('.') || '_';
+    const key = issue.path.map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p))).join('.') || '_';
     (out[key] ??= []).push(issue.message);
   }
   return out;

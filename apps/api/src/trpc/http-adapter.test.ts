@@ -8,8 +8,7 @@ import { startTestServer } from '../testing/test-server';
 // tRPC over HTTP goes only through tRPC's public fetch adapter (app.ts): these pin what clients rely on.
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const sessionLine = (response: Response, cookie: string) =>
-  response.headers.getSetCookie().some((line) => line.startsWith(cookie.split('=')[0] + '='));
+const sessionLine = (response: Response, cookie: string) => response.headers.getSetCookie().some((line) => line.startsWith(cookie.split('=')[0] + '='));
 
 describe('tRPC over HTTP (fetch adapter)', () => {
   it('answers single queries and GET batches', async () => {
@@ -40,11 +39,7 @@ describe('tRPC over HTTP (fetch adapter)', () => {
       ['/api/trpc/activities.stats?input=%7Bnot-json', 400, cookie],
       ['/api/trpc/activities.nope', 404, cookie],
       ['/api/trpc/activities.complete', 405, cookie],
-      [
-        `/api/trpc/activities.stats,activities.catalogue?batch=1&input=${input({ 0: { json: { userId: other.user.id } } })}`,
-        207,
-        cookie,
-      ],
+      [`/api/trpc/activities.stats,activities.catalogue?batch=1&input=${input({ 0: { json: { userId: other.user.id } } })}`, 207, cookie],
     ];
     for (const [path, status, who] of cases) {
       const answer = await t.request(path, who ? { cookie: who } : {});
@@ -84,10 +79,7 @@ describe('on a real Node server (headers read from the IncomingMessage)', () => 
       expect(trpc.status).toBe(200);
       expect(trpc.headers.get('content-type')).toBe('application/json');
       expect(trpc.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(
-        ((await trpc.json()) as { result: { data: { json: { stats: { totalSteps: number } } } } }).result.data.json
-          .stats.totalSteps,
-      ).toBe(0);
+      expect(((await trpc.json()) as { result: { data: { json: { stats: { totalSteps: number } } } } }).result.data.json.stats.totalSteps).toBe(0);
       const rest = await fetch(`${server.httpUrl}/api/activity-log/users/${user.id}/activity-stats`, {
         headers: { cookie: `theme=dark; ${cookie}` },
       });
@@ -127,14 +119,12 @@ describe('on a real Node server (headers read from the IncomingMessage)', () => 
         headers: { cookie },
         signal: client.signal,
       }).catch((error: unknown) => error);
-      for (let waited = 0; fake.requests.length === before && waited < 5_000; waited += 20)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let waited = 0; fake.requests.length === before && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(fake.requests.length - before).toBe(1);
       expect(fake.abortedRequests()).toBe(0);
       client.abort();
       expect(await pending).toBeInstanceOf(Error);
-      for (let waited = 0; fake.abortedRequests() === 0 && waited < 5_000; waited += 20)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let waited = 0; fake.abortedRequests() === 0 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       // Without the signal, the model call would hang until the provider's 30 s timeout.
       expect(fake.abortedRequests()).toBe(1);
     } finally {

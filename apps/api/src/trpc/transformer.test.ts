@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { transformer } from './transformer';
 
 /** What a client sees: superjson.deserialize of what went over the wire (JSON text). */
-const roundTrip = (serialized: unknown) =>
-  superjson.deserialize(JSON.parse(JSON.stringify(serialized)) as Parameters<typeof superjson.deserialize>[0]);
+const roundTrip = (serialized: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(serialized)) as Parameters<typeof superjson.deserialize>[0]);
 
 describe('the tRPC transformer (superjson with a fast path for plain JSON)', () => {
   it('sends plain JSON exactly as superjson would', () => {
@@ -37,13 +36,7 @@ describe('the tRPC transformer (superjson with a fast path for plain JSON)', () 
       fc.string().map((s) => new Map([[s, 1]])),
     );
     const anything = fc.letrec((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small' },
-        fc.jsonValue(),
-        special,
-        fc.array(tie('value')),
-        fc.dictionary(fc.string(), tie('value')),
-      ),
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), special, fc.array(tie('value')), fc.dictionary(fc.string(), tie('value'))),
     })).value;
     fc.assert(
       fc.property(anything, (value) => {

@@ -13,15 +13,11 @@ const t = initTRPC.context<Context>().create({
     const domain = error.cause instanceof DomainError ? error.cause : undefined;
     const details = domain ? publicDetails(domain) : undefined;
     const fieldErrors =
-      (details?.fieldErrors as Record<string, string[]> | undefined) ??
-      (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
+      (details?.fieldErrors as Record<string, string[]> | undefined) ?? (error.code === 'BAD_REQUEST' ? fieldErrorsFrom(error.cause) : undefined);
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      message:
-        error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Error interno del servidor'
-          : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Error interno del servidor' : (BATCH_REFUSALS.get(shape.message) ?? shape.message),
       data: {
         ...data,
         domainCode: domain?.code ?? (fieldErrors ? 'VALIDATION' : null),
@@ -41,9 +37,7 @@ function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>
 const domainErrors = t.middleware(async ({ next }) => mapDomainResult(await next()));
 
 function toTRPCError(error: unknown): unknown {
-  return error instanceof DomainError
-    ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error })
-    : error;
+  return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
 }
 
 /** Subscriptions fail while streaming, after the middleware ran: map their DomainErrors the same way. */
@@ -91,8 +85,7 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next 
   const auth = ctx.auth;
   if (!auth) throw unauthorized();
   // Subscriptions hold memory until they end: capped per socket and per user/address (realtime/subscription-guard.ts).
-  if (type === 'subscription')
-    return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
+  if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
   return mapDomainResult(await next({ ctx: { auth } }));
 });
 

@@ -10,13 +10,10 @@ import { completeAssessmentViaApi } from '../support/assessment';
  */
 
 /** What has focus: a short description, whether it is <body>, and whether a focus indicator shows. */
-async function focusState(
-  page: Page,
-): Promise<{ onBody: boolean; indicator: boolean; interactive: boolean; what: string }> {
+async function focusState(page: Page): Promise<{ onBody: boolean; indicator: boolean; interactive: boolean; what: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement)
-      return { onBody: true, indicator: false, interactive: false, what: 'body' };
+    if (!el || el === document.body || el === document.documentElement) return { onBody: true, indicator: false, interactive: false, what: 'body' };
     const outlined = (node: Element) => {
       const style = getComputedStyle(node);
       return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
@@ -25,8 +22,7 @@ async function focusState(
     // The control itself (outline or ring), a card drawn around it (`label:has(input:focus-visible)`),
     // or the visible part of a custom control next to its hidden input (a switch's track).
     let indicator = ringed(el);
-    for (let node = el.parentElement, i = 0; !indicator && node && i < 3; node = node.parentElement, i++)
-      indicator = outlined(node);
+    for (let node = el.parentElement, i = 0; !indicator && node && i < 3; node = node.parentElement, i++) indicator = outlined(node);
     const label = el.closest('label');
     if (!indicator && label) indicator = [...label.querySelectorAll('[data-focus-visible], [data-focus]')].some(ringed);
     if (!indicator) {
@@ -89,9 +85,7 @@ async function press(page: Page, key: string): Promise<void> {
 }
 
 test.describe('teclado: solo con el teclado', () => {
-  test('sign-in at /acceso: the tabs with the arrow keys, then e-mail, password and Enter lead to Home', async ({
-    page,
-  }) => {
+  test('sign-in at /acceso: the tabs with the arrow keys, then e-mail, password and Enter lead to Home', async ({ page }) => {
     await page.goto('/acceso');
     await expect(page.getByRole('form', { name: 'Iniciar sesión' })).toBeVisible();
 
@@ -145,17 +139,13 @@ test.describe('teclado: solo con el teclado', () => {
     });
   });
 
-  test('the assessment wizard: two sections answered with the keyboard, the rest pre-filled, up to "¡Completar Evaluación!"', async ({
-    page,
-  }) => {
+  test('the assessment wizard: two sections answered with the keyboard, the rest pre-filled, up to "¡Completar Evaluación!"', async ({ page }) => {
     test.setTimeout(180_000);
     await registerFreshUser(page, 'Teclado');
     // Sections 1, 2 and 9 are answered here; 3–8 were answered before (stored progress).
     const byKeyboard = [1, 2, 9];
     const keyboardFields = new Set(byKeyboard.flatMap((n) => ASSESSMENT_SECTIONS[n - 1]!.fields.map((f) => f.name)));
-    const prefilled = Object.fromEntries(
-      Object.entries(COMPLETE_RESPONSES).filter(([name]) => !keyboardFields.has(name as never)),
-    ) as PartialResponses;
+    const prefilled = Object.fromEntries(Object.entries(COMPLETE_RESPONSES).filter(([name]) => !keyboardFields.has(name as never))) as PartialResponses;
     await saveProgressViaApi(page, { currentSection: 1, responses: prefilled, completedSections: [] });
 
     await page.goto('/');
@@ -200,9 +190,7 @@ test.describe('teclado: solo con el teclado', () => {
     await expect(page.locator('#contenido')).toBeFocused();
 
     // The wellbeing grid on Home: "Respiración".
-    const breathingTile = page
-      .getByRole('region', { name: 'Actividades de bienestar' })
-      .getByRole('link', { name: 'Respiración' });
+    const breathingTile = page.getByRole('region', { name: 'Actividades de bienestar' }).getByRole('link', { name: 'Respiración' });
     await pressUntilFocused(page, breathingTile, { max: 60 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/breathing$/);
@@ -293,9 +281,7 @@ test.describe('teclado: solo con el teclado', () => {
     await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     for (let i = 0; i < 12; i++) {
       await press(page, i % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog').toBe(
-        true,
-      );
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'focus stays in the dialog').toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

@@ -34,19 +34,11 @@ export async function freshMember(page: Page, firstName: string, prefix = 'perfi
 }
 
 /** Does the activity for real on the server, then POST /api/activity-log with the page's session (see completeViaApi). */
-export async function completeFromPage(
-  page: Page,
-  activityKey: string,
-): Promise<{ stepsEarned: number; limitReached: boolean; dailyLimit: number }> {
+export async function completeFromPage(page: Page, activityKey: string): Promise<{ stepsEarned: number; limitReached: boolean; dailyLimit: number }> {
   return completeViaApi(page.request, activityKey);
 }
 
 /** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper; `exclude` as there). */
-export async function expectNoSeriousViolations(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  exclude: string[] = [],
-): Promise<void> {
+export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string, exclude: string[] = []): Promise<void> {
   await expectNoSeriousA11yViolations(page, testInfo, name, { exclude });
 }

@@ -43,9 +43,7 @@ test.describe('administración', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Administración' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Panel' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Panel' })).toHaveAttribute('aria-current', 'page');
 
     const figures = page.getByRole('region', { name: 'Cifras principales' });
     await expect(figures.getByText('Personas registradas')).toBeVisible();
@@ -79,15 +77,10 @@ test.describe('administración', () => {
     await rows.first().click();
     await expect(page).toHaveURL(/\/admin\/steps\?user=/);
     await expect(page.getByText('Persona elegida')).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: 'Pasos de una persona' }).getByText('demo@ascenso.local'),
-    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pasos de una persona' }).getByText('demo@ascenso.local')).toBeVisible();
   });
 
-  test('a daily limit changed by the admin applies to the next completion (and is restored)', async ({
-    page,
-    browser,
-  }) => {
+  test('a daily limit changed by the admin applies to the next completion (and is restored)', async ({ page, browser }) => {
     await loginViaApi(page, ADMIN);
     await page.goto('/admin/steps');
     await expect(page.getByRole('heading', { level: 1, name: 'Pasos y catálogo' })).toBeVisible();
@@ -104,9 +97,7 @@ test.describe('administración', () => {
     const member = await memberContext.newPage();
     try {
       await setDailyLimit(page, 'sesion_completa', 2);
-      await expect(
-        page.getByRole('region', { name: 'Registro de cambios del catálogo' }).getByRole('listitem').first(),
-      ).toContainText('Límite diario: 1');
+      await expect(page.getByRole('region', { name: 'Registro de cambios del catálogo' }).getByRole('listitem').first()).toContainText('Límite diario: 1');
 
       await freshMember(member, 'Gael', 'limite');
       await member.goto('/');
@@ -153,9 +144,7 @@ test.describe('administración', () => {
     await expect(ledger.getByRole('listitem').first()).toContainText('−150');
 
     await member.goto('/profile');
-    await expect(
-      member.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first(),
-    ).toContainText('Actividad duplicada por error');
+    await expect(member.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toContainText('Actividad duplicada por error');
     await memberContext.close();
   });
 
@@ -179,9 +168,7 @@ test.describe('administración', () => {
     await expect(form.getByText('Escribe un correo válido')).toBeVisible();
     await form.getByRole('textbox', { name: 'Enviar a' }).fill(address);
     await form.getByRole('button', { name: /Enviar/ }).click();
-    await expect(
-      form.getByRole('status').filter({ hasText: 'Guardado en la bandeja de salida de desarrollo' }),
-    ).toBeVisible();
+    await expect(form.getByRole('status').filter({ hasText: 'Guardado en la bandeja de salida de desarrollo' })).toBeVisible();
 
     const outbox = page.getByRole('region', { name: 'Bandeja de salida' });
     const message = outbox.getByRole('listitem').filter({ hasText: address });
@@ -205,11 +192,9 @@ test.describe('administración', () => {
     const address = `coach-${Date.now()}@ejemplo.test`;
     await preview.getByRole('textbox', { name: 'Enviar a (opcional)' }).fill(address);
     await preview.getByRole('button', { name: 'Enviar el resumen' }).click();
-    await expect(
-      preview.getByRole('status').filter({ hasText: 'Guardado en la bandeja de salida de desarrollo' }),
-    ).toBeVisible({ timeout: 15_000 });
-    await expect(
-      page.getByRole('region', { name: 'Bandeja de salida' }).getByRole('listitem').filter({ hasText: address }),
-    ).toContainText('Guardado (desarrollo)');
+    await expect(preview.getByRole('status').filter({ hasText: 'Guardado en la bandeja de salida de desarrollo' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: 'Bandeja de salida' }).getByRole('listitem').filter({ hasText: address })).toContainText(
+      'Guardado (desarrollo)',
+    );
   });
 });

@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USER, signIn } from '../support/auth';
-import {
-  COMPLETE_RESPONSES,
-  completeAssessmentViaApi,
-  registerFreshUser,
-  saveProgressViaApi,
-  wizardIntroHeading,
-} from '../support/assessment';
+import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, saveProgressViaApi, wizardIntroHeading } from '../support/assessment';
 import { expectNoSeriousA11yViolations as expectNoSeriousViolations } from '../support/axe';
 
 test.describe('evaluación: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('intro, a section (also with the pending warning) and the "Retomar Evaluación" dialog', async ({
-    page,
-  }, testInfo) => {
+  test('intro, a section (also with the pending warning) and the "Retomar Evaluación" dialog', async ({ page }, testInfo) => {
     await registerFreshUser(page, 'Aitana');
     await page.goto('/');
     await expect(wizardIntroHeading(page)).toBeVisible();

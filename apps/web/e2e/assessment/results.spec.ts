@@ -3,9 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_USER, signIn } from '../support/auth';
 
 test.describe('evaluación: resultados', () => {
-  test("/assessment/results shows Lucía's energy chart, strengths, satisfaction, styles and history", async ({
-    page,
-  }) => {
+  test("/assessment/results shows Lucía's energy chart, strengths, satisfaction, styles and history", async ({ page }) => {
     await signIn(page, DEMO_USER);
     await page.goto('/assessment/results');
     await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
@@ -22,9 +20,7 @@ test.describe('evaluación: resultados', () => {
     const strengths = page.getByRole('region', { name: 'Tus fortalezas' });
     expect(await strengths.getByRole('listitem').count()).toBeGreaterThan(0);
     await expect(page.getByRole('region', { name: 'Áreas de desarrollo' }).getByRole('listitem').first()).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: 'Tu satisfacción profesional' }).getByText(/Satisfacción: \d+ de 10/),
-    ).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Tu satisfacción profesional' }).getByText(/Satisfacción: \d+ de 10/)).toBeAttached();
     const style = page.getByRole('region', { name: 'Cómo te acompaña tu coach' });
     await expect(style.getByText('Estilo de coaching')).toBeVisible();
     await expect(style.getByText('Estilo de comunicación')).toBeVisible();
@@ -58,9 +54,7 @@ test.describe('evaluación: resultados', () => {
     await expect(page.getByRole('heading', { name: 'La lectura de tu coach' })).toHaveCount(0);
 
     // Links only to screens that exist: each one opens a real page, never the 404.
-    const hrefs = await recommendations
-      .getByRole('link')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await recommendations.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (const href of new Set(hrefs)) {
       expect(Object.values(AREA_PATHS)).toContain(href);
       await page.goto(href!);

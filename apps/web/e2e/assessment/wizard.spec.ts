@@ -20,10 +20,7 @@ async function expectStep(page: Page, n: number): Promise<void> {
   await expect(page.getByText(`Paso ${n} de ${SECTION_COUNT}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: section(n).title })).toBeVisible();
   const first = section(n).fields[0]!;
-  const question =
-    first.kind === 'text'
-      ? page.getByRole('textbox', { name: first.label })
-      : page.getByRole('group', { name: first.label });
+  const question = first.kind === 'text' ? page.getByRole('textbox', { name: first.label }) : page.getByRole('group', { name: first.label });
   await expect(question).toBeVisible({ timeout: 5_000 });
 }
 
@@ -37,16 +34,10 @@ async function answerSection(page: Page, n: number, skip: readonly string[] = []
         await page.getByRole('textbox', { name: field.label }).fill(`Mi respuesta (${field.name})`);
         break;
       case 'select':
-        await page
-          .getByRole('group', { name: field.label })
-          .getByRole('radio', { name: field.options[0]!.label, exact: true })
-          .check();
+        await page.getByRole('group', { name: field.label }).getByRole('radio', { name: field.options[0]!.label, exact: true }).check();
         break;
       case 'multi':
-        await page
-          .getByRole('group', { name: field.label })
-          .getByRole('checkbox', { name: field.options[0]!.label, exact: true })
-          .check();
+        await page.getByRole('group', { name: field.label }).getByRole('checkbox', { name: field.options[0]!.label, exact: true }).check();
         break;
       case 'rating':
         await page.getByRole('group', { name: field.label }).getByRole('radio', { name: '7', exact: true }).check();
@@ -62,9 +53,7 @@ function nextButton(page: Page) {
 }
 
 test.describe('evaluación: asistente', () => {
-  test('a new user goes from the intro through the 9 sections to "¡Felicidades!" and lands on Home', async ({
-    page,
-  }) => {
+  test('a new user goes from the intro through the 9 sections to "¡Felicidades!" and lands on Home', async ({ page }) => {
     test.setTimeout(120_000);
     await registerFreshUser(page, 'Irene');
 
@@ -106,8 +95,7 @@ test.describe('evaluación: asistente', () => {
     await expectStep(page, 2);
     const situation = page.getByRole('group', { name: '¿Cuál es tu situación personal?' });
     await expect(situation.getByText('Elige hasta 3')).toBeVisible();
-    for (const label of ['Sin pareja', 'En pareja', 'Con hijos pequeños'])
-      await situation.getByRole('checkbox', { name: label }).check();
+    for (const label of ['Sin pareja', 'En pareja', 'Con hijos pequeños']) await situation.getByRole('checkbox', { name: label }).check();
     await situation.getByRole('checkbox', { name: 'Con hijos adultos' }).click();
     await expect(situation.getByRole('checkbox', { name: 'Con hijos adultos' })).not.toBeChecked();
     await expect(situation.getByRole('checkbox', { checked: true })).toHaveCount(3);
@@ -140,10 +128,7 @@ test.describe('evaluación: asistente', () => {
     await expect(finish).not.toHaveAttribute('aria-disabled', 'true');
     const otherInput = page.getByRole('textbox', { name: '¿Cuál es esa otra victoria rápida?' });
     await expect(otherInput).toHaveCount(0);
-    await page
-      .getByRole('group', { name: '¿Qué victorias rápidas te gustaría conseguir?' })
-      .getByRole('checkbox', { name: 'Otro' })
-      .check();
+    await page.getByRole('group', { name: '¿Qué victorias rápidas te gustaría conseguir?' }).getByRole('checkbox', { name: 'Otro' }).check();
     await expect(otherInput).toBeVisible();
     // Optional (spec §3): choosing 'otro' does not make the section incomplete.
     await expect(finish).not.toHaveAttribute('aria-disabled', 'true');
@@ -155,9 +140,7 @@ test.describe('evaluación: asistente', () => {
     await finish.click();
     await expect(page.getByRole('heading', { level: 1, name: '¡Felicidades!' })).toBeVisible();
     // The server awards the steps and pushes the toast live.
-    await expect(
-      page.getByRole('status', { name: 'Pasos conseguidos' }).getByText('Evaluación completada'),
-    ).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Pasos conseguidos' }).getByText('Evaluación completada')).toBeVisible();
     // After 6 s: Home, with the full app.
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible({ timeout: 10_000 });
     await expect(page).toHaveURL(/\/$/);
@@ -171,10 +154,7 @@ test.describe('evaluación: asistente', () => {
     await answerSection(page, 1);
     await nextButton(page).click();
     await expectStep(page, 2);
-    await page
-      .getByRole('group', { name: '¿Cuál es tu situación personal?' })
-      .getByRole('checkbox', { name: 'En pareja' })
-      .check();
+    await page.getByRole('group', { name: '¿Cuál es tu situación personal?' }).getByRole('checkbox', { name: 'En pareja' }).check();
     await expect(page.getByRole('status').getByText('Guardando...')).toBeVisible();
     await expect(page.getByRole('status').getByText('Guardado')).toBeVisible({ timeout: 5_000 });
 
@@ -183,9 +163,7 @@ test.describe('evaluación: asistente', () => {
     await expect(page.getByRole('checkbox', { name: 'En pareja' })).toBeChecked();
     await page.getByRole('button', { name: 'Anterior' }).click();
     await expectStep(page, 1);
-    await expect(page.getByRole('textbox', { name: section(1).fields[0]!.label })).toHaveValue(
-      `Mi respuesta (${section(1).fields[0]!.name})`,
-    );
+    await expect(page.getByRole('textbox', { name: section(1).fields[0]!.label })).toHaveValue(`Mi respuesta (${section(1).fields[0]!.name})`);
   });
 
   test('a failed completion shows the error toast and keeps the answers', async ({ page }) => {
@@ -199,9 +177,7 @@ test.describe('evaluación: asistente', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify([
-          { error: { message: 'boom', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } },
-        ]),
+        body: JSON.stringify([{ error: { message: 'boom', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
       }),
     );
     await page.goto('/');

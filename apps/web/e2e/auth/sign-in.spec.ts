@@ -97,9 +97,7 @@ test.describe('acceso', () => {
     await expect(page.getByRole('banner').getByText('Lucía')).toBeVisible();
   });
 
-  test('visitors see the landing page and /acceso; a signed-in screen asks them to sign in; other paths are 404', async ({
-    page,
-  }) => {
+  test('visitors see the landing page and /acceso; a signed-in screen asks them to sign in; other paths are 404', async ({ page }) => {
     await page.goto('/breathing');
     await expect(page).toHaveURL(/\/acceso\?next=%2Fbreathing$/);
     await page.goto('/no-existe');

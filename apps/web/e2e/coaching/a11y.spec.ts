@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  conversationList,
-  createOpenCommitment,
-  expectNoSeriousA11yViolations,
-  sendAndWaitForAnswer,
-  signUpCoachee,
-} from '../support/coaching';
+import { conversationList, createOpenCommitment, expectNoSeriousA11yViolations, sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
 
 test.describe('accesibilidad del coach (axe, WCAG 2.1 A/AA)', () => {
   // Entrance animations fade content in; measure colours in their final state.

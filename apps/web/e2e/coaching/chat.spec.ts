@@ -13,9 +13,7 @@ import {
 const FIRST_MESSAGE = 'Quiero aprender a delegar más en mi equipo sin perder calidad';
 
 test.describe('chat con el coach', () => {
-  test('Home → Enter → the chat shows the message first and the answer streams in; a reload keeps it', async ({
-    page,
-  }) => {
+  test('Home → Enter → the chat shows the message first and the answer streams in; a reload keeps it', async ({ page }) => {
     await signUpCoachee(page, 'Irene');
     await slowDownCoachStream(page, 60);
     await page.goto('/');
@@ -40,12 +38,7 @@ test.describe('chat con el coach', () => {
     const items = conversationList(page).getByRole('listitem');
     await expect(items.first()).toContainText(FIRST_MESSAGE);
     // Home's hand-off is consumed.
-    expect(
-      await page.evaluate(() => [
-        sessionStorage.getItem('ascenso.initialMessage'),
-        sessionStorage.getItem('ascenso.skipGreeting'),
-      ]),
-    ).toEqual([null, null]);
+    expect(await page.evaluate(() => [sessionStorage.getItem('ascenso.initialMessage'), sessionStorage.getItem('ascenso.skipGreeting')])).toEqual([null, null]);
 
     // The answer grows over time while "Detener" is offered, then completes.
     const answer = streamingAnswer(page);
@@ -74,11 +67,7 @@ test.describe('chat con el coach', () => {
     await expect(conversationList(page).getByRole('listitem').nth(1)).toHaveText(answerText);
 
     // The conversation goes on in the same chat.
-    await sendAndWaitForAnswer(
-      page,
-      page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' }),
-      'Me cuesta soltar el control.',
-    );
+    await sendAndWaitForAnswer(page, page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' }), 'Me cuesta soltar el control.');
     await expect(conversationList(page).getByRole('listitem')).toHaveCount(4);
   });
 

@@ -41,11 +41,7 @@ test.describe('diario guiado', () => {
     await signUpCoachee(page, 'Marcos');
     await page.goto('/journaling/chat');
     await page.getByRole('textbox', { name: 'O dilo con tus palabras' }).fill('con ganas de empezar');
-    await sendAndWaitForAnswer(
-      page,
-      page.getByRole('textbox', { name: 'Escribe en tu diario' }),
-      'Hoy estoy cansado pero contento.',
-    );
+    await sendAndWaitForAnswer(page, page.getByRole('textbox', { name: 'Escribe en tu diario' }), 'Hoy estoy cansado pero contento.');
     await page.getByRole('button', { name: 'Guardar en mi diario' }).click();
     const saved = page.getByRole('status').filter({ hasText: 'Guardado en tu diario' });
     await expect(saved).toContainText('Tu entrada tiene 5 palabras');

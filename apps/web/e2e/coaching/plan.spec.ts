@@ -6,9 +6,7 @@ function planCard(page: Page) {
 }
 
 test.describe('plan de hoy', () => {
-  test('is generated automatically on Home, its links carry classes and icons, and same-site links navigate in the app', async ({
-    page,
-  }) => {
+  test('is generated automatically on Home, its links carry classes and icons, and same-site links navigate in the app', async ({ page }) => {
     await signUpCoachee(page, 'Nuria');
     // With an open commitment the plan includes "Revisa tu compromiso con tu coach" (/coaching).
     await createOpenCommitment(page, 'Hablar con Marta el miércoles sobre el informe');
@@ -58,9 +56,7 @@ test.describe('plan de hoy', () => {
       await response;
       await expect(again).toBeEnabled();
     }
-    await expect(card.getByRole('alert')).toHaveText(
-      'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.',
-    );
+    await expect(card.getByRole('alert')).toHaveText('Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
     await expect(card.getByTestId('contenido-plan')).toBeVisible();
   });
 
@@ -99,9 +95,7 @@ test.describe('plan de hoy', () => {
     await page.waitForTimeout(300);
 
     const content = card.getByTestId('contenido-plan');
-    await expect(
-      content.locator('script, img, svg:not([data-plan-icon]), iframe, form, input, details, [style]'),
-    ).toHaveCount(0);
+    await expect(content.locator('script, img, svg:not([data-plan-icon]), iframe, form, input, details, [style]')).toHaveCount(0);
     await expect(content.locator('[onerror], [onclick], [onload], [onfocus], [ontoggle]')).toHaveCount(0);
 
     // Only the safe links remain links; the dangerous ones are plain text.
@@ -109,10 +103,7 @@ test.describe('plan de hoy', () => {
     await expect(clean).toHaveAttribute('href', '/coaching');
     await expect(clean).toHaveAttribute('class', /(^|\s)coaching(\s|$)/);
     expect(await clean.getAttribute('class')).not.toMatch(/fixed|inset-0/);
-    await expect(content.getByRole('link', { name: 'Externo seguro' })).toHaveAttribute(
-      'href',
-      'https://example.com/audio',
-    );
+    await expect(content.getByRole('link', { name: 'Externo seguro' })).toHaveAttribute('href', 'https://example.com/audio');
     for (const name of ['Enlace con javascript', 'Protocolo relativo', 'Datos']) {
       await expect(content.getByRole('link', { name })).toHaveCount(0);
       await expect(content).toContainText(name);

@@ -10,8 +10,7 @@ test.describe('cuotas diarias', () => {
   test('journal: the 31st entry of the day is refused with the reason, and not stored', async ({ page }) => {
     test.setTimeout(60_000);
     await signUpCoachee(page, 'Clara');
-    for (let i = 0; i < 30; i += 1)
-      await trpcMutation(page, 'journaling.create', { mood: 'calma', body: `Entrada número ${i + 1}.` });
+    for (let i = 0; i < 30; i += 1) await trpcMutation(page, 'journaling.create', { mood: 'calma', body: `Entrada número ${i + 1}.` });
 
     await page.goto('/journaling');
     await page.getByRole('button', { name: 'Nueva entrada' }).click();
@@ -19,9 +18,7 @@ test.describe('cuotas diarias', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('textbox', { name: 'Tu entrada' }).fill('Una más antes de dormir.');
     await page.getByRole('button', { name: 'Guardar entrada' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
-    );
+    await expect(page.getByRole('alert')).toHaveText('Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.');
 
     const list = await page.request.get('/api/trpc/journaling.list');
     expect(((await list.json()) as { result: { data: { json: unknown[] } } }).result.data.json).toHaveLength(30);

@@ -2,9 +2,7 @@ import { expect, test } from '@playwright/test';
 import { conversationList, signUpCoachee } from '../support/coaching';
 
 test.describe('crisis safety', () => {
-  test('a crisis message → its helplines as tappable links → "He leído los recursos" → the chat goes on in careful mode', async ({
-    page,
-  }) => {
+  test('a crisis message → its helplines as tappable links → "He leído los recursos" → the chat goes on in careful mode', async ({ page }) => {
     await signUpCoachee(page, 'Teo');
     await page.goto('/coaching/chat');
     const box = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
@@ -16,19 +14,10 @@ test.describe('crisis safety', () => {
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('no aparece en la factura');
     await expect(panel.getByRole('link', { name: 'Llamar al 016' })).toHaveAttribute('href', 'tel:016');
-    await expect(panel.getByRole('link', { name: 'WhatsApp 600 000 016' })).toHaveAttribute(
-      'href',
-      'https://wa.me/34600000016',
-    );
-    await expect(panel.getByRole('link', { name: '016-online@igualdad.gob.es' })).toHaveAttribute(
-      'href',
-      'mailto:016-online@igualdad.gob.es',
-    );
+    await expect(panel.getByRole('link', { name: 'WhatsApp 600 000 016' })).toHaveAttribute('href', 'https://wa.me/34600000016');
+    await expect(panel.getByRole('link', { name: '016-online@igualdad.gob.es' })).toHaveAttribute('href', 'mailto:016-online@igualdad.gob.es');
     await expect(panel.getByRole('link', { name: 'Emergencias: 112' })).toHaveAttribute('href', 'tel:112');
-    await expect(panel.getByRole('link', { name: 'findahelpline.com' })).toHaveAttribute(
-      'href',
-      'https://findahelpline.com',
-    );
+    await expect(panel.getByRole('link', { name: 'findahelpline.com' })).toHaveAttribute('href', 'https://findahelpline.com');
     // Focus goes to the answer, so a screen reader reads it first.
     await expect(panel.getByRole('heading', { name: 'Ahora lo importante eres tú' })).toBeFocused();
 
@@ -37,9 +26,7 @@ test.describe('crisis safety', () => {
     const acknowledge = page.getByRole('button', { name: 'He leído los recursos, quiero continuar' });
     await expect(acknowledge).toBeVisible();
     await page.reload();
-    await expect(
-      page.getByRole('region', { name: 'Ahora lo importante eres tú' }).getByRole('link', { name: 'Llamar al 016' }),
-    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Ahora lo importante eres tú' }).getByRole('link', { name: 'Llamar al 016' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'He leído los recursos, quiero continuar' }).click();
@@ -58,9 +45,7 @@ test.describe('crisis safety', () => {
 
     // The API agrees: careful mode is stored with the conversation.
     const id = new URL(page.url()).searchParams.get('c') ?? '';
-    const stored = await page.request.get(
-      `/api/trpc/coaching.conversation?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
-    );
+    const stored = await page.request.get(`/api/trpc/coaching.conversation?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`);
     const body = (await stored.json()) as { result: { data: { json: { status: string; careful: boolean } } } };
     expect(body.result.data.json).toMatchObject({ status: 'active', careful: true });
   });
@@ -71,9 +56,7 @@ test.describe('crisis safety', () => {
     await page.getByRole('button', { name: 'Nueva entrada' }).click();
     await page.getByRole('radio', { name: 'Tristeza', exact: true }).check({ force: true });
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page
-      .getByRole('textbox', { name: 'Tu entrada' })
-      .fill('Hoy no he podido más. A veces pienso que todos estarían mejor sin mí.');
+    await page.getByRole('textbox', { name: 'Tu entrada' }).fill('Hoy no he podido más. A veces pienso que todos estarían mejor sin mí.');
     await page.getByRole('button', { name: 'Guardar entrada' }).click();
 
     const note = page.getByRole('region', { name: 'Tu entrada está guardada' });

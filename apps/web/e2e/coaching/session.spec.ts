@@ -6,23 +6,17 @@ function currentPhase(page: Page) {
 }
 
 test.describe('sesión estructurada', () => {
-  test('goes through check-in, goal, exploration and commitments and ends with a summary and the commitments', async ({
-    page,
-  }) => {
+  test('goes through check-in, goal, exploration and commitments and ends with a summary and the commitments', async ({ page }) => {
     await signUpCoachee(page, 'Raquel');
     await page.goto('/coaching');
     await page.getByRole('button', { name: 'Empezar una sesión' }).click();
     await expect(page).toHaveURL(/\/coaching\/session\/[\w-]+$/);
 
     const phases = page.getByRole('list', { name: 'Fases de la sesión' }).getByRole('listitem');
-    await expect(phases).toHaveText(
-      ['Check-in', 'Objetivo', 'Exploración', 'Compromisos', 'Resumen'].map((label) => new RegExp(label)),
-    );
+    await expect(phases).toHaveText(['Check-in', 'Objetivo', 'Exploración', 'Compromisos', 'Resumen'].map((label) => new RegExp(label)));
     await expect(currentPhase(page)).toContainText('Check-in');
     // The coach's opening message is already there.
-    await expect(conversationList(page).getByRole('listitem').first()).toContainText(
-      'check-in, objetivo, exploración y compromisos',
-    );
+    await expect(conversationList(page).getByRole('listitem').first()).toContainText('check-in, objetivo, exploración y compromisos');
 
     const finish = page.getByRole('button', { name: 'Terminar sesión' });
     await expect(finish).toBeDisabled();
@@ -65,15 +59,9 @@ test.describe('sesión estructurada', () => {
     // The visible control is the label (Chakra keeps the real input visually hidden).
     await open.locator('label').filter({ hasText: 'Hablar con Marta el lunes' }).click();
     await expect(checkbox).toBeChecked();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Compromiso hecho: Hablar con Marta el lunes' }),
-    ).toBeAttached();
+    await expect(page.getByRole('status').filter({ hasText: 'Compromiso hecho: Hablar con Marta el lunes' })).toBeAttached();
     await page.reload();
-    await expect(
-      page
-        .getByRole('list', { name: 'Compromisos de tus sesiones' })
-        .getByRole('checkbox', { name: /Hablar con Marta el lunes/ }),
-    ).toBeChecked();
+    await expect(page.getByRole('list', { name: 'Compromisos de tus sesiones' }).getByRole('checkbox', { name: /Hablar con Marta el lunes/ })).toBeChecked();
   });
 
   test('"Terminar sesión" closes a session early with a summary', async ({ page }) => {
@@ -87,9 +75,7 @@ test.describe('sesión estructurada', () => {
     await page.getByRole('button', { name: 'Terminar sesión' }).click();
     const summary = page.getByRole('region', { name: 'Resumen de la sesión' });
     await expect(summary).toBeVisible({ timeout: 15_000 });
-    await expect(
-      summary.getByRole('list', { name: 'Compromisos de esta sesión' }).getByRole('listitem'),
-    ).not.toHaveCount(0);
+    await expect(summary.getByRole('list', { name: 'Compromisos de esta sesión' }).getByRole('listitem')).not.toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Resumen de la sesión' })).toBeFocused();
   });
 });

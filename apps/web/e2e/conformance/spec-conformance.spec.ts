@@ -70,10 +70,7 @@ test.describe('general notifications (spec §9)', () => {
     await page.keyboard.press('Alt+KeyT');
     // Zag moves focus in a microtask after the key: by the next frame it would have happened.
     const focusedAfterAltT = await page.evaluate(
-      () =>
-        new Promise<string | null>((resolve) =>
-          requestAnimationFrame(() => resolve(document.activeElement?.getAttribute('aria-label') ?? null)),
-        ),
+      () => new Promise<string | null>((resolve) => requestAnimationFrame(() => resolve(document.activeElement?.getAttribute('aria-label') ?? null))),
     );
     expect(focusedAfterAltT).not.toBe('Notificaciones (F8)');
 
@@ -97,9 +94,7 @@ test.describe('general notifications (spec §9)', () => {
     await expect(toast).toBeHidden();
   });
 
-  test('a dismissed notification is kept (hidden) long after dismissal, and a new one still shows at once', async ({
-    page,
-  }) => {
+  test('a dismissed notification is kept (hidden) long after dismissal, and a new one still shows at once', async ({ page }) => {
     await page.clock.install();
     await signedInHome(page, 'Sara');
     await voiceButton(page).click();
@@ -116,9 +111,7 @@ test.describe('general notifications (spec §9)', () => {
 
     // One at a time, without waiting behind the kept one: the next notification shows immediately.
     await voiceButton(page).click();
-    const next = page
-      .locator('[data-scope="toast"][data-part="root"][data-state="open"]')
-      .filter({ hasText: VOICE_NOTICE });
+    const next = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: VOICE_NOTICE });
     await expect(next).toBeVisible();
     await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(1);
 
@@ -133,9 +126,7 @@ test.describe('general notifications (spec §9)', () => {
 });
 
 test.describe('tooltips on icon-only buttons (spec §9)', () => {
-  test('open after 700 ms, 4 px from the button; within 300 ms of leaving one, the next opens at once', async ({
-    page,
-  }) => {
+  test('open after 700 ms, 4 px from the button; within 300 ms of leaving one, the next opens at once', async ({ page }) => {
     await page.clock.install();
     await signedInHome(page, 'Bruno');
     const voice = voiceButton(page);
@@ -181,8 +172,7 @@ test.describe('tooltips on icon-only buttons (spec §9)', () => {
     const tip = await voiceTip.boundingBox();
     if (!tip) throw new Error('no bounding box');
     const button = voiceAt.box;
-    const gap =
-      tip.y >= button.y + button.height ? tip.y - (button.y + button.height) : button.y - (tip.y + tip.height);
+    const gap = tip.y >= button.y + button.height ? tip.y - (button.y + button.height) : button.y - (tip.y + tip.height);
     expect(Math.abs(gap - 4)).toBeLessThanOrEqual(1);
 
     // Leave everything, past the window: the next tooltip waits its 700 ms again.

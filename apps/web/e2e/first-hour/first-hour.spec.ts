@@ -47,9 +47,7 @@ test.describe('la primera hora', () => {
     await expect(page.getByRole('heading', { level: 1, name: /404/ })).toBeVisible();
   });
 
-  test('from an address the server does not allow, signing in says so (not "No hemos podido conectar")', async ({
-    page,
-  }) => {
+  test('from an address the server does not allow, signing in says so (not "No hemos podido conectar")', async ({ page }) => {
     // The e2e server allows only http://localhost:3100; the same server at 127.0.0.1 is a foreign Origin.
     await page.goto('http://127.0.0.1:3100/acceso');
     await submitLogin(page, DEMO_USER.email, DEMO_USER.password);
@@ -62,9 +60,7 @@ test.describe('la primera hora', () => {
     { width: 1280, height: 800 },
     { width: 700, height: 900 },
   ]) {
-    test(`"Cancelar y Regresar" sits inside the "Retomar Evaluación" dialog at ${viewport.width} px`, async ({
-      page,
-    }) => {
+    test(`"Cancelar y Regresar" sits inside the "Retomar Evaluación" dialog at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await signedInMember(page, 'Tomás');
       await page.goto('/assessment');
@@ -83,9 +79,7 @@ test.describe('la primera hora', () => {
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    test(`the "Sección incompleta" toast leaves the save indicator visible at ${viewport.width} px`, async ({
-      page,
-    }) => {
+    test(`the "Sección incompleta" toast leaves the save indicator visible at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await registerFreshUser(page, 'Nora');
       await page.goto('/evaluacion');
@@ -138,9 +132,7 @@ test.describe('la primera hora', () => {
   });
 
   for (const path of ['/', '/profile', '/breathing']) {
-    test(`on a phone the step counter covers no button or link at the end of ${path}, nor a toast`, async ({
-      page,
-    }) => {
+    test(`on a phone the step counter covers no button or link at the end of ${path}, nor a toast`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signedInMember(page, 'Marta');
       await page.goto(path);
@@ -153,11 +145,7 @@ test.describe('la primera hora', () => {
       await expect(async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForTimeout(200);
-        expect(
-          await page.evaluate(
-            () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
-          ),
-        ).toBe(true);
+        expect(await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)).toBe(true);
       }).toPass({ timeout: 5_000 });
       await page.mouse.wheel(0, -1);
       await expect(counter).toHaveAttribute('data-shown', 'true');
@@ -165,13 +153,10 @@ test.describe('la primera hora', () => {
       const counterBox = await box(counter);
       const covered = await page.evaluate((c) => {
         const hits: string[] = [];
-        for (const el of document.querySelectorAll<HTMLElement>(
-          'main a, main button, main input, main textarea, main [role="button"]',
-        )) {
+        for (const el of document.querySelectorAll<HTMLElement>('main a, main button, main input, main textarea, main [role="button"]')) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || r.height === 0) continue;
-          if (r.left < c.x + c.width && c.x < r.right && r.top < c.y + c.height && c.y < r.bottom)
-            hits.push(el.textContent?.trim() || el.tagName);
+          if (r.left < c.x + c.width && c.x < r.right && r.top < c.y + c.height && c.y < r.bottom) hits.push(el.textContent?.trim() || el.tagName);
         }
         return hits;
       }, counterBox);
@@ -179,9 +164,7 @@ test.describe('la primera hora', () => {
 
       // A toast (the voice button's notice) and the counter never overlap.
       await counter.getByRole('button', { name: 'Entrada rápida por voz' }).click();
-      const toast = page
-        .locator('[data-scope="toast"][data-part="root"]')
-        .filter({ hasText: 'La entrada por voz llegará pronto.' });
+      const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'La entrada por voz llegará pronto.' });
       await expect(toast).toBeVisible();
       expect(overlaps(await box(toast), await box(counter))).toBe(false);
     });

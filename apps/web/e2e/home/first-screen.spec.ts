@@ -15,9 +15,7 @@ test.describe('Home rendered in the browser', () => {
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+\.js">/);
   });
 
-  test('shows the member’s data on its first render, with no request for the first screen’s queries and no error', async ({
-    page,
-  }) => {
+  test('shows the member’s data on its first render, with no request for the first screen’s queries and no error', async ({ page }) => {
     await signUpCoachee(page, 'Olivia');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -34,11 +32,7 @@ test.describe('Home rendered in the browser', () => {
     await expect(page.getByText('Audio Ascenso de hoy')).toBeVisible();
     await expect(page.getByText('Actividades de bienestar')).toBeVisible();
     await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
-    const firstScreen: string[] = [
-      ...FIRST_SCREEN_QUERIES.everyone,
-      ...FIRST_SCREEN_QUERIES.signedIn,
-      ...FIRST_SCREEN_QUERIES.home,
-    ];
+    const firstScreen: string[] = [...FIRST_SCREEN_QUERIES.everyone, ...FIRST_SCREEN_QUERIES.signedIn, ...FIRST_SCREEN_QUERIES.home];
     expect(asked.filter((path) => firstScreen.includes(path))).toEqual([]);
     // Home works: the message box sends to the coach.
     await page.getByRole('textbox', { name: 'Tu mensaje para tu coach' }).fill('Quiero preparar mejor mis reuniones');

@@ -2,9 +2,7 @@ import { expect, test } from '@playwright/test';
 import { conversationList, sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
 
 test.describe('cómo quieres que te hable tu coach', () => {
-  test('the choice is a keyboard radio group on /profile, persists, and the coach screens say the coach is the guided offline one', async ({
-    page,
-  }) => {
+  test('the choice is a keyboard radio group on /profile, persists, and the coach screens say the coach is the guided offline one', async ({ page }) => {
     await signUpCoachee(page, 'Noa');
     await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Cómo quieres que te hable tu coach' });
@@ -20,9 +18,7 @@ test.describe('cómo quieres que te hable tu coach', () => {
     await expect(card.getByText('Por ejemplo: Te veo motivada para dar el paso.')).toBeVisible();
 
     await page.reload();
-    await expect(
-      page.getByRole('region', { name: 'Cómo quieres que te hable tu coach' }).getByRole('radio', { name: 'Femenino' }),
-    ).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Cómo quieres que te hable tu coach' }).getByRole('radio', { name: 'Femenino' })).toBeChecked();
 
     // The coach screens are honest about the offline coach, and it speaks in the chosen form.
     await page.goto('/coaching/chat');

@@ -6,16 +6,12 @@ import { completeViaApi } from '../support/steps';
 test.describe('perfil: accesibilidad (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('/profile: the page, the edit form with the time-zone list, the table and the delete dialog', async ({
-    page,
-  }, testInfo) => {
+  test('/profile: the page, the edit form with the time-zone list, the table and the delete dialog', async ({ page }, testInfo) => {
     await freshMember(page, 'Ariadna');
     await completeViaApi(page.request, 'breathing_short');
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first(),
-    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Tu evaluación' }).getByText('Estilo de coaching')).toBeVisible();
     await expectNoSeriousViolations(page, testInfo, 'profile');
 

@@ -28,9 +28,7 @@ async function finishSessionWithCommitments(page: Page, lastMessage: string): Pr
 }
 
 test.describe('perfil', () => {
-  test('name and time zone are editable; the 30-day chart, the ledger with reasons and the assessment summary show', async ({
-    page,
-  }) => {
+  test('name and time zone are editable; the 30-day chart, the ledger with reasons and the assessment summary show', async ({ page }) => {
     await freshMember(page, 'Irene');
     await completeViaApi(page.request, 'journaling');
     await completeViaApi(page.request, 'journaling');
@@ -41,17 +39,12 @@ test.describe('perfil', () => {
 
     // 30-day chart: an SVG with a text summary, and every value in a table on demand.
     const chart = page.getByRole('region', { name: 'Pasos de los últimos 30 días' });
-    await expect(
-      chart.getByRole('img', { name: /Gráfico de barras de tus pasos por día en los últimos 30 días/ }),
-    ).toBeVisible();
+    await expect(chart.getByRole('img', { name: /Gráfico de barras de tus pasos por día en los últimos 30 días/ })).toBeVisible();
     await chart.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     const table = chart.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(31);
     await expect(table.getByRole('row').last()).toContainText('1650'); // assessment 1000 + 2 × 325 today
-    await expect(chart.getByRole('button', { name: 'Ocultar la tabla de datos' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await expect(chart.getByRole('button', { name: 'Ocultar la tabla de datos' })).toHaveAttribute('aria-expanded', 'true');
 
     // Ledger: every entry with what it earned and why.
     const ledger = page.getByRole('region', { name: 'Tu historial de pasos' });
@@ -64,14 +57,8 @@ test.describe('perfil', () => {
     // Assessment summary with its links.
     const assessment = page.getByRole('region', { name: 'Tu evaluación' });
     await expect(assessment.getByText('Estilo de coaching')).toBeVisible();
-    await expect(assessment.getByRole('link', { name: 'Ver tus resultados' })).toHaveAttribute(
-      'href',
-      '/assessment/results',
-    );
-    await expect(assessment.getByRole('link', { name: 'Rehacer la evaluación' })).toHaveAttribute(
-      'href',
-      '/assessment',
-    );
+    await expect(assessment.getByRole('link', { name: 'Ver tus resultados' })).toHaveAttribute('href', '/assessment/results');
+    await expect(assessment.getByRole('link', { name: 'Rehacer la evaluación' })).toHaveAttribute('href', '/assessment');
 
     // Edit the name and pick a time zone from the searchable list.
     const details = page.getByRole('region', { name: 'Tus datos' });
@@ -163,9 +150,7 @@ test.describe('perfil', () => {
 
     const agenda = commitments.getByRole('listitem').filter({ hasText: 'Preparar la agenda el lunes' });
     await agenda.getByRole('button', { name: 'Editar' }).click();
-    await agenda
-      .getByRole('textbox', { name: 'Texto del compromiso' })
-      .fill('Preparar la agenda el lunes a primera hora');
+    await agenda.getByRole('textbox', { name: 'Texto del compromiso' }).fill('Preparar la agenda el lunes a primera hora');
     await agenda.getByRole('button', { name: 'Guardar' }).click();
     await expect(commitments.getByText('Preparar la agenda el lunes a primera hora')).toBeVisible();
 

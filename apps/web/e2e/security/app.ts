@@ -43,16 +43,10 @@ export async function trpcMutation<T>(page: Page, path: string, input: unknown):
 }
 
 /** Runs `task` over `items`, `width` at a time (the server is one process on one SQLite file). */
-export async function inBatches<T, R>(
-  items: readonly T[],
-  width: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
+export async function inBatches<T, R>(items: readonly T[], width: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += width) {
-    results.push(
-      ...(await Promise.all(items.slice(start, start + width).map((item, offset) => task(item, start + offset)))),
-    );
+    results.push(...(await Promise.all(items.slice(start, start + width).map((item, offset) => task(item, start + offset)))));
   }
   return results;
 }

@@ -29,11 +29,7 @@ export function allVectorsAsOneText(vectors: readonly XssVector[]): string {
  * conversation is audited while the answer streams, when it is done, and (optionally) after a
  * reload, from the database.
  */
-export async function everyVectorBothWays(
-  page: Page,
-  place: ConversationPlace,
-  options: { reload: boolean },
-): Promise<{ sent: number; answered: number }> {
+export async function everyVectorBothWays(page: Page, place: ConversationPlace, options: { reload: boolean }): Promise<{ sent: number; answered: number }> {
   const messages = textVectors(MESSAGE_MAX);
   const answer = textVectors(Number.POSITIVE_INFINITY);
   await scriptModel(page.request, { stream: streamedText(allVectorsAsOneText(answer), 61, 1) });
@@ -52,8 +48,7 @@ export async function everyVectorBothWays(
   // While the answer streams in: audit the growing bubble a few times.
   for (let look = 0; look < 3; look += 1) {
     const problems = await auditPlace(page, STREAMING);
-    if (problems.length > 0 && (await page.locator(STREAMING).count()) > 0)
-      expect(problems, `streaming answer, look ${look}`).toEqual([]);
+    if (problems.length > 0 && (await page.locator(STREAMING).count()) > 0) expect(problems, `streaming answer, look ${look}`).toEqual([]);
     await page.waitForTimeout(150);
   }
   await expect(page.locator(STREAMING)).toHaveCount(0, { timeout: 60_000 });
@@ -67,9 +62,7 @@ export async function everyVectorBothWays(
     await expectCleanPlace(page, CONVERSATION, `${place.kind}, ${when}`);
     await expectCleanDocument(page, `${place.kind}, ${when}`);
     const expected = [...new Set([...messages, ...answer].map((v) => v.html))];
-    expect(await missingTexts(page, CONVERSATION, expected), `${place.kind}, ${when}: texts not shown as text`).toEqual(
-      [],
-    );
+    expect(await missingTexts(page, CONVERSATION, expected), `${place.kind}, ${when}: texts not shown as text`).toEqual([]);
   }
   return { sent: messages.length, answered: answer.length };
 }

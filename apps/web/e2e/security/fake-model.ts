@@ -25,10 +25,7 @@ export interface PlanJson {
   }>;
 }
 
-export async function scriptModel(
-  request: APIRequestContext,
-  script: { stream?: FakeReply; json?: FakeReply },
-): Promise<void> {
+export async function scriptModel(request: APIRequestContext, script: { stream?: FakeReply; json?: FakeReply }): Promise<void> {
   const response = await request.post(`${CONTROL}/script`, { data: script });
   expect(response.status()).toBe(200);
 }

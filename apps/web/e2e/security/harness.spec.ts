@@ -21,20 +21,10 @@ test.describe('XSS harness: the detectors see what gets through', () => {
       box.innerHTML = html;
       document.body.append(box);
     }, injected);
-    await expect
-      .poll(() => traps.evidence.map((e) => e.kind), { timeout: 5_000 })
-      .toEqual(expect.arrayContaining(['dialog', 'sentinel', 'navigation']));
+    await expect.poll(() => traps.evidence.map((e) => e.kind), { timeout: 5_000 }).toEqual(expect.arrayContaining(['dialog', 'sentinel', 'navigation']));
     expect(traps.evidence.map((e) => e.detail).join('\n')).toContain('xss_oob01(1)');
     const problems = await auditPlace(page, '#inyectado');
-    for (const expected of [
-      '<svg>',
-      'event handler onload',
-      '<img>',
-      'event handler onerror',
-      'href=" javascript:void 0"',
-      'srcdoc',
-      '<iframe>',
-    ]) {
+    for (const expected of ['<svg>', 'event handler onload', '<img>', 'event handler onerror', 'href=" javascript:void 0"', 'srcdoc', '<iframe>']) {
       expect(problems.join('\n'), expected).toContain(expected);
     }
   });
@@ -52,9 +42,7 @@ test.describe('XSS harness: the detectors see what gets through', () => {
         image.setAttribute('onerror', 'void 0');
         image.src = '/no-existe.png';
       });
-      await expect
-        .poll(() => traps.evidence.filter((e) => e.kind === 'csp').length, { timeout: 5_000 })
-        .toBeGreaterThan(0);
+      await expect.poll(() => traps.evidence.filter((e) => e.kind === 'csp').length, { timeout: 5_000 }).toBeGreaterThan(0);
       expect(traps.evidence.filter((e) => e.kind === 'sentinel')).toEqual([]);
     });
   });

@@ -53,11 +53,7 @@ test.describe('XSS: the journal', () => {
       for (const id of REPRESENTATIVE_IDS.filter((_id, index) => index % 2 === 0)) {
         const vector = vectorById(id);
         const at = share.indexOf(vector);
-        if (at >= 0)
-          await visitEntry(page, entries[at]!.entry.id, [
-            field(vector.html, 120, 'Entrada'),
-            field(vector.html, 20_000, 'Hoy.'),
-          ]);
+        if (at >= 0) await visitEntry(page, entries[at]!.entry.id, [field(vector.html, 120, 'Entrada'), field(vector.html, 20_000, 'Hoy.')]);
       }
     }
 
@@ -66,8 +62,7 @@ test.describe('XSS: the journal', () => {
     const bodies: string[] = [];
     for (const paragraph of paragraphs) {
       const last = bodies.at(-1);
-      if (last !== undefined && last.length + paragraph.length + 2 <= 20_000)
-        bodies[bodies.length - 1] = `${last}\n\n${paragraph}`;
+      if (last !== undefined && last.length + paragraph.length + 2 <= 20_000) bodies[bodies.length - 1] = `${last}\n\n${paragraph}`;
       else bodies.push(paragraph);
     }
     const long = await inBatches(bodies, 4, (body, index) =>
@@ -79,8 +74,7 @@ test.describe('XSS: the journal', () => {
     );
 
     // The long entries' pages: every vector as a paragraph.
-    for (const [index, created] of long.entries())
-      await visitEntry(page, created.entry.id, bodies[index]!.split('\n\n'));
+    for (const [index, created] of long.entries()) await visitEntry(page, created.entry.id, bodies[index]!.split('\n\n'));
     await traps.expectNothingRan('journal entries');
   });
 

@@ -81,12 +81,7 @@ test.describe('XSS: names', () => {
       await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
       await form.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(form).toHaveCount(0, { timeout: 15_000 });
-      await expectNameShownAsText(
-        page,
-        'section[aria-labelledby="perfil-datos"] dl',
-        name,
-        `${vector.id} in "Tus datos"`,
-      );
+      await expectNameShownAsText(page, 'section[aria-labelledby="perfil-datos"] dl', name, `${vector.id} in "Tus datos"`);
       await expectNameShownAsText(page, 'header', name, `${vector.id} in the shell`);
       if (index % 6 === 0 || index === names.length - 1) {
         await page.goto('/');

@@ -94,9 +94,7 @@ test.describe('XSS: the daily plan', () => {
     await resetModel(page.request);
   });
 
-  test(`browser path: each of the ${ALL_VECTORS.length} vectors as plan.content goes through DOMPurify and renders inert`, async ({
-    page,
-  }) => {
+  test(`browser path: each of the ${ALL_VECTORS.length} vectors as plan.content goes through DOMPurify and renders inert`, async ({ page }) => {
     test.setTimeout(150_000);
     const traps = await XssTraps.arm(page);
     const failures = await browserPath(page, ALL_VECTORS);
@@ -107,9 +105,7 @@ test.describe('XSS: the daily plan', () => {
   test.describe('with the Content-Security-Policy enforced', () => {
     test.use({ bypassCSP: false });
 
-    test("browser path: no violation from the live page, no sentinel (CSP reports from DOMPurify's inert parsing only logged)", async ({
-      page,
-    }) => {
+    test("browser path: no violation from the live page, no sentinel (CSP reports from DOMPurify's inert parsing only logged)", async ({ page }) => {
       test.setTimeout(150_000);
       const traps = await XssTraps.arm(page);
       const failures = await browserPath(page, CSP_SAMPLE);
@@ -118,9 +114,7 @@ test.describe('XSS: the daily plan', () => {
     });
   });
 
-  test('server path: model output carrying the vectors → renderPlanHtml → sanitize-html → DOMPurify', async ({
-    page,
-  }) => {
+  test('server path: model output carrying the vectors → renderPlanHtml → sanitize-html → DOMPurify', async ({ page }) => {
     test.setTimeout(150_000);
     const traps = await XssTraps.arm(page);
     const plans = packIntoPlans(textVectors(300));
@@ -138,18 +132,14 @@ test.describe('XSS: the daily plan', () => {
         await signUpCoachee(page, 'Xavier');
         await page.goto('/');
         await expect(page.locator(PLAN)).toContainText(marker, { timeout: 20_000 });
-        problems = await page.evaluate(
-          ({ selector, allowTags }) => window.__xssAudit(selector, { allowTags, planLinks: true }),
-          {
-            selector: PLAN,
-            allowTags: PLAN_TAGS,
-          },
-        );
+        problems = await page.evaluate(({ selector, allowTags }) => window.__xssAudit(selector, { allowTags, planLinks: true }), {
+          selector: PLAN,
+          allowTags: PLAN_TAGS,
+        });
       } else {
         problems = await regenerateAndAudit(page, marker);
       }
-      if (problems.length > 0)
-        failures.push(`plan ${index} (${vectors.map((v) => v.id).join(', ')}): ${problems.join(' | ')}`);
+      if (problems.length > 0) failures.push(`plan ${index} (${vectors.map((v) => v.id).join(', ')}): ${problems.join(' | ')}`);
       // Escaped by our renderer, every vector is shown as text.
       const notShown = await missingTexts(
         page,

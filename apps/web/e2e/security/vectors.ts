@@ -1,10 +1,5 @@
 import { DOMPURIFY_FIXTURES } from './fixtures/dompurify-fixtures';
-import {
-  OWASP_ALERT_OBFUSCATIONS,
-  OWASP_EVENT_HANDLERS,
-  OWASP_LT_ESCAPES,
-  OWASP_VECTORS,
-} from './fixtures/owasp-vectors';
+import { OWASP_ALERT_OBFUSCATIONS, OWASP_EVENT_HANDLERS, OWASP_LT_ESCAPES, OWASP_VECTORS } from './fixtures/owasp-vectors';
 
 /**
  * The XSS corpus of the security suite: the vendored OWASP cheat-sheet vectors and DOMPurify fixtures
@@ -57,30 +52,15 @@ export const OWASP_CHEAT_SHEET_VECTORS: readonly XssVector[] = [
   // "The attack with the BODY tag can be modified for use in similar XSS attacks": each handler on an
   // element that fires error and load events by itself.
   ...OWASP_EVENT_HANDLERS.map((handler) =>
-    vector(
-      'owasp',
-      `oev_${handler.toLowerCase()}`,
-      `Event handler ${handler}`,
-      `<IMG SRC=x ${handlerAttribute(handler, "alert('XSS')")}>`,
-    ),
+    vector('owasp', `oev_${handler.toLowerCase()}`, `Event handler ${handler}`, `<IMG SRC=x ${handlerAttribute(handler, "alert('XSS')")}>`),
   ),
   // Every spelling of "<" from "Character Escape Sequences", opening a script and an image.
   ...OWASP_LT_ESCAPES.map((lt, index) =>
-    vector(
-      'owasp',
-      `olt${pad(index + 1, 2)}`,
-      `Character escape ${lt}`,
-      `${lt}SCRIPT>alert('XSS')${lt}/SCRIPT>${lt}IMG SRC=x onerror=alert('XSS')>`,
-    ),
+    vector('owasp', `olt${pad(index + 1, 2)}`, `Character escape ${lt}`, `${lt}SCRIPT>alert('XSS')${lt}/SCRIPT>${lt}IMG SRC=x onerror=alert('XSS')>`),
   ),
   // "Filter Bypass Alert Obfuscation": each expression as an error handler.
   ...OWASP_ALERT_OBFUSCATIONS.map((expression, index) =>
-    vector(
-      'owasp',
-      `oob${pad(index + 1, 2)}`,
-      `Alert obfuscation ${expression}`,
-      `<img src=x ${handlerAttribute('onerror', expression)}>`,
-    ),
+    vector('owasp', `oob${pad(index + 1, 2)}`, `Alert obfuscation ${expression}`, `<img src=x ${handlerAttribute('onerror', expression)}>`),
   ),
 ];
 

@@ -4,8 +4,7 @@ import { ALL_SENTINELS } from './vectors';
 /** The security server (e2e/start-server.mjs --security). */
 export const SECURITY_ORIGIN = 'http://localhost:3101';
 
-export type EvidenceKind =
-  'sentinel' | 'dialog' | 'csp' | 'pageerror' | 'popup' | 'navigation' | 'outside-request' | 'resource';
+export type EvidenceKind = 'sentinel' | 'dialog' | 'csp' | 'pageerror' | 'popup' | 'navigation' | 'outside-request' | 'resource';
 
 /** Something that shows a vector ran (or tried to, or got an element with a live resource into the page). */
 export interface Evidence {
@@ -80,11 +79,7 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
     ).split(' '),
   );
   // Elements that must not be anywhere in the document (outside the app's own <head> bundle).
-  const NEVER_TAGS = new Set(
-    'iframe frame frameset object embed applet portal fencedframe base isindex keygen xmp plaintext handler listener'.split(
-      ' ',
-    ),
-  );
+  const NEVER_TAGS = new Set('iframe frame frameset object embed applet portal fencedframe base isindex keygen xmp plaintext handler listener'.split(' '));
   const URL_ATTRIBUTES = new Set(
     'href src action formaction xlink:href data background poster dynsrc lowsrc codebase cite ping srcset longdesc usemap manifest icon archive classid profile to from values by'.split(
       ' ',
@@ -93,8 +88,7 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
   // What browsers ignore around and inside a scheme (C0 controls, space, the Unicode spaces DOMPurify tests).
   // eslint-disable-next-line no-control-regex
   const IGNORED = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u205f\u3000\ufeff]/g;
-  const dangerousUrl = (value: string) =>
-    /^(?:javascript|vbscript|livescript|mhtml|data|view-source|jar|feed):/i.test(value.replace(IGNORED, ''));
+  const dangerousUrl = (value: string) => /^(?:javascript|vbscript|livescript|mhtml|data|view-source|jar|feed):/i.test(value.replace(IGNORED, ''));
   const describe = (element: Element) => {
     const html = element.outerHTML;
     return html.length > 160 ? `${html.slice(0, 160)}…` : html;
@@ -103,24 +97,12 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
   const appIcon = (element: Element) => {
     const svg = element.closest('svg');
     if (!svg) return false;
-    const decorative =
-      svg.getAttribute('aria-hidden') === 'true' ||
-      svg.hasAttribute('data-plan-icon') ||
-      svg.closest('[aria-hidden="true"]') !== null;
+    const decorative = svg.getAttribute('aria-hidden') === 'true' || svg.hasAttribute('data-plan-icon') || svg.closest('[aria-hidden="true"]') !== null;
     return (
       decorative &&
-      ![
-        'script',
-        'foreignobject',
-        'animate',
-        'set',
-        'animatemotion',
-        'animatetransform',
-        'use',
-        'handler',
-        'listener',
-        'feimage',
-      ].includes(element.localName.toLowerCase())
+      !['script', 'foreignobject', 'animate', 'set', 'animatemotion', 'animatetransform', 'use', 'handler', 'listener', 'feimage'].includes(
+        element.localName.toLowerCase(),
+      )
     );
   };
   const attributeProblems = (element: Element, problems: string[], planLinks: boolean) => {
@@ -129,13 +111,11 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
       const value = attribute.value;
       if (name.startsWith('on')) problems.push(`event handler ${name} on ${describe(element)}`);
       else if (name === 'srcdoc') problems.push(`srcdoc on ${describe(element)}`);
-      else if (URL_ATTRIBUTES.has(name) && dangerousUrl(value))
-        problems.push(`${name}="${value.slice(0, 80)}" on ${describe(element)}`);
+      else if (URL_ATTRIBUTES.has(name) && dangerousUrl(value)) problems.push(`${name}="${value.slice(0, 80)}" on ${describe(element)}`);
       else if (name === 'style' && /expression|javascript:|vbscript:|behavior|binding|url\s*\(/i.test(value))
         problems.push(`style="${value.slice(0, 80)}" on ${describe(element)}`);
       else if (name === 'http-equiv') problems.push(`http-equiv on ${describe(element)}`);
-      if (planLinks && name === 'href' && element.localName === 'a' && !/^(?:\/(?![/\\])|https:\/\/)/.test(value))
-        problems.push(`plan link to "${value}"`);
+      if (planLinks && name === 'href' && element.localName === 'a' && !/^(?:\/(?![/\\])|https:\/\/)/.test(value)) problems.push(`plan link to "${value}"`);
     }
   };
 
@@ -148,8 +128,7 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
       for (const element of Array.from(root.querySelectorAll('*'))) {
         const tag = element.localName.toLowerCase();
         const icon = appIcon(element);
-        if (!icon && (FOREIGN_TAGS.has(tag) || (allow && !allow.has(tag))))
-          problems.push(`<${tag}>: ${describe(element)}`);
+        if (!icon && (FOREIGN_TAGS.has(tag) || (allow && !allow.has(tag)))) problems.push(`<${tag}>: ${describe(element)}`);
         attributeProblems(element, problems, options.planLinks === true);
       }
     }
@@ -164,9 +143,7 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
       if (tag === 'script') {
         const src = element.getAttribute('src') ?? '';
         const ours =
-          element.parentElement === document.head &&
-          /^\/assets\/[\w.-]+\.js$/.test(new URL(src || 'about:blank', location.href).pathname) &&
-          src !== '';
+          element.parentElement === document.head && /^\/assets\/[\w.-]+\.js$/.test(new URL(src || 'about:blank', location.href).pathname) && src !== '';
         // The server's data blocks (apps/api/src/http/static.ts): never executed; one of each, in <head>,
         // holding valid JSON (a name that broke out of one would leave it truncated or add an element).
         const isJson = (text: string | null) => {
@@ -186,8 +163,7 @@ function pageTraps({ sentinels }: { sentinels: string[] }) {
           isJson(element.textContent);
         if (!ours && !dataBlock) problems.push(`<script> in the document: ${describe(element)}`);
       }
-      if (tag === 'meta' && element.hasAttribute('http-equiv'))
-        problems.push(`<meta http-equiv> in the document: ${describe(element)}`);
+      if (tag === 'meta' && element.hasAttribute('http-equiv')) problems.push(`<meta http-equiv> in the document: ${describe(element)}`);
       if (['animate', 'set', 'animatemotion', 'animatetransform', 'foreignobject'].includes(tag))
         problems.push(`<${tag}> in the document: ${describe(element)}`);
       attributeProblems(element, problems, false);
@@ -233,8 +209,7 @@ export class XssTraps {
       else record(kind as EvidenceKind, detail);
     });
     page.on('console', (message) => {
-      if (message.type() === 'error' || /xss_|Refused to/.test(message.text()))
-        traps.log.push({ kind: 'console', detail: message.text().slice(0, 300) });
+      if (message.type() === 'error' || /xss_|Refused to/.test(message.text())) traps.log.push({ kind: 'console', detail: message.text().slice(0, 300) });
     });
     await page.addInitScript(pageTraps, { sentinels: [...ALL_SENTINELS] });
     page.on('dialog', (dialog) => {
@@ -245,8 +220,7 @@ export class XssTraps {
     page.on('popup', (popup) => record('popup', popup.url()));
     page.on('framenavigated', (frame) => {
       const url = frame.url();
-      if (frame === page.mainFrame() && url !== 'about:blank' && !url.startsWith(SECURITY_ORIGIN))
-        record('navigation', url);
+      if (frame === page.mainFrame() && url !== 'about:blank' && !url.startsWith(SECURITY_ORIGIN)) record('navigation', url);
       if (frame !== page.mainFrame()) record('navigation', `a frame loaded ${url}`);
     });
     page.on('request', (request) => {
@@ -254,16 +228,13 @@ export class XssTraps {
       if (url.origin !== SECURITY_ORIGIN) return;
       const type = request.resourceType();
       const appAsset =
-        url.pathname.startsWith('/assets/') ||
-        url.pathname.startsWith('/api/') ||
-        /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|woff2?)$/.test(url.pathname);
+        url.pathname.startsWith('/assets/') || url.pathname.startsWith('/api/') || /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|woff2?)$/.test(url.pathname);
       if (['image', 'media', 'script', 'stylesheet', 'font', 'object', 'texttrack'].includes(type) && !appAsset) {
         record('resource', `${type} ${url.pathname}${url.search}`);
       }
     });
     await page.route(
-      (url) =>
-        !['localhost', '127.0.0.1'].includes(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:'),
+      (url) => !['localhost', '127.0.0.1'].includes(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:'),
       async (route) => {
         record('outside-request', `${route.request().resourceType()} ${route.request().url()}`);
         await route.abort('blockedbyclient');
@@ -279,9 +250,7 @@ export class XssTraps {
   async expectNothingRan(label: string, settleMs = 800): Promise<void> {
     await this.page.waitForTimeout(settleMs);
     if (this.log.length > 0) {
-      await test
-        .info()
-        .attach(`${label} - log.json`, { body: JSON.stringify(this.log, null, 2), contentType: 'application/json' });
+      await test.info().attach(`${label} - log.json`, { body: JSON.stringify(this.log, null, 2), contentType: 'application/json' });
     }
     expect(this.evidence, `${label}: something ran or loaded`).toEqual([]);
   }
@@ -298,12 +267,7 @@ export async function expectCleanDocument(page: Page, label: string): Promise<vo
   expect(problems, `${label}: dangerous markup in the document`).toEqual([]);
 }
 
-export async function expectCleanPlace(
-  page: Page,
-  selector: string,
-  label: string,
-  options: AuditOptions = {},
-): Promise<void> {
+export async function expectCleanPlace(page: Page, selector: string, label: string, options: AuditOptions = {}): Promise<void> {
   expect(await auditPlace(page, selector, options), `${label}: dangerous markup in ${selector}`).toEqual([]);
 }
 

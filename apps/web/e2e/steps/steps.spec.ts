@@ -15,10 +15,7 @@ import {
 } from '../support/steps';
 
 test.describe('pasos', () => {
-  test('a completion elsewhere toasts exactly once in each open tab and updates the counter; one socket per tab', async ({
-    page,
-    context,
-  }) => {
+  test('a completion elsewhere toasts exactly once in each open tab and updates the counter; one socket per tab', async ({ page, context }) => {
     const sockets = recordSockets(page);
     const firstLive = waitForRealtime(page);
     await signIn(page, DEMO_USER);
@@ -55,9 +52,7 @@ test.describe('pasos', () => {
     expect(otherSockets).toEqual([TRPC_WS_PATH]);
   });
 
-  test('after its socket drops, the tab reconnects and catches up on the completion it missed (tracked ids)', async ({
-    page,
-  }) => {
+  test('after its socket drops, the tab reconnects and catches up on the completion it missed (tracked ids)', async ({ page }) => {
     await registerViaApi(page, 'Rut');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     let away = false;
@@ -126,9 +121,7 @@ test.describe('pasos', () => {
     await expect(toasts.getByText(`+${esNumber(1250)} pasos`)).toBeVisible();
     // The second one follows 500 ms later, and is never silent.
     await expect(toasts.getByText('Límite diario alcanzado')).toBeVisible({ timeout: 1_500 });
-    await expect(
-      toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.'),
-    ).toBeVisible();
+    await expect(toasts.getByText('Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.')).toBeVisible();
     await expect(stepCounterLink(page, ASSESSMENT_STEPS + 1250)).toBeVisible();
     // The server hears once per displayed toast that it was shown.
     await expect.poll(() => marked.length).toBe(2);

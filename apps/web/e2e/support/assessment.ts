@@ -29,10 +29,7 @@ export async function registerFreshUser(page: Page, firstName: string): Promise<
  * full app (Home and the rest of the route table) is available. The server awards
  * `assessment_completed` (ASSESSMENT_STEPS pasos, once a day).
  */
-export async function completeAssessmentViaApi(
-  page: Page,
-  responses: PartialResponses = COMPLETE_RESPONSES,
-): Promise<void> {
+export async function completeAssessmentViaApi(page: Page, responses: PartialResponses = COMPLETE_RESPONSES): Promise<void> {
   const response = await page.request.post('/api/assessment/complete', {
     data: { responses, version: ASSESSMENT_VERSION },
     headers: { Origin: APP_ORIGIN },

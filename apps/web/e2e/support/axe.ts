@@ -35,10 +35,7 @@ export async function expectNoSeriousA11yViolations(
     });
   }
   expect(
-    serious.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`,
-    ),
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join(', ')}`),
     `axe violations on ${name}`,
   ).toEqual([]);
 }

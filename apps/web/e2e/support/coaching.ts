@@ -4,15 +4,7 @@ import { completeAssessmentViaApi, registerFreshUser } from './assessment';
 /** The server's allowed Origin: every non-GET request must carry it (browsers do). */
 const APP_ORIGIN = 'http://localhost:3100';
 
-export const PLAN_LINK_CLASSES = [
-  'breathing',
-  'fitness',
-  'journal',
-  'coaching',
-  'active-breaks',
-  'meditation',
-  'meditations',
-];
+export const PLAN_LINK_CLASSES = ['breathing', 'fitness', 'journal', 'coaching', 'active-breaks', 'meditation', 'meditations'];
 
 /** A fresh user with a completed assessment (so the whole app is available), signed in on `page`. */
 export async function signUpCoachee(page: Page, firstName: string): Promise<{ id: string; email: string }> {

@@ -64,10 +64,7 @@ async function trpc<T>(request: APIRequestContext, path: string, input?: unknown
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
-const PRACTICES: Record<
-  string,
-  { kind: 'breathing' | 'fitness' | 'active_break'; ref?: string; minutes?: number; band?: string }
-> = {
+const PRACTICES: Record<string, { kind: 'breathing' | 'fitness' | 'active_break'; ref?: string; minutes?: number; band?: string }> = {
   active_break: { kind: 'active_break', ref: 'cuello' },
   breathing_short: { kind: 'breathing', ref: 'cuadrada', minutes: 1 },
   breathing_long: { kind: 'breathing', ref: 'suspiro-ciclico', minutes: 5 },
@@ -115,9 +112,7 @@ async function finishOnServer(request: APIRequestContext, activityKey: string): 
 export const TRPC_WS_PATH = '/api/trpc-ws';
 
 /** The JSON messages of a tRPC WebSocket frame (one message or a batch). */
-function framesOf(
-  payload: string | Buffer,
-): Array<{ id?: unknown; method?: string; params?: { path?: string }; result?: { type?: string } }> {
+function framesOf(payload: string | Buffer): Array<{ id?: unknown; method?: string; params?: { path?: string }; result?: { type?: string } }> {
   if (typeof payload !== 'string') return [];
   try {
     const parsed: unknown = JSON.parse(payload);
@@ -143,13 +138,11 @@ export function waitForRealtime(page: Page): Promise<void> {
       const ids = new Set<unknown>();
       socket.on('framesent', (frame) => {
         for (const message of framesOf(frame.payload)) {
-          if (message.method === 'subscription' && message.params?.path === 'activities.onCompleted')
-            ids.add(message.id);
+          if (message.method === 'subscription' && message.params?.path === 'activities.onCompleted') ids.add(message.id);
         }
       });
       socket.on('framereceived', (frame) => {
-        if (framesOf(frame.payload).some((message) => ids.has(message.id) && message.result?.type === 'started'))
-          resolve();
+        if (framesOf(frame.payload).some((message) => ids.has(message.id) && message.result?.type === 'started')) resolve();
       });
     });
   });
@@ -175,8 +168,7 @@ export async function routeTrpcSocket(page: Page, refuse: () => boolean = () => 
     current = { page: ws, server };
     const ids = new Set<unknown>();
     ws.onMessage((message) => {
-      for (const m of framesOf(message))
-        if (m.method === 'subscription' && m.params?.path === 'activities.onCompleted') ids.add(m.id);
+      for (const m of framesOf(message)) if (m.method === 'subscription' && m.params?.path === 'activities.onCompleted') ids.add(m.id);
       server.send(message);
     });
     server.onMessage((message) => {
@@ -215,9 +207,6 @@ export function stepCounter(page: Page): Locator {
 
 /** The counter's link to /profile, whose name starts with the total ("1250 pasos, ver tu perfil"). */
 export function stepCounterLink(page: Page, total?: number): Locator {
-  const name =
-    total === undefined
-      ? /pasos?, ver tu perfil$/
-      : new RegExp(`^${esNumber(total).replaceAll('.', '\\.')} pasos?, ver tu perfil$`);
+  const name = total === undefined ? /pasos?, ver tu perfil$/ : new RegExp(`^${esNumber(total).replaceAll('.', '\\.')} pasos?, ver tu perfil$`);
   return stepCounter(page).getByRole('link', { name });
 }

@@ -5,9 +5,7 @@ import { stepToasts } from '../support/steps';
 import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
 
 test.describe('Pausas activas', () => {
-  test('a break, one move at a time, to the end: active_break toast and the award in the server’s ledger (real round trip)', async ({
-    page,
-  }) => {
+  test('a break, one move at a time, to the end: active_break toast and the award in the server’s ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
     const user = await signUpWithAssessment(page, 'Irene');
     const sent: Array<{ practicedSeconds: number }> = [];

@@ -21,8 +21,7 @@ async function playToTheEnd(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: `Reproducir «${title}»` }).click();
   await expect(page.getByRole('button', { name: `Pausar «${title}»` })).toBeVisible();
   await page.locator('audio').evaluate(async (audio: HTMLAudioElement) => {
-    if (!Number.isFinite(audio.duration))
-      await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
+    if (!Number.isFinite(audio.duration)) await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
     audio.currentTime = Math.max(0, audio.duration - 1.5);
   });
 }
@@ -73,9 +72,7 @@ test.describe('Audio Ascenso', () => {
     await expect(card.getByRole('button', { name: `Reproducir «${audio.title}»` })).toBeVisible();
   });
 
-  test('finishing sooner than the audio lasts: the server refuses and the reason is shown, no steps', async ({
-    page,
-  }) => {
+  test('finishing sooner than the audio lasts: the server refuses and the reason is shown, no steps', async ({ page }) => {
     await signUpWithAssessment(page, 'Bruno');
     const audio = await todayAudio(page);
     const recorded: string[] = [];

@@ -39,13 +39,8 @@ test.describe('accesibilidad de bienestar (axe, WCAG 2.1 A/AA)', () => {
     await expectAccessible(page, testInfo, 'fitness-player');
 
     await page.goto('/active-breaks');
-    await page
-      .getByRole('region', { name: 'Recordatorios' })
-      .getByText('Recordarme hacer pausas', { exact: true })
-      .click();
-    await expect(
-      page.getByRole('region', { name: 'Recordatorios' }).getByText('Tu jornada', { exact: true }),
-    ).toBeVisible();
+    await page.getByRole('region', { name: 'Recordatorios' }).getByText('Recordarme hacer pausas', { exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Recordatorios' }).getByText('Tu jornada', { exact: true })).toBeVisible();
     await expectAccessible(page, testInfo, 'active-breaks');
 
     await page.goto('/active-breaks/espalda');
@@ -59,9 +54,7 @@ test.describe('accesibilidad de bienestar (axe, WCAG 2.1 A/AA)', () => {
     await page.getByRole('radio', { name: 'Motivación' }).check();
     await expectAccessible(page, testInfo, 'journal-mood');
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page
-      .getByRole('textbox', { name: 'Tu entrada' })
-      .fill('Hoy he terminado el informe a tiempo y me siento con energía.');
+    await page.getByRole('textbox', { name: 'Tu entrada' }).fill('Hoy he terminado el informe a tiempo y me siento con energía.');
     await expectAccessible(page, testInfo, 'journal-write');
     await page.getByRole('button', { name: 'Guardar entrada' }).click();
     await expect(page.getByRole('region', { name: 'Entradas' }).getByRole('listitem')).toHaveCount(1);

@@ -18,9 +18,7 @@ test.describe('Respiración', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Cuadrada' })).toBeVisible();
   });
 
-  test('a 1-minute session with a pause: the pacer runs, paused time is not counted, breathing_short toast and ledger (real round trip)', async ({
-    page,
-  }) => {
+  test('a 1-minute session with a pause: the pacer runs, paused time is not counted, breathing_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
     const user = await signUpWithAssessment(page, 'Elena');
     const sent: Array<{ sessionId: string; practicedSeconds: number }> = [];
@@ -79,9 +77,7 @@ test.describe('Respiración', () => {
     await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled();
     // Three minutes on the page's clock, a second or two on the server's.
     await advance(page, 180_000, 10_000);
-    await expect(
-      page.getByRole('alert').getByText('No puedes registrar más tiempo del que ha pasado desde que empezaste.'),
-    ).toBeVisible();
+    await expect(page.getByRole('alert').getByText('No puedes registrar más tiempo del que ha pasado desde que empezaste.')).toBeVisible();
     await expect(stepToasts(page).getByText('¡Actividad completada!')).toHaveCount(0);
   });
 
@@ -95,9 +91,7 @@ test.describe('Respiración', () => {
     await expect(page.getByRole('button', { name: 'Empezar de nuevo' })).toBeVisible();
   });
 
-  test('reduced motion shows a numeric countdown instead of the animation (and it can be toggled)', async ({
-    page,
-  }) => {
+  test('reduced motion shows a numeric countdown instead of the animation (and it can be toggled)', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await signUpWithAssessment(page, 'Hugo');
     await page.goto('/breathing/cuadrada');

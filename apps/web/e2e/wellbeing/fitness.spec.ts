@@ -21,9 +21,7 @@ test.describe('Fitness', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Activación exprés', 'Cardio suave']);
   });
 
-  test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({
-    page,
-  }) => {
+  test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(120_000);
     const user = await signUpWithAssessment(page, 'Marco');
     const sent: Array<{ practicedSeconds: number }> = [];

@@ -95,9 +95,7 @@ test.describe('Diario', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('textbox', { name: 'Tu entrada' }).fill('Semana larga, pero con buenas noticias al final.');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Tu entrada' })).toHaveValue(
-      'Semana larga, pero con buenas noticias al final.',
-    );
+    await expect(page.getByRole('textbox', { name: 'Tu entrada' })).toHaveValue('Semana larga, pero con buenas noticias al final.');
     await expect(page.getByText('Te sientes: Cansancio')).toBeVisible();
   });
 });

@@ -88,29 +88,14 @@ export function AppShell({ user }: { user: SessionUser }) {
               </Link>
             ) : null}
             <HStack gap="2">
-              <Circle
-                size="8"
-                bg="sun.100"
-                color="sun.900"
-                fontWeight="700"
-                fontSize="sm"
-                aria-hidden="true"
-                display={{ base: 'none', sm: 'flex' }}
-              >
+              <Circle size="8" bg="sun.100" color="sun.900" fontWeight="700" fontSize="sm" aria-hidden="true" display={{ base: 'none', sm: 'flex' }}>
                 {initial}
               </Circle>
               <Text fontWeight="600" color="heading" maxW={{ base: '24', sm: '48' }} truncate>
                 {user.firstName}
               </Text>
             </HStack>
-            <Button
-              variant="outline"
-              size="sm"
-              borderRadius="full"
-              onClick={handleLogout}
-              loading={logout.isPending}
-              loadingText="Cerrando sesión..."
-            >
+            <Button variant="outline" size="sm" borderRadius="full" onClick={handleLogout} loading={logout.isPending} loadingText="Cerrando sesión...">
               <LogOutIcon display={{ base: 'none', sm: 'inline-block' }} />
               Cerrar sesión
             </Button>
@@ -118,15 +103,7 @@ export function AppShell({ user }: { user: SessionUser }) {
         </Container>
       </Box>
       {/* Bottom padding: the floating step counter never covers the end of a page. */}
-      <Box
-        as="main"
-        ref={mainRef}
-        id="contenido"
-        tabIndex={-1}
-        flex="1"
-        pb={COUNTER_CLEARANCE}
-        _focus={{ outline: 'none' }}
-      >
+      <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb={COUNTER_CLEARANCE} _focus={{ outline: 'none' }}>
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>
           <Outlet />
         </Suspense>

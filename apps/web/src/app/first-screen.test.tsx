@@ -102,11 +102,7 @@ describe("Home's first screen from the server's bootstrap", () => {
     const user = superjson.deserialize<Record<string, unknown>>(me.data as Parameters<typeof superjson.deserialize>[0]);
     const state: BootstrapState = {
       v: 1,
-      queries: STATE.queries.map((q) =>
-        q === me
-          ? { path: q.path, data: superjson.serialize({ ...user, firstName: '<img src=x onerror=alert(1)>' }) }
-          : q,
-      ),
+      queries: STATE.queries.map((q) => (q === me ? { path: q.path, data: superjson.serialize({ ...user, firstName: '<img src=x onerror=alert(1)>' }) } : q)),
     };
     const { text } = await renderFirstScreen(state);
     expect(text).toContain('Hola, &lt;img src=x onerror=alert(1)&gt;');

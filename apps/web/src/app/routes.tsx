@@ -20,35 +20,19 @@ import { registerMemberRoutes } from '../lib/route-availability';
 // Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
 // imports them statically), so these resolve without another request once the user is known.
 const HomePage = lazyRoute(() => import('./home/home-page').then((m) => ({ default: m.HomePage })));
-const SignedInRedirect = lazyRoute(() =>
-  import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
-);
-const LandingPage = lazyRoute(() =>
-  import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
-);
-const SignInPage = lazyRoute(() =>
-  import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })),
-);
+const SignedInRedirect = lazyRoute(() => import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })));
+const LandingPage = lazyRoute(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
 
 export const NotFoundPage = lazyRoute(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
-const ProfilePage = lazyRoute(() =>
-  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
+const ProfilePage = lazyRoute(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 // Admin-only screens (each shows the "No tienes permiso" screen to a signed-in non-admin).
-const AdminDashboardPage = lazyRoute(() =>
-  import('../features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
-);
-const AdminStepsPage = lazyRoute(() =>
-  import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })),
-);
-const EmailTestPage = lazyRoute(() =>
-  import('../features/admin/components/email-test-page').then((m) => ({ default: m.EmailTestPage })),
-);
-const AiEmailTestPage = lazyRoute(() =>
-  import('../features/admin/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })),
-);
+const AdminDashboardPage = lazyRoute(() => import('../features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
+const AdminStepsPage = lazyRoute(() => import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })));
+const EmailTestPage = lazyRoute(() => import('../features/admin/components/email-test-page').then((m) => ({ default: m.EmailTestPage })));
+const AiEmailTestPage = lazyRoute(() => import('../features/admin/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })));
 
 const AssessmentWizardPage = lazyRoute(() =>
   import('../features/assessment/components/assessment-wizard-page').then((m) => ({ default: m.AssessmentWizardPage })),
@@ -64,29 +48,15 @@ const AssessmentEvaluationPage = lazyRoute(() =>
   })),
 );
 
-const CoachingHubPage = lazyRoute(() =>
-  import('../features/coaching/components/coaching-hub-page').then((m) => ({ default: m.CoachingHubPage })),
-);
-const CoachingChatPage = lazyRoute(() =>
-  import('../features/coaching/components/coaching-chat-page').then((m) => ({ default: m.CoachingChatPage })),
-);
-const CoachingSessionsPage = lazyRoute(() =>
-  import('../features/coaching/components/sessions-page').then((m) => ({ default: m.CoachingSessionsPage })),
-);
-const CoachingSessionPage = lazyRoute(() =>
-  import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })),
-);
-const JournalingChatPage = lazyRoute(() =>
-  import('../features/coaching/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })),
-);
+const CoachingHubPage = lazyRoute(() => import('../features/coaching/components/coaching-hub-page').then((m) => ({ default: m.CoachingHubPage })));
+const CoachingChatPage = lazyRoute(() => import('../features/coaching/components/coaching-chat-page').then((m) => ({ default: m.CoachingChatPage })));
+const CoachingSessionsPage = lazyRoute(() => import('../features/coaching/components/sessions-page').then((m) => ({ default: m.CoachingSessionsPage })));
+const CoachingSessionPage = lazyRoute(() => import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })));
+const JournalingChatPage = lazyRoute(() => import('../features/coaching/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })));
 
 // Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
-const MeditationsPage = lazyRoute(() =>
-  import('../features/meditations/components/meditations-page').then((m) => ({ default: m.MeditationsPage })),
-);
-const MeditationPage = lazyRoute(() =>
-  import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })),
-);
+const MeditationsPage = lazyRoute(() => import('../features/meditations/components/meditations-page').then((m) => ({ default: m.MeditationsPage })));
+const MeditationPage = lazyRoute(() => import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })));
 const BreathingListPage = lazyRoute(() =>
   import('../features/practice/breathing/components/breathing-list-page').then((m) => ({
     default: m.BreathingListPage,
@@ -97,9 +67,7 @@ const BreathingExercisePage = lazyRoute(() =>
     default: m.BreathingExercisePage,
   })),
 );
-const FitnessPage = lazyRoute(() =>
-  import('../features/practice/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })),
-);
+const FitnessPage = lazyRoute(() => import('../features/practice/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
 const ActiveBreaksPage = lazyRoute(() =>
   import('../features/practice/active-breaks/components/active-breaks-page').then((m) => ({
     default: m.ActiveBreaksPage,
@@ -110,12 +78,8 @@ const ActiveBreakSessionPage = lazyRoute(() =>
     default: m.ActiveBreakSessionPage,
   })),
 );
-const JournalPage = lazyRoute(() =>
-  import('../features/journaling/components/journal-page').then((m) => ({ default: m.JournalPage })),
-);
-const JournalEntryPage = lazyRoute(() =>
-  import('../features/journaling/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })),
-);
+const JournalPage = lazyRoute(() => import('../features/journaling/components/journal-page').then((m) => ({ default: m.JournalPage })));
+const JournalEntryPage = lazyRoute(() => import('../features/journaling/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })));
 
 export interface AppRoute {
   path: string;
@@ -169,9 +133,7 @@ registerMemberRoutes(memberRoutes);
 export const assessmentPendingScreen: ComponentType | null = AssessmentWizardPage;
 
 /** A signed-in screen's path (the member table, less the paths a visitor has too). */
-export const memberOnlyPaths: readonly string[] = memberRoutes
-  .map(({ path }) => path)
-  .filter((path) => !visitorRoutes.some((route) => route.path === path));
+export const memberOnlyPaths: readonly string[] = memberRoutes.map(({ path }) => path).filter((path) => !visitorRoutes.some((route) => route.path === path));
 
 /** Signed out, a member-only path shows sign-in first (then returns there): spec §2 plus issue 16. */
 export function isMemberOnlyPath(pathname: string): boolean {

@@ -66,11 +66,7 @@ export function bootstrapData<T = unknown>(state: BootstrapState | undefined, pa
  * Stores every bootstrap answer in the query cache (fresh now, like an answer just received), under
  * the key tRPC's options proxy gives it. Paths that are not first-screen queries are ignored.
  */
-export function seedQueryCache(
-  queryClient: QueryClient,
-  client: TRPCClient<AppRouter>,
-  state: BootstrapState | undefined,
-): void {
+export function seedQueryCache(queryClient: QueryClient, client: TRPCClient<AppRouter>, state: BootstrapState | undefined): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   for (const { path } of state?.queries ?? []) {
     if (!isFirstScreenPath(path)) continue;

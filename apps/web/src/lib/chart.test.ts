@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDaysToDay,
-  labelledIndexes,
-  lastDays,
-  localDayIn,
-  niceScale,
-  shortDay,
-  stackSegments,
-  stackTotals,
-  type ChartSeries,
-} from './chart';
+import { addDaysToDay, labelledIndexes, lastDays, localDayIn, niceScale, shortDay, stackSegments, stackTotals, type ChartSeries } from './chart';
 
 describe('chart scaling', () => {
   it('picks round, whole-number axis steps for counts', () => {

@@ -14,10 +14,7 @@ function niceStep(raw: number, integer: boolean): number {
  * Axis for data up to `dataMax`: about `count` round steps from 0, never fractional for counts
  * (5 completions → 0, 2, 4, 6; 1690 steps → 0, 500 … 2000). Empty data gets 0…`fallback`.
  */
-export function niceScale(
-  dataMax: number,
-  options: { count?: number; integer?: boolean; fallback?: number } = {},
-): { max: number; ticks: number[] } {
+export function niceScale(dataMax: number, options: { count?: number; integer?: boolean; fallback?: number } = {}): { max: number; ticks: number[] } {
   const { count = 4, integer = true, fallback = 10 } = options;
   const target = Number.isFinite(dataMax) && dataMax > 0 ? dataMax : fallback;
   const step = niceStep(target / count, integer);
@@ -44,21 +41,14 @@ export interface BarSegment {
 
 /** Per-category totals of stacked series. */
 export function stackTotals(series: readonly ChartSeries[], categoryCount: number): number[] {
-  return Array.from({ length: categoryCount }, (_, i) =>
-    series.reduce((sum, s) => sum + Math.max(0, s.values[i] ?? 0), 0),
-  );
+  return Array.from({ length: categoryCount }, (_, i) => series.reduce((sum, s) => sum + Math.max(0, s.values[i] ?? 0), 0));
 }
 
 /**
  * Stacked segments of one category, bottom-up in series order. Values ≤ 0 draw nothing; a non-zero
  * segment is at least 1 px high so that small counts stay visible.
  */
-export function stackSegments(
-  series: readonly ChartSeries[],
-  index: number,
-  max: number,
-  plotHeight: number,
-): BarSegment[] {
+export function stackSegments(series: readonly ChartSeries[], index: number, max: number, plotHeight: number): BarSegment[] {
   const segments: BarSegment[] = [];
   let base = plotHeight;
   for (const s of series) {
@@ -85,8 +75,7 @@ export function lastDays(today: string, count: number): string[] {
 
 /** Today's calendar day ("2026-05-31") in an IANA time zone (falls back to the browser's zone). */
 export function localDayIn(now: Date, timeZone: string): string {
-  const format = (zone?: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const format = (zone?: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   try {
     return format(timeZone);
   } catch {

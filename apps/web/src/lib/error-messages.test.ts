@@ -19,20 +19,14 @@ describe('errorMessage with a screen context', () => {
   });
 
   it('gives the plan its own rate-limit message', () => {
-    expect(errorMessage(domainError('RATE_LIMITED'), 'plan')).toBe(
-      'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.',
-    );
+    expect(errorMessage(domainError('RATE_LIMITED'), 'plan')).toBe('Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.');
     // Elsewhere RATE_LIMITED keeps the general wording.
-    expect(errorMessage(domainError('RATE_LIMITED', { retryAfterSeconds: 90 }))).toBe(
-      'Demasiados intentos. Vuelve a intentarlo en 2 minutos.',
-    );
+    expect(errorMessage(domainError('RATE_LIMITED', { retryAfterSeconds: 90 }))).toBe('Demasiados intentos. Vuelve a intentarlo en 2 minutos.');
   });
 
   it('explains a paused conversation and a session closed too early', () => {
     expect(errorMessage(domainError('FORBIDDEN'), 'coach-send')).toMatch(/en pausa por tu seguridad/);
-    expect(errorMessage(domainError('VALIDATION'), 'finish-session')).toBe(
-      'Cuéntale algo más a tu coach antes de cerrar la sesión.',
-    );
+    expect(errorMessage(domainError('VALIDATION'), 'finish-session')).toBe('Cuéntale algo más a tu coach antes de cerrar la sesión.');
   });
 
   it('falls back to the general table for codes a context does not word', () => {
@@ -44,30 +38,21 @@ describe('errorMessage with a screen context', () => {
 describe('errorMessage for the storage quotas', () => {
   it('names the quota that was reached on each screen', () => {
     const reached = domainError('DAILY_LIMIT_REACHED', { retryAfterSeconds: 50_400 });
-    expect(errorMessage(reached, 'journal-save')).toBe(
-      'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
-    );
+    expect(errorMessage(reached, 'journal-save')).toBe('Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.');
     expect(errorMessage(reached, 'coach-start')).toBe(
       'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
     );
-    expect(errorMessage(reached, 'coach-send')).toBe(
-      'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
-    );
-    expect(errorMessage(reached, 'note-save')).toBe(
-      'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
-    );
+    expect(errorMessage(reached, 'coach-send')).toBe('Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.');
+    expect(errorMessage(reached, 'note-save')).toBe('Has llegado al máximo de notas por hoy. Mañana podrás añadir más.');
     expect(errorMessage(reached)).toBe('Ya has alcanzado el límite de hoy para esta actividad.');
   });
 
   it('says a full conversation takes no more messages', () => {
-    expect(errorMessage(domainError('CONFLICT'), 'coach-send')).toBe(
-      'Esta conversación ya no admite más mensajes. Empieza una nueva para seguir.',
-    );
+    expect(errorMessage(domainError('CONFLICT'), 'coach-send')).toBe('Esta conversación ya no admite más mensajes. Empieza una nueva para seguir.');
   });
 
   it('shows the server’s reason when a journal entry is too long', () => {
-    const tooLong =
-      'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.';
+    const tooLong = 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.';
     expect(errorMessage(domainError('VALIDATION', { fieldErrors: { body: [tooLong] } }), 'journal-save')).toBe(tooLong);
     expect(errorMessage(domainError('VALIDATION'), 'journal-save')).toBe('Escribe algo antes de guardar la entrada.');
   });
@@ -77,25 +62,16 @@ describe('a request refused by the Origin check (403 FORBIDDEN_ORIGIN)', () => {
   // What apps/api/src/http/security.ts answers a non-GET from a foreign Origin.
   const refusingFetch: typeof fetch = () =>
     Promise.resolve(
-      new Response(
-        JSON.stringify({ error: { code: 'FORBIDDEN_ORIGIN', message: 'Origen no permitido', requestId: 'r-1' } }),
-        {
-          status: 403,
-          headers: { 'Content-Type': 'application/json' },
-        },
-      ),
+      new Response(JSON.stringify({ error: { code: 'FORBIDDEN_ORIGIN', message: 'Origen no permitido', requestId: 'r-1' } }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   const client = createTRPCClient<AppRouter>({ links: [httpLinks('http://127.0.0.1:9/api/trpc', refusingFetch)] });
 
   it.each([
-    [
-      'alone (auth.*, httpLink)',
-      () => client.auth.login.mutate({ email: 'ana@example.com', password: 'x'.repeat(12) }),
-    ],
-    [
-      'batched (httpBatchLink)',
-      () => client.assessment.saveProgress.mutate({ currentSection: 1, responses: {}, completedSections: [] } as never),
-    ],
+    ['alone (auth.*, httpLink)', () => client.auth.login.mutate({ email: 'ana@example.com', password: 'x'.repeat(12) })],
+    ['batched (httpBatchLink)', () => client.assessment.saveProgress.mutate({ currentSection: 1, responses: {}, completedSections: [] } as never)],
   ])('says the page was opened from an address that is not allowed, %s', async (_label, call) => {
     const error = await call().then(
       () => null,

@@ -43,8 +43,7 @@ export function rateLimitMessage(retryAfterSeconds: number | null): string {
  * Where an error happened, for screens whose copy must be more specific than the general table (the
  * codes stay the same; only the words change). `fallback` covers unknown errors and network failures.
  */
-export type ErrorContext =
-  'coach-reply' | 'coach-send' | 'coach-start' | 'finish-session' | 'journal-save' | 'note-save' | 'plan';
+export type ErrorContext = 'coach-reply' | 'coach-send' | 'coach-start' | 'finish-session' | 'journal-save' | 'note-save' | 'plan';
 
 const COACH_UNAVAILABLE = 'Tu coach no ha podido responder ahora.';
 const SAFETY_PAUSE = 'Esta conversación está en pausa por tu seguridad. Puedes empezar una nueva cuando quieras.';
@@ -65,8 +64,7 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
     fallback: 'No hemos podido enviar tu mensaje. Inténtalo de nuevo.',
   },
   'coach-start': {
-    DAILY_LIMIT_REACHED:
-      'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
+    DAILY_LIMIT_REACHED: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
     fallback: 'No hemos podido empezar la conversación. Inténtalo de nuevo.',
   },
   'finish-session': {
@@ -97,8 +95,7 @@ export function errorMessage(error: unknown, context?: ErrorContext): string {
     const body = info.fieldErrors.body?.[0];
     if (context === 'journal-save' && info.domainCode === 'VALIDATION' && body) return body;
     const copy = CONTEXT_MESSAGES[context];
-    const specific =
-      (info.domainCode && copy[info.domainCode]) || (info.domainCode === null ? copy.fallback : undefined);
+    const specific = (info.domainCode && copy[info.domainCode]) || (info.domainCode === null ? copy.fallback : undefined);
     if (specific) return specific;
   }
   if (info.domainCode === 'RATE_LIMITED') return rateLimitMessage(info.retryAfterSeconds);

@@ -25,8 +25,6 @@ describe('a refused sign-in or registration tells how long to wait', () => {
       formError: 'Demasiados intentos. Vuelve a intentarlo en 10 minutos.',
       fieldErrors: {},
     });
-    expect(authFormErrors(domainError('RATE_LIMITED'), ['email']).formError).toBe(
-      'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
-    );
+    expect(authFormErrors(domainError('RATE_LIMITED'), ['email']).formError).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
   });
 });

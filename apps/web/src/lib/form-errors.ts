@@ -31,9 +31,7 @@ export function authFormErrors(error: unknown, fields: readonly string[]): AuthF
     case 'WEAK_PASSWORD':
       return { formError: null, fieldErrors: { password: fieldErrors.password ?? messageForCode('WEAK_PASSWORD') } };
     case 'VALIDATION':
-      return Object.keys(fieldErrors).length > 0
-        ? { formError: null, fieldErrors }
-        : { formError: messageForCode('VALIDATION'), fieldErrors: {} };
+      return Object.keys(fieldErrors).length > 0 ? { formError: null, fieldErrors } : { formError: messageForCode('VALIDATION'), fieldErrors: {} };
     case null:
       return { formError: info.originRefused ? ORIGIN_REFUSED_MESSAGE : CONNECTION_ERROR_MESSAGE, fieldErrors: {} };
     default:
@@ -58,9 +56,7 @@ export function authRateLimitMessage(retryAfterSeconds: number | null): string {
 }
 
 /** Client-side check with the same zod schema the procedure uses: first message per field. */
-export function issuesToFieldErrors(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): Record<string, string> {
+export function issuesToFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path[0];

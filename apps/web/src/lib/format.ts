@@ -23,9 +23,7 @@ export function formatLocalDay(day: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** "2 de 5 hoy"; past the limit completions are still recorded: "3 hoy · límite 2". */
@@ -35,10 +33,7 @@ export function todayCountLabel(todayCount: number, dailyLimit: number): string 
 }
 
 /** The activities in the catalogue's order (spec §3); keys the web does not know go last. */
-export function inCatalogueOrder<T extends { activityKey: string }>(
-  activities: readonly T[],
-  order: readonly string[],
-): T[] {
+export function inCatalogueOrder<T extends { activityKey: string }>(activities: readonly T[], order: readonly string[]): T[] {
   const rank = (key: string) => {
     const index = order.indexOf(key);
     return index === -1 ? order.length : index;

@@ -11,8 +11,7 @@ describe('lazyRoute', () => {
   it('renders through React.lazy until preloaded, then the module directly (no suspension)', async () => {
     const load = vi.fn(() => Promise.resolve({ default: Screen }));
     const Route = lazyRoute(load);
-    const render = () =>
-      renderToStaticMarkup(createElement(Suspense, { fallback: 'Cargando...' }, createElement(Route, { name: 'a' })));
+    const render = () => renderToStaticMarkup(createElement(Suspense, { fallback: 'Cargando...' }, createElement(Route, { name: 'a' })));
     // Not loaded yet: React.lazy suspends, the fallback shows (and the module starts loading).
     expect(render()).toBe('Cargando...');
     await Route.preload();

@@ -100,9 +100,7 @@ describe('httpLinks (queries and mutations over HTTP)', () => {
       seen.push(url);
       const batch = new URL(url, 'http://localhost').searchParams.get('batch') === '1';
       const calls = decodeURIComponent(new URL(url, 'http://localhost').pathname.replace('/api/trpc/', '')).split(',');
-      const body = batch
-        ? calls.map(() => ({ result: { data: { json: null } } }))
-        : { result: { data: { json: null } } };
+      const body = batch ? calls.map(() => ({ result: { data: { json: null } } })) : { result: { data: { json: null } } };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     };
   }
@@ -125,9 +123,7 @@ describe('httpLinks (queries and mutations over HTTP)', () => {
       expect(url).not.toContain(',');
     }
     const batches = seen.filter((url) => url.includes('health'));
-    expect(
-      batches.map((url) => decodeURIComponent(url.split('?')[0] ?? '').split(',').length).sort((a, b) => a - b),
-    ).toEqual([2, MAX_BATCH_ITEMS]);
+    expect(batches.map((url) => decodeURIComponent(url.split('?')[0] ?? '').split(',').length).sort((a, b) => a - b)).toEqual([2, MAX_BATCH_ITEMS]);
     expect(batches.every((url) => url.includes('batch=1'))).toBe(true);
   });
 });

@@ -1,13 +1,5 @@
 import type { AppRouter } from '@ascenso/api/router';
-import {
-  createTRPCClient,
-  httpBatchLink,
-  httpLink,
-  splitLink,
-  TRPCClientError,
-  type OperationLink,
-  type TRPCLink,
-} from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import superjson from 'superjson';
@@ -44,8 +36,7 @@ export function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<App
             }).subscribe(observer);
           },
           (error: unknown) => {
-            if (!closed)
-              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+            if (!closed) observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
           },
         );
         return () => {

@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask, whenIdleAfterLoad } from './when-idle';
 
 /** A window (an EventTarget, with or without requestIdleCallback) and a document in `readyState`. */
-function page(
-  readyState: DocumentReadyState,
-  requestIdleCallback?: (cb: () => void, options: { timeout: number }) => number,
-) {
+function page(readyState: DocumentReadyState, requestIdleCallback?: (cb: () => void, options: { timeout: number }) => number) {
   const win = Object.assign(new EventTarget(), requestIdleCallback ? { requestIdleCallback } : {});
   vi.stubGlobal('window', win);
   vi.stubGlobal('document', { readyState });

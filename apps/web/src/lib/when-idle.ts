@@ -7,8 +7,7 @@ export function whenIdleAfterLoad(run: () => void, timeoutMs: number): () => voi
   const go = () => {
     if (!cancelled) run();
   };
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(go, { timeout: timeoutMs }) : setTimeout(go, 200);
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(go, { timeout: timeoutMs }) : setTimeout(go, 200));
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
   return () => {

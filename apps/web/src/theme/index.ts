@@ -105,8 +105,7 @@ const chakraTheme = defineConfig({
   },
 });
 
-const fontStack =
-  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+const fontStack = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
 
 /**
  * Ascenso's design tokens: a calm deep teal ("brand"), a warm sunrise accent ("sun") and a

@@ -67,9 +67,7 @@ function topicHits(turn: string): ReadonlyMap<Topic, number> {
   const hits = new Map<Topic, number>();
   for (const topic of TOPICS) {
     // A phrase is stronger evidence than a single stem.
-    const n = topic.keywords
-      .filter((k) => hasKeyword(text, text.tokens, k))
-      .reduce((sum, k) => sum + (k.includes(' ') ? 2 : 1), 0);
+    const n = topic.keywords.filter((k) => hasKeyword(text, text.tokens, k)).reduce((sum, k) => sum + (k.includes(' ') ? 2 : 1), 0);
     if (n) hits.set(topic, Math.min(n, 4));
   }
   if (hitsCache.size >= HITS_CACHE_MAX) hitsCache.delete(hitsCache.keys().next().value as string);
@@ -110,8 +108,7 @@ export function readConversation(userTurns: readonly string[]): Reading {
   return {
     topic,
     feeling,
-    asksForAdvice:
-      ADVICE.some((re) => re.test(latest)) || ((userTurns.at(-1) ?? '').includes('?') && ASKED.test(latest)),
+    asksForAdvice: ADVICE.some((re) => re.test(latest)) || ((userTurns.at(-1) ?? '').includes('?') && ASKED.test(latest)),
     saysYes: YES.test(latest),
     saysNo: NO.test(latest) && !YES.test(latest),
     closing: short && CLOSING.test(latest),
@@ -123,9 +120,7 @@ export function readConversation(userTurns: readonly string[]): Reading {
 export function profileTopic(context: CoachContext): Topic | null {
   const p = context.profile;
   if (!p) return null;
-  const values = [...p.challenges, ...p.relationshipIssues, ...p.fears, ...p.developmentAreas, ...p.skillGaps].map(
-    (x) => x.value,
-  );
+  const values = [...p.challenges, ...p.relationshipIssues, ...p.fears, ...p.developmentAreas, ...p.skillGaps].map((x) => x.value);
   for (const value of values) {
     const topic = TOPICS.find((t) => t.signals.includes(value));
     if (topic) return topic;
@@ -189,9 +184,7 @@ class Composer {
 function isProfileChallenge(context: CoachContext, topic: Topic | null): boolean {
   const p = context.profile;
   if (!p || !topic) return false;
-  return [...p.challenges, ...p.relationshipIssues, ...p.fears, ...p.developmentAreas].some((x) =>
-    topic.signals.includes(x.value),
-  );
+  return [...p.challenges, ...p.relationshipIssues, ...p.fears, ...p.developmentAreas].some((x) => topic.signals.includes(x.value));
 }
 
 function goalFor(context: CoachContext, topic: Topic | null): string | null {
@@ -207,9 +200,7 @@ function drainFor(context: CoachContext, topic: Topic | null): string | null {
 }
 
 function strengthOf(context: CoachContext, turn: number): string | null {
-  const strengths = (context.profile?.strengths ?? [])
-    .map((s) => STRENGTH_PHRASES[s.value])
-    .filter((s): s is string => Boolean(s));
+  const strengths = (context.profile?.strengths ?? []).map((s) => STRENGTH_PHRASES[s.value]).filter((s): s is string => Boolean(s));
   return strengths.length ? (strengths[turn % strengths.length] as string) : null;
 }
 
@@ -278,11 +269,7 @@ function composeReply(request: GuidedRequest): string {
   if (turn === 1) {
     const open = context.openCommitments.length;
     const goal = goalFor(context, topic);
-    c.add(
-      context.firstName
-        ? `${c.pick(P.THANKS, 'thanks').replace(/\.$/, '')}, ${context.firstName}.`
-        : c.pick(P.THANKS, 'thanks'),
-    );
+    c.add(context.firstName ? `${c.pick(P.THANKS, 'thanks').replace(/\.$/, '')}, ${context.firstName}.` : c.pick(P.THANKS, 'thanks'));
     if (open)
       c.add(
         `Antes de nada: tienes ${open === 1 ? 'un compromiso abierto' : 'algunos compromisos abiertos'} de tu última sesión; cuando quieras, me cuentas cómo va.`,
@@ -295,8 +282,7 @@ function composeReply(request: GuidedRequest): string {
     const drain = drainFor(context, topic);
     c.add(reflection(c, topic, reading.feeling, 'reflect2'));
     if (drain) c.from(P.DRAIN_LINES, 'drain', (t) => t.replace('{drain}', drain));
-    else if (isProfileChallenge(context, topic) && !P.CHALLENGE_LINES.some((line) => said.includes(line)))
-      c.from(P.CHALLENGE_LINES, 'challenge');
+    else if (isProfileChallenge(context, topic) && !P.CHALLENGE_LINES.some((line) => said.includes(line))) c.from(P.CHALLENGE_LINES, 'challenge');
     const style = P.STYLE_LINES[context.profile?.preferredStyle.value ?? ''];
     if (style) c.from(style, 'style');
     return c.add(focusQuestion(c, topic)).text();
@@ -355,11 +341,7 @@ function twoSuggestions(c: Composer, pool: readonly string[], slot: string): [st
 }
 
 function advise(c: Composer, topic: Topic | null, turn: number): string {
-  c.add(
-    topic
-      ? c.pick(P.ADVICE_INTROS, 'intro', (t) => t.replace('{topic}', topic.name))
-      : c.pick(P.GENERAL_ADVICE_INTROS, 'intro'),
-  );
+  c.add(topic ? c.pick(P.ADVICE_INTROS, 'intro', (t) => t.replace('{topic}', topic.name)) : c.pick(P.GENERAL_ADVICE_INTROS, 'intro'));
   const [first, second] = twoSuggestions(c, suggestionsOf(topic), `advice-${turn}`);
   c.add(`\n1. ${first}\n2. ${second}\n`);
   return c.from(P.CHOICE_QUESTIONS, 'choice').text();
@@ -383,13 +365,7 @@ function sessionReply(c: Composer, request: GuidedRequest, reading: Reading): st
   switch (request.stage) {
     case 'check-in': {
       const score = Number(/\b(10|[0-9])\b/.exec(normalise(userTurns.at(-1) ?? ''))?.[1] ?? NaN);
-      const pool = Number.isNaN(score)
-        ? P.CHECKIN_MID
-        : score <= 4
-          ? P.CHECKIN_LOW
-          : score >= 7
-            ? P.CHECKIN_HIGH
-            : P.CHECKIN_MID;
+      const pool = Number.isNaN(score) ? P.CHECKIN_MID : score <= 4 ? P.CHECKIN_LOW : score >= 7 ? P.CHECKIN_HIGH : P.CHECKIN_MID;
       c.from(pool, 'checkin');
       if (reading.feeling) c.from(P.FEELINGS[reading.feeling].phrases, 'checkin-feeling');
       return c.from(P.GOAL_QUESTIONS, 'goalq').text();
@@ -398,9 +374,7 @@ function sessionReply(c: Composer, request: GuidedRequest, reading: Reading): st
       c.add(reflection(c, topic, reading.feeling, 'goal-reflect'));
       const goal = goalFor(context, topic);
       if (goal) c.from(P.GOAL_LINES, 'goal', (t) => t.replace('{goal}', goal));
-      return c
-        .from(topic ? [...topic.questions.slice(0, 1), ...P.EXPLORATION_QUESTIONS] : P.EXPLORATION_QUESTIONS, 'explore')
-        .text();
+      return c.from(topic ? [...topic.questions.slice(0, 1), ...P.EXPLORATION_QUESTIONS] : P.EXPLORATION_QUESTIONS, 'explore').text();
     }
     case 'exploration': {
       const focus = topic ?? profileTopic(context);

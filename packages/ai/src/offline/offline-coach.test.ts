@@ -190,8 +190,7 @@ describe('cost', () => {
       return seed / 0x7fffffff;
     };
     const letters = 'abcdefghijlmnopqrstuvz';
-    const word = () =>
-      Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
+    const word = () => Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
     const message = () => {
       let text = '';
       while (text.length < 3990) text += `${word()} `;
@@ -241,16 +240,13 @@ describe('long conversations', () => {
     'gracias',
     'adiós',
   ];
-  it.each(['chat', 'journal'] as const)(
-    'never repeats a whole reply in fourteen %s turns, with or without a profile',
-    (mode) => {
-      for (const context of [contextFor('femenino'), { ...contextFor(), profile: null, openCommitments: [] }]) {
-        const replies = converse(context, turns, mode);
-        expect(new Set(replies).size).toBe(replies.length);
-        for (const reply of replies) expect(reply).not.toMatch(/[«»]/);
-      }
-    },
-  );
+  it.each(['chat', 'journal'] as const)('never repeats a whole reply in fourteen %s turns, with or without a profile', (mode) => {
+    for (const context of [contextFor('femenino'), { ...contextFor(), profile: null, openCommitments: [] }]) {
+      const replies = converse(context, turns, mode);
+      expect(new Set(replies).size).toBe(replies.length);
+      for (const reply of replies) expect(reply).not.toMatch(/[«»]/);
+    }
+  });
 });
 
 describe('topics', () => {
@@ -319,9 +315,7 @@ describe('singular and plural', () => {
     ];
     const context = { ...contextFor(), ledger };
     const weekly = offlineWeeklySummary(context);
-    expect(weekly.highlights).toEqual(
-      expect.arrayContaining(['1 sesión completa', '1 audio del archivo', '2 pausas activas']),
-    );
+    expect(weekly.highlights).toEqual(expect.arrayContaining(['1 sesión completa', '1 audio del archivo', '2 pausas activas']));
     expect(weekly.message).not.toMatch(/\bactiv[oa]\b/);
     expect(weekly.message).toContain('dos días de siete');
     expect(weekly.message).toContain('liderar mejor a tu equipo');
@@ -374,11 +368,7 @@ describe('careful mode', () => {
   it('supports without career advice and reminds of 024 and 112, varying across turns', () => {
     const history: ChatMessage[] = [];
     const replies: string[] = [];
-    for (const content of [
-      'Gracias, ya estoy algo mejor',
-      'Pero el trabajo me agobia, ¿qué puedo hacer con mi carga de trabajo?',
-      'Vale',
-    ]) {
+    for (const content of ['Gracias, ya estoy algo mejor', 'Pero el trabajo me agobia, ¿qué puedo hacer con mi carga de trabajo?', 'Vale']) {
       history.push({ role: 'user', content });
       const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [...history], careful: true });
       history.push({ role: 'assistant', content: reply });
@@ -405,11 +395,7 @@ describe('careful mode', () => {
 
 describe('journaling and the raw provider', () => {
   it('guides journaling with the recurring theme and reflective questions, no advice', () => {
-    const replies = converse(
-      contextFor(),
-      ['Hoy ha sido un día largo', 'Me he sentido cansada toda la tarde', 'Mañana tengo otra reunión larga'],
-      'journal',
-    );
+    const replies = converse(contextFor(), ['Hoy ha sido un día largo', 'Me he sentido cansada toda la tarde', 'Mañana tengo otra reunión larga'], 'journal');
     expect(replies[0]).toContain('cansancio');
     for (const reply of replies) expect(reply.trim().endsWith('?')).toBe(true);
     expect(new Set(replies).size).toBe(3);
@@ -422,9 +408,9 @@ describe('journaling and the raw provider', () => {
       return text;
     };
     const history: ChatMessage[] = [{ role: 'user', content: TURNS[0] ?? '' }];
-    expect(
-      await collect(createCoach(createOfflineProvider()).reply({ context: contextFor(), mode: 'chat', history })),
-    ).toBe(guidedReply({ context: contextFor(), mode: 'chat', history }));
+    expect(await collect(createCoach(createOfflineProvider()).reply({ context: contextFor(), mode: 'chat', history }))).toBe(
+      guidedReply({ context: contextFor(), mode: 'chat', history }),
+    );
     const offline = createOfflineProvider();
     const { text } = await offline.complete({ messages: [{ role: 'system', content: 'x' }, ...history] });
     expect(text).toBe(offlineReply(history));

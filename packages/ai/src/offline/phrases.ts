@@ -20,10 +20,7 @@ export const GENERIC_REFLECTIONS: readonly string[] = [
   'Hay algo aquí que merece un momento de atención.',
 ];
 
-export const FEELINGS: Record<
-  'tired' | 'frustrated' | 'worried' | 'sad' | 'hopeful',
-  { keywords: readonly string[]; phrases: readonly Phrase[] }
-> = {
+export const FEELINGS: Record<'tired' | 'frustrated' | 'worried' | 'sad' | 'hopeful', { keywords: readonly string[]; phrases: readonly Phrase[] }> = {
   tired: {
     keywords: ['cansad', 'agotad', 'sin energia', 'reventad', 'exhaust', 'sin fuerzas', 'fundid'],
     phrases: [
@@ -49,10 +46,7 @@ export const FEELINGS: Record<
   },
   hopeful: {
     keywords: ['ilusion', 'ganas de', 'motivad', 'emocionad', 'contenta', 'contento', 'animad'],
-    phrases: [
-      { f: 'Te noto motivada con esto.', m: 'Te noto motivado con esto.', n: 'Te veo con ganas.' },
-      'Se nota ilusión en cómo lo cuentas.',
-    ],
+    phrases: [{ f: 'Te noto motivada con esto.', m: 'Te noto motivado con esto.', n: 'Te veo con ganas.' }, 'Se nota ilusión en cómo lo cuentas.'],
   },
 };
 
@@ -110,43 +104,25 @@ export const OPEN_START: readonly string[] = [
   '¿Qué te gustaría llevarte de esta conversación?',
 ];
 
-export const GOAL_LINES: readonly string[] = [
-  'Esto conecta con uno de tus objetivos: {goal}.',
-  'Tiene mucho que ver con algo que te propusiste: {goal}.',
-];
+export const GOAL_LINES: readonly string[] = ['Esto conecta con uno de tus objetivos: {goal}.', 'Tiene mucho que ver con algo que te propusiste: {goal}.'];
 
 export const CHALLENGE_LINES: readonly string[] = [
   'En tu evaluación ya lo señalaste como uno de tus retos, así que tiene sentido dedicarle tiempo.',
   'Coincide con uno de los retos que marcaste en tu evaluación.',
 ];
 
-export const DRAIN_LINES: readonly string[] = [
-  'Sé que {drain}, así que lo tendremos en cuenta.',
-  'Tengo presente que {drain}.',
-];
+export const DRAIN_LINES: readonly string[] = ['Sé que {drain}, así que lo tendremos en cuenta.', 'Tengo presente que {drain}.'];
 
-export const STRENGTH_LINES: readonly string[] = [
-  'Aquí te va a ayudar {strength}.',
-  'Cuenta con {strength} para esto.',
-];
+export const STRENGTH_LINES: readonly string[] = ['Aquí te va a ayudar {strength}.', 'Cuenta con {strength} para esto.'];
 
 /** By the assessment's coachingStyle value. */
 export const STYLE_LINES: Record<string, readonly string[]> = {
   'motivador-intenso': ['Esto se puede mover, y pronto.', 'Vamos a por ello con energía.'],
-  'guía-estratégico': [
-    'Miremos esto con algo de perspectiva antes de decidir.',
-    'Pensemos en qué movimiento tendría más impacto.',
-  ],
+  'guía-estratégico': ['Miremos esto con algo de perspectiva antes de decidir.', 'Pensemos en qué movimiento tendría más impacto.'],
   'campeón-apoyo': ['Estoy de tu lado en esto.', 'No hace falta resolverlo todo de golpe.'],
   'analista-detallado': ['Vamos por partes.', 'Separemos los hechos de las interpretaciones.'],
-  'innovador-creativo': [
-    'Probemos a mirarlo desde otro ángulo.',
-    'Quizá haya una opción que todavía no has considerado.',
-  ],
-  'coach-holístico': [
-    'Miremos también cómo te afecta fuera del trabajo.',
-    'Tu bienestar también forma parte de la ecuación.',
-  ],
+  'innovador-creativo': ['Probemos a mirarlo desde otro ángulo.', 'Quizá haya una opción que todavía no has considerado.'],
+  'coach-holístico': ['Miremos también cómo te afecta fuera del trabajo.', 'Tu bienestar también forma parte de la ecuación.'],
 };
 
 export const PERMISSION_PREAMBLES: readonly string[] = [
@@ -161,11 +137,7 @@ export const PERMISSION_ASKS: readonly string[] = [
   '¿Te sirve que te comparta un par de opciones que a otras personas les han funcionado?',
 ];
 
-export const RESPECT: readonly string[] = [
-  'De acuerdo, seguimos explorando.',
-  'Perfecto, sin prisa.',
-  'Claro, vamos a tu ritmo.',
-];
+export const RESPECT: readonly string[] = ['De acuerdo, seguimos explorando.', 'Perfecto, sin prisa.', 'Claro, vamos a tu ritmo.'];
 
 export const ADVICE_INTROS: readonly string[] = [
   'Algunas ideas concretas sobre {topic}:',
@@ -173,10 +145,7 @@ export const ADVICE_INTROS: readonly string[] = [
   'Un par de opciones para {topic}:',
 ];
 
-export const GENERAL_ADVICE_INTROS: readonly string[] = [
-  'Algunas ideas para empezar:',
-  'Un par de cosas pequeñas que suelen ayudar:',
-];
+export const GENERAL_ADVICE_INTROS: readonly string[] = ['Algunas ideas para empezar:', 'Un par de cosas pequeñas que suelen ayudar:'];
 
 export const CHOICE_QUESTIONS: readonly string[] = [
   '¿Cuál de estas encaja mejor con tu semana?',
@@ -185,16 +154,9 @@ export const CHOICE_QUESTIONS: readonly string[] = [
   '¿Cuál probarías primero, y cuándo?',
 ];
 
-export const PLAN_PREAMBLES: readonly string[] = [
-  'Vamos a aterrizarlo.',
-  'Pasemos a algo concreto.',
-  'Llevémoslo a tu agenda.',
-];
+export const PLAN_PREAMBLES: readonly string[] = ['Vamos a aterrizarlo.', 'Pasemos a algo concreto.', 'Llevémoslo a tu agenda.'];
 
-export const TIME_LINES: readonly string[] = [
-  'Con unos {minutes} al día, basta con algo pequeño.',
-  'No hace falta más de {minutes} al día para empezar.',
-];
+export const TIME_LINES: readonly string[] = ['Con unos {minutes} al día, basta con algo pequeño.', 'No hace falta más de {minutes} al día para empezar.'];
 
 export const PLAN_QUESTIONS: readonly string[] = [
   '¿Qué paso pequeño vas a dar esta semana, y qué día?',
@@ -266,10 +228,7 @@ export const CAREFUL_QUESTIONS: readonly string[] = [
   '¿Qué necesitas ahora?',
 ];
 
-export const CAREFUL_CLOSINGS: readonly string[] = [
-  'Cuídate mucho; aquí estaré cuando quieras volver.',
-  'Gracias por este rato. Date permiso para descansar.',
-];
+export const CAREFUL_CLOSINGS: readonly string[] = ['Cuídate mucho; aquí estaré cuando quieras volver.', 'Gracias por este rato. Date permiso para descansar.'];
 
 /** Structured sessions. */
 export const CHECKIN_LOW: readonly string[] = [
@@ -284,10 +243,7 @@ export const CHECKIN_HIGH: readonly Phrase[] = [
   },
   'Qué bien llegar con buen ánimo.',
 ];
-export const CHECKIN_MID: readonly string[] = [
-  'Gracias por contarme cómo llegas.',
-  'Entendido, gracias por el check-in.',
-];
+export const CHECKIN_MID: readonly string[] = ['Gracias por contarme cómo llegas.', 'Entendido, gracias por el check-in.'];
 
 export const GOAL_QUESTIONS: readonly string[] = [
   'Para que esta sesión merezca la pena, ¿qué te gustaría tener más claro al terminar?',
@@ -299,10 +255,7 @@ export const EXPLORATION_QUESTIONS: readonly string[] = [
   '¿Qué obstáculos aparecen, y qué opciones ves, aunque parezcan pequeñas?',
 ];
 
-export const OPTIONS_INTROS: readonly string[] = [
-  'Algunas opciones que suelen funcionar:',
-  'Para que tengas dónde elegir:',
-];
+export const OPTIONS_INTROS: readonly string[] = ['Algunas opciones que suelen funcionar:', 'Para que tengas dónde elegir:'];
 
 export const COMMITMENT_QUESTIONS: readonly string[] = [
   '¿Qué uno a tres pasos concretos te comprometes a dar esta semana, y cuándo?',

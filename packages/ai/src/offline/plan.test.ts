@@ -11,8 +11,7 @@ import { DailyPlanSchema, offlinePlan } from '../plan';
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
-const week = (activities: Array<Record<string, number>>): LedgerDay[] =>
-  activities.map((a, i) => ({ day: days[i] as string, steps: 100, activities: a }));
+const week = (activities: Array<Record<string, number>>): LedgerDay[] => activities.map((a, i) => ({ day: days[i] as string, steps: 100, activities: a }));
 
 function contextAt(localHourValue: number | undefined, overrides: Partial<CoachContext> = {}): CoachContext {
   return {
@@ -70,16 +69,9 @@ describe('the offline plan: durations match the real content', () => {
 
   it('offers "Antes de dormir" as the 10-minute audio it is, for tonight, when it is today’s audio', () => {
     const today =
-      [
-        '2026-11-10',
-        '2026-11-11',
-        '2026-11-12',
-        '2026-11-13',
-        '2026-11-14',
-        '2026-11-15',
-        '2026-11-16',
-        '2026-11-17',
-      ].find((d) => meditationForDay(d).id === 'antes-de-dormir') ?? '';
+      ['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17'].find(
+        (d) => meditationForDay(d).id === 'antes-de-dormir',
+      ) ?? '';
     const plan = offlinePlan(
       contextAt(9, {
         today,
@@ -92,9 +84,7 @@ describe('the offline plan: durations match the real content', () => {
   });
 
   it('takes breathing, active-break and class lengths from the catalogue', () => {
-    const plan = offlinePlan(
-      contextAt(16, { profile: { ...profile, timeAvailability: { ...profile.timeAvailability, minutesPerDay: 60 } } }),
-    );
+    const plan = offlinePlan(contextAt(16, { profile: { ...profile, timeAvailability: { ...profile.timeAvailability, minutesPerDay: 60 } } }));
     for (const item of plan.items) {
       if (item.area === 'breathing') {
         const pattern = BREATHING_PATTERNS.find((p) => p.name === item.title);
@@ -124,9 +114,7 @@ describe('the offline plan: yesterday is used and explained', () => {
   });
 
   it('names two activities and agrees in number', () => {
-    const plan = offlinePlan(
-      contextAt(9, { ledger: week([{}, {}, {}, {}, {}, { journaling: 1, active_break: 3 }, {}]) }),
-    );
+    const plan = offlinePlan(contextAt(9, { ledger: week([{}, {}, {}, {}, {}, { journaling: 1, active_break: 3 }, {}]) }));
     expect(plan.intro).toContain('Ayer hiciste varias pausas activas y escribiste en tu diario; hoy');
   });
 

@@ -89,8 +89,7 @@ export function guidedPlan(context: CoachContext): DailyPlan {
     });
   }
 
-  const stressed =
-    drains.has('pressure') || p?.stressResponse.value === 'abrumado' || p?.stressResponse.value === 'confrontar';
+  const stressed = drains.has('pressure') || p?.stressResponse.value === 'abrumado' || p?.stressResponse.value === 'confrontar';
   const breath = part === 'noche' ? pattern('4-7-8') : stressed ? pattern('cuadrada') : pattern('coherente');
   add({
     area: 'breathing',
@@ -104,8 +103,7 @@ export function guidedPlan(context: CoachContext): DailyPlan {
         : breath.purpose,
   });
 
-  const reflective =
-    p?.fears.some((f) => ['síndrome-impostor', 'perfeccionismo', 'fracaso'].includes(f.value)) ?? false;
+  const reflective = p?.fears.some((f) => ['síndrome-impostor', 'perfeccionismo', 'fracaso'].includes(f.value)) ?? false;
   add({
     area: 'journal',
     title: 'Diario guiado',

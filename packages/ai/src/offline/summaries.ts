@@ -26,24 +26,14 @@ export function activityCount(key: string, n: number): string {
   return count(n, one, many);
 }
 
-const DAYS = [
-  'ningún día',
-  'un día',
-  'dos días',
-  'tres días',
-  'cuatro días',
-  'cinco días',
-  'seis días',
-  'los siete días',
-];
+const DAYS = ['ningún día', 'un día', 'dos días', 'tres días', 'cuatro días', 'cinco días', 'seis días', 'los siete días'];
 
 export type WeeklySummaryText = { message: string; highlights: string[] };
 
 /** The offline weekly summary: neutral wording (no "activo/activa"), counts that agree in number. */
 export function offlineWeeklySummary(context: CoachContext): WeeklySummaryText {
   const totals: Record<string, number> = {};
-  for (const day of context.ledger)
-    for (const [key, n] of Object.entries(day.activities)) totals[key] = (totals[key] ?? 0) + n;
+  for (const day of context.ledger) for (const [key, n] of Object.entries(day.activities)) totals[key] = (totals[key] ?? 0) + n;
   const activeDays = context.ledger.filter((d) => Object.keys(d.activities).length > 0).length;
   const highlights = Object.entries(totals)
     .filter(([, n]) => n > 0)

@@ -33,8 +33,7 @@ export const SAFETY_RESOURCES: Record<SafetyResource['id'], SafetyResource> = {
     id: '016',
     label: 'Llamar al 016',
     href: 'tel:016',
-    detail:
-      'Violencia de género: gratuito, 24 horas. La llamada no aparece en la factura del teléfono; bórrala del historial del móvil si lo necesitas.',
+    detail: 'Violencia de género: gratuito, 24 horas. La llamada no aparece en la factura del teléfono; bórrala del historial del móvil si lo necesitas.',
   },
   '016-whatsapp': {
     id: '016-whatsapp',
@@ -68,8 +67,7 @@ export const SAFETY_RESOURCES: Record<SafetyResource['id'], SafetyResource> = {
   },
 };
 
-const ABROAD =
-  'Si no estás en España, llama al número de emergencias de tu país o busca una línea de ayuda en findahelpline.com.';
+const ABROAD = 'Si no estás en España, llama al número de emergencias de tu país o busca una línea de ayuda en findahelpline.com.';
 const NOT_A_CRISIS_SERVICE = 'Yo no soy un servicio de crisis, pero aquí seguiré cuando quieras continuar.';
 
 type Answer = { message: string; english: string; resources: SafetyResource['id'][] };

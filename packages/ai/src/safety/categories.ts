@@ -11,14 +11,7 @@
  * - immediate_danger: an act in progress or imminent (pills taken, "me voy a tirar", "esta noche"), or
  *   someone hurting the person right now.
  */
-export const RISK_CATEGORIES = [
-  'immediate_danger',
-  'suicidal_active',
-  'child_abuse',
-  'partner_violence',
-  'self_harm',
-  'suicidal_passive',
-] as const;
+export const RISK_CATEGORIES = ['immediate_danger', 'suicidal_active', 'child_abuse', 'partner_violence', 'self_harm', 'suicidal_passive'] as const;
 
 export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 

@@ -75,8 +75,7 @@ describe('safety gate (packages/ai/src/safety/fixtures/messages.json)', () => {
 
   it('has a set large enough to mean something', () => {
     expect(SAFETY_MESSAGES.length).toBeGreaterThanOrEqual(150);
-    for (const category of RISK_CATEGORIES)
-      expect(SAFETY_MESSAGES.filter((m) => m.expected === category).length).toBeGreaterThanOrEqual(15);
+    for (const category of RISK_CATEGORIES) expect(SAFETY_MESSAGES.filter((m) => m.expected === category).length).toBeGreaterThanOrEqual(15);
     expect(SAFETY_MESSAGES.filter((m) => m.expected === null).length).toBeGreaterThanOrEqual(50);
     expect(new Set(SAFETY_MESSAGES.map((m) => m.text)).size).toBe(SAFETY_MESSAGES.length);
   });

@@ -45,10 +45,8 @@ const IDIOM_AFTER_PEGAR =
   '^(?:el |la |los |las |un |una |su |sus |mucho |muy )?(?:gripe|resfriado|catarro|virus|mania|manias|costumbre|costumbres|acento|susto|bronca|broncas|color|bien|fatal)';
 const INJURY_PLACE =
   '^(?:en |con )(?:el |la |los |las |un |una |mi |mis )?(?:rodilla|espalda|tobillo|pie|pies|mano|manos|dedo|cuello|hombro|muneca|codo|cadera|gemelo|musculo|pierna|brazo|cabeza)';
-const PILLS =
-  '(?:pastillas|pildoras|medicamentos|somniferos|ansioliticos|antidepresivos|tranquilizantes|pills|tablets|meds)';
-const PLACE =
-  '(?:ventana|balcon|puente|azotea|terraza|tejado|edificio|vias|via|tren|metro|vacio|acantilado|coche|window|bridge|roof|building|train)';
+const PILLS = '(?:pastillas|pildoras|medicamentos|somniferos|ansioliticos|antidepresivos|tranquilizantes|pills|tablets|meds)';
+const PLACE = '(?:ventana|balcon|puente|azotea|terraza|tejado|edificio|vias|via|tren|metro|vacio|acantilado|coche|window|bridge|roof|building|train)';
 const WHEN = '(?:esta noche|hoy|ahora|ahora mismo|manana|en un rato|tonight|today|right now)';
 
 export const RULES: Rule[] = [
@@ -87,21 +85,18 @@ export const RULES: Rule[] = [
   {
     id: 'means-and-intent',
     category: 'immediate_danger',
-    pattern:
-      'tengo (?:el |la |las |los |un |una )?(?:cuchillo|cuter|navaja|cuchilla|cuerda|pastillas|pistola|arma|soga)',
+    pattern: 'tengo (?:el |la |las |los |un |una )?(?:cuchillo|cuter|navaja|cuchilla|cuerda|pastillas|pistola|arma|soga)',
     also: [`(?:voy a hacerlo|lo voy a hacer|lo hago|hacerlo|acabar con todo|terminar con todo) (?:\\w+ ){0,2}${WHEN}`],
   },
   {
     id: 'bleeding',
     category: 'immediate_danger',
-    pattern:
-      '(?:me estoy desangrando|estoy sangrando mucho|no para de sangrar|no deja de sangrar|im bleeding a lot|i am bleeding a lot)',
+    pattern: '(?:me estoy desangrando|estoy sangrando mucho|no para de sangrar|no deja de sangrar|im bleeding a lot|i am bleeding a lot)',
   },
   {
     id: 'cut-veins',
     category: 'immediate_danger',
-    pattern:
-      '(?:me he cortado|me corte|me acabo de cortar|i cut|i have cut|ive cut) (?:\\w+ ){0,2}(?:las venas|las munecas|my wrists)',
+    pattern: '(?:me he cortado|me corte|me acabo de cortar|i cut|i have cut|ive cut) (?:\\w+ ){0,2}(?:las venas|las munecas|my wrists)',
   },
   {
     id: 'farewell-letter',
@@ -154,8 +149,7 @@ export const RULES: Rule[] = [
   {
     id: 'suicidal-thoughts',
     category: 'suicidal_active',
-    pattern:
-      '(?:tengo|tenia|me vienen|me asaltan|me rondan) (?:\\w+ ){0,1}(?:ideas|pensamientos) (?:suicidas|de suicidio|de matarme|de quitarme la vida)',
+    pattern: '(?:tengo|tenia|me vienen|me asaltan|me rondan) (?:\\w+ ){0,1}(?:ideas|pensamientos) (?:suicidas|de suicidio|de matarme|de quitarme la vida)',
   },
   {
     id: 'how-to-do-it',
@@ -167,8 +161,7 @@ export const RULES: Rule[] = [
   {
     id: 'en-kill-myself',
     category: 'suicidal_active',
-    pattern:
-      '(?:kill myself|killing myself|end my life|ending my life|take my own life|take my life|commit suicide|end it all)',
+    pattern: '(?:kill myself|killing myself|end my life|ending my life|take my own life|take my life|commit suicide|end it all)',
   },
   {
     id: 'en-suicidal',
@@ -198,8 +191,7 @@ export const RULES: Rule[] = [
   {
     id: 'as-child-abused',
     category: 'child_abuse',
-    pattern:
-      '(?:de|cuando era|siendo) (?:pequeno|pequena|nino|nina|cria|menor) (?:\\w+ ){0,3}(?:abusos|abusaron|me tocaba|me violo|me violaron|me pegaban)',
+    pattern: '(?:de|cuando era|siendo) (?:pequeno|pequena|nino|nina|cria|menor) (?:\\w+ ){0,3}(?:abusos|abusaron|me tocaba|me violo|me violaron|me pegaban)',
   },
   {
     id: 'child-i-know',
@@ -264,8 +256,7 @@ export const RULES: Rule[] = [
   {
     id: 'hurt-myself',
     category: 'self_harm',
-    pattern:
-      '(?:hacerme dano|me hago dano|me hice dano|me he hecho dano|me haria dano|haciendome dano|me hacia dano|hacerme mal)',
+    pattern: '(?:hacerme dano|me hago dano|me hice dano|me he hecho dano|me haria dano|haciendome dano|me hacia dano|hacerme mal)',
     notAfter: INJURY_PLACE,
   },
   {
@@ -298,16 +289,14 @@ export const RULES: Rule[] = [
   {
     id: 'en-self-harm',
     category: 'self_harm',
-    pattern:
-      '(?:i (?:cut|hurt|burn|harm) myself|(?:cutting|hurting|harming|burning) myself|i self ?harm|self ?harming)',
+    pattern: '(?:i (?:cut|hurt|burn|harm) myself|(?:cutting|hurting|harming|burning) myself|i self ?harm|self ?harming)',
   },
 
   // ── Passive suicidal ideation ──
   {
     id: 'want-to-die',
     category: 'suicidal_passive',
-    pattern:
-      '(?:me quiero|quiero|quisiera|me quisiera|me gustaria|me queria|me quise|queria|ganas de|deseos de) morir(?:me)?',
+    pattern: '(?:me quiero|quiero|quisiera|me quisiera|me gustaria|me queria|me quise|queria|ganas de|deseos de) morir(?:me)?',
     notAfter: '^(?:de |del |sin |antes de |con |en )',
   },
   {
@@ -345,8 +334,7 @@ export const RULES: Rule[] = [
   {
     id: 'better-dead',
     category: 'suicidal_passive',
-    pattern:
-      '(?:estaria|estaria mucho) mejor muert[oa]|(?:preferiria|prefiero|mejor) estar muert[oa]|mejor (?:si )?no (?:estuviera|existiera|hubiera nacido)',
+    pattern: '(?:estaria|estaria mucho) mejor muert[oa]|(?:preferiria|prefiero|mejor) estar muert[oa]|mejor (?:si )?no (?:estuviera|existiera|hubiera nacido)',
   },
   {
     id: 'nobody-would-miss-me',
@@ -367,15 +355,13 @@ export const RULES: Rule[] = [
   {
     id: 'no-meaning',
     category: 'suicidal_passive',
-    pattern:
-      'no (?:le )?(?:veo|encuentro) (?:\\w+ )?sentido a (?:la vida|vivir|seguir viviendo|mi vida|seguir)(?! (?:en|con) )',
+    pattern: 'no (?:le )?(?:veo|encuentro) (?:\\w+ )?sentido a (?:la vida|vivir|seguir viviendo|mi vida|seguir)(?! (?:en|con) )',
     negatable: false,
   },
   {
     id: 'no-reason-to-live',
     category: 'suicidal_passive',
-    pattern:
-      'no tengo (?:ninguna |ningun )?(?:razon|razones|motivo|motivos|ganas) (?:para|de) (?:vivir|seguir viviendo|seguir vivo|seguir viva)',
+    pattern: 'no tengo (?:ninguna |ningun )?(?:razon|razones|motivo|motivos|ganas) (?:para|de) (?:vivir|seguir viviendo|seguir vivo|seguir viva)',
     negatable: false,
   },
   { id: 'why-live', category: 'suicidal_passive', pattern: 'para que (?:seguir )?(?:vivir|viviendo)' },

@@ -27,8 +27,7 @@ describe('normalise', () => {
 
   it('compiles patterns through the same key, with optional spaces between words', () => {
     const regex = compilePattern('me quiero matar');
-    for (const text of ['me quiero matar', 'mequiero matar', 'me kiero matarr', 'ME QUIERO MATAR'])
-      expect(regex.test(normalise(text))).toBe(true);
+    for (const text of ['me quiero matar', 'mequiero matar', 'me kiero matarr', 'ME QUIERO MATAR']) expect(regex.test(normalise(text))).toBe(true);
     expect(regex.test(normalise('teme quiero matar'))).toBe(false);
   });
 

@@ -13,20 +13,7 @@ const COMPILED: CompiledRule[] = RULES.map((rule) => ({
 
 const key = (words: string[]) => new Set(words.map(spellingKey));
 /** Words that negate what follows them. */
-const NEGATIONS = key([
-  'no',
-  'nunca',
-  'jamas',
-  'ni',
-  'tampoco',
-  'nome',
-  'nunca',
-  'dont',
-  'never',
-  'not',
-  'wont',
-  'cant',
-]);
+const NEGATIONS = key(['no', 'nunca', 'jamas', 'ni', 'tampoco', 'nome', 'nunca', 'dont', 'never', 'not', 'wont', 'cant']);
 /** Words that may stand between a negation and the negated phrase ("no PIENSO suicidarme"). */
 const BRIDGES = key([
   'me',

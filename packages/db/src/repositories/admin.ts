@@ -2,14 +2,7 @@ import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'dr
 import type { Db } from '../client';
 import { selectWhereEquals } from './prepared';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
-import {
-  catalogueAudit,
-  coachNotes,
-  outbox,
-  stepAdjustments,
-  type CoachNoteRow,
-  type OutboxRow,
-} from '../schema/admin';
+import { catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
@@ -19,9 +12,7 @@ export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
 /** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
 export function createAdminRepository(db: Db) {
-  const notesOfUser = selectWhereEquals(db, coachNotes, coachNotes.userId, 'userId')
-    .orderBy(desc(coachNotes.createdAt))
-    .prepare();
+  const notesOfUser = selectWhereEquals(db, coachNotes, coachNotes.userId, 'userId').orderBy(desc(coachNotes.createdAt)).prepare();
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn).immediate();
@@ -51,11 +42,7 @@ export function createAdminRepository(db: Db) {
       );
     },
 
-    updateActivity(
-      key: string,
-      values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number },
-      at: Date,
-    ): void {
+    updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): void {
       db.update(activities)
         .set({ ...values, updatedAt: at })
         .where(eq(activities.key, key))
@@ -72,12 +59,7 @@ export function createAdminRepository(db: Db) {
       db.insert(stepAdjustments).values(row).run();
     },
     listAdjustments(userId: string) {
-      return db
-        .select()
-        .from(stepAdjustments)
-        .where(eq(stepAdjustments.userId, userId))
-        .orderBy(desc(stepAdjustments.at))
-        .all();
+      return db.select().from(stepAdjustments).where(eq(stepAdjustments.userId, userId)).orderBy(desc(stepAdjustments.at)).all();
     },
     adjustmentsForDay(userId: string, day: string): number {
       return (
@@ -124,11 +106,7 @@ export function createAdminRepository(db: Db) {
         .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
         .where(
           query.trim()
-            ? or(
-                like(sql`lower(${users.email})`, q),
-                like(sql`lower(${users.firstName})`, q),
-                like(sql`lower(coalesce(${users.lastName}, ''))`, q),
-              )
+            ? or(like(sql`lower(${users.email})`, q), like(sql`lower(${users.firstName})`, q), like(sql`lower(coalesce(${users.lastName}, ''))`, q))
             : undefined,
         )
         .orderBy(desc(users.createdAt))
@@ -140,14 +118,8 @@ export function createAdminRepository(db: Db) {
     },
     /** Users with a completion or a verified session since `since`. */
     activeUserCount(since: Date): number {
-      const completed = db
-        .selectDistinct({ id: activityCompletions.userId })
-        .from(activityCompletions)
-        .where(gte(activityCompletions.completedAt, since));
-      const signedIn = db
-        .selectDistinct({ id: sessions.userId })
-        .from(sessions)
-        .where(gte(sessions.lastVerifiedAt, since));
+      const completed = db.selectDistinct({ id: activityCompletions.userId }).from(activityCompletions).where(gte(activityCompletions.completedAt, since));
+      const signedIn = db.selectDistinct({ id: sessions.userId }).from(sessions).where(gte(sessions.lastVerifiedAt, since));
       const ids = new Set([...completed.all(), ...signedIn.all()].map((r) => r.id));
       return ids.size;
     },

@@ -6,10 +6,7 @@ import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow }
 export type AssessmentsRepository = ReturnType<typeof createAssessmentsRepository>;
 
 export function createAssessmentsRepository(db: Db) {
-  const latestStatement = selectWhereEquals(db, assessments, assessments.userId, 'userId')
-    .orderBy(desc(assessments.createdAt))
-    .limit(1)
-    .prepare();
+  const latestStatement = selectWhereEquals(db, assessments, assessments.userId, 'userId').orderBy(desc(assessments.createdAt)).limit(1).prepare();
   return {
     transaction<T>(fn: () => T): T {
       return db.$client.transaction(fn)();
@@ -18,12 +15,7 @@ export function createAssessmentsRepository(db: Db) {
       return latestStatement.get({ userId });
     },
     history(userId: string): AssessmentRow[] {
-      return db
-        .select()
-        .from(assessments)
-        .where(eq(assessments.userId, userId))
-        .orderBy(desc(assessments.createdAt))
-        .all();
+      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).all();
     },
     insert(row: AssessmentRow): void {
       db.insert(assessments).values(row).run();

@@ -61,12 +61,7 @@ export function createAuthFailuresRepository(db: Db) {
           }
           if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope, blocked };
           const ids = rules.map(
-            (rule) =>
-              tx
-                .insert(authFailures)
-                .values({ scope: rule.scope, key: rule.key, at: now })
-                .returning({ id: authFailures.id })
-                .get().id,
+            (rule) => tx.insert(authFailures).values({ scope: rule.scope, key: rule.key, at: now }).returning({ id: authFailures.id }).get().id,
           );
           return { ok: true as const, ids };
         },

@@ -31,9 +31,7 @@ export function createCoachingRepository(db: Db) {
   const conversationById = selectWhereEquals(db, conversations, conversations.id, 'id').prepare();
   const messageById = selectWhereEquals(db, messages, messages.id, 'id').prepare();
   const replyByUserMessage = selectWhereEquals(db, messages, messages.replyTo, 'id').prepare();
-  const messagesOfConversation = selectWhereEquals(db, messages, messages.conversationId, 'id')
-    .orderBy(asc(messages.createdAt), asc(messages.role))
-    .prepare();
+  const messagesOfConversation = selectWhereEquals(db, messages, messages.conversationId, 'id').orderBy(asc(messages.createdAt), asc(messages.role)).prepare();
   const insertMessageStatement = db
     .insert(messages)
     .values({
@@ -126,9 +124,7 @@ export function createCoachingRepository(db: Db) {
       return conversationById.get({ id });
     },
     listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): ConversationRow[] {
-      const where = kind
-        ? and(eq(conversations.userId, userId), eq(conversations.kind, kind))
-        : eq(conversations.userId, userId);
+      const where = kind ? and(eq(conversations.userId, userId), eq(conversations.kind, kind)) : eq(conversations.userId, userId);
       return db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(limit).all();
     },
     /** After a turn: the conversation's time and stage (a prepared statement; the reply path's write). */
@@ -167,18 +163,11 @@ export function createCoachingRepository(db: Db) {
     },
     listCommitments(userId: string, status?: CommitmentRow['status']): CommitmentRow[] {
       if (status === 'open') return openCommitmentsStatement.all({ userId });
-      const where = status
-        ? and(eq(commitments.userId, userId), eq(commitments.status, status))
-        : eq(commitments.userId, userId);
+      const where = status ? and(eq(commitments.userId, userId), eq(commitments.status, status)) : eq(commitments.userId, userId);
       return db.select().from(commitments).where(where).orderBy(desc(commitments.createdAt)).all();
     },
     listConversationCommitments(conversationId: string): CommitmentRow[] {
-      return db
-        .select()
-        .from(commitments)
-        .where(eq(commitments.conversationId, conversationId))
-        .orderBy(asc(commitments.createdAt))
-        .all();
+      return db.select().from(commitments).where(eq(commitments.conversationId, conversationId)).orderBy(asc(commitments.createdAt)).all();
     },
     setCommitmentStatus(userId: string, id: string, status: CommitmentRow['status'], at: Date): boolean {
       return (
@@ -245,12 +234,7 @@ export function createCoachingRepository(db: Db) {
      * A failed model call: its tokens (reported or estimated) are counted, plus one error, and one plan
      * fallback when the daily plan was written offline instead.
      */
-    addFailedUsage(
-      userId: string,
-      day: string,
-      usage: { inputTokens: number; outputTokens: number },
-      planFallback = false,
-    ): void {
+    addFailedUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }, planFallback = false): void {
       db.insert(aiUsage)
         .values({
           userId,
@@ -277,13 +261,7 @@ export function createCoachingRepository(db: Db) {
         .set({ coachSnapshot: snapshot })
         .where(and(eq(conversations.id, conversationId), sql`${conversations.coachSnapshot} is null`))
         .run();
-      return (
-        db
-          .select({ s: conversations.coachSnapshot })
-          .from(conversations)
-          .where(eq(conversations.id, conversationId))
-          .get()?.s ?? snapshot
-      );
+      return db.select({ s: conversations.coachSnapshot }).from(conversations).where(eq(conversations.id, conversationId)).get()?.s ?? snapshot;
     },
     usageFor(userId: string, day: string) {
       return db

@@ -14,41 +14,20 @@ export function createListensRepository(db: Db) {
      * (abandoning any other running listen: one at a time per user). A listen already finished today
      * is returned as it is. Runs in one immediate transaction.
      */
-    beginListen(row: {
-      id: string;
-      userId: string;
-      meditationId: string;
-      day: string;
-      isToday: boolean;
-      at: Date;
-      fileBytes: number;
-    }): AudioListenRow {
+    beginListen(row: { id: string; userId: string; meditationId: string; day: string; isToday: boolean; at: Date; fileBytes: number }): AudioListenRow {
       return db.$client
         .transaction(() => {
           const running = db
             .select()
             .from(audioListens)
-            .where(
-              and(
-                eq(audioListens.userId, row.userId),
-                isNull(audioListens.completedAt),
-                isNull(audioListens.abandonedAt),
-              ),
-            )
+            .where(and(eq(audioListens.userId, row.userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
             .get();
           if (running && running.meditationId === row.meditationId && running.day === row.day) return running;
-          if (running)
-            db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
+          if (running) db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
           const existing = db
             .select()
             .from(audioListens)
-            .where(
-              and(
-                eq(audioListens.userId, row.userId),
-                eq(audioListens.meditationId, row.meditationId),
-                eq(audioListens.day, row.day),
-              ),
-            )
+            .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day)))
             .get();
           if (existing?.completedAt) return existing;
           if (existing) {
@@ -104,23 +83,14 @@ export function createListensRepository(db: Db) {
     recordServed(id: string, start: number, bytes: number): void {
       db.update(audioListens)
         .set({ servedBytes: sql`max(${audioListens.servedBytes}, ${start + bytes})` })
-        .where(
-          and(
-            eq(audioListens.id, id),
-            gte(audioListens.servedBytes, start),
-            isNull(audioListens.completedAt),
-            isNull(audioListens.abandonedAt),
-          ),
-        )
+        .where(and(eq(audioListens.id, id), gte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
         .run();
     },
     findListen(userId: string, meditationId: string, day: string): AudioListenRow | undefined {
       return db
         .select()
         .from(audioListens)
-        .where(
-          and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)),
-        )
+        .where(and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)))
         .get();
     },
     /** Ends a running listen; false when it already ended or was abandoned meanwhile. */
@@ -169,20 +139,10 @@ export function createListensRepository(db: Db) {
     },
 
     listListens(userId: string): AudioListenRow[] {
-      return db
-        .select()
-        .from(audioListens)
-        .where(eq(audioListens.userId, userId))
-        .orderBy(desc(audioListens.startedAt))
-        .all();
+      return db.select().from(audioListens).where(eq(audioListens.userId, userId)).orderBy(desc(audioListens.startedAt)).all();
     },
     listPractice(userId: string): PracticeSessionRow[] {
-      return db
-        .select()
-        .from(practiceSessions)
-        .where(eq(practiceSessions.userId, userId))
-        .orderBy(desc(practiceSessions.startedAt))
-        .all();
+      return db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)).all();
     },
 
     /** Starts a practice and abandons the user's running one, in one immediate transaction (one running practice per user). */
@@ -192,13 +152,7 @@ export function createListensRepository(db: Db) {
           const abandoned = db
             .update(practiceSessions)
             .set({ abandonedAt: row.startedAt })
-            .where(
-              and(
-                eq(practiceSessions.userId, row.userId),
-                isNull(practiceSessions.completedAt),
-                isNull(practiceSessions.abandonedAt),
-              ),
-            )
+            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
             .run().changes;
           db.insert(practiceSessions).values(row).run();
           return { abandoned };
@@ -213,13 +167,7 @@ export function createListensRepository(db: Db) {
         db
           .update(practiceSessions)
           .set({ completedAt: at, completionId })
-          .where(
-            and(
-              eq(practiceSessions.id, id),
-              isNull(practiceSessions.completedAt),
-              isNull(practiceSessions.abandonedAt),
-            ),
-          )
+          .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
           .run().changes > 0
       );
     },

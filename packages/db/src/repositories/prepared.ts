@@ -6,12 +6,7 @@ import type { Db } from '../client';
  * `select * from table where column = :name`, the start of most prepared statements of the
  * repositories: add `orderBy`/`limit` as needed, then `prepare()` it once.
  */
-export function selectWhereEquals<TTable extends SQLiteTable>(
-  db: Db,
-  table: TTable,
-  column: SQLiteColumn,
-  name: string,
-) {
+export function selectWhereEquals<TTable extends SQLiteTable>(db: Db, table: TTable, column: SQLiteColumn, name: string) {
   return db
     .select()
     .from(table)

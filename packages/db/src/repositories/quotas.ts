@@ -39,31 +39,17 @@ export function createQuotasRepository(db: Db) {
         return {
           at: conversations.createdAt,
           table: conversations,
-          where: and(
-            eq(conversations.userId, userId),
-            gte(conversations.updatedAt, since),
-            gte(conversations.createdAt, since),
-          ),
+          where: and(eq(conversations.userId, userId), gte(conversations.updatedAt, since), gte(conversations.createdAt, since)),
         };
       case 'messages': {
         const touched = db
           .select({ id: conversations.id })
           .from(conversations)
-          .where(
-            and(
-              eq(conversations.userId, userId),
-              gte(conversations.updatedAt, new Date(since.getTime() - TOUCH_MARGIN_MS)),
-            ),
-          );
+          .where(and(eq(conversations.userId, userId), gte(conversations.updatedAt, new Date(since.getTime() - TOUCH_MARGIN_MS))));
         return {
           at: messages.createdAt,
           table: messages,
-          where: and(
-            inArray(messages.conversationId, touched),
-            eq(messages.role, 'user'),
-            eq(messages.userId, userId),
-            gte(messages.createdAt, since),
-          ),
+          where: and(inArray(messages.conversationId, touched), eq(messages.role, 'user'), eq(messages.userId, userId), gte(messages.createdAt, since)),
         };
       }
     }

@@ -58,9 +58,7 @@ describe('sessions repository', () => {
     sessions.insert({ id: 'a', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: old, lastVerifiedAt: old });
     sessions.insert({ id: 'b', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: recent, lastVerifiedAt: recent });
     sessions.insert({ id: 'c', secretHash: Buffer.alloc(32), userId: 'u1', createdAt: recent, lastVerifiedAt: recent });
-    expect(sessions.deleteExpired(new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'))).toEqual([
-      { id: 'a', userId: 'u1' },
-    ]);
+    expect(sessions.deleteExpired(new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'))).toEqual([{ id: 'a', userId: 'u1' }]);
     expect(sessions.deleteForUser('u1', 'c')).toEqual(['b']);
     expect(sessions.findWithUser('c')).toBeDefined();
   });

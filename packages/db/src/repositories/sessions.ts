@@ -38,9 +38,7 @@ export function createSessionsRepository(db: Db) {
     },
     /** Deletes every session of a user (optionally keeping one); returns the deleted ids. */
     deleteForUser(userId: string, keepId?: string): string[] {
-      const where = keepId
-        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`)
-        : eq(sessions.userId, userId);
+      const where = keepId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`) : eq(sessions.userId, userId);
       return db
         .delete(sessions)
         .where(where)

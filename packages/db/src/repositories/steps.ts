@@ -26,12 +26,7 @@ export function sanitizeMetadata(value: unknown): Record<string, string | number
   const clean: Record<string, string | number | boolean | null> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (!SAFE_METADATA_KEY.test(key) || RESERVED_METADATA_KEYS.has(key)) continue;
-    if (
-      item === null ||
-      typeof item === 'string' ||
-      typeof item === 'boolean' ||
-      (typeof item === 'number' && Number.isFinite(item))
-    ) {
+    if (item === null || typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) {
       Object.defineProperty(clean, key, { value: item, enumerable: true, writable: true, configurable: true });
     }
   }
@@ -47,10 +42,7 @@ export type StepsRepository = ReturnType<typeof createStepsRepository>;
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
 export function createStepsRepository(db: Db) {
   /** One person's completions of one local day (`userId`, `day`), and of one activity then (`key`). */
-  const ofUserAndDay = and(
-    eq(activityCompletions.userId, sql.placeholder('userId')),
-    eq(activityCompletions.day, sql.placeholder('day')),
-  );
+  const ofUserAndDay = and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day')));
   const ofUserKeyAndDay = and(ofUserAndDay, eq(activityCompletions.activityKey, sql.placeholder('key')));
   const activityByKey = selectWhereEquals(db, activities, activities.key, 'key').prepare();
   const countsForDay = db
@@ -126,9 +118,7 @@ export function createStepsRepository(db: Db) {
     .prepare();
   const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
   // The catalogue is read by every stats answer and changes only on admin edits.
-  const catalogue = cachedUntilChange(db.$client, () =>
-    Object.freeze(allActivities.all().map((row) => Object.freeze(row))),
-  );
+  const catalogue = cachedUntilChange(db.$client, () => Object.freeze(allActivities.all().map((row) => Object.freeze(row))));
   const byActivityForDay = db
     .select({
       activityKey: activityCompletions.activityKey,
@@ -235,14 +225,7 @@ export function createStepsRepository(db: Db) {
       return db
         .select()
         .from(stepEvidence)
-        .where(
-          and(
-            eq(stepEvidence.userId, userId),
-            eq(stepEvidence.activityKey, key),
-            gte(stepEvidence.createdAt, since),
-            isNull(stepEvidence.claimedAt),
-          ),
-        )
+        .where(and(eq(stepEvidence.userId, userId), eq(stepEvidence.activityKey, key), gte(stepEvidence.createdAt, since), isNull(stepEvidence.claimedAt)))
         .orderBy(asc(stepEvidence.createdAt))
         .limit(1)
         .get();
@@ -272,13 +255,7 @@ export function createStepsRepository(db: Db) {
         db
           .update(activityCompletions)
           .set({ toastShownAt: at })
-          .where(
-            and(
-              eq(activityCompletions.id, id),
-              eq(activityCompletions.userId, userId),
-              isNull(activityCompletions.toastShownAt),
-            ),
-          )
+          .where(and(eq(activityCompletions.id, id), eq(activityCompletions.userId, userId), isNull(activityCompletions.toastShownAt)))
           .run().changes > 0
       );
     },
@@ -293,18 +270,11 @@ export function createStepsRepository(db: Db) {
       return daySum.get({ userId, day })?.steps ?? 0;
     },
     /** Per activity for one day: completions, awarded completions and steps. */
-    dayByActivity(
-      userId: string,
-      day: string,
-    ): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
+    dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
       return byActivityForDay.all({ userId, day });
     },
     /** Per day and activity, for the days from `from` to `to` (inclusive, YYYY-MM-DD): completions and steps. */
-    rangeByActivity(
-      userId: string,
-      from: string,
-      to: string,
-    ): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
+    rangeByActivity(userId: string, from: string, to: string): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
       return byDayAndActivityInRange.all({ userId, from, to });
     },
     /** The latest completions; their metadata is sanitised (no stored key can break an answer). */
@@ -331,13 +301,7 @@ export function createStepsRepository(db: Db) {
     findIdempotency(userId: string, key: string) {
       return idempotencyByKey.get({ userId, key });
     },
-    saveIdempotency(row: {
-      userId: string;
-      key: string;
-      requestHash: string;
-      response: unknown;
-      createdAt: Date;
-    }): void {
+    saveIdempotency(row: { userId: string; key: string; requestHash: string; response: unknown; createdAt: Date }): void {
       db.insert(idempotencyKeys).values(row).run();
     },
     pruneIdempotency(before: Date): number {

@@ -55,10 +55,7 @@ export const messages = sqliteTable(
     stopped: integer('stopped', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
-    uniqueIndex('messages_reply_to_uq').on(t.replyTo),
-  ],
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt), uniqueIndex('messages_reply_to_uq').on(t.replyTo)],
 );
 
 /** Commitments a session closed with; the next session starts from the open ones. */

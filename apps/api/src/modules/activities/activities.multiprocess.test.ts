@@ -6,11 +6,8 @@ const two = useTwoServerProcesses({ origin: ORIGIN, name: 'two-processes', email
 
 /** Unused evidence of `activityKey` (as if the user had finished that many activities). */
 function grant(activityKey: string, count: number) {
-  const insert = two.db.prepare(
-    'insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, ?, ?, ?, ?)',
-  );
-  for (let i = 0; i < count; i += 1)
-    insert.run(crypto.randomUUID(), two.userId, activityKey, 'practice', crypto.randomUUID(), Date.now());
+  const insert = two.db.prepare('insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, ?, ?, ?, ?)');
+  for (let i = 0; i < count; i += 1) insert.run(crypto.randomUUID(), two.userId, activityKey, 'practice', crypto.randomUUID(), Date.now());
 }
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -24,9 +21,7 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
 describe('two server processes on one database file', () => {
   it('award a 1-per-day activity exactly once under 40 concurrent completions, with no 5xx', async () => {
     grant('sesion_completa', 40);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'sesion_completa' })),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'sesion_completa' })));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{
       stepsEarned: number;
@@ -39,9 +34,7 @@ describe('two server processes on one database file', () => {
   it('replay one Idempotency-Key across both processes', async () => {
     grant('active_break', 10);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        post(two.urls[i % 2] ?? '', { activity_key: 'active_break' }, { 'idempotency-key': 'cross-process-key-1' }),
-      ),
+      Array.from({ length: 10 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'active_break' }, { 'idempotency-key': 'cross-process-key-1' })),
     );
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(responses.every((r) => r.status === 200)).toBe(true);
@@ -61,9 +54,7 @@ describe('two server processes on one database file', () => {
         n: number;
       }
     ).n;
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'breathing_long' })),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'breathing_long' })));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(409));
     const after = (
       two.db.prepare('select count(*) as n from activity_completions where user_id = ?').get(two.userId) as {

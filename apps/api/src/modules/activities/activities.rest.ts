@@ -11,26 +11,19 @@ export function activitiesRest(deps: Deps) {
   app.post('/activity-log', async (c) => {
     const body = await readJsonBody(c);
     const idempotencyKey = c.req.header('idempotency-key');
-    const input =
-      typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, idempotencyKey } : body;
+    const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, idempotencyKey } : body;
     return withCaller(deps, c, async (caller) => c.json(await caller.activities.complete(input as never), 200));
   });
 
   app.get('/activity-log/users/:userId/activity-stats', (c) =>
-    withCaller(deps, c, async (caller) =>
-      c.json(await caller.activities.stats({ userId: c.req.param('userId') }), 200),
-    ),
+    withCaller(deps, c, async (caller) => c.json(await caller.activities.stats({ userId: c.req.param('userId') }), 200)),
   );
 
   app.post('/activity-log/:activityId/mark-toast-shown', (c) =>
-    withCaller(deps, c, async (caller) =>
-      c.json(await caller.activities.markToastShown({ activityId: c.req.param('activityId') }), 200),
-    ),
+    withCaller(deps, c, async (caller) => c.json(await caller.activities.markToastShown({ activityId: c.req.param('activityId') }), 200)),
   );
 
-  app.get('/activities', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.activities.catalogue(), 200)),
-  );
+  app.get('/activities', (c) => withCaller(deps, c, async (caller) => c.json(await caller.activities.catalogue(), 200)));
 
   return app;
 }

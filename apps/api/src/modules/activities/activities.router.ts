@@ -1,12 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { authedProcedure, router, sync } from '../../trpc/trpc';
-import {
-  ActivityStatsSchema,
-  CatalogueSchema,
-  CompleteActivityProcedureInputSchema,
-  CompletionResultSchema,
-} from './activities.schema';
+import { ActivityStatsSchema, CatalogueSchema, CompleteActivityProcedureInputSchema, CompletionResultSchema } from './activities.schema';
 import { claimActivity, completionsAfter, getActivityStats, markToastShown } from './activities.service';
 
 export const activitiesRouter = router({
@@ -48,26 +43,24 @@ export const activitiesRouter = router({
    * ones follow (listening starts before the ledger is read, so none falls in between; none is sent twice).
    * Listens to this user's events only; capped per socket by authedProcedure (realtime/subscription-guard.ts).
    */
-  onCompleted: authedProcedure
-    .input(z.object({ lastEventId: z.string().max(64).nullish() }).optional())
-    .subscription(async function* ({ ctx, input, signal }) {
-      const abort = signal ?? new AbortController().signal;
-      const live = ctx.deps.bus.iterateForUser('activity.completed', ctx.auth.user.id, abort)[Symbol.asyncIterator]();
-      try {
-        const replayed = new Set<string>();
-        if (input?.lastEventId) {
-          for (const event of completionsAfter(ctx.deps, ctx.auth.user, input.lastEventId)) {
-            replayed.add(event.completion.activityId);
-            yield tracked(event.completion.activityId, event);
-          }
+  onCompleted: authedProcedure.input(z.object({ lastEventId: z.string().max(64).nullish() }).optional()).subscription(async function* ({ ctx, input, signal }) {
+    const abort = signal ?? new AbortController().signal;
+    const live = ctx.deps.bus.iterateForUser('activity.completed', ctx.auth.user.id, abort)[Symbol.asyncIterator]();
+    try {
+      const replayed = new Set<string>();
+      if (input?.lastEventId) {
+        for (const event of completionsAfter(ctx.deps, ctx.auth.user, input.lastEventId)) {
+          replayed.add(event.completion.activityId);
+          yield tracked(event.completion.activityId, event);
         }
-        for (let next = await live.next(); !next.done; next = await live.next()) {
-          const { completion, stats } = next.value;
-          if (replayed.delete(completion.activityId)) continue;
-          yield tracked(completion.activityId, { completion, stats });
-        }
-      } finally {
-        await live.return?.();
       }
-    }),
+      for (let next = await live.next(); !next.done; next = await live.next()) {
+        const { completion, stats } = next.value;
+        if (replayed.delete(completion.activityId)) continue;
+        yield tracked(completion.activityId, { completion, stats });
+      }
+    } finally {
+      await live.return?.();
+    }
+  }),
 });

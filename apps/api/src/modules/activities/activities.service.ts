@@ -29,9 +29,7 @@ function isSqliteError(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
-type Outcome =
-  | { replayed: true; result: CompletionResult }
-  | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent };
+type Outcome = { replayed: true; result: CompletionResult } | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent };
 
 /** How far back a client's POST may claim evidence (a day: "completed today"). */
 const CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -53,18 +51,14 @@ export type Evidence = {
   onRecorded?: (completionId: string) => void;
 };
 
-type Mode =
-  | { kind: 'evidence'; evidence: Evidence }
-  | { kind: 'claim'; idempotencyKey: string | undefined }
-  | { kind: 'unverified' };
+type Mode = { kind: 'evidence'; evidence: Evidence } | { kind: 'claim'; idempotencyKey: string | undefined } | { kind: 'unverified' };
 
 /** The 409 of a completion with nothing behind it: `details.stepsEarned` is 0 and nothing is recorded. */
 export function noEvidenceError(): DomainError {
-  return new DomainError(
-    'CONFLICT',
-    'No hay ninguna actividad terminada que respalde estos pasos: completa la actividad en Ascenso para sumarlos.',
-    { stepsEarned: 0, reason: 'NO_EVIDENCE' },
-  );
+  return new DomainError('CONFLICT', 'No hay ninguna actividad terminada que respalde estos pasos: completa la actividad en Ascenso para sumarlos.', {
+    stepsEarned: 0,
+    reason: 'NO_EVIDENCE',
+  });
 }
 
 function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mode): CompletionResult {
@@ -114,8 +108,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         });
         if (evidence.userId !== actor.id) throw noEvidenceError();
         if (evidence.completionId) {
-          if (mode.evidence.whenUsed === 'conflict')
-            throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+          if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
           return { replayed: true, result: replayOf(deps, evidence.completionId, activity.dailyLimit) };
         }
         evidenceId = evidence.id;
@@ -134,13 +127,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
 
       const day = localDay(now, actor.timezone);
       const counts = steps.countsForDay(actor.id, activity.key, day);
-      const awarded = steps.awardedForLimit(
-        actor.id,
-        activity.key,
-        day,
-        new Date(now.getTime() - TIMEZONE_WINDOW_MS),
-        actor.timezone,
-      );
+      const awarded = steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
       const decided = decideAward(activity, awarded);
       // Rows of the same day string made under another timezone may hold low slots: take the next free one.
       const decision =
@@ -165,8 +152,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         toastShownAt: null,
         timezone: actor.timezone,
       });
-      if (evidenceId && !steps.useEvidence(evidenceId, id))
-        throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+      if (evidenceId && !steps.useEvidence(evidenceId, id)) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
       if (mode.kind === 'evidence') mode.evidence.onRecorded?.(id);
       if (decision.stepsEarned > 0) steps.addToTotal(actor.id, decision.stepsEarned);
       const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, day) };
@@ -241,12 +227,7 @@ function replayOf(deps: Deps, completionId: string, dailyLimit: number): Complet
  * each piece backs at most one completion, across processes. When it already backs one, that
  * completion is replayed (or refused, `whenUsed: 'conflict'`). Events are published after the commit.
  */
-export function completeActivity(
-  deps: Deps,
-  actor: Actor,
-  input: CompleteActivityInput,
-  evidence: Evidence,
-): CompletionResult {
+export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, evidence: Evidence): CompletionResult {
   return award(deps, actor, input, { kind: 'evidence', evidence });
 }
 
@@ -256,12 +237,7 @@ export function completeActivity(
  * the server already awarded replays that award (200, no new row); without evidence → 409 with
  * `details.stepsEarned: 0`, nothing recorded. Idempotency keys replay the first answer.
  */
-export function claimActivity(
-  deps: Deps,
-  actor: Actor,
-  input: CompleteActivityInput,
-  idempotencyKey?: string,
-): CompletionResult {
+export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, idempotencyKey?: string): CompletionResult {
   return award(deps, actor, input, { kind: 'claim', idempotencyKey });
 }
 
@@ -274,11 +250,7 @@ export function recordUnverifiedActivity(deps: Deps, actor: Actor, input: Comple
 }
 
 /** Today's and all-time steps of `userId`, readable by that user and by admins. */
-export function getActivityStats(
-  deps: Deps,
-  viewer: { id: string; role: string; timezone: string },
-  userId: string,
-): ActivityStats {
+export function getActivityStats(deps: Deps, viewer: { id: string; role: string; timezone: string }, userId: string): ActivityStats {
   if (viewer.id !== userId && viewer.role !== 'admin') {
     throw new DomainError('FORBIDDEN', 'Solo puedes ver tus propios pasos');
   }
@@ -322,11 +294,7 @@ export const RESUME_WINDOW = 50;
  * event, each with the current totals. An id that is not among them (unknown, another user's, too old)
  * replays nothing.
  */
-export function completionsAfter(
-  deps: Deps,
-  actor: Actor,
-  lastEventId: string,
-): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
+export function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
   const steps = deps.repos.steps;
   const recent = steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
   const index = recent.findIndex((row) => row.id === lastEventId);

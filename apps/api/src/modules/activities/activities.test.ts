@@ -38,8 +38,7 @@ describe('POST /api/activity-log', () => {
     const { cookie, user } = await t.registerUser();
     grantEvidence(t, user.id, 'journaling', 3);
     const answers: Json[] = [];
-    for (let i = 0; i < 3; i += 1)
-      answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
+    for (let i = 0; i < 3; i += 1) answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
     expect(answers.map((a) => [a.stepsEarned, a.todayCount, a.limitReached, a.totalSteps])).toEqual([
       [325, 1, false, 325],
       [325, 2, false, 650],
@@ -61,16 +60,10 @@ describe('POST /api/activity-log', () => {
     });
     const cookie = t.sessionCookie(response);
     grantEvidence(t, ((await response.json()) as { id: string }).id, 'sesion_completa', 3, 'session');
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
-      1250,
-    );
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
-      0,
-    );
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(0);
     clock.advance(60_000); // 00:00 on the 23rd locally
-    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(
-      1250,
-    );
+    expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
   });
 
   it.each([
@@ -94,10 +87,7 @@ describe('POST /api/activity-log', () => {
   it('refuses malformed JSON, a visitor, and a foreign Origin without recording', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    expect(
-      (await t.request('/api/activity-log', { cookie, rawBody: '{', headers: { 'content-type': 'application/json' } }))
-        .status,
-    ).toBe(400);
+    expect((await t.request('/api/activity-log', { cookie, rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await t.request('/api/activity-log', { body: { activity_key: 'journaling' } })).status).toBe(401);
     expect(
       (
@@ -115,9 +105,7 @@ describe('POST /api/activity-log', () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
     grantEvidence(t, user.id, 'audio_ascenso_daily', 40, 'listen');
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, () => complete(t, cookie, { activity_key: 'audio_ascenso_daily' })),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, () => complete(t, cookie, { activity_key: 'audio_ascenso_daily' })));
     expect(responses.map((r) => r.status).every((s) => s === 200)).toBe(true);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Json[];
     expect(bodies.filter((b) => (b.stepsEarned as number) > 0)).toHaveLength(1);
@@ -143,9 +131,7 @@ describe('Idempotency-Key', () => {
     const { cookie, user } = await t.registerUser();
     grantEvidence(t, user.id, 'breathing_short', 30, 'practice');
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456'),
-      ),
+      Array.from({ length: 30 }, () => complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456')),
     );
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(texts).size).toBe(1);
@@ -172,9 +158,7 @@ describe('Idempotency-Key', () => {
     grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
     grantEvidence(t, b.user.id, 'active_break', 1, 'practice');
     await complete(t, a.cookie, { activity_key: 'active_break' }, 'shared-key-0001');
-    const other = (await (
-      await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')
-    ).json()) as Json;
+    const other = (await (await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')).json()) as Json;
     expect(other.stepsEarned).toBe(70);
     expect(ledgerRows(t, b.user.id)).toHaveLength(1);
   });
@@ -220,9 +204,7 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     const forbidden = await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie });
     expect(forbidden.status).toBe(403);
     t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(a.user.id);
-    expect((await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie })).status).toBe(
-      200,
-    );
+    expect((await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie })).status).toBe(200);
     expect((await t.request('/api/activity-log/users/nobody/activity-stats', { cookie: a.cookie })).status).toBe(404);
     expect((await t.request(`/api/activity-log/users/${a.user.id}/activity-stats`)).status).toBe(401);
   });
@@ -244,17 +226,13 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     })();
     grantEvidence(t, user.id, 'journaling');
     await complete(t, cookie, { activity_key: 'journaling' });
-    const { stats } = (await (
-      await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })
-    ).json()) as {
+    const { stats } = (await (await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })).json()) as {
       stats: { totalSteps: number; todaySteps: number };
     };
     expect(stats).toMatchObject({ totalSteps: 700_325, todaySteps: 325 });
 
     const plan = (query: string) =>
-      (sqlite.prepare(`explain query plan ${query}`).all(user.id, '2026-11-22') as Array<{ detail: string }>)
-        .map((r) => r.detail)
-        .join(' | ');
+      (sqlite.prepare(`explain query plan ${query}`).all(user.id, '2026-11-22') as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
     const todayPlan = plan('select sum(steps_earned) from activity_completions where user_id = ? and day = ?');
     expect(todayPlan).toMatch(/USING COVERING INDEX activity_completions_user_day_idx/);
     const byActivityPlan = plan(

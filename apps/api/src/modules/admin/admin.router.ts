@@ -32,9 +32,7 @@ export const adminRouter = router({
     stats: getActivityStats(ctx.deps, ctx.auth.user, input.userId).stats,
     entries: ledger(ctx.deps, input.userId),
   })),
-  adjustSteps: adminProcedure
-    .input(UserId.extend(StepAdjustmentSchema.shape))
-    .mutation(({ ctx, input }) => adjustSteps(ctx.deps, ctx.auth.user, input)),
+  adjustSteps: adminProcedure.input(UserId.extend(StepAdjustmentSchema.shape)).mutation(({ ctx, input }) => adjustSteps(ctx.deps, ctx.auth.user, input)),
 
   emailTemplates: adminProcedure.query(() => [...TEMPLATE_NAMES]),
   emailPreview: adminProcedure
@@ -45,9 +43,7 @@ export const adminRouter = router({
     .output(SendResult)
     .mutation(({ ctx, input }) => sendTemplate(ctx.deps, { ...input, firstName: ctx.auth.user.firstName })),
   outbox: adminProcedure.query(({ ctx }) => ctx.deps.repos.admin.listOutbox(100)),
-  aiEmailPreview: adminProcedure
-    .input(UserId)
-    .query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
+  aiEmailPreview: adminProcedure.input(UserId).query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
   aiEmailSend: adminProcedure
     .input(UserId.extend({ to: EmailSchema.optional() }))
     .output(SendResult)

@@ -36,11 +36,7 @@ export function listCatalogue(deps: Deps) {
 }
 
 /** Edits an activity's values; the change is kept in the audit log in the same transaction. */
-export function updateActivity(
-  deps: Deps,
-  admin: Admin,
-  input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number },
-) {
+export function updateActivity(deps: Deps, admin: Admin, input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) {
   const values = ActivityValuesSchema.parse({
     name: input.name,
     baseSteps: input.baseSteps,

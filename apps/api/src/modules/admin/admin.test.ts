@@ -54,12 +54,12 @@ describe('admin: catalogue, ledgers and adjustments', () => {
   it('edits a daily limit with validation and an audit entry; the next completion follows it', async () => {
     const t = createTestApp();
     const { caller, user } = await admin(t);
-    await expect(
-      caller.admin.updateActivity({ key: 'sesion_completa', name: '', baseSteps: -1, multiplier: 1, dailyLimit: 1 }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(
-      caller.admin.updateActivity({ key: 'nada', name: 'x', baseSteps: 1, multiplier: 1, dailyLimit: 1 }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.admin.updateActivity({ key: 'sesion_completa', name: '', baseSteps: -1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(caller.admin.updateActivity({ key: 'nada', name: 'x', baseSteps: 1, multiplier: 1, dailyLimit: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await caller.admin.updateActivity({
       key: 'sesion_completa',
       name: 'Sesión completa',
@@ -77,12 +77,13 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     expect(entry?.adminId).toBe(user.id);
     const member = await t.registerUser();
     grantEvidence(t, member.user.id, 'sesion_completa', 2, 'session');
-    const first = (await (
-      await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })
-    ).json()) as { stepsEarned: number };
-    const second = (await (
-      await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })
-    ).json()) as { stepsEarned: number; dailyLimit: number };
+    const first = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as {
+      stepsEarned: number;
+    };
+    const second = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as {
+      stepsEarned: number;
+      dailyLimit: number;
+    };
     expect([first.stepsEarned, second.stepsEarned, second.dailyLimit]).toEqual([1250, 1250, 2]);
   });
 
@@ -103,12 +104,8 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     await expect(caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: '' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect(
-      await caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: 'Reto de equipo de noviembre' }),
-    ).toMatchObject({ totalSteps: 500 });
-    await expect
-      .poll(() => messages.at(-1))
-      .toEqual({ type: 'stats_updated', data: { totalSteps: 500, todaySteps: 500 } });
+    expect(await caller.admin.adjustSteps({ userId: member.user.id, steps: 500, reason: 'Reto de equipo de noviembre' })).toMatchObject({ totalSteps: 500 });
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'stats_updated', data: { totalSteps: 500, todaySteps: 500 } });
     const { entries } = await caller.admin.userLedger({ userId: member.user.id });
     expect(entries[0]).toMatchObject({ kind: 'adjustment', steps: 500, reason: 'Reto de equipo de noviembre' });
     expect((await t.callerFor(member.cookie).profile.ledger())[0]?.reason).toBe('Reto de equipo de noviembre');

@@ -8,12 +8,8 @@ import type { AppEnv } from '../../http/types';
 export function assessmentRest(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/assessment/status', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.assessment.status(), 200)),
-  );
-  app.get('/assessment/progress', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.assessment.progress(), 200)),
-  );
+  app.get('/assessment/status', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.status(), 200)));
+  app.get('/assessment/progress', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.progress(), 200)));
   app.post('/assessment/progress', async (c) => {
     const body = await readJsonBody(c);
     return withCaller(deps, c, async (caller) => c.json(await caller.assessment.saveProgress(body as never), 200));
@@ -23,15 +19,9 @@ export function assessmentRest(deps: Deps) {
     return withCaller(deps, c, async (caller) => c.json(await caller.assessment.complete(body as never), 201));
   });
   app.get('/assessment', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.latest(), 200)));
-  app.get('/assessment/history', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.assessment.history(), 200)),
-  );
-  app.get('/assessment/profile', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.assessment.profile(), 200)),
-  );
-  app.get('/assessment/evaluation', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.assessment.evaluation(), 200)),
-  );
+  app.get('/assessment/history', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.history(), 200)));
+  app.get('/assessment/profile', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.profile(), 200)));
+  app.get('/assessment/evaluation', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.evaluation(), 200)));
 
   return app;
 }

@@ -3,12 +3,7 @@ import { AssessmentEvaluationSchema } from '@ascenso/domain/assessment-evaluatio
 import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
-import {
-  AssessmentStatusSchema,
-  HistoryEntrySchema,
-  ProgressSchema,
-  StoredAssessmentSchema,
-} from './assessment.schema';
+import { AssessmentStatusSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
 import {
   completeAssessment,
   getCoachingProfile,
@@ -36,17 +31,11 @@ export const assessmentRouter = router({
     .output(StoredAssessmentSchema)
     .mutation(({ ctx, input }) => completeAssessment(ctx.deps, ctx.auth.user, input.responses)),
 
-  latest: authedProcedure
-    .output(StoredAssessmentSchema)
-    .query(({ ctx }) => getLatestAssessment(ctx.deps, ctx.auth.user.id)),
+  latest: authedProcedure.output(StoredAssessmentSchema).query(({ ctx }) => getLatestAssessment(ctx.deps, ctx.auth.user.id)),
 
-  history: authedProcedure
-    .output(z.array(HistoryEntrySchema))
-    .query(({ ctx }) => getHistory(ctx.deps, ctx.auth.user.id)),
+  history: authedProcedure.output(z.array(HistoryEntrySchema)).query(({ ctx }) => getHistory(ctx.deps, ctx.auth.user.id)),
 
-  profile: authedProcedure
-    .output(CoachingProfileSchema)
-    .query(({ ctx }) => getCoachingProfile(ctx.deps, ctx.auth.user.id)),
+  profile: authedProcedure.output(CoachingProfileSchema).query(({ ctx }) => getCoachingProfile(ctx.deps, ctx.auth.user.id)),
 
   evaluation: authedProcedure
     .output(AssessmentEvaluationSchema.extend({ completedAt: z.date() }))

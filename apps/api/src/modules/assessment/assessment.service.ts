@@ -1,14 +1,5 @@
-import {
-  ASSESSMENT_VERSION,
-  AssessmentResponsesSchema,
-  type AssessmentResponses,
-  type ProgressInput,
-} from '@ascenso/domain/assessment';
-import {
-  AssessmentEvaluationSchema,
-  evaluateAssessment,
-  type AssessmentEvaluation,
-} from '@ascenso/domain/assessment-evaluation';
+import { ASSESSMENT_VERSION, AssessmentResponsesSchema, type AssessmentResponses, type ProgressInput } from '@ascenso/domain/assessment';
+import { AssessmentEvaluationSchema, evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
 import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
 import { DomainError } from '@ascenso/domain/errors';
 import type { AssessmentRow } from '@ascenso/db/schema/assessments';
@@ -87,12 +78,7 @@ export function completeAssessment(deps: Deps, actor: Actor, responses: Assessme
     deps.repos.assessments.insert(row);
     deps.repos.assessments.deleteProgress(actor.id);
   });
-  completeActivity(
-    deps,
-    actor,
-    { activity_key: 'assessment_completed', duration_minutes: 1 },
-    { source: 'assessment', ref: row.id },
-  );
+  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
   return toStored(row);
 }
 

@@ -102,10 +102,7 @@ describe('assessment paths', () => {
     expect(t.deps.repos.steps.total(user.id)).toBe(1000);
     const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
     expect(history.map((h) => h.satisfactionRating)).toEqual([8, 6]);
-    expect(
-      ((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses
-        .satisfactionRating,
-    ).toBe(8);
+    expect(((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses.satisfactionRating).toBe(8);
   });
 
   it('refuses an incomplete or invalid assessment with 400 listing the offending fields, storing nothing', async () => {
@@ -120,9 +117,7 @@ describe('assessment paths', () => {
     });
     expect(response.status).toBe(400);
     const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
-    expect(fields).toEqual(
-      expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']),
-    );
+    expect(fields).toEqual(expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']));
     expect(t.deps.repos.assessments.latest(user.id)).toBeUndefined();
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
     const wrongVersion = await t.request('/api/assessment/complete', {
@@ -155,17 +150,10 @@ describe('assessment paths', () => {
 
   it('is for signed-in users only', async () => {
     const t = createTestApp();
-    for (const path of [
-      '/api/assessment/status',
-      '/api/assessment/progress',
-      '/api/assessment',
-      '/api/assessment/profile',
-    ]) {
+    for (const path of ['/api/assessment/status', '/api/assessment/progress', '/api/assessment', '/api/assessment/profile']) {
       expect((await t.request(path)).status).toBe(401);
     }
-    expect(
-      (await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status,
-    ).toBe(401);
+    expect((await t.request('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(401);
   });
 });
 
@@ -180,28 +168,25 @@ describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', 
     userId = registered.user.id;
   });
 
-  it.each(SPEC_MAX_SELECTIONS)(
-    '%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)',
-    async (field, max, values) => {
-      const before = t.deps.repos.assessments.latest(userId)?.id;
-      const over = await t.request('/api/assessment/complete', {
-        cookie,
-        body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
-      });
-      expect(over.status).toBe(400);
-      const envelope = (await over.json()) as Envelope;
-      expect(envelope.error.code).toBe('VALIDATION');
-      expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
-      expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
+  it.each(SPEC_MAX_SELECTIONS)('%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)', async (field, max, values) => {
+    const before = t.deps.repos.assessments.latest(userId)?.id;
+    const over = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
+    });
+    expect(over.status).toBe(400);
+    const envelope = (await over.json()) as Envelope;
+    expect(envelope.error.code).toBe('VALIDATION');
+    expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
+    expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
 
-      const atMax = await t.request('/api/assessment/complete', {
-        cookie,
-        body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max) }, version: '1.0' },
-      });
-      expect(atMax.status).toBe(201);
-      expect(((await atMax.json()) as { responses: Json }).responses[field]).toEqual(values.slice(0, max));
-    },
-  );
+    const atMax = await t.request('/api/assessment/complete', {
+      cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max) }, version: '1.0' },
+    });
+    expect(atMax.status).toBe(201);
+    expect(((await atMax.json()) as { responses: Json }).responses[field]).toEqual(values.slice(0, max));
+  });
 });
 
 describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)', () => {
@@ -224,9 +209,7 @@ describe('POST /api/assessment/complete: quickWinsOther is optional (spec §3)',
     const responses = { ...COMPLETE_RESPONSES, quickWins: ['otro'], quickWinsOther: 'x'.repeat(121) };
     const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
     expect(response.status).toBe(400);
-    expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual([
-      'responses.quickWinsOther',
-    ]);
+    expect(Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {})).toEqual(['responses.quickWinsOther']);
   });
 });
 

@@ -48,9 +48,7 @@ export function authRest(deps: Deps) {
     withCaller(deps, c, async (caller) => {
       const user = await caller.auth.me();
       // The contract's shape exactly: tRPC's auth.me also carries the coach's form of address.
-      return user
-        ? c.json(PublicUserSchema.parse(user), 200)
-        : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+      return user ? c.json(PublicUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     }),
   );
 

@@ -1,11 +1,5 @@
 import { AccountSchema } from '@ascenso/domain/address-form';
-import {
-  LoginInputSchema,
-  NewPasswordSchema,
-  PASSWORD_MAX_LENGTH,
-  PublicUserSchema,
-  RegisterInputSchema,
-} from '@ascenso/domain/auth';
+import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
 import type { Context } from '../../trpc/context';
@@ -20,8 +14,7 @@ export type SessionEvent = z.infer<typeof SessionEventSchema>;
  * message may hold many calls, with no batch cap) they are refused before any password work.
  */
 function refuseOverWebSocket(ctx: Context) {
-  if (ctx.transport === 'ws')
-    throw new DomainError('VALIDATION', 'Inicia sesión o crea tu cuenta por HTTP, no por WebSocket');
+  if (ctx.transport === 'ws') throw new DomainError('VALIDATION', 'Inicia sesión o crea tu cuenta por HTTP, no por WebSocket');
 }
 
 export const authRouter = router({
@@ -68,9 +61,7 @@ export const authRouter = router({
       }),
     )
     .output(z.object({ success: z.literal(true), endedSessions: z.number().int() }))
-    .mutation(({ ctx, input }) =>
-      changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input, { ip: ctx.ip }),
-    ),
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input, { ip: ctx.ip })),
 
   /** Signs out on every device, this one included. */
   logoutEverywhere: authedProcedure.output(z.object({ endedSessions: z.number().int() })).mutation(({ ctx }) => {

@@ -84,13 +84,7 @@ function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
  * when the address already has its share), the attempt reserved against `rules` (the database), then
  * the work in the client's turn. When the work cannot run, the reservation is given back.
  */
-async function guardedPasswordWork<T>(
-  deps: Deps,
-  ip: string,
-  rules: AttemptRule[],
-  message: string,
-  task: () => Promise<T>,
-) {
+async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: string, task: () => Promise<T>) {
   const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
@@ -138,13 +132,7 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
     key: addressKey(meta.ip),
     ...deps.config.auth.limits.registerPerAddress,
   };
-  const { result: passwordHash } = await guardedPasswordWork(
-    deps,
-    meta.ip,
-    [rule],
-    TOO_MANY_REGISTRATIONS_MESSAGE,
-    () => deps.passwords.hash(input.password),
-  );
+  const { result: passwordHash } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_REGISTRATIONS_MESSAGE, () => deps.passwords.hash(input.password));
   const now = deps.clock();
   const created = deps.dbHandle.sqlite.transaction(() => {
     const row = deps.repos.users.insert({
@@ -186,10 +174,7 @@ export function logout(deps: Deps, session: { id: string; userId: string }): voi
 /** Deletes expired sessions (telling their sockets) and old failure records; returns how many ended. */
 export function purgeExpired(deps: Deps): number {
   const now = deps.clock().getTime();
-  const ended = deps.repos.sessions.deleteExpired(
-    new Date(now - SESSION_POLICY.inactivityTimeoutMs),
-    new Date(now - SESSION_POLICY.absoluteLifetimeMs),
-  );
+  const ended = deps.repos.sessions.deleteExpired(new Date(now - SESSION_POLICY.inactivityTimeoutMs), new Date(now - SESSION_POLICY.absoluteLifetimeMs));
   deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
   for (const session of ended) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
@@ -230,8 +215,7 @@ export async function changePassword(
     deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
     return deps.repos.sessions.deleteForUser(session.userId, session.id);
   })();
-  for (const sessionId of ended)
-    deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
+  for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
   return { success: true as const, endedSessions: ended.length };
 }
 

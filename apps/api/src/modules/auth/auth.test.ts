@@ -188,14 +188,8 @@ describe('POST /api/auth/login', () => {
         ).status,
       ).toBe(401);
     }
-    expect(
-      (await t.request('/api/auth/login', { ip: '2001:db8:1:2:ffff::99', body: { email: 'ana@ejemplo.es', password } }))
-        .status,
-    ).toBe(429);
-    expect(
-      (await t.request('/api/auth/login', { ip: '2001:db8:1:3::1', body: { email: 'ana@ejemplo.es', password } }))
-        .status,
-    ).toBe(200);
+    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:2:ffff::99', body: { email: 'ana@ejemplo.es', password } })).status).toBe(429);
+    expect((await t.request('/api/auth/login', { ip: '2001:db8:1:3::1', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
   });
 
   it('a window slides: the eleventh try from an address is allowed 15 minutes after the first, not before', async () => {
@@ -209,9 +203,7 @@ describe('POST /api/auth/login', () => {
     expect(early.status).toBe(429);
     expect(Number(early.headers.get('retry-after'))).toBe(5 * 60);
     t.clock.advance(5 * 60 * 1000);
-    expect(
-      (await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } })).status,
-    ).toBe(200);
+    expect((await t.request('/api/auth/login', { ip: '192.0.2.9', body: { email: 'ana@ejemplo.es', password } })).status).toBe(200);
   });
 
   it('refuses more than 10 failures per address, whatever the account', async () => {
@@ -319,9 +311,7 @@ describe('typed procedures through the tRPC HTTP endpoint', () => {
     expect(await visitor.json()).toEqual({ result: { data: { json: null } } });
     const { cookie, user } = await t.registerUser();
     const signedIn = await t.request('/api/trpc/auth.me', { cookie });
-    expect(((await signedIn.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(
-      user.id,
-    );
+    expect(((await signedIn.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(user.id);
   });
 
   it('maps domain errors to HTTP status and exposes domainCode', async () => {

@@ -23,9 +23,6 @@ export function namesAuthInBatch(url: string): boolean {
 
 /** Spanish wording of the adapter's own refusals of a batch (tRPC writes them in English). */
 export const BATCH_REFUSALS: ReadonlyMap<string, string> = new Map([
-  [
-    'Batching is not enabled on the server',
-    'Las llamadas de acceso (auth.*) no se pueden agrupar en un lote: envíalas de una en una.',
-  ],
+  ['Batching is not enabled on the server', 'Las llamadas de acceso (auth.*) no se pueden agrupar en un lote: envíalas de una en una.'],
   ['Batch call exceeds maximum size', 'El lote tiene demasiadas llamadas.'],
 ]);

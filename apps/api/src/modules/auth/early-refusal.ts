@@ -28,10 +28,7 @@ function memoryOf(deps: Deps): Map<string, number> {
 }
 
 /** Called with the limits that refused an attempt. */
-export function rememberRefusals(
-  deps: Deps,
-  blocked: ReadonlyArray<{ scope: AttemptScope; key: string; retryAt: Date }>,
-): void {
+export function rememberRefusals(deps: Deps, blocked: ReadonlyArray<{ scope: AttemptScope; key: string; retryAt: Date }>): void {
   const memory = memoryOf(deps);
   for (const { scope, key, retryAt } of blocked) {
     if (!REMEMBERED.has(scope)) continue;
@@ -65,11 +62,7 @@ const ROUTES = {
 } as const satisfies Record<string, { scope: AttemptScope; message: string }>;
 
 /** The REST envelope of a remembered refusal (`/api/auth/login`, `/api/auth/register`), or undefined. */
-export function earlyRestRefusal(
-  deps: Deps,
-  c: HonoContext<AppEnv>,
-  procedure: keyof typeof ROUTES,
-): Response | undefined {
+export function earlyRestRefusal(deps: Deps, c: HonoContext<AppEnv>, procedure: keyof typeof ROUTES): Response | undefined {
   const route = ROUTES[procedure];
   const wait = rememberedWait(deps, route.scope, clientIp(c));
   if (wait === undefined) return undefined;

@@ -41,9 +41,7 @@ describe('the Argon2 work queue', () => {
     const started: string[] = [];
     const gates = Array.from({ length: 3 }, (_, i) => gate(started, `a${i}`));
     const runs = gates.map((g) => work.run('A', g.task));
-    expect(() => work.admit('A')).toThrow(
-      expect.objectContaining({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } }),
-    );
+    expect(() => work.admit('A')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } }));
     await expect(work.run('A', async () => 'x')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     await settle();
     expect(started).toEqual(['a0', 'a1']);

@@ -13,16 +13,11 @@ export const QUICK_CONSULTATION_TURNS = 3;
  * with no model involved, and the conversation waits for the person to acknowledge the helplines
  * (`coaching.acknowledgeSafety`); it then goes on in careful mode (safety.ts).
  */
-export function sendMessage(
-  deps: Deps,
-  user: User,
-  input: { conversationId: string; content: string; clientMessageId: string },
-) {
+export function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }) {
   const conversation = owned(deps, user, input.conversationId);
   const already = deps.repos.coaching.findMessage(input.clientMessageId);
   if (already) {
-    if (already.conversationId !== conversation.id || already.userId !== user.id)
-      throw new DomainError('CONFLICT', 'Identificador de mensaje repetido');
+    if (already.conversationId !== conversation.id || already.userId !== user.id) throw new DomainError('CONFLICT', 'Identificador de mensaje repetido');
     return { userMessageId: already.id, safety: already.flagged };
   }
   assertNotAwaitingAcknowledgement(conversation);
@@ -50,8 +45,7 @@ export function sendMessage(
     const isFirst = deps.repos.coaching.countUserMessages(conversation.id) === 1;
     // A chat is named by its first message; a structured session by the goal the user states.
     const names =
-      (isFirst && conversation.kind === 'chat') ||
-      (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);
+      (isFirst && conversation.kind === 'chat') || (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);
     if (!crisis && !names) deps.repos.coaching.touchConversation(conversation.id, now, conversation.stage);
     else
       deps.repos.coaching.updateConversation(conversation.id, {
@@ -75,10 +69,5 @@ export function awardChatIfDue(deps: Deps, user: User, conversationId: string) {
   if (conversation.kind !== 'chat' || conversation.awarded) return;
   if (deps.repos.coaching.countUserMessages(conversationId) < QUICK_CONSULTATION_TURNS) return;
   deps.repos.coaching.updateConversation(conversationId, { awarded: true });
-  completeActivity(
-    deps,
-    user,
-    { activity_key: 'consulta_rapida', metadata: { conversationId } },
-    { source: 'chat', ref: conversationId },
-  );
+  completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
 }

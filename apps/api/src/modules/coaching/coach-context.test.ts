@@ -30,9 +30,7 @@ describe('buildCoachContext', () => {
     expect(context.ledger[3]?.activities).toEqual({ fitness_class_short: 1 });
     expect(context.ledger.slice(0, 3).every((d) => d.steps === 0 && Object.keys(d.activities).length === 0)).toBe(true);
     const total = context.ledger.reduce((sum, d) => sum + d.steps, 0);
-    const ledgerSteps = t.deps.repos.steps
-      .rangeByActivity(user.id, context.ledger[0]!.day, context.today)
-      .reduce((s, r) => s + r.steps, 0);
+    const ledgerSteps = t.deps.repos.steps.rangeByActivity(user.id, context.ledger[0]!.day, context.today).reduce((s, r) => s + r.steps, 0);
     expect(total).toBe(ledgerSteps);
     expect(total).toBeGreaterThan(0);
     expect(context.profile).not.toBeNull();

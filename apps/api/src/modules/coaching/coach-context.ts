@@ -48,10 +48,7 @@ function profileOf(assessment: { id: string; responses: unknown }) {
 }
 
 /** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
-export function buildCoachContext(
-  deps: Deps,
-  user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm },
-): CoachContext {
+export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm }): CoachContext {
   const today = localDay(deps.clock(), user.timezone);
   const latest = deps.repos.assessments.latest(user.id);
   const first = addDays(today, -6);
@@ -86,10 +83,6 @@ export function buildCoachContext(
 }
 
 /** Records tokens for the user's local day. */
-export function recordUsage(
-  deps: Deps,
-  user: { id: string; timezone: string },
-  usage: { inputTokens: number; outputTokens: number },
-) {
+export function recordUsage(deps: Deps, user: { id: string; timezone: string }, usage: { inputTokens: number; outputTokens: number }) {
   deps.repos.coaching.addUsage(user.id, localDay(deps.clock(), user.timezone), usage);
 }

@@ -43,9 +43,7 @@ const ConversationSchema = ConversationSummarySchema.extend({
 
 export const coachingRouter = router({
   /** Which coach answers: `offline` is the built-in guided coach (no AI server configured); the UI says so. */
-  coach: authedProcedure
-    .output(z.object({ offline: z.boolean() }))
-    .query(({ ctx }) => ({ offline: ctx.deps.coach.kind === 'offline' })),
+  coach: authedProcedure.output(z.object({ offline: z.boolean() })).query(({ ctx }) => ({ offline: ctx.deps.coach.kind === 'offline' })),
 
   conversations: authedProcedure
     .input(z.object({ kind: KindSchema.optional() }).optional())
@@ -67,11 +65,7 @@ export const coachingRouter = router({
     .input(
       z.object({
         conversationId: IdSchema,
-        content: z
-          .string()
-          .trim()
-          .min(1, { message: 'Escribe un mensaje' })
-          .max(4000, { message: 'Máximo 4000 caracteres' }),
+        content: z.string().trim().min(1, { message: 'Escribe un mensaje' }).max(4000, { message: 'Máximo 4000 caracteres' }),
         clientMessageId: z.uuid({ message: 'Identificador de mensaje no válido' }),
       }),
     )
@@ -82,16 +76,14 @@ export const coachingRouter = router({
    * The coach's answer to one user message, token by token (tracked ids). Unsubscribing stops it and
    * aborts the upstream request; subscribing again replays a finished answer.
    */
-  reply: authedProcedure
-    .input(z.object({ conversationId: IdSchema, userMessageId: IdSchema }))
-    .subscription(async function* ({ ctx, input, signal }) {
-      const abort = signal ?? new AbortController().signal;
-      let seq = 0;
-      for await (const event of mapDomainErrors(streamReply(ctx.deps, ctx.auth.user, input, abort))) {
-        seq += 1;
-        yield tracked(`${input.userMessageId}:${seq}`, event);
-      }
-    }),
+  reply: authedProcedure.input(z.object({ conversationId: IdSchema, userMessageId: IdSchema })).subscription(async function* ({ ctx, input, signal }) {
+    const abort = signal ?? new AbortController().signal;
+    let seq = 0;
+    for await (const event of mapDomainErrors(streamReply(ctx.deps, ctx.auth.user, input, abort))) {
+      seq += 1;
+      yield tracked(`${input.userMessageId}:${seq}`, event);
+    }
+  }),
 
   /**
    * "He leído los recursos, quiero continuar": a conversation paused by a crisis message opens again,

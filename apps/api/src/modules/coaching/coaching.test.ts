@@ -15,10 +15,7 @@ describe('sanitizePlanHtml', () => {
     ['<a class="fitness" href="//evil.example/x">F</a>', ''],
     ['<a class="fitness" href="/\\evil.example/x">F</a>', ''],
     ['<a class="fitness" href="http://evil.example/x">F</a>', ''],
-    [
-      '<a class="coaching" href="https://ascenso.example/coaching">C</a>',
-      '<a class="coaching" href="https://ascenso.example/coaching">C</a>',
-    ],
+    ['<a class="coaching" href="https://ascenso.example/coaching">C</a>', '<a class="coaching" href="https://ascenso.example/coaching">C</a>'],
     ['<img src=x onerror=alert(1)><iframe src="/"></iframe><p style="x">t</p>', '<p>t</p>'],
   ])('%s → %s', (input, output) => {
     expect(sanitizePlanHtml(input)).toBe(output);
@@ -67,8 +64,7 @@ describe('daily plan (offline coach)', () => {
     const t = createTestApp();
     const { cookie } = await signedIn(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1)
-      statuses.push((await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).status);
+    for (let i = 0; i < 8; i += 1) statuses.push((await t.request('/api/generate-daily-plan', { cookie, body: { force: true } })).status);
     expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Says when a new plan is possible: the user's next local midnight (test clock 09:00Z = 10:00 in Madrid).
@@ -106,16 +102,7 @@ describe('coaching chat (offline coach)', () => {
 
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.title).toBe('Me cuesta delegar en mi equipo');
-    expect(stored.messages.map((m) => m.role)).toEqual([
-      'user',
-      'assistant',
-      'user',
-      'assistant',
-      'user',
-      'assistant',
-      'user',
-      'assistant',
-    ]);
+    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
     expect(stored.messages[1]?.content).toBe(first.text);
   });
 
@@ -126,8 +113,7 @@ describe('coaching chat (offline coach)', () => {
     const { userMessageId, text } = await say(caller, chat.id, 'Hola');
     const stream = await caller.coaching.reply({ conversationId: chat.id, userMessageId });
     const replayed: ReplyEvent[] = [];
-    for await (const raw of stream as AsyncIterable<unknown>)
-      replayed.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
+    for await (const raw of stream as AsyncIterable<unknown>) replayed.push((Array.isArray(raw) ? raw[1] : raw) as ReplyEvent);
     expect(replayed[0]).toEqual({ type: 'delta', text });
     expect((await caller.coaching.conversation({ id: chat.id })).messages).toHaveLength(2);
   });
@@ -143,9 +129,7 @@ describe('coaching chat (offline coach)', () => {
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.status).toBe('flagged');
     expect(stored.messages.every((m) => m.flagged)).toBe(true);
-    await expect(
-      caller.coaching.send({ conversationId: chat.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() }),
-    ).rejects.toMatchObject({
+    await expect(caller.coaching.send({ conversationId: chat.id, content: 'sigo aquí', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
   });
@@ -156,9 +140,7 @@ describe('coaching chat (offline coach)', () => {
     const b = await signedIn(t);
     const chat = await a.caller.coaching.start({ kind: 'chat' });
     await expect(b.caller.coaching.conversation({ id: chat.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(
-      b.caller.coaching.send({ conversationId: chat.id, content: 'x', clientMessageId: crypto.randomUUID() }),
-    ).rejects.toMatchObject({
+    await expect(b.caller.coaching.send({ conversationId: chat.id, content: 'x', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await b.caller.coaching.conversations()).toEqual([]);
@@ -168,9 +150,9 @@ describe('coaching chat (offline coach)', () => {
     const t = createTestApp();
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    await expect(
-      caller.coaching.send({ conversationId: chat.id, content: '   ', clientMessageId: crypto.randomUUID() }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.coaching.send({ conversationId: chat.id, content: '   ', clientMessageId: crypto.randomUUID() })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     await expect(
       caller.coaching.send({
         conversationId: chat.id,
@@ -196,9 +178,7 @@ describe('structured sessions', () => {
     expect(goal.text).not.toContain('Quiero preparar la conversación con Marta sobre delegar');
     expect(goal.text.trim().endsWith('?')).toBe(true);
     // The goal names the session (it was 'Sesión de coaching' until then); later turns keep the name.
-    expect((await caller.coaching.conversation({ id: session.id })).title).toBe(
-      'Quiero preparar la conversación con Marta sobre delegar',
-    );
+    expect((await caller.coaching.conversation({ id: session.id })).title).toBe('Quiero preparar la conversación con Marta sobre delegar');
     await say(caller, session.id, 'Podría darle el informe semanal');
     const before = t.deps.repos.steps.total(user.id);
     const last = await say(caller, session.id, 'Hablar con Marta el lunes; delegar el informe semanal');
@@ -235,11 +215,7 @@ describe('guided journaling', () => {
 
     const long = await caller.coaching.start({ kind: 'journal' });
     await say(caller, long.id, 'Hoy me he sentido desbordada con las reuniones. '.repeat(4));
-    await say(
-      caller,
-      long.id,
-      'Mañana quiero reservar una hora de foco antes de abrir el correo y delegar el informe. '.repeat(2),
-    );
+    await say(caller, long.id, 'Mañana quiero reservar una hora de foco antes de abrir el correo y delegar el informe. '.repeat(2));
     const saved = await caller.coaching.saveJournal({ conversationId: long.id, mood: 'esperanzada' });
     expect(saved.wordCount).toBeGreaterThanOrEqual(50);
     expect(saved.stepsEarned).toBe(325);
@@ -297,11 +273,7 @@ describe('the coach against an OpenAI-compatible server', () => {
     await expect.poll(() => fake.abortedRequests(), { timeout: 1000 }).toBeGreaterThan(abortedBefore);
     expect(Date.now() - stoppedAt).toBeLessThan(1000);
     await expect
-      .poll(
-        async () =>
-          (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'assistant')?.stopped,
-        { timeout: 1000 },
-      )
+      .poll(async () => (await caller.coaching.conversation({ id: chat.id })).messages.find((m) => m.role === 'assistant')?.stopped, { timeout: 1000 })
       .toBe(true);
   });
 
@@ -348,11 +320,7 @@ describe('the coach against an OpenAI-compatible server', () => {
       plan: { content: string };
     };
     const tags = plan.content.match(/<[^>]+>/g) ?? [];
-    expect(
-      tags.every((tag) =>
-        /^<(\/?(p|ul|li|a)|br \/)( class="(breathing|journal|fitness)" href="\/[a-z-]+")?>$/.test(tag),
-      ),
-    ).toBe(true);
+    expect(tags.every((tag) => /^<(\/?(p|ul|li|a)|br \/)( class="(breathing|journal|fitness)" href="\/[a-z-]+")?>$/.test(tag))).toBe(true);
     expect(plan.content).toContain('&lt;script&gt;');
     expect(plan.content.match(/<a /g)).toHaveLength(3);
   });

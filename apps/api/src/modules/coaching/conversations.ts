@@ -19,8 +19,7 @@ export const SESSION_TITLE = 'Sesión de coaching';
 /** The user's conversation, or NOT_FOUND (another user's conversation is not found either). */
 export function owned(deps: Deps, user: User, conversationId: string): ConversationRow {
   const conversation = deps.repos.coaching.findConversation(conversationId);
-  if (!conversation || conversation.userId !== user.id)
-    throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   return conversation;
 }
 
@@ -46,16 +45,10 @@ function openingMessage(deps: Deps, user: User, kind: ConversationKind): string 
   return `Hola, ${user.firstName}. Este es tu espacio para escribir sin filtro. ¿Cómo te sientes ahora mismo, y qué ha ocupado tu cabeza hoy?`;
 }
 
-export function startConversation(
-  deps: Deps,
-  user: User,
-  input: { kind: ConversationKind; title?: string | undefined },
-) {
+export function startConversation(deps: Deps, user: User, input: { kind: ConversationKind; title?: string | undefined }) {
   const now = deps.clock();
   const id = crypto.randomUUID();
-  const title =
-    input.title?.trim() ||
-    (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
+  const title = input.title?.trim() || (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
   const opener = openingMessage(deps, user, input.kind);
   deps.repos.coaching.turnTransaction(() => {
     deps.repos.coaching.insertConversation({
@@ -124,8 +117,6 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
       createdAt: m.createdAt,
       safety: safetyOfMessage(m, conversation),
     })),
-    commitments: deps.repos.coaching
-      .listConversationCommitments(conversation.id)
-      .map((c) => ({ id: c.id, text: c.text, status: c.status })),
+    commitments: deps.repos.coaching.listConversationCommitments(conversation.id).map((c) => ({ id: c.id, text: c.text, status: c.status })),
   };
 }

@@ -10,14 +10,9 @@ export const JOURNAL_MIN_WORDS = 50;
  * Saves a guided journaling conversation as a journal entry (the user's own words); an entry of at
  * least JOURNAL_MIN_WORDS words earns `journaling` under its daily limit.
  */
-export function saveJournalFromConversation(
-  deps: Deps,
-  user: User,
-  input: { conversationId: string; mood?: string | undefined; title?: string | undefined },
-) {
+export function saveJournalFromConversation(deps: Deps, user: User, input: { conversationId: string; mood?: string | undefined; title?: string | undefined }) {
   const conversation = owned(deps, user, input.conversationId);
-  if (conversation.kind !== 'journal')
-    throw new DomainError('VALIDATION', 'Solo una conversación de diario se guarda como entrada');
+  if (conversation.kind !== 'journal') throw new DomainError('VALIDATION', 'Solo una conversación de diario se guarda como entrada');
   if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
   const messages = deps.repos.coaching.listMessages(conversation.id);
   const body = messages
@@ -51,13 +46,6 @@ export function saveJournalFromConversation(
     });
   });
   const award =
-    words >= JOURNAL_MIN_WORDS
-      ? completeActivity(
-          deps,
-          user,
-          { activity_key: 'journaling', metadata: { entryId: id } },
-          { source: 'journal', ref: id },
-        )
-      : null;
+    words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id }) : null;
   return { entryId: id, wordCount: words, stepsEarned: award?.stepsEarned ?? 0, minWords: JOURNAL_MIN_WORDS };
 }

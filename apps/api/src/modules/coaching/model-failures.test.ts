@@ -32,9 +32,7 @@ function app(env: Record<string, string> = {}) {
 /** Sends a message and expects the reply to fail; returns the tRPC error. */
 async function failing(caller: Caller, conversationId: string, userMessageId?: string) {
   const id =
-    userMessageId ??
-    (await caller.coaching.send({ conversationId, content: 'Hola, ¿me ayudas?', clientMessageId: crypto.randomUUID() }))
-      .userMessageId;
+    userMessageId ?? (await caller.coaching.send({ conversationId, content: 'Hola, ¿me ayudas?', clientMessageId: crypto.randomUUID() })).userMessageId;
   const error = await collectReply(caller, conversationId, id).then(
     () => null,
     (e: unknown) => e as { code: string; message: string; cause?: { code?: string } },
@@ -45,16 +43,10 @@ async function failing(caller: Caller, conversationId: string, userMessageId?: s
 const FAILURES: Array<[string, FakeReply]> = [
   ['an empty answer', { kind: 'text', text: '', chunks: [] }],
   ['a whitespace-only answer', { kind: 'text', text: '', chunks: ['  ', '\n\n', ' '] }],
-  [
-    'a truncated stream (no finish_reason, connection closed)',
-    { kind: 'truncate', chunks: ['Entiendo lo que ', 'me cuentas y '] },
-  ],
+  ['a truncated stream (no finish_reason, connection closed)', { kind: 'truncate', chunks: ['Entiendo lo que ', 'me cuentas y '] }],
   ['a hang before the first token', { kind: 'hang' }],
   ['a stream that stalls after its headers', { kind: 'stall', chunks: [] }],
-  [
-    'a 429 from the provider',
-    { kind: 'error', status: 429, body: { error: { message: 'Rate limit', type: 'rate_limit' } } },
-  ],
+  ['a 429 from the provider', { kind: 'error', status: 429, body: { error: { message: 'Rate limit', type: 'rate_limit' } } }],
   ['a 500 from the provider', { kind: 'error', status: 500 }],
 ];
 
@@ -68,9 +60,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const { error, userMessageId } = await failing(caller, chat.id);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', cause: { code: 'AI_UNAVAILABLE' } });
-    expect(error?.message).toMatch(
-      /^Tu coach (no ha podido responder ahora|está tardando demasiado en responder)\. Inténtalo de nuevo\.$/,
-    );
+    expect(error?.message).toMatch(/^Tu coach (no ha podido responder ahora|está tardando demasiado en responder)\. Inténtalo de nuevo\.$/);
 
     const conversation = await caller.coaching.conversation({ id: chat.id });
     expect(conversation.messages.filter((m) => m.role === 'assistant')).toEqual([]);
@@ -85,9 +75,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     expect(fake.requests.length).toBe(before + 1);
     expect(retried.text).toBe('Gracias por contármelo.');
     const after = await caller.coaching.conversation({ id: chat.id });
-    expect(after.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual([
-      'Gracias por contármelo.',
-    ]);
+    expect(after.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['Gracias por contármelo.']);
   });
 
   it('a structured session never advances nor awards on empty answers', async () => {
@@ -96,12 +84,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const session = await caller.coaching.start({ kind: 'session' });
     const before = t.deps.repos.steps.total(user.id);
     fake.reply({ kind: 'text', text: '', chunks: ['   '] });
-    for (const content of [
-      'Llego con un 6',
-      'Quiero preparar una reunión',
-      'Podría delegar',
-      'Hablar con Marta el lunes',
-    ]) {
+    for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
       const { userMessageId } = await caller.coaching.send({
         conversationId: session.id,
         content,
@@ -268,12 +251,7 @@ describe('the prompt as the provider receives it', () => {
     const { caller, user } = await signedIn(t);
     const session = await caller.coaching.start({ kind: 'session' });
     const from = fake.requests.length;
-    for (const content of [
-      'Llego con un 6',
-      'Quiero preparar una reunión',
-      'Podría delegar',
-      'Hablar con Marta el lunes',
-    ]) {
+    for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
       fake.reply({ kind: 'text', text: 'De acuerdo.' });
       await say(caller, session.id, content);
     }

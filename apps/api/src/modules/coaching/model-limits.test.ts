@@ -87,9 +87,7 @@ describe('per-user model limits', () => {
     const fourth = await open(caller, chats[3]?.id ?? '');
     expect(fourth.ok).toBe(false);
     expect(!fourth.ok && fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-    expect(!fourth.ok && fourth.error.message).toBe(
-      'Tu coach ya está respondiendo en 3 conversaciones a la vez. Espera a que termine alguna.',
-    );
+    expect(!fourth.ok && fourth.error.message).toBe('Tu coach ya está respondiendo en 3 conversaciones a la vez. Espera a que termine alguna.');
     expect(fake.openRequests() - openedBefore).toBe(3);
 
     // Another user is not affected.
@@ -141,9 +139,7 @@ describe('per-user model limits', () => {
     expect(fourth.ok).toBe(false);
     if (!fourth.ok) {
       expect(fourth.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-      expect(fourth.error.message).toMatch(
-        /^Has hecho muchas peticiones a tu coach en poco tiempo\. Espera \d+ s y vuelve a intentarlo\.$/,
-      );
+      expect(fourth.error.message).toMatch(/^Has hecho muchas peticiones a tu coach en poco tiempo\. Espera \d+ s y vuelve a intentarlo\.$/);
       const retry = fourth.error.cause?.details?.retryAfterSeconds ?? 0;
       expect(retry).toBeGreaterThan(0);
       expect(retry).toBeLessThanOrEqual(60);
@@ -167,9 +163,7 @@ describe('per-user model limits', () => {
 
     const refused = await open(caller, chat.id);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });
-    expect(!refused.ok && refused.error.message).toBe(
-      'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.',
-    );
+    expect(!refused.ok && refused.error.message).toBe('Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.');
     // 2026-11-22T09:00Z is 10:00 in Madrid (the default timezone): 14 h to midnight.
     expect(!refused.ok && refused.error.cause?.details?.retryAfterSeconds).toBe(14 * 3600);
 
@@ -196,9 +190,7 @@ describe('per-user model limits', () => {
     const { caller } = await signedIn(t, { assessment: false });
     const chat = await caller.coaching.start({ kind: 'chat' });
     await sendAndDrain(caller, chat.id, 3);
-    expect(
-      (await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant'),
-    ).toHaveLength(3);
+    expect((await caller.coaching.conversation({ id: chat.id })).messages.filter((m) => m.role === 'assistant')).toHaveLength(3);
   });
 });
 

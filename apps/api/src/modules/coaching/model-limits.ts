@@ -60,8 +60,7 @@ export function createMemoryModelLimitStore(): ModelLimitStore {
         await limiter.consume(userId, 1);
         return { ok: true };
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes)
-          return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         throw rejection;
       }
     },
@@ -101,32 +100,21 @@ export function checkTokenBudget(deps: Deps, user: User): void {
   const row = deps.repos.coaching.usageFor(user.id, localDay(now, user.timezone));
   const used = (row?.inputTokens ?? 0) + (row?.outputTokens ?? 0);
   if (used < limits(deps).dailyTokenBudgetPerUser) return;
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000),
-  );
-  throw new DomainError(
-    'RATE_LIMITED',
-    'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.',
-    {
-      retryAfterSeconds,
-      limit: 'daily-tokens',
-    },
-  );
+  const retryAfterSeconds = Math.max(1, Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000));
+  throw new DomainError('RATE_LIMITED', 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.', {
+    retryAfterSeconds,
+    limit: 'daily-tokens',
+  });
 }
 
 /** Counts a model call against the per-minute rate. */
 export async function consumeModelCall(deps: Deps, user: User): Promise<void> {
   const result = await modelLimitStore(deps).consumeCall(user.id, limits(deps).callsPerMinutePerUser);
   if (result.ok) return;
-  throw new DomainError(
-    'RATE_LIMITED',
-    `Has hecho muchas peticiones a tu coach en poco tiempo. Espera ${result.retryAfterSeconds} s y vuelve a intentarlo.`,
-    {
-      retryAfterSeconds: result.retryAfterSeconds,
-      limit: 'calls-per-minute',
-    },
-  );
+  throw new DomainError('RATE_LIMITED', `Has hecho muchas peticiones a tu coach en poco tiempo. Espera ${result.retryAfterSeconds} s y vuelve a intentarlo.`, {
+    retryAfterSeconds: result.retryAfterSeconds,
+    limit: 'calls-per-minute',
+  });
 }
 
 /**
@@ -137,28 +125,19 @@ export async function consumeModelCall(deps: Deps, user: User): Promise<void> {
 export async function admitModelCall(deps: Deps, user: User, conversationId: string | null): Promise<() => void> {
   if (!usesModel(deps)) return () => {};
   checkTokenBudget(deps, user);
-  const acquire = () =>
-    modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
+  const acquire = () => modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
   let slot = acquire();
   // A client that resubscribes (a remount, a reconnect) may arrive just before its previous stream
   // has released the conversation's slot: give it a moment before refusing.
-  for (
-    let waited = 0;
-    !slot.ok && slot.reason === 'conversation' && waited < SAME_CONVERSATION_GRACE_MS;
-    waited += 100
-  ) {
+  for (let waited = 0; !slot.ok && slot.reason === 'conversation' && waited < SAME_CONVERSATION_GRACE_MS; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     slot = acquire();
   }
   if (!slot.ok) {
     if (slot.reason === 'conversation') {
-      throw new DomainError(
-        'CONFLICT',
-        'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.',
-        {
-          limit: 'stream-per-conversation',
-        },
-      );
+      throw new DomainError('CONFLICT', 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.', {
+        limit: 'stream-per-conversation',
+      });
     }
     throw new DomainError(
       'RATE_LIMITED',

@@ -2,11 +2,7 @@ import { TOPICS } from '@ascenso/ai/offline/topics';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
-async function reply(
-  caller: ReturnType<ReturnType<typeof createTestApp>['callerFor']>,
-  conversationId: string,
-  content: string,
-) {
+async function reply(caller: ReturnType<ReturnType<typeof createTestApp>['callerFor']>, conversationId: string, content: string) {
   const sent = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
   let text = '';
   for await (const raw of (await caller.coaching.reply({

@@ -22,10 +22,7 @@ export type GuardOptions = {
  * request is aborted and a ProviderError (reason 'timeout') is raised, even if the provider does not
  * react to the abort (the pending read is abandoned, not awaited).
  */
-export async function* guardModelStream(
-  source: AsyncIterable<StreamEvent>,
-  options: GuardOptions,
-): AsyncGenerator<StreamEvent> {
+export async function* guardModelStream(source: AsyncIterable<StreamEvent>, options: GuardOptions): AsyncGenerator<StreamEvent> {
   const iterator = source[Symbol.asyncIterator]();
   let timedOut: ProviderError | null = null;
   let fire: ((error: ProviderError) => void) | null = null;
@@ -38,10 +35,7 @@ export async function* guardModelStream(
     options.upstream.abort(timedOut);
     fire?.(timedOut);
   };
-  let firstToken: ReturnType<typeof setTimeout> | null = setTimeout(
-    trip('El modelo no empezó a responder a tiempo'),
-    options.firstTokenTimeoutMs,
-  );
+  let firstToken: ReturnType<typeof setTimeout> | null = setTimeout(trip('El modelo no empezó a responder a tiempo'), options.firstTokenTimeoutMs);
   const overall = setTimeout(trip('El modelo no terminó de responder a tiempo'), options.timeoutMs);
   let completed = false;
   try {
@@ -73,12 +67,7 @@ export function failedUsage(error: unknown, fallback: TokenUsage = { inputTokens
 }
 
 /** Records a failed model call: its tokens and one error for the day (and a plan fallback if so). */
-export function recordFailedCall(
-  deps: Deps,
-  user: { id: string; timezone: string },
-  usage: TokenUsage,
-  planFallback = false,
-): void {
+export function recordFailedCall(deps: Deps, user: { id: string; timezone: string }, usage: TokenUsage, planFallback = false): void {
   deps.repos.coaching.addFailedUsage(user.id, localDay(deps.clock(), user.timezone), usage, planFallback);
 }
 
@@ -95,11 +84,7 @@ export function modelFailure(error: unknown): DomainError {
  * stored with it, and read back on every later turn, so the system message is byte-identical across
  * the conversation even after a new assessment or an award changes the context.
  */
-export function frozenProfileSnapshot(
-  deps: Deps,
-  conversation: Pick<ConversationRow, 'id' | 'coachSnapshot'>,
-  context: CoachContext,
-): string {
+export function frozenProfileSnapshot(deps: Deps, conversation: Pick<ConversationRow, 'id' | 'coachSnapshot'>, context: CoachContext): string {
   if (conversation.coachSnapshot) return conversation.coachSnapshot;
   return deps.repos.coaching.setCoachSnapshot(conversation.id, describeProfile(context));
 }

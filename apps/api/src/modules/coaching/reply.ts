@@ -84,12 +84,7 @@ export async function* streamReply(
   let failed = false;
   const request = {
     context,
-    mode:
-      conversation.kind === 'session'
-        ? ('session' as const)
-        : conversation.kind === 'journal'
-          ? ('journal' as const)
-          : ('chat' as const),
+    mode: conversation.kind === 'session' ? ('session' as const) : conversation.kind === 'journal' ? ('journal' as const) : ('chat' as const),
     history,
     stage,
     signal: upstream.signal,
@@ -144,9 +139,7 @@ export async function* streamReply(
     finished = !upstream.signal.aborted;
   } catch (error) {
     // A timeout aborts upstream with its own reason; the client leaving aborts it with none.
-    const userLeft =
-      upstream.signal.aborted &&
-      !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
+    const userLeft = upstream.signal.aborted && !(upstream.signal.reason instanceof Error && upstream.signal.reason.name === 'ProviderError');
     if (!userLeft) {
       failed = true;
       const estimate = {

@@ -16,13 +16,7 @@ const HREFS: Record<RiskCategory, string[]> = {
   suicidal_active: ['tel:024', 'tel:112', 'https://findahelpline.com'],
   suicidal_passive: ['tel:024', 'tel:112', 'https://findahelpline.com'],
   self_harm: ['tel:024', 'tel:112', 'https://findahelpline.com'],
-  partner_violence: [
-    'tel:016',
-    'https://wa.me/34600000016',
-    'mailto:016-online@igualdad.gob.es',
-    'tel:112',
-    'https://findahelpline.com',
-  ],
+  partner_violence: ['tel:016', 'https://wa.me/34600000016', 'mailto:016-online@igualdad.gob.es', 'tel:112', 'https://findahelpline.com'],
   child_abuse: ['tel:900202010', 'tel:600505152', 'tel:112', 'https://findahelpline.com'],
   immediate_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
 };
@@ -47,31 +41,28 @@ describe('crisis safety against an OpenAI-compatible model', () => {
       coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }),
     });
 
-  it.each(CRISIS)(
-    '%s: the fixed answer and its helplines are stored at once, and no model is called',
-    async (category, message) => {
-      const t = app();
-      const { caller } = await signedIn(t);
-      const chat = await caller.coaching.start({ kind: 'chat' });
-      const result = await say(caller, chat.id, message);
-      expect(result.safety).toBe(true);
-      expect(result.text).toBe(SAFETY_ANSWERS[category].message);
-      expect(result.done).toMatchObject({ type: 'done', safety: true, status: 'flagged' });
-      const stored = await caller.coaching.conversation({ id: chat.id });
-      expect(stored.status).toBe('flagged');
-      const answer = stored.messages.find((m) => m.role === 'assistant');
-      expect(answer).toMatchObject({
-        flagged: true,
-        content: SAFETY_ANSWERS[category].message,
-        replyTo: result.userMessageId,
-      });
-      expect(answer?.safety?.category).toBe(category);
-      expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
-      expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
-      expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
-      expect(fake.requests).toHaveLength(0);
-    },
-  );
+  it.each(CRISIS)('%s: the fixed answer and its helplines are stored at once, and no model is called', async (category, message) => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const result = await say(caller, chat.id, message);
+    expect(result.safety).toBe(true);
+    expect(result.text).toBe(SAFETY_ANSWERS[category].message);
+    expect(result.done).toMatchObject({ type: 'done', safety: true, status: 'flagged' });
+    const stored = await caller.coaching.conversation({ id: chat.id });
+    expect(stored.status).toBe('flagged');
+    const answer = stored.messages.find((m) => m.role === 'assistant');
+    expect(answer).toMatchObject({
+      flagged: true,
+      content: SAFETY_ANSWERS[category].message,
+      replyTo: result.userMessageId,
+    });
+    expect(answer?.safety?.category).toBe(category);
+    expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
+    expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
+    expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
+    expect(fake.requests).toHaveLength(0);
+  });
 
   it.each(['chat', 'session', 'journal'] as const)(
     '%s: a crisis message never reaches the model; nothing more is taken until the acknowledgement',
@@ -115,9 +106,7 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const clientMessageId = crypto.randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        caller.coaching.send({ conversationId: chat.id, content: 'me voy a tirar por la ventana', clientMessageId }),
-      ),
+      Array.from({ length: 10 }, () => caller.coaching.send({ conversationId: chat.id, content: 'me voy a tirar por la ventana', clientMessageId })),
     );
     expect(results.every((r) => r.safety && r.userMessageId === clientMessageId)).toBe(true);
     const stored = await caller.coaching.conversation({ id: chat.id });

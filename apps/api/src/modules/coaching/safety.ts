@@ -1,12 +1,4 @@
-import {
-  RISK_CATEGORIES,
-  SAFETY_ANSWERS,
-  isRiskCategory,
-  safetyAnswer,
-  screenForSafety,
-  type RiskCategory,
-  type SafetyResource,
-} from '@ascenso/ai/safety';
+import { RISK_CATEGORIES, SAFETY_ANSWERS, isRiskCategory, safetyAnswer, screenForSafety, type RiskCategory, type SafetyResource } from '@ascenso/ai/safety';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow } from '@ascenso/db/schema/coaching';
 import { z } from 'zod';
@@ -52,12 +44,7 @@ export function assertNotAwaitingAcknowledgement(conversation: ConversationRow):
  * Inside the turn's transaction: the fixed answer as the coach's reply to the crisis message, and the
  * conversation flagged with the category (it waits for the acknowledgement).
  */
-export function storeSafetyAnswer(
-  deps: Deps,
-  conversation: ConversationRow,
-  user: User,
-  input: { replyTo: string; at: Date; screened: Screened },
-): void {
+export function storeSafetyAnswer(deps: Deps, conversation: ConversationRow, user: User, input: { replyTo: string; at: Date; screened: Screened }): void {
   deps.repos.coaching.insertMessage({
     id: crypto.randomUUID(),
     conversationId: conversation.id,
@@ -83,8 +70,7 @@ export function storeSafetyAnswer(
  */
 export function acknowledgeSafety(deps: Deps, user: User, conversationId: string) {
   const conversation = deps.repos.coaching.findConversation(conversationId);
-  if (!conversation || conversation.userId !== user.id)
-    throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
+  if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   if (conversation.status !== 'flagged') {
     if (conversation.careful) return { conversationId, status: conversation.status, careful: true };
     throw new DomainError('CONFLICT', 'Esta conversación no está en pausa');

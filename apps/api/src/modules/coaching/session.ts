@@ -13,8 +13,7 @@ import { assertNotAwaitingAcknowledgement } from './safety';
  */
 export async function finishSession(deps: Deps, user: User, conversationId: string, signal?: AbortSignal) {
   const conversation = owned(deps, user, conversationId);
-  if (conversation.kind !== 'session')
-    throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
+  if (conversation.kind !== 'session') throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
   if (conversation.status === 'completed') return getConversation(deps, user, conversationId);
   assertNotAwaitingAcknowledgement(conversation);
   const userTurns = deps.repos.coaching.countUserMessages(conversationId);
@@ -56,13 +55,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     });
     award = !fresh.awarded;
   });
-  if (award)
-    completeActivity(
-      deps,
-      user,
-      { activity_key: 'sesion_completa', metadata: { conversationId } },
-      { source: 'session', ref: conversationId },
-    );
+  if (award) completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
   return getConversation(deps, user, conversationId);
 }
 
@@ -77,11 +70,7 @@ export function listCommitments(deps: Deps, user: User) {
   }));
 }
 
-export function setCommitmentStatus(
-  deps: Deps,
-  user: User,
-  input: { id: string; status: 'open' | 'done' | 'dropped' },
-) {
+export function setCommitmentStatus(deps: Deps, user: User, input: { id: string; status: 'open' | 'done' | 'dropped' }) {
   if (!deps.repos.coaching.setCommitmentStatus(user.id, input.id, input.status, deps.clock())) {
     throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   }

@@ -10,10 +10,7 @@ export function dailyPlanRest(deps: Deps) {
   app.get('/daily-plan', (c) =>
     withCaller(deps, c, async (caller) => {
       const { plan } = await caller.dailyPlan.today();
-      return c.json(
-        { plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null },
-        200,
-      );
+      return c.json({ plan: plan ? { content: plan.content, generatedAt: plan.generatedAt, items: plan.items } : null }, 200);
     }),
   );
   app.post('/generate-daily-plan', async (c) => {

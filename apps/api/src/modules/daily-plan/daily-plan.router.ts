@@ -11,22 +11,16 @@ const PlanSchema = z
     source: z.enum(['ai', 'offline']),
     /** Written offline because the configured model failed ("Plan preparado sin IA..."). */
     fallback: z.boolean(),
-    items: z.array(
-      z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() }),
-    ),
+    items: z.array(z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() })),
   })
   .nullable();
 
 export const dailyPlanRouter = router({
-  today: authedProcedure
-    .output(z.object({ plan: PlanSchema }))
-    .query(({ ctx }) => getTodayPlan(ctx.deps, ctx.auth.user)),
+  today: authedProcedure.output(z.object({ plan: PlanSchema })).query(({ ctx }) => getTodayPlan(ctx.deps, ctx.auth.user)),
 
   /** Generates today's plan once; `force` (the user asking again) regenerates it. */
   generate: authedProcedure
     .input(z.object({ force: z.boolean().optional() }).optional())
     .output(z.object({ plan: PlanSchema, generated: z.boolean() }))
-    .mutation(({ ctx, input, signal }) =>
-      generatePlan(ctx.deps, ctx.auth.user, { force: input?.force ?? false, signal }),
-    ),
+    .mutation(({ ctx, input, signal }) => generatePlan(ctx.deps, ctx.auth.user, { force: input?.force ?? false, signal })),
 });

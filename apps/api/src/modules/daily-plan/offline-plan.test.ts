@@ -45,8 +45,6 @@ describe('the daily plan without a model (Europe/Madrid)', () => {
       title: `Audio del día: ${audio.title}`,
       minutes: Math.round(audio.durationSeconds / 60),
     });
-    expect(plan?.content).toContain(
-      `Audio del día: ${audio.title}</a> · ${Math.round(audio.durationSeconds / 60)} min`,
-    );
+    expect(plan?.content).toContain(`Audio del día: ${audio.title}</a> · ${Math.round(audio.durationSeconds / 60)} min`);
   });
 });

@@ -1,13 +1,7 @@
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
-import {
-  passwordResetEmail,
-  weeklySummaryEmail,
-  welcomeEmail,
-  type RenderedEmail,
-  type TemplateName,
-} from './templates';
+import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
 
 function appUrl(deps: Deps) {
   return deps.config.allowedOrigins[0] ?? 'http://localhost:3000';
@@ -61,11 +55,7 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
   return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
 }
 
-export async function sendWeeklySummary(
-  deps: Deps,
-  input: { userId: string; to?: string | undefined },
-  signal?: AbortSignal,
-) {
+export async function sendWeeklySummary(deps: Deps, input: { userId: string; to?: string | undefined }, signal?: AbortSignal) {
   const preview = await previewWeeklySummary(deps, input.userId, signal);
   const row = await deps.mailer.send({
     subject: preview.subject,

@@ -32,9 +32,7 @@ const p = (text: string) => `<p style="font-size:16px;line-height:1.5;margin:0 0
 const button = (label: string, href: string) =>
   `<p style="margin:24px 0"><a href="${esc(href)}" style="background:#1d5c55;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${esc(label)}</a></p>`;
 const list = (items: string[]) =>
-  items.length
-    ? `<ul style="font-size:16px;line-height:1.5;padding-left:20px">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`
-    : '';
+  items.length ? `<ul style="font-size:16px;line-height:1.5;padding-left:20px">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : '';
 
 export function welcomeEmail(data: { firstName: string }, appUrl: string): RenderedEmail {
   const subject = `Te damos la bienvenida a Ascenso, ${data.firstName}`;
@@ -55,9 +53,7 @@ export function weeklySummaryEmail(data: WeeklySummaryData, appUrl: string): Ren
   const html =
     p(`Hola, ${data.firstName}:`) +
     p(data.message) +
-    p(
-      `Esta semana: ${fmt(data.weekSteps)} pasos en ${data.activeDays} ${data.activeDays === 1 ? 'día' : 'días'} activos (${fmt(data.totalSteps)} en total).`,
-    ) +
+    p(`Esta semana: ${fmt(data.weekSteps)} pasos en ${data.activeDays} ${data.activeDays === 1 ? 'día' : 'días'} activos (${fmt(data.totalSteps)} en total).`) +
     (data.highlights.length ? p('Lo más destacado:') + list(data.highlights) : '') +
     (data.commitments.length ? p('Tus compromisos abiertos:') + list(data.commitments) : '') +
     button('Ver mi plan de hoy', appUrl);

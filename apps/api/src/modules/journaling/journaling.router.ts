@@ -17,9 +17,7 @@ const EntrySchema = z.object({
 const IdSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const journalingRouter = router({
-  prompt: authedProcedure
-    .output(z.object({ prompt: z.string(), minWords: z.number().int() }))
-    .query(({ ctx }) => todaysPrompt(ctx.deps, ctx.auth.user)),
+  prompt: authedProcedure.output(z.object({ prompt: z.string(), minWords: z.number().int() })).query(({ ctx }) => todaysPrompt(ctx.deps, ctx.auth.user)),
   list: authedProcedure
     .input(z.object({ query: JournalSearchQuerySchema.optional() }).optional())
     .output(z.array(EntrySchema))

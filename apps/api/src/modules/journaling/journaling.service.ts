@@ -31,9 +31,7 @@ export function listEntries(deps: Deps, user: User, query?: string) {
   const needle = query?.trim().toLocaleLowerCase('es');
   return deps.repos.coaching
     .recentJournalEntries(user.id, 500)
-    .filter(
-      (e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)),
-    )
+    .filter((e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)))
     .map(view);
 }
 
@@ -63,12 +61,7 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   const safety = journalSafety(deps, user, { title: input.title, body: input.body });
   const award =
     words >= JOURNAL_MIN_WORDS_FOR_STEPS
-      ? completeActivity(
-          deps,
-          user,
-          { activity_key: 'journaling', metadata: { entryId: row.id } },
-          { source: 'journal', ref: row.id },
-        )
+      ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id })
       : null;
   return {
     entry: view(row),

@@ -26,10 +26,7 @@ describe('journal entries', () => {
     expect(long.stepsEarned).toBe(325);
     expect(t.deps.repos.steps.total(user.id)).toBe(325);
 
-    expect((await caller.journaling.list()).map((e) => e.title)).toEqual([
-      'Un buen cierre',
-      'Hoy ha sido un día largo con muchas reuniones.',
-    ]);
+    expect((await caller.journaling.list()).map((e) => e.title)).toEqual(['Un buen cierre', 'Hoy ha sido un día largo con muchas reuniones.']);
     expect((await caller.journaling.list({ query: 'MARTA' })).map((e) => e.id)).toEqual([long.entry.id]);
     expect((await caller.journaling.list({ query: 'cansancio' })).map((e) => e.id)).toEqual([short.entry.id]);
     expect((await caller.journaling.get({ id: long.entry.id })).body).toContain('Agradezco');
@@ -64,8 +61,7 @@ describe('journal entries', () => {
     }
     await expect(caller.coaching.saveJournal({ conversationId: chat.id, mood: 'calma' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message:
-        'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
+      message: 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
     });
     expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toEqual([]);
     expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');

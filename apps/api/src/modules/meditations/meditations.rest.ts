@@ -41,10 +41,7 @@ function recordServed(deps: Deps, listenId: string, start: number, bytes: number
  * Passes `source` through, reading it only as the client reads (no read-ahead), and reports once how
  * many bytes were handed to the client: when the range ends or the client goes away.
  */
-export function countServedBytes(
-  source: ReadableStream<Uint8Array>,
-  report: (bytes: number) => void,
-): ReadableStream<Uint8Array> {
+export function countServedBytes(source: ReadableStream<Uint8Array>, report: (bytes: number) => void): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let bytes = 0;
   let reported = false;
@@ -83,21 +80,14 @@ export function countServedBytes(
 export function meditationsRest(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/meditations/today', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.meditations.today(), 200)),
-  );
+  app.get('/meditations/today', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.today(), 200)));
   app.get('/meditations', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.list(), 200)));
-  app.get('/meditations/:id', (c) =>
-    withCaller(deps, c, async (caller) => c.json(await caller.meditations.get({ id: c.req.param('id') }), 200)),
-  );
+  app.get('/meditations/:id', (c) => withCaller(deps, c, async (caller) => c.json(await caller.meditations.get({ id: c.req.param('id') }), 200)));
 
   app.patch('/meditations/:id/completed', async (c) => {
     const body = await readJsonBody(c);
-    const completed =
-      typeof body === 'object' && body !== null ? (body as { completed?: unknown }).completed : undefined;
-    return withCaller(deps, c, async (caller) =>
-      c.json(await caller.meditations.markCompleted({ id: c.req.param('id'), completed } as never), 200),
-    );
+    const completed = typeof body === 'object' && body !== null ? (body as { completed?: unknown }).completed : undefined;
+    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.markCompleted({ id: c.req.param('id'), completed } as never), 200));
   });
 
   app.post('/activity-log/audio-complete', async (c) => {
@@ -141,10 +131,8 @@ export function meditationsRest(deps: Deps) {
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     // A fetch from the start begins (or continues) the listen; later ranges of the running listen extend it.
     const user = ctx.auth.user;
-    const listen =
-      start === 0 ? recordListenStart(deps, user, meditation.id, size) : deps.repos.listens.runningListen(user.id);
-    const tracked =
-      listen && !listen.completedAt && !listen.abandonedAt && listen.meditationId === meditation.id ? listen.id : null;
+    const listen = start === 0 ? recordListenStart(deps, user, meditation.id, size) : deps.repos.listens.runningListen(user.id);
+    const tracked = listen && !listen.completedAt && !listen.abandonedAt && listen.meditationId === meditation.id ? listen.id : null;
     const source = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
     if (!tracked) return c.body(source, status, headers);
     return c.body(

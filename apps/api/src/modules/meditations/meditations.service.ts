@@ -1,13 +1,6 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import {
-  LISTEN_THRESHOLD,
-  MEDITATIONS,
-  findMeditation,
-  meditationForDay,
-  transcriptOf,
-  type Meditation,
-} from '@ascenso/domain/meditations';
+import { LISTEN_THRESHOLD, MEDITATIONS, findMeditation, meditationForDay, transcriptOf, type Meditation } from '@ascenso/domain/meditations';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 
@@ -93,13 +86,9 @@ export function markCompleted(deps: Deps, user: User, id: string) {
   const now = deps.clock();
   const listen = deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
   if (!listen) throw new DomainError('VALIDATION', 'Reproduce el audio antes de marcarlo como escuchado');
-  if (listen.completedAt)
-    return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
+  if (listen.completedAt) return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
   if (listen.abandonedAt) {
-    throw new DomainError(
-      'CONFLICT',
-      'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.',
-    );
+    throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
   }
   const elapsed = (now.getTime() - listen.startedAt.getTime()) / 1000;
   const needed = meditation.durationSeconds * LISTEN_THRESHOLD - TOLERANCE_SECONDS;
@@ -108,18 +97,12 @@ export function markCompleted(deps: Deps, user: User, id: string) {
     throw new DomainError('VALIDATION', `Todavía no ha pasado el tiempo del audio: faltan unos ${minutes} min.`);
   }
   if (listen.fileBytes <= 0 || listen.servedBytes < listen.fileBytes * LISTEN_THRESHOLD) {
-    throw new DomainError(
-      'VALIDATION',
-      'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.',
-    );
+    throw new DomainError('VALIDATION', 'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.');
   }
   deps.repos.steps.immediate(() => {
     // Re-checked in the transaction: another audio started meanwhile abandons this listen.
     if (!deps.repos.listens.completeListen(listen.id, now)) {
-      throw new DomainError(
-        'CONFLICT',
-        'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.',
-      );
+      throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
     }
     deps.repos.steps.recordEvidence({
       id: crypto.randomUUID(),
@@ -154,9 +137,7 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
   if (!listen) {
     throw new DomainError(
       'VALIDATION',
-      input.is_today
-        ? 'No hay una escucha completa del audio de hoy que registrar'
-        : 'No hay una escucha completa de un audio del archivo que registrar',
+      input.is_today ? 'No hay una escucha completa del audio de hoy que registrar' : 'No hay una escucha completa de un audio del archivo que registrar',
     );
   }
   const result = completeActivity(
@@ -168,8 +149,7 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
       ref: listen.id,
       whenUsed: 'conflict',
       onRecorded: () => {
-        if (!deps.repos.listens.markAwarded(listen.id, now))
-          throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
+        if (!deps.repos.listens.markAwarded(listen.id, now)) throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
       },
     },
   );

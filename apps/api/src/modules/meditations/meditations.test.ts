@@ -112,8 +112,7 @@ describe('completing a listen honestly', () => {
   const markCompleted = (t: App, cookie: string, id: string | undefined, completed: unknown = true) =>
     t.request(`/api/meditations/${id}/completed`, { method: 'PATCH', cookie, body: { completed } });
   /** The steps claim after a listen (POST /api/activity-log/audio-complete). */
-  const claimAudioSteps = (t: App, cookie: string, body: Record<string, unknown>) =>
-    t.request('/api/activity-log/audio-complete', { cookie, body });
+  const claimAudioSteps = (t: App, cookie: string, body: Record<string, unknown>) => t.request('/api/activity-log/audio-complete', { cookie, body });
 
   async function listenToToday(t: App, cookie: string) {
     const today = (await (await t.request('/api/meditations/today', { cookie })).json()) as {
@@ -132,9 +131,7 @@ describe('completing a listen honestly', () => {
     t.clock.advance(30_000);
     const early = await markCompleted(t, cookie, today.id);
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(
-      /Todavía no ha pasado el tiempo del audio/,
-    );
+    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(/Todavía no ha pasado el tiempo del audio/);
     expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
   });
@@ -172,15 +169,11 @@ describe('completing a listen honestly', () => {
     const { cookie, user } = await t.registerUser();
     const today = await listenToToday(t, cookie);
     const other = MEDITATIONS.find((m) => m.id !== today.id);
-    await (
-      await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })
-    ).arrayBuffer();
+    await (await t.request(`/api/meditations/${other?.id}/audio`, { cookie, headers: { range: 'bytes=0-99' } })).arrayBuffer();
     t.clock.advance(today.duration * 1000);
     const refused = await markCompleted(t, cookie, today.id);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-      /Empezaste otro audio después de este/,
-    );
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Empezaste otro audio después de este/);
     expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
     expect(t.deps.repos.steps.total(user.id)).toBe(0);
     // Played again from the start, it counts again from then.

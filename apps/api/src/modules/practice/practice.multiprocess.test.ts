@@ -16,9 +16,7 @@ const two = useTwoServerProcesses({
 function practiceStartedAgo(seconds: number, planned: number): string {
   const id = crypto.randomUUID();
   two.db
-    .prepare(
-      "insert into practice_sessions (id, user_id, kind, ref, planned_seconds, started_at) values (?, ?, 'active_break', 'cuello', ?, ?)",
-    )
+    .prepare("insert into practice_sessions (id, user_id, kind, ref, planned_seconds, started_at) values (?, ?, 'active_break', 'cuello', ?, ?)")
     .run(id, two.userId, planned, Date.now() - seconds * 1000);
   return id;
 }
@@ -41,9 +39,7 @@ describe('practice.complete from two server processes on one database file', () 
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, ...Array(CONCURRENCY - 1).fill(409)]);
       const rows = two.db
-        .prepare(
-          "select steps_earned from activity_completions where user_id = ? and json_extract(metadata, '$.sessionId') = ?",
-        )
+        .prepare("select steps_earned from activity_completions where user_id = ? and json_extract(metadata, '$.sessionId') = ?")
         .all(two.userId, sessionId) as Array<{ steps_earned: number }>;
       awardsPerTrial.push(rows.length);
     }

@@ -1,20 +1,7 @@
 import { ACTIVE_BREAKS, breakSeconds, findActiveBreak } from '@ascenso/domain/active-breaks';
-import {
-  BREATHING_PATTERNS,
-  breathingActivityKey,
-  breathsPerMinute,
-  cycleSeconds,
-  findBreathingPattern,
-} from '@ascenso/domain/breathing';
+import { BREATHING_PATTERNS, breathingActivityKey, breathsPerMinute, cycleSeconds, findBreathingPattern } from '@ascenso/domain/breathing';
 import { DomainError } from '@ascenso/domain/errors';
-import {
-  FITNESS_CLASSES,
-  classMinutes,
-  classSeconds,
-  fitnessActivityKey,
-  fitnessBand,
-  findFitnessClass,
-} from '@ascenso/domain/fitness';
+import { FITNESS_CLASSES, classMinutes, classSeconds, fitnessActivityKey, fitnessBand, findFitnessClass } from '@ascenso/domain/fitness';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 
@@ -50,8 +37,7 @@ function plannedSeconds(kind: PracticeKind, ref: string, minutes?: number): numb
     const pattern = findBreathingPattern(ref);
     if (!pattern) throw new DomainError('NOT_FOUND', 'Ejercicio de respiración no encontrado');
     const chosen = minutes ?? pattern.defaultMinutes;
-    if (!pattern.minuteOptions.includes(chosen))
-      throw new DomainError('VALIDATION', `Elige una duración de ${pattern.minuteOptions.join(', ')} minutos`);
+    if (!pattern.minuteOptions.includes(chosen)) throw new DomainError('VALIDATION', `Elige una duración de ${pattern.minuteOptions.join(', ')} minutos`);
     return chosen * 60;
   }
   if (kind === 'fitness') {
@@ -68,11 +54,7 @@ function plannedSeconds(kind: PracticeKind, ref: string, minutes?: number): numb
  * Starts a practice on the server: its completion can then be checked against the time passed. A user
  * has one running practice: starting another abandons the running one (it can no longer be completed).
  */
-export function startPractice(
-  deps: Deps,
-  user: User,
-  input: { kind: PracticeKind; ref: string; minutes?: number | undefined },
-) {
+export function startPractice(deps: Deps, user: User, input: { kind: PracticeKind; ref: string; minutes?: number | undefined }) {
   const seconds = plannedSeconds(input.kind, input.ref, input.minutes);
   const row = {
     id: crypto.randomUUID(),
@@ -111,21 +93,14 @@ export function completePractice(deps: Deps, user: User, input: { sessionId: str
   }
   let activityKey: ReturnType<typeof breathingActivityKey> | ReturnType<typeof fitnessActivityKey> | 'active_break';
   if (session.kind === 'breathing') {
-    if (input.practicedSeconds < 30)
-      throw new DomainError('VALIDATION', 'Practica al menos 30 segundos para registrarlo.');
+    if (input.practicedSeconds < 30) throw new DomainError('VALIDATION', 'Practica al menos 30 segundos para registrarlo.');
     activityKey = breathingActivityKey(Math.min(input.practicedSeconds, session.plannedSeconds));
   } else {
     const share = session.kind === 'fitness' ? 0.9 : 0.8;
     if (input.practicedSeconds < session.plannedSeconds * share) {
-      throw new DomainError(
-        'VALIDATION',
-        session.kind === 'fitness'
-          ? 'Termina la clase para sumar sus pasos.'
-          : 'Termina la pausa para sumar sus pasos.',
-      );
+      throw new DomainError('VALIDATION', session.kind === 'fitness' ? 'Termina la clase para sumar sus pasos.' : 'Termina la pausa para sumar sus pasos.');
     }
-    activityKey =
-      session.kind === 'fitness' ? fitnessActivityKey(Math.round(session.plannedSeconds / 60)) : 'active_break';
+    activityKey = session.kind === 'fitness' ? fitnessActivityKey(Math.round(session.plannedSeconds / 60)) : 'active_break';
   }
   return completeActivity(
     deps,

@@ -11,9 +11,7 @@ describe('practice catalogue', () => {
   it('serves breathing patterns, fitness classes in every band and active breaks', async () => {
     const { caller } = await setup();
     const catalogue = await caller.practice.catalogue();
-    expect(catalogue.breathing.map((b) => b.id)).toEqual(
-      expect.arrayContaining(['cuadrada', '4-7-8', 'coherente', 'suspiro-ciclico']),
-    );
+    expect(catalogue.breathing.map((b) => b.id)).toEqual(expect.arrayContaining(['cuadrada', '4-7-8', 'coherente', 'suspiro-ciclico']));
     expect(new Set(catalogue.fitness.map((c) => c.band))).toEqual(new Set(['corta', 'media', 'larga']));
     expect(catalogue.activeBreaks.every((b) => b.seconds >= 60 && b.seconds <= 180)).toBe(true);
   });
@@ -40,9 +38,7 @@ describe('honest completions', () => {
     const { t, caller, user } = await setup();
     const session = await caller.practice.start({ kind: 'breathing', ref: 'coherente', minutes: 5 });
     t.clock.advance(20_000);
-    await expect(
-      caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: 300 }),
-    ).rejects.toMatchObject({
+    await expect(caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: 300 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'No puedes registrar más tiempo del que ha pasado desde que empezaste.',
     });
@@ -60,13 +56,9 @@ describe('honest completions', () => {
       const fitnessClass = catalogue.fitness.find((c) => c.band === band);
       const session = await caller.practice.start({ kind: 'fitness', ref: fitnessClass?.id ?? '' });
       t.clock.advance(60_000);
-      await expect(
-        caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: 60 }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: 60 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       t.clock.advance(session.plannedSeconds * 1000);
-      expect(
-        await caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds }),
-      ).toMatchObject({ activityKey: key });
+      expect(await caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds })).toMatchObject({ activityKey: key });
     }
   });
 
@@ -74,15 +66,13 @@ describe('honest completions', () => {
     const { t, caller } = await setup();
     const session = await caller.practice.start({ kind: 'active_break', ref: 'cuello' });
     t.clock.advance(session.plannedSeconds * 1000);
-    expect(
-      await caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds }),
-    ).toMatchObject({
+    expect(await caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds })).toMatchObject({
       activityKey: 'active_break',
       stepsEarned: 70,
     });
-    await expect(
-      caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds }),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: session.plannedSeconds })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('rejects unknown items, bad durations and other users’ sessions', async () => {
@@ -96,8 +86,6 @@ describe('honest completions', () => {
     await expect(caller.practice.start({ kind: 'fitness', ref: 'nada' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const session = await caller.practice.start({ kind: 'active_break', ref: 'ojos' });
     const other = t.callerFor((await t.registerUser()).cookie);
-    await expect(other.practice.complete({ sessionId: session.sessionId, practicedSeconds: 10 })).rejects.toMatchObject(
-      { code: 'NOT_FOUND' },
-    );
+    await expect(other.practice.complete({ sessionId: session.sessionId, practicedSeconds: 10 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

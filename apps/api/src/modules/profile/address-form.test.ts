@@ -66,15 +66,9 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
     const caller = t.callerFor(cookie);
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-    const turns = [
-      'Me cuesta delegar en mi equipo',
-      'Tengo miedo de que baje la calidad',
-      'Supongo que no me fío del todo',
-    ];
+    const turns = ['Me cuesta delegar en mi equipo', 'Tengo miedo de que baje la calidad', 'Supongo que no me fío del todo'];
 
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe(
-      'neutro',
-    );
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('neutro');
     const neutralReplies = await chat(caller, turns);
     expect(neutralReplies.every((r) => r.length > 20)).toBe(true);
     const neutral =
@@ -85,9 +79,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     expect(neutral.filter((w) => FEMININE.has(w) || MASCULINE.has(w))).toEqual([]);
 
     await caller.profile.setPreferences({ addressForm: 'femenino' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe(
-      'femenino',
-    );
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('femenino');
     const feminine =
       (await chat(t.callerFor(cookie), turns))
         .join(' ')
@@ -102,8 +94,6 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const { user } = await t.registerUser({ firstName: 'Lucía' });
     t.clock.set(new Date('2026-11-22T23:30:00Z'));
     expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).localHour).toBe(0);
-    expect(
-      buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' }).localHour,
-    ).toBe(17);
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' }).localHour).toBe(17);
   });
 });

@@ -80,9 +80,7 @@ export const profileRouter = router({
     .mutation(({ ctx, input }) => removeCommitment(ctx.deps, ctx.auth.user.id, input.id)),
 
   /** Every piece of the user's data as one JSON document. */
-  export: authedProcedure
-    .output(z.record(z.string(), z.unknown()))
-    .query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
+  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
 
   /** Deletes the account after checking the password; sessions end and sockets close. */
   delete: authedProcedure

@@ -84,9 +84,7 @@ export function stepsHistory(deps: Deps, user: User, days = 30) {
 }
 
 export function listNotes(deps: Deps, userId: string) {
-  return deps.repos.admin
-    .listNotes(userId)
-    .map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
+  return deps.repos.admin.listNotes(userId).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
 }
 
 export function addNote(deps: Deps, user: User, text: string) {
@@ -97,8 +95,7 @@ export function addNote(deps: Deps, user: User, text: string) {
 }
 
 export function editNote(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.admin.updateNote(userId, id, text, deps.clock()))
-    throw new DomainError('NOT_FOUND', 'Nota no encontrada');
+  if (!deps.repos.admin.updateNote(userId, id, text, deps.clock())) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
   return { success: true as const };
 }
 
@@ -108,8 +105,7 @@ export function removeNote(deps: Deps, userId: string, id: string) {
 }
 
 export function editCommitment(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.coaching.updateCommitmentText(userId, id, text))
-    throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
+  if (!deps.repos.coaching.updateCommitmentText(userId, id, text)) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   return { success: true as const };
 }
 

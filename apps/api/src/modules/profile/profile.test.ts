@@ -49,9 +49,10 @@ describe('profile', () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
     const caller = t.callerFor(cookie);
-    expect(
-      await caller.profile.update({ firstName: 'Lucía', lastName: 'Martín', timezone: 'Atlantic/Canary' }),
-    ).toMatchObject({ firstName: 'Lucía', timezone: 'Atlantic/Canary' });
+    expect(await caller.profile.update({ firstName: 'Lucía', lastName: 'Martín', timezone: 'Atlantic/Canary' })).toMatchObject({
+      firstName: 'Lucía',
+      timezone: 'Atlantic/Canary',
+    });
     await expect(caller.profile.update({ firstName: 'x', timezone: 'Luna/Mar' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
@@ -77,9 +78,7 @@ describe('profile', () => {
     const caller = t.callerFor(cookie);
     const note = await caller.profile.addNote({ text: 'Tengo dos hijas pequeñas' });
     await caller.profile.editNote({ id: note.id, text: 'Tengo dos hijas de 3 y 6 años' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual([
-      'Tengo dos hijas de 3 y 6 años',
-    ]);
+    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual(['Tengo dos hijas de 3 y 6 años']);
     await caller.profile.deleteNote({ id: note.id });
     expect(await caller.profile.notes()).toEqual([]);
     const other = t.callerFor((await t.registerUser()).cookie);
@@ -94,18 +93,16 @@ describe('account security', () => {
     const { cookie, user, password } = await t.registerUser({ email: 'ana@ejemplo.es' });
     const otherDevice = t.sessionCookie(await t.request('/api/auth/login', { body: { email: user.email, password } }));
     const caller = t.callerFor(cookie);
-    await expect(
-      caller.auth.changePassword({ currentPassword: 'no es', newPassword: 'otra frase nueva y larga' }),
-    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(
-      await caller.auth.changePassword({ currentPassword: password, newPassword: 'otra frase nueva y larga' }),
-    ).toEqual({ success: true, endedSessions: 1 });
+    await expect(caller.auth.changePassword({ currentPassword: 'no es', newPassword: 'otra frase nueva y larga' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect(await caller.auth.changePassword({ currentPassword: password, newPassword: 'otra frase nueva y larga' })).toEqual({
+      success: true,
+      endedSessions: 1,
+    });
     expect((await t.request('/api/auth/user', { cookie: otherDevice })).status).toBe(401);
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(200);
-    expect(
-      (await t.request('/api/auth/login', { body: { email: user.email, password: 'otra frase nueva y larga' } }))
-        .status,
-    ).toBe(200);
+    expect((await t.request('/api/auth/login', { body: { email: user.email, password: 'otra frase nueva y larga' } })).status).toBe(200);
   });
 
   it('signs out everywhere', async () => {
@@ -127,18 +124,7 @@ describe('data rights', () => {
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const data = (await response.json()) as Json;
     expect(Object.keys(data).sort()).toEqual(
-      [
-        'account',
-        'assessmentProgress',
-        'assessments',
-        'coachMemory',
-        'coaching',
-        'exportedAt',
-        'format',
-        'journal',
-        'steps',
-        'wellbeing',
-      ].sort(),
+      ['account', 'assessmentProgress', 'assessments', 'coachMemory', 'coaching', 'exportedAt', 'format', 'journal', 'steps', 'wellbeing'].sort(),
     );
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/password|argon2/i);
@@ -154,9 +140,7 @@ describe('data rights', () => {
     const t = createTestApp();
     const bystander = await richUser(t);
     const { cookie, user, password } = await richUser(t);
-    expect(
-      (await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password: 'mala' } })).status,
-    ).toBe(401);
+    expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password: 'mala' } })).status).toBe(401);
     expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { password } })).status).toBe(400);
     expect(t.deps.repos.users.findById(user.id)).toBeDefined();
 
@@ -167,16 +151,12 @@ describe('data rights', () => {
     // Every table with a user column holds nothing of the deleted user; the bystander's data is intact.
     const sqlite = t.deps.dbHandle.sqlite;
     const tables = sqlite
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'",
-      )
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'")
       .pluck()
       .all() as string[];
     let checked = 0;
     for (const table of tables) {
-      const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map(
-        (c) => c.name,
-      );
+      const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
       const column = table === 'users' ? 'id' : columns.find((c) => c === 'user_id');
       if (!column) continue;
       checked += 1;

@@ -50,8 +50,7 @@ const DAILY: Record<QuotaKind, { limit: (deps: Deps) => number; message: string 
   },
   conversations: {
     limit: (deps) => deps.config.quotas.conversationsPerDay,
-    message:
-      'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
+    message: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
   },
   notes: {
     limit: (deps) => deps.config.quotas.notesPerDay,
@@ -64,8 +63,7 @@ const DAILY: Record<QuotaKind, { limit: (deps: Deps) => number; message: string 
 };
 
 /** The message a full conversation answers with (409: it does not reset; a new conversation does). */
-export const CONVERSATION_FULL_MESSAGE =
-  'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
+export const CONVERSATION_FULL_MESSAGE = 'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
 
 /**
  * Call inside the transaction, right after inserting the user's new `kind` row (that row is counted).
@@ -109,12 +107,7 @@ export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, 
  * is full) and the daily message quota (429). A message that signals a crisis is never refused, so that
  * the safety answer always reaches the person.
  */
-export function enforceMessageQuotas(
-  deps: Deps,
-  user: User,
-  conversationId: string,
-  options: { crisis: boolean },
-): void {
+export function enforceMessageQuotas(deps: Deps, user: User, conversationId: string, options: { crisis: boolean }): void {
   if (options.crisis) return;
   if (deps.repos.coaching.countUserMessages(conversationId) > deps.config.quotas.messagesPerConversation) {
     throw new DomainError('CONFLICT', CONVERSATION_FULL_MESSAGE, {

@@ -44,14 +44,7 @@ export function HomePage() {
         >
           <HomeDecoration />
           <Box position="relative" maxW="xl">
-            <Text
-              fontSize="sm"
-              fontWeight="600"
-              color="brand.700"
-              textTransform="uppercase"
-              letterSpacing="0.08em"
-              mb="3"
-            >
+            <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
               {today}
             </Text>
             <Heading

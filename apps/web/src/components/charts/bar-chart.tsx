@@ -72,16 +72,7 @@ export function BarChart({
   return (
     <Box>
       {showLegend ? (
-        <Box
-          as="ul"
-          listStyleType="none"
-          display="flex"
-          flexWrap="wrap"
-          gap="2"
-          columnGap="4"
-          mb="3"
-          aria-label={`Leyenda: ${title}`}
-        >
+        <Box as="ul" listStyleType="none" display="flex" flexWrap="wrap" gap="2" columnGap="4" mb="3" aria-label={`Leyenda: ${title}`}>
           {series.map((s) => (
             <HStack as="li" key={s.key} gap="1.5" fontSize="sm" color="text">
               <Box as="span" w="3" h="3" borderRadius="sm" bg={s.color} flexShrink={0} aria-hidden="true" />
@@ -91,27 +82,12 @@ export function BarChart({
         </Box>
       ) : null}
       <Box ref={measureRef} w="full">
-        <svg
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={summary}
-          style={{ display: 'block', maxWidth: '100%' }}
-        >
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} style={{ display: 'block', maxWidth: '100%' }}>
           {yTicks.map((tick) => {
             const y = MARGIN.top + plotHeight - (tick / max) * plotHeight;
             return (
               <g key={tick}>
-                <line
-                  x1={left}
-                  x2={left + plotWidth}
-                  y1={y}
-                  y2={y}
-                  stroke={GRID}
-                  strokeWidth={1}
-                  strokeDasharray={tick === 0 ? undefined : '3 3'}
-                />
+                <line x1={left} x2={left + plotWidth} y1={y} y2={y} stroke={GRID} strokeWidth={1} strokeDasharray={tick === 0 ? undefined : '3 3'} />
                 <text x={left - 6} y={y} textAnchor="end" dominantBaseline="middle" fill={AXIS_TEXT} style={AXIS_FONT}>
                   {formatValue(tick)}
                 </text>
@@ -123,8 +99,7 @@ export function BarChart({
             const segments = stackSegments(series, i, max, plotHeight);
             const tooltip = `${categoryLongLabel(category)}: ${
               series.length > 1
-                ? segments.map((s) => `${nameOf.get(s.seriesKey) ?? s.seriesKey} ${formatValue(s.value)}`).join(', ') ||
-                  formatValue(0)
+                ? segments.map((s) => `${nameOf.get(s.seriesKey) ?? s.seriesKey} ${formatValue(s.value)}`).join(', ') || formatValue(0)
                 : formatValue(totals[i] ?? 0)
             }`;
             return (
@@ -175,14 +150,7 @@ export function BarChart({
       </Button>
       <Box id={tableId} hidden={!showTable} mt="2">
         {showTable ? (
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderColor="border.soft"
-            borderRadius="lg"
-            tabIndex={0}
-            aria-label={`Tabla: ${title}`}
-            maxH="96"
-          >
+          <Table.ScrollArea borderWidth="1px" borderColor="border.soft" borderRadius="lg" tabIndex={0} aria-label={`Tabla: ${title}`} maxH="96">
             <Table.Root size="sm" stickyHeader>
               <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="text.muted" fontSize="sm">
                 {title}

@@ -10,16 +10,7 @@ interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
 }
 
 /** Labelled input with helper and inline error, wired for assistive technology by Chakra's Field. */
-export function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  required = false,
-  disabled,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ label, value, onChange, error, hint, required = false, disabled, ...inputProps }: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>

@@ -65,13 +65,7 @@ export function GuidedPlayer({
             </Box>
           </Text>
         </HStack>
-        <Progress.Root
-          value={Math.round(progress * 100)}
-          size="sm"
-          colorPalette="brand"
-          borderRadius="full"
-          aria-label="Progreso"
-        >
+        <Progress.Root value={Math.round(progress * 100)} size="sm" colorPalette="brand" borderRadius="full" aria-label="Progreso">
           <Progress.Track borderRadius="full" bg="ink.100">
             <Progress.Range borderRadius="full" />
           </Progress.Track>
@@ -90,13 +84,7 @@ export function GuidedPlayer({
         <Box srOnly aria-live="polite" aria-atomic="true">
           {paused ? 'En pausa' : instruction ? `${name}. ${instruction}` : name}
         </Box>
-        <Text
-          fontSize="sm"
-          fontWeight="700"
-          textTransform="uppercase"
-          letterSpacing="0.08em"
-          color={isRest ? 'sun.800' : 'brand.700'}
-        >
+        <Text fontSize="sm" fontWeight="700" textTransform="uppercase" letterSpacing="0.08em" color={isRest ? 'sun.800' : 'brand.700'}>
           {paused ? 'En pausa' : isRest ? 'Descanso' : 'Ahora'}
         </Text>
         <Heading as={headingLevel} fontSize={{ base: '2xl', md: '4xl' }} color="heading" mt="2" lineHeight="1.15">
@@ -118,22 +106,8 @@ export function GuidedPlayer({
         >
           {countdown >= 60 ? clockTime(countdown) : countdown}
         </Text>
-        <Box
-          h="1.5"
-          mt="5"
-          mx="auto"
-          maxW="xs"
-          borderRadius="full"
-          bg="whiteAlpha.700"
-          overflow="hidden"
-          aria-hidden="true"
-        >
-          <Box
-            h="full"
-            w={`${Math.min(100, itemShare * 100)}%`}
-            bg={isRest ? 'sun.500' : 'brand.500'}
-            borderRadius="full"
-          />
+        <Box h="1.5" mt="5" mx="auto" maxW="xs" borderRadius="full" bg="whiteAlpha.700" overflow="hidden" aria-hidden="true">
+          <Box h="full" w={`${Math.min(100, itemShare * 100)}%`} bg={isRest ? 'sun.500' : 'brand.500'} borderRadius="full" />
         </Box>
       </Box>
 

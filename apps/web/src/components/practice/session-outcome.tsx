@@ -29,14 +29,7 @@ export function CompletionSummary({
         {earned ? <CircleCheckIcon boxSize="8" aria-hidden="true" /> : <InfoIcon boxSize="8" aria-hidden="true" />}
       </Circle>
       <Box>
-        <Heading
-          as="h2"
-          fontSize={{ base: '2xl', md: '3xl' }}
-          color="heading"
-          tabIndex={-1}
-          ref={headingRef}
-          _focus={{ outline: 'none' }}
-        >
+        <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="heading" tabIndex={-1} ref={headingRef} _focus={{ outline: 'none' }}>
           {title}
         </Heading>
         <Text mt="2" color="text.muted" fontSize="lg">
@@ -44,22 +37,14 @@ export function CompletionSummary({
         </Text>
         {detail}
       </Box>
-      <Box
-        borderRadius="xl"
-        bg={earned ? 'brand.50' : 'sun.50'}
-        borderWidth="1px"
-        borderColor={earned ? 'brand.100' : 'sun.200'}
-        px="5"
-        py="3"
-      >
+      <Box borderRadius="xl" bg={earned ? 'brand.50' : 'sun.50'} borderWidth="1px" borderColor={earned ? 'brand.100' : 'sun.200'} px="5" py="3">
         {earned ? (
           <Text fontWeight="700" color="brand.800" fontSize="lg">
             {earnedStepsLabel(result.stepsEarned)}
           </Text>
         ) : (
           <Text color="sun.900">
-            Hoy ya has sumado los pasos de esta actividad{' '}
-            {result.dailyLimit === 1 ? '1 vez' : `${result.dailyLimit} veces`}. Queda registrada igualmente.
+            Hoy ya has sumado los pasos de esta actividad {result.dailyLimit === 1 ? '1 vez' : `${result.dailyLimit} veces`}. Queda registrada igualmente.
           </Text>
         )}
       </Box>
@@ -142,37 +127,16 @@ export function SessionControls({
   return (
     <HStack gap="3" justify="center" flexWrap="wrap">
       {paused ? (
-        <Button
-          colorPalette="brand"
-          size="lg"
-          borderRadius="full"
-          minW="36"
-          onClick={onResume}
-          disabled={saving || pauseDisabled}
-        >
+        <Button colorPalette="brand" size="lg" borderRadius="full" minW="36" onClick={onResume} disabled={saving || pauseDisabled}>
           Reanudar
         </Button>
       ) : (
-        <Button
-          variant="outline"
-          size="lg"
-          borderRadius="full"
-          minW="36"
-          onClick={onPause}
-          disabled={saving || pauseDisabled}
-        >
+        <Button variant="outline" size="lg" borderRadius="full" minW="36" onClick={onPause} disabled={saving || pauseDisabled}>
           Pausar
         </Button>
       )}
       {extra}
-      <Button
-        variant="ghost"
-        size="lg"
-        borderRadius="full"
-        onClick={onFinish}
-        loading={saving}
-        loadingText="Guardando..."
-      >
+      <Button variant="ghost" size="lg" borderRadius="full" onClick={onFinish} loading={saving} loadingText="Guardando...">
         {finishLabel}
       </Button>
     </HStack>

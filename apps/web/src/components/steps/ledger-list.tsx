@@ -38,15 +38,7 @@ function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
  * The step ledger: every completion and adjustment with what it earned and why (newest first),
  * revealed a page at a time.
  */
-export function LedgerList({
-  entries,
-  timeZone,
-  emptyText,
-}: {
-  entries: readonly LedgerItem[];
-  timeZone: string;
-  emptyText: string;
-}) {
+export function LedgerList({ entries, timeZone, emptyText }: { entries: readonly LedgerItem[]; timeZone: string; emptyText: string }) {
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLOListElement>(null);
   const format = dateTimeFormat(timeZone);
@@ -94,15 +86,7 @@ export function LedgerList({
                 </HStack>
                 {reason ? (
                   limit ? (
-                    <Badge
-                      mt="1"
-                      bg="sun.100"
-                      color="sun.900"
-                      borderRadius="full"
-                      px="2"
-                      textTransform="none"
-                      fontWeight="600"
-                    >
+                    <Badge mt="1" bg="sun.100" color="sun.900" borderRadius="full" px="2" textTransform="none" fontWeight="600">
                       {reason.charAt(0).toUpperCase() + reason.slice(1)}
                     </Badge>
                   ) : (

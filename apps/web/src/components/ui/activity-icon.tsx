@@ -1,15 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import {
-  BookIcon,
-  ChatIcon,
-  ClipboardIcon,
-  CompassIcon,
-  DumbbellIcon,
-  FootprintsIcon,
-  HeadphonesIcon,
-  StretchIcon,
-  WindIcon,
-} from './icons';
+import { BookIcon, ChatIcon, ClipboardIcon, CompassIcon, DumbbellIcon, FootprintsIcon, HeadphonesIcon, StretchIcon, WindIcon } from './icons';
 
 /** The catalogue's icon names (activities.catalogue `icon`) and their glyphs. */
 const ACTIVITY_ICONS = {

@@ -24,14 +24,7 @@ export function ChoiceChips<T extends string>({
 }) {
   return (
     <chakra.fieldset border="0" p="0" m="0" minW="0" disabled={disabled}>
-      <chakra.legend
-        fontWeight="600"
-        color="heading"
-        mb="2"
-        fontSize="sm"
-        p="0"
-        {...(hideLegend ? { srOnly: true } : {})}
-      >
+      <chakra.legend fontWeight="600" color="heading" mb="2" fontSize="sm" p="0" {...(hideLegend ? { srOnly: true } : {})}>
         {legend}
       </chakra.legend>
       <HStack gap="2" flexWrap="wrap">

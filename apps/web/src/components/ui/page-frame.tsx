@@ -33,14 +33,7 @@ export function PageFrame({
       <HStack justify="space-between" align="flex-end" gap="4" flexWrap="wrap" mb={{ base: '5', md: '7' }}>
         <Box minW="0" flex="1 1 18rem">
           {eyebrow ? (
-            <Text
-              fontSize="sm"
-              fontWeight="700"
-              color="brand.700"
-              textTransform="uppercase"
-              letterSpacing="0.08em"
-              mb="1.5"
-            >
+            <Text fontSize="sm" fontWeight="700" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="1.5">
               {eyebrow}
             </Text>
           ) : null}
@@ -77,15 +70,7 @@ export function PageFrame({
 /** A white rounded card (the app's surface). */
 export function SurfaceCard({ children, ...props }: { children: ReactNode } & React.ComponentProps<typeof Box>) {
   return (
-    <Box
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      p={{ base: '5', md: '6' }}
-      {...props}
-    >
+    <Box bg="surface" borderWidth="1px" borderColor="border.soft" borderRadius="card" boxShadow="card" p={{ base: '5', md: '6' }} {...props}>
       {children}
     </Box>
   );

@@ -4,9 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { PhoneIcon } from './icons';
 
 /** A safety answer's category and helplines, as the API sends them (coaching.conversation, journaling.create). */
-export type SafetyView = NonNullable<
-  inferRouterOutputs<AppRouter>['coaching']['conversation']['messages'][number]['safety']
->;
+export type SafetyView = NonNullable<inferRouterOutputs<AppRouter>['coaching']['conversation']['messages'][number]['safety']>;
 export type SafetyResource = SafetyView['resources'][number];
 
 /** Shown while a safety answer's helplines are still loading (the suicidal-ideation ones, the most common). */

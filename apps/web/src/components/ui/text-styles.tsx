@@ -16,15 +16,7 @@ const EYEBROW = {
 
 /** A large section heading (landing sections, result headers). Props override the size and colour. */
 export function DisplayHeading(props: HeadingProps) {
-  return (
-    <Heading
-      fontSize={{ base: '3xl', md: '4xl' }}
-      lineHeight="1.15"
-      letterSpacing="-0.025em"
-      color="heading"
-      {...props}
-    />
-  );
+  return <Heading fontSize={{ base: '3xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.025em" color="heading" {...props} />;
 }
 
 /** A plain list whose items start with an icon (the hero's claims, the sign-in page's reasons). */

@@ -91,8 +91,7 @@ export const toaster: typeof store = {
  */
 function useSwipeToDismiss(id: string | undefined) {
   const start = useRef<{ pointerId: number; x: number } | null>(null);
-  const offset = (event: PointerEvent<HTMLDivElement>) =>
-    Math.max(0, event.clientX - (start.current?.x ?? event.clientX));
+  const offset = (event: PointerEvent<HTMLDivElement>) => Math.max(0, event.clientX - (start.current?.x ?? event.clientX));
   const setX = (element: HTMLDivElement, px: number) => element.style.setProperty('--x', `${px}px`);
 
   return {
@@ -104,8 +103,7 @@ function useSwipeToDismiss(id: string | undefined) {
       if (start.current?.pointerId !== event.pointerId) return;
       const dx = offset(event);
       // Capture only once it is a drag, so a plain click on the close button stays a click.
-      if (dx > 4 && !event.currentTarget.hasPointerCapture(event.pointerId))
-        event.currentTarget.setPointerCapture(event.pointerId);
+      if (dx > 4 && !event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.setPointerCapture(event.pointerId);
       setX(event.currentTarget, dx);
     },
     onPointerUp: (event: PointerEvent<HTMLDivElement>) => {
@@ -159,11 +157,7 @@ function GeneralToast({ toast }: { toast: ToastOptions }) {
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster
-        toaster={store}
-        insetInline={{ mdDown: '4' }}
-        aria-label={`Notificaciones (${GENERAL_TOASTS.hotkey})`}
-      >
+      <ChakraToaster toaster={store} insetInline={{ mdDown: '4' }} aria-label={`Notificaciones (${GENERAL_TOASTS.hotkey})`}>
         {(toast) => <GeneralToast toast={toast} />}
       </ChakraToaster>
     </Portal>

@@ -15,12 +15,7 @@ export interface TooltipContentProps extends Omit<ChakraTooltip.RootProps, 'chil
  */
 export default function TooltipContent({ content, children, ...rest }: TooltipContentProps) {
   return (
-    <ChakraTooltip.Root
-      openDelay={TOOLTIP.openDelayMs}
-      closeDelay={TOOLTIP.skipDelayWindowMs}
-      positioning={{ gutter: TOOLTIP.offsetPx }}
-      {...rest}
-    >
+    <ChakraTooltip.Root openDelay={TOOLTIP.openDelayMs} closeDelay={TOOLTIP.skipDelayWindowMs} positioning={{ gutter: TOOLTIP.offsetPx }} {...rest}>
       <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
       <Portal>
         <ChakraTooltip.Positioner>

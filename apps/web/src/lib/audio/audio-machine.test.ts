@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  audioReducer,
-  createAudioRegistry,
-  initialAudioState,
-  playButton,
-  type AudioEvent,
-  type AudioState,
-} from './audio-machine';
+import { audioReducer, createAudioRegistry, initialAudioState, playButton, type AudioEvent, type AudioState } from './audio-machine';
 
 function run(events: AudioEvent[], from: AudioState = initialAudioState(240)): AudioState {
   return events.reduce(audioReducer, from);

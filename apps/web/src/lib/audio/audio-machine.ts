@@ -58,9 +58,7 @@ export function audioReducer(state: AudioState, event: AudioEvent): AudioState {
       return position === state.position ? state : { ...state, position };
     }
     case 'DURATION':
-      return Number.isFinite(event.duration) && event.duration > 0 && event.duration !== state.duration
-        ? { ...state, duration: event.duration }
-        : state;
+      return Number.isFinite(event.duration) && event.duration > 0 && event.duration !== state.duration ? { ...state, duration: event.duration } : state;
   }
 }
 

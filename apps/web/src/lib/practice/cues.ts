@@ -8,8 +8,7 @@ let context: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
   if (typeof window === 'undefined') return null;
-  const Ctor =
-    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   context ??= new Ctor();
   return context;

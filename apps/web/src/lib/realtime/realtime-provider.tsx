@@ -1,15 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useEffectEvent,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useClearSession } from '../session';
 import { useTRPC } from '../trpc';
 import { FORBIDDEN_CLOSE_CODE, socketPolicy, type SocketState } from './socket-policy';

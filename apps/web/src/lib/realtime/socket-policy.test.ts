@@ -94,10 +94,7 @@ async function subscribed(policy: SocketPolicy) {
 
 /** The subscription requests a socket carried (tRPC resends them after a reconnect). */
 const subscriptionsSent = (socket: FakeSocket) =>
-  socket.sent.filter(
-    (m): m is { id: number; params: { path: string; lastEventId?: string } } =>
-      (m as { method?: string }).method === 'subscription',
-  );
+  socket.sent.filter((m): m is { id: number; params: { path: string; lastEventId?: string } } => (m as { method?: string }).method === 'subscription');
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -146,12 +146,7 @@ export class SocketPolicy {
 
   private update(patch: Partial<SocketSnapshot>): void {
     const next = { ...this.snapshot, ...patch };
-    if (
-      next.state === this.snapshot.state &&
-      next.failures === this.snapshot.failures &&
-      next.sessionEnded === this.snapshot.sessionEnded
-    )
-      return;
+    if (next.state === this.snapshot.state && next.failures === this.snapshot.failures && next.sessionEnded === this.snapshot.sessionEnded) return;
     this.snapshot = next;
     for (const listener of [...this.listeners]) listener();
   }

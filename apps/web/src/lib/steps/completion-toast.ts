@@ -28,10 +28,7 @@ interface CatalogueEntryLike {
 }
 
 /** A toast from the answer of `activities.complete`; the name and icon come from the catalogue. */
-export function toastFromCompletion(
-  result: CompletionLike,
-  catalogue: readonly CatalogueEntryLike[] | undefined,
-): StepToastInput {
+export function toastFromCompletion(result: CompletionLike, catalogue: readonly CatalogueEntryLike[] | undefined): StepToastInput {
   const entry = catalogue?.find((activity) => activity.key === result.activityKey);
   return {
     activityId: result.activityId,

@@ -9,10 +9,7 @@ export type ActivityProgress = StepStats['stats']['byActivity'][number];
  * Applies a pushed or returned total to cached stats. Without cached stats there is nothing to patch
  * (the caller invalidates, and the next fetch brings the whole object).
  */
-export function patchStepStats(
-  current: StepStats | undefined,
-  update: { totalSteps: number; todaySteps?: number },
-): StepStats | undefined {
+export function patchStepStats(current: StepStats | undefined, update: { totalSteps: number; todaySteps?: number }): StepStats | undefined {
   if (!current) return undefined;
   return {
     stats: {

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastFromCompletion, toastFromEvent } from './completion-toast';
-import {
-  STEP_TOAST_DURATION_MS,
-  STEP_TOAST_EXIT_MS,
-  createStepToastQueue,
-  stepToastCopy,
-  type StepToastInput,
-} from './step-toast-queue';
+import { STEP_TOAST_DURATION_MS, STEP_TOAST_EXIT_MS, createStepToastQueue, stepToastCopy, type StepToastInput } from './step-toast-queue';
 
 function toast(id: string, overrides: Partial<StepToastInput> = {}): StepToastInput {
   return {
@@ -205,18 +199,14 @@ describe('stepToastCopy', () => {
   });
 
   it('is never silent past the daily limit', () => {
-    expect(
-      stepToastCopy(toast('a', { activityName: 'Sesión completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 })),
-    ).toEqual({
+    expect(stepToastCopy(toast('a', { activityName: 'Sesión completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 }))).toEqual({
       title: 'Límite diario alcanzado',
       headline: null,
       description: 'Ya has sumado los pasos de «Sesión completa» 1 vez hoy. Queda registrado, sin pasos extra.',
     });
-    expect(
-      stepToastCopy(
-        toast('a', { activityName: 'Journaling guiado', stepsEarned: 0, limitReached: true, dailyLimit: 2 }),
-      ).description,
-    ).toBe('Ya has sumado los pasos de «Journaling guiado» 2 veces hoy. Queda registrado, sin pasos extra.');
+    expect(stepToastCopy(toast('a', { activityName: 'Journaling guiado', stepsEarned: 0, limitReached: true, dailyLimit: 2 })).description).toBe(
+      'Ya has sumado los pasos de «Journaling guiado» 2 veces hoy. Queda registrado, sin pasos extra.',
+    );
   });
 });
 
@@ -232,17 +222,11 @@ describe('toast inputs from both paths', () => {
       limitReached: true,
       dailyLimit: 1,
     });
-    const fromResult = toastFromCompletion(
-      { activityId: 'a1', activityKey: 'sesion_completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 },
-      [{ key: 'sesion_completa', name: 'Sesión completa', icon: 'compass' }],
-    );
+    const fromResult = toastFromCompletion({ activityId: 'a1', activityKey: 'sesion_completa', stepsEarned: 0, limitReached: true, dailyLimit: 1 }, [
+      { key: 'sesion_completa', name: 'Sesión completa', icon: 'compass' },
+    ]);
     expect(fromResult).toEqual(fromEvent);
-    expect(
-      toastFromCompletion(
-        { activityId: 'a2', activityKey: 'x', stepsEarned: 5, limitReached: false, dailyLimit: 1 },
-        undefined,
-      ),
-    ).toMatchObject({
+    expect(toastFromCompletion({ activityId: 'a2', activityKey: 'x', stepsEarned: 5, limitReached: false, dailyLimit: 1 }, undefined)).toMatchObject({
       activityName: '',
       icon: undefined,
     });

@@ -195,9 +195,11 @@ export function createStepToastQueue({ timers, reducedMotion = () => false }: St
 }
 
 /** The Spanish copy of a toast: never silent, also when the daily limit is reached. */
-export function stepToastCopy(
-  toast: Pick<StepToastInput, 'activityName' | 'stepsEarned' | 'limitReached' | 'dailyLimit'>,
-): { title: string; headline: string | null; description: string } {
+export function stepToastCopy(toast: Pick<StepToastInput, 'activityName' | 'stepsEarned' | 'limitReached' | 'dailyLimit'>): {
+  title: string;
+  headline: string | null;
+  description: string;
+} {
   const name = toast.activityName || 'esta actividad';
   if (toast.limitReached || toast.stepsEarned <= 0) {
     const times = toast.dailyLimit === 1 ? '1 vez' : `${toast.dailyLimit} veces`;

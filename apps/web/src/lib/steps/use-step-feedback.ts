@@ -50,12 +50,7 @@ export function useStepFeedback() {
     (result: { activityId: string | null; stepsEarned: number; limitReached: boolean }) => {
       if (!result.activityId) return;
       const dailyLimit = catalogue.data?.find((a) => a.key === 'journaling')?.dailyLimit ?? 2;
-      tabStepToasts.enqueue(
-        toastFromCompletion(
-          { ...result, activityId: result.activityId, activityKey: 'journaling', dailyLimit },
-          catalogue.data,
-        ),
-      );
+      tabStepToasts.enqueue(toastFromCompletion({ ...result, activityId: result.activityId, activityKey: 'journaling', dailyLimit }, catalogue.data));
       refreshStats();
     },
     [catalogue.data, refreshStats],

@@ -77,10 +77,7 @@ describe('completing through a TanStack mutation', () => {
   function run(send: (variables: CompleteActivityVariables) => Promise<CompletionResult>) {
     const queryClient = new QueryClient();
     const onCompleted = vi.fn();
-    const observer = new MutationObserver(
-      queryClient,
-      completeActivityMutationOptions({ send, onCompleted, retryDelay: 0 }),
-    );
+    const observer = new MutationObserver(queryClient, completeActivityMutationOptions({ send, onCompleted, retryDelay: 0 }));
     return { observer, onCompleted };
   }
 
@@ -113,9 +110,7 @@ describe('completing through a TanStack mutation', () => {
       throw networkError();
     });
     const { observer, onCompleted } = run(send);
-    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(
-      TRPCClientError,
-    );
+    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(TRPCClientError);
     expect(send).toHaveBeenCalledTimes(3);
     expect(onCompleted).not.toHaveBeenCalled();
   });
@@ -125,9 +120,7 @@ describe('completing through a TanStack mutation', () => {
       throw serverError(400);
     });
     const { observer } = run(send);
-    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(
-      TRPCClientError,
-    );
+    await expect(observer.mutate(withIdempotencyKey({ activity_key: 'journaling' }))).rejects.toBeInstanceOf(TRPCClientError);
     expect(send).toHaveBeenCalledTimes(1);
   });
 });

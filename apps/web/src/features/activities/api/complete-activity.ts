@@ -18,10 +18,7 @@ export const COMPLETE_ACTIVITY_RETRIES = 2;
  * One user action → one key. The variables (and so the key) are fixed when the action starts; the
  * mutation's retries resend the same variables, so the server replays instead of counting twice.
  */
-export function withIdempotencyKey(
-  input: CompleteActivityInput,
-  mintKey: () => string = () => crypto.randomUUID(),
-): CompleteActivityVariables {
+export function withIdempotencyKey(input: CompleteActivityInput, mintKey: () => string = () => crypto.randomUUID()): CompleteActivityVariables {
   return { ...input, idempotencyKey: mintKey() };
 }
 

@@ -52,9 +52,7 @@ function FloatingStepCounterPanel() {
       opacity={shown ? 1 : 0}
       visibility={shown ? 'visible' : 'hidden'}
       transition={
-        shown
-          ? 'transform 220ms ease-out, opacity 220ms ease-out, visibility 0s'
-          : 'transform 220ms ease-in, opacity 220ms ease-in, visibility 0s linear 220ms'
+        shown ? 'transform 220ms ease-out, opacity 220ms ease-out, visibility 0s' : 'transform 220ms ease-in, opacity 220ms ease-in, visibility 0s linear 220ms'
       }
       _motionReduce={{ transition: 'none' }}
     >
@@ -104,10 +102,7 @@ function FloatingStepCounterPanel() {
           whiteSpace="nowrap"
           _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
         >
-          <RouterLink
-            to="/profile"
-            aria-label={total === undefined ? 'Pasos (cargando), ver tu perfil' : `${stepsLabel(total)}, ver tu perfil`}
-          >
+          <RouterLink to="/profile" aria-label={total === undefined ? 'Pasos (cargando), ver tu perfil' : `${stepsLabel(total)}, ver tu perfil`}>
             <FootprintsIcon boxSize="5" color="sun.300" aria-hidden="true" />
             {total === undefined ? (
               <>

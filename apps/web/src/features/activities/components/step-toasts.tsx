@@ -5,12 +5,7 @@ import { InfoIcon, XIcon } from '../../../components/ui/icons';
 import { useTRPCClient } from '../../../lib/trpc';
 import { useLiveSteps } from '../hooks/use-live-steps';
 import { useStepToasts } from '../hooks/use-step-toasts';
-import {
-  STEP_TOAST_EXIT_MS,
-  STEP_TOAST_SPACING_PX,
-  stepToastCopy,
-  type StepToast,
-} from '../../../lib/steps/step-toast-queue';
+import { STEP_TOAST_EXIT_MS, STEP_TOAST_SPACING_PX, stepToastCopy, type StepToast } from '../../../lib/steps/step-toast-queue';
 import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
 import { Tooltip } from '../../../components/ui/tooltip';
 

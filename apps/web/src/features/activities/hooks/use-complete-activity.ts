@@ -2,12 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useUpdateStepStats } from '../../../lib/steps/use-step-stats';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import {
-  completeActivityMutationOptions,
-  withIdempotencyKey,
-  type CompleteActivityInput,
-  type CompletionResult,
-} from '../api/complete-activity';
+import { completeActivityMutationOptions, withIdempotencyKey, type CompleteActivityInput, type CompletionResult } from '../api/complete-activity';
 import { toastFromCompletion } from '../../../lib/steps/completion-toast';
 import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
 
@@ -36,14 +31,10 @@ export function useCompleteActivity() {
 
   const { mutate, mutateAsync } = mutation;
   const complete = useCallback(
-    (input: CompleteActivityInput, options?: { onSuccess?: (result: CompletionResult) => void }) =>
-      mutate(withIdempotencyKey(input), options),
+    (input: CompleteActivityInput, options?: { onSuccess?: (result: CompletionResult) => void }) => mutate(withIdempotencyKey(input), options),
     [mutate],
   );
-  const completeAsync = useCallback(
-    (input: CompleteActivityInput): Promise<CompletionResult> => mutateAsync(withIdempotencyKey(input)),
-    [mutateAsync],
-  );
+  const completeAsync = useCallback((input: CompleteActivityInput): Promise<CompletionResult> => mutateAsync(withIdempotencyKey(input)), [mutateAsync]);
 
   return { ...mutation, complete, completeAsync };
 }

@@ -13,12 +13,7 @@ export function isCounterHiddenOn(pathname: string): boolean {
  * Spec §2: the counter hides when the user scrolls down past the threshold and comes back when they
  * scroll up (and always near the top of the page).
  */
-export function nextCounterVisibility(
-  visible: boolean,
-  previousY: number,
-  currentY: number,
-  threshold = COUNTER_SCROLL_THRESHOLD_PX,
-): boolean {
+export function nextCounterVisibility(visible: boolean, previousY: number, currentY: number, threshold = COUNTER_SCROLL_THRESHOLD_PX): boolean {
   if (currentY <= threshold) return true;
   if (currentY > previousY) return false;
   if (currentY < previousY) return true;

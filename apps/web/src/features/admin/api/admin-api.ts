@@ -71,9 +71,7 @@ export function useUpdateActivityMutation() {
 
 export function useUserLedgerQuery(userId: string | null) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.admin.userLedger.queryOptions({ userId: userId ?? '' }, { enabled: Boolean(userId), staleTime: 0 }),
-  );
+  return useQuery(trpc.admin.userLedger.queryOptions({ userId: userId ?? '' }, { enabled: Boolean(userId), staleTime: 0 }));
 }
 
 export function useAdjustStepsMutation() {

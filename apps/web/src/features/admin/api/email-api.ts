@@ -10,12 +10,7 @@ export function useTemplatesQuery() {
 
 export function useEmailPreviewQuery(template: TemplateName | null) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.admin.emailPreview.queryOptions(
-      { template: template ?? 'welcome' },
-      { enabled: template !== null, staleTime: 60_000 },
-    ),
-  );
+  return useQuery(trpc.admin.emailPreview.queryOptions({ template: template ?? 'welcome' }, { enabled: template !== null, staleTime: 60_000 }));
 }
 
 export function useOutboxQuery() {
@@ -36,12 +31,7 @@ export function useEmailSendMutation() {
 /** The coach writes the person's weekly summary: only when asked (it may call the AI server). */
 export function useAiEmailPreviewQuery(userId: string | null) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.admin.aiEmailPreview.queryOptions(
-      { userId: userId ?? '' },
-      { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 },
-    ),
-  );
+  return useQuery(trpc.admin.aiEmailPreview.queryOptions({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 }));
 }
 
 export function useAiEmailSendMutation() {

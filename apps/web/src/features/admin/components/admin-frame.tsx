@@ -13,15 +13,7 @@ const ADMIN_LINKS = [
 ] as const;
 
 /** Layout of the admin screens: an "Administración" nav (current page marked) and the page heading. */
-export function AdminFrame({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   useDocumentTitle(`${title} · Administración`);
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>

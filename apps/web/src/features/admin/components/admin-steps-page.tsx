@@ -35,17 +35,10 @@ function AdminSteps() {
   const selected = useSelectedUser(userId);
 
   return (
-    <AdminFrame
-      title="Pasos y catálogo"
-      description="Edita lo que suma cada actividad, revisa los pasos de una persona y corrígelos con un ajuste manual."
-    >
+    <AdminFrame title="Pasos y catálogo" description="Edita lo que suma cada actividad, revisa los pasos de una persona y corrígelos con un ajuste manual.">
       <CatalogueEditor />
       <AuditLog />
-      <AdminCard
-        id="admin-usuario"
-        title="Pasos de una persona"
-        description="Busca a alguien para ver sus pasos de hoy, su historial y hacer un ajuste."
-      >
+      <AdminCard id="admin-usuario" title="Pasos de una persona" description="Busca a alguien para ver sus pasos de hoy, su historial y hacer un ajuste.">
         <UserPicker
           key={selected?.id ?? 'ninguna'}
           selected={selected}

@@ -16,8 +16,7 @@ export function ForbiddenPage() {
           No tienes permiso
         </Heading>
         <Text color="text.muted" fontSize="lg">
-          Esta sección es solo para las personas que administran Ascenso. Con tu cuenta puedes seguir usando todo lo
-          demás: tu plan, tu coach y tus actividades.
+          Esta sección es solo para las personas que administran Ascenso. Con tu cuenta puedes seguir usando todo lo demás: tu plan, tu coach y tus actividades.
         </Text>
         <Button asChild type={undefined} colorPalette="brand" size="lg" borderRadius="full">
           <RouterLink to="/">

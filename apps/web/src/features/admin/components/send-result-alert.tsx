@@ -5,13 +5,7 @@ import { sendResultCopy, type SendResult } from '../utils/email-copy';
 export function SendResultAlert({ result, to }: { result: SendResult; to: string }) {
   const copy = sendResultCopy(result, to);
   return (
-    <Alert.Root
-      status={copy.tone}
-      borderRadius="lg"
-      variant="subtle"
-      role={copy.tone === 'error' ? 'alert' : 'status'}
-      data-status={result.status}
-    >
+    <Alert.Root status={copy.tone} borderRadius="lg" variant="subtle" role={copy.tone === 'error' ? 'alert' : 'status'} data-status={result.status}>
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{copy.title}</Alert.Title>

@@ -37,16 +37,7 @@ export function UserPicker({
 
   if (selected && !searching) {
     return (
-      <HStack
-        gap="3"
-        p="3"
-        borderRadius="lg"
-        borderWidth="1px"
-        borderColor="brand.200"
-        bg="brand.50"
-        justify="space-between"
-        flexWrap="wrap"
-      >
+      <HStack gap="3" p="3" borderRadius="lg" borderWidth="1px" borderColor="brand.200" bg="brand.50" justify="space-between" flexWrap="wrap">
         <Box minW="0">
           <Text fontSize="sm" color="text.muted">
             Persona elegida
@@ -81,9 +72,7 @@ export function UserPicker({
           aria-controls={resultsId}
           autoFocus={selected !== null}
         />
-        <Field.HelperText color="text.muted">
-          Se muestran las {SHOWN} primeras coincidencias, de la más reciente a la más antigua.
-        </Field.HelperText>
+        <Field.HelperText color="text.muted">Se muestran las {SHOWN} primeras coincidencias, de la más reciente a la más antigua.</Field.HelperText>
       </Field.Root>
       <Text role="status" aria-live="polite" srOnly>
         {list ? `${users.data?.length ?? 0} resultados` : ''}
@@ -92,14 +81,7 @@ export function UserPicker({
         list.length === 0 ? (
           <Text color="text.muted">Nadie coincide con «{debounced}».</Text>
         ) : (
-          <Box
-            as="ul"
-            id={resultsId}
-            listStyleType="none"
-            display="grid"
-            gap="2"
-            aria-label="Resultados de la búsqueda"
-          >
+          <Box as="ul" id={resultsId} listStyleType="none" display="grid" gap="2" aria-label="Resultados de la búsqueda">
             {list.map((user) => (
               <li key={user.id}>
                 <Button
@@ -127,14 +109,7 @@ export function UserPicker({
                         </Badge>
                       ) : null}
                     </Text>
-                    <Text
-                      as="span"
-                      display="block"
-                      fontSize="sm"
-                      fontWeight="400"
-                      color="text.muted"
-                      overflowWrap="anywhere"
-                    >
+                    <Text as="span" display="block" fontSize="sm" fontWeight="400" color="text.muted" overflowWrap="anywhere">
                       {user.email}
                     </Text>
                   </Box>

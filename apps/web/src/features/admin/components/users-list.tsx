@@ -40,11 +40,7 @@ export function UsersList() {
           />
         </Field.Root>
         <Text role="status" aria-live="polite" fontSize="sm" color="text.muted">
-          {list
-            ? list.length === 0
-              ? 'Nadie coincide con la búsqueda.'
-              : `${list.length} ${list.length === 1 ? 'persona' : 'personas'}`
-            : ''}
+          {list ? (list.length === 0 ? 'Nadie coincide con la búsqueda.' : `${list.length} ${list.length === 1 ? 'persona' : 'personas'}`) : ''}
         </Text>
         {list ? (
           list.length > 0 ? (
@@ -59,13 +55,7 @@ export function UsersList() {
               opacity={users.isPlaceholderData ? 0.6 : 1}
             >
               {list.map((user) => (
-                <Box
-                  as="li"
-                  key={user.id}
-                  borderBottomWidth="1px"
-                  borderColor="border.soft"
-                  _last={{ borderBottomWidth: 0 }}
-                >
+                <Box as="li" key={user.id} borderBottomWidth="1px" borderColor="border.soft" _last={{ borderBottomWidth: 0 }}>
                   <Link
                     asChild
                     display="grid"
@@ -79,15 +69,7 @@ export function UsersList() {
                     _hover={{ bg: 'brand.50', textDecoration: 'none' }}
                   >
                     <RouterLink to={`/admin/steps?user=${encodeURIComponent(user.id)}`} state={{ user }}>
-                      <Text
-                        as="span"
-                        fontWeight="600"
-                        color="heading"
-                        display="flex"
-                        gap="2"
-                        alignItems="center"
-                        minW="0"
-                      >
+                      <Text as="span" fontWeight="600" color="heading" display="flex" gap="2" alignItems="center" minW="0">
                         <Text as="span" truncate>
                           {fullName(user)}
                         </Text>

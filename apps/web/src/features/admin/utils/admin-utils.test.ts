@@ -1,22 +1,13 @@
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { describe, expect, it } from 'vitest';
-import {
-  auditChanges,
-  isDraftDirty,
-  parseDecimal,
-  toDraft,
-  validateAdjustment,
-  validateCatalogueDraft,
-} from './catalogue-form';
+import { auditChanges, isDraftDirty, parseDecimal, toDraft, validateAdjustment, validateCatalogueDraft } from './catalogue-form';
 import { buildCompletionSeries, buildFailureSeries, buildUsageSeries, SERIES_COLORS } from './series';
 
 const SESSION = { name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1 };
 
 describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
   it('accepts valid values and parses Spanish decimals', () => {
-    expect(
-      validateCatalogueDraft({ name: ' Sesión completa ', baseSteps: '1250', multiplier: '1,5', dailyLimit: '2' }),
-    ).toEqual({
+    expect(validateCatalogueDraft({ name: ' Sesión completa ', baseSteps: '1250', multiplier: '1,5', dailyLimit: '2' })).toEqual({
       ok: true,
       values: { name: 'Sesión completa', baseSteps: 1250, multiplier: 1.5, dailyLimit: 2 },
     });
@@ -130,10 +121,7 @@ describe('dashboard series', () => {
   });
 
   it('builds input/output token series', () => {
-    const usage = buildUsageSeries(
-      [{ day: '2026-05-30', requests: 3, inputTokens: 900, outputTokens: 300 }],
-      '2026-05-31',
-    );
+    const usage = buildUsageSeries([{ day: '2026-05-30', requests: 3, inputTokens: 900, outputTokens: 300 }], '2026-05-31');
     expect(usage.series.map((s) => s.values.slice(-2))).toEqual([
       [900, 0],
       [300, 0],

@@ -28,8 +28,7 @@ export const CATALOGUE_LABELS: Record<CatalogueField, string> = {
 
 const numberFormat = new Intl.NumberFormat('es-ES');
 
-const range = ({ min, max }: { min: number; max: number }) =>
-  `${numberFormat.format(min)} a ${numberFormat.format(max)}`;
+const range = ({ min, max }: { min: number; max: number }) => `${numberFormat.format(min)} a ${numberFormat.format(max)}`;
 
 /** The hint under each catalogue field, written from the domain's limits. */
 export const CATALOGUE_HINTS: Record<CatalogueField, string> = {
@@ -80,17 +79,14 @@ export function catalogueIssueMessage(field: CatalogueField, issue: Issue): stri
     return 'Escribe un nombre';
   }
   const integer = field !== 'multiplier';
-  if (issue.code === 'invalid_type')
-    return integer ? 'Escribe un número entero' : 'Escribe un número (por ejemplo 1 o 1,5)';
-  if (issue.code === 'invalid_format' || (issue.code === 'invalid_type' && issue.expected === 'int'))
-    return 'Escribe un número entero';
+  if (issue.code === 'invalid_type') return integer ? 'Escribe un número entero' : 'Escribe un número (por ejemplo 1 o 1,5)';
+  if (issue.code === 'invalid_format' || (issue.code === 'invalid_type' && issue.expected === 'int')) return 'Escribe un número entero';
   if (issue.code === 'too_small') return `El mínimo es ${bound(issue.minimum)}`;
   if (issue.code === 'too_big') return `El máximo es ${bound(issue.maximum)}`;
   return integer ? 'Escribe un número entero' : 'Escribe un número válido';
 }
 
-export type CatalogueValidation =
-  { ok: true; values: CatalogueValues } | { ok: false; errors: Partial<Record<CatalogueField, string>> };
+export type CatalogueValidation = { ok: true; values: CatalogueValues } | { ok: false; errors: Partial<Record<CatalogueField, string>> };
 
 /**
  * Validates a row with the domain's `ActivityValuesSchema` (what `admin.updateActivity` checks), so
@@ -107,8 +103,7 @@ export function validateCatalogueDraft(draft: CatalogueDraft): CatalogueValidati
   };
   for (const field of ['baseSteps', 'multiplier', 'dailyLimit'] as const) {
     if (draft[field].trim() === '') errors[field] = 'Obligatorio';
-    else if (Number.isNaN(candidate[field]))
-      errors[field] = field === 'multiplier' ? 'Escribe un número (por ejemplo 1 o 1,5)' : 'Escribe un número entero';
+    else if (Number.isNaN(candidate[field])) errors[field] = field === 'multiplier' ? 'Escribe un número (por ejemplo 1 o 1,5)' : 'Escribe un número entero';
   }
   const parsed = ActivityValuesSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -139,12 +134,7 @@ export function auditChanges(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): Array<{ field: CatalogueField; label: string; before: string; after: string }> {
-  const show = (value: unknown) =>
-    typeof value === 'number'
-      ? numberFormat.format(value)
-      : value === undefined || value === null
-        ? '—'
-        : String(value);
+  const show = (value: unknown) => (typeof value === 'number' ? numberFormat.format(value) : value === undefined || value === null ? '—' : String(value));
   return CATALOGUE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
     field,
     label: CATALOGUE_LABELS[field],
@@ -153,9 +143,7 @@ export function auditChanges(
   }));
 }
 
-export type AdjustmentValidation =
-  | { ok: true; values: { steps: number; reason: string } }
-  | { ok: false; errors: Partial<Record<'steps' | 'reason', string>> };
+export type AdjustmentValidation = { ok: true; values: { steps: number; reason: string } } | { ok: false; errors: Partial<Record<'steps' | 'reason', string>> };
 
 /** The manual adjustment: a whole number of steps between −100 000 and 100 000, never 0, and a reason. */
 export function validateAdjustment(stepsText: string, reasonText: string): AdjustmentValidation {
@@ -168,8 +156,7 @@ export function validateAdjustment(stepsText: string, reasonText: string): Adjus
     errors.steps = `El ajuste debe estar entre -${numberFormat.format(STEP_ADJUSTMENT_MAX)} y ${numberFormat.format(STEP_ADJUSTMENT_MAX)}`;
   const reason = reasonText.trim();
   if (reason.length < ADJUSTMENT_REASON_MIN_LENGTH) errors.reason = 'Explica el motivo del ajuste';
-  else if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH)
-    errors.reason = `Máximo ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres`;
+  else if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH) errors.reason = `Máximo ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, values: { steps, reason } };
 }

@@ -17,14 +17,9 @@ describe('e-mail test copy', () => {
   });
 
   it('never presents a failure as a success, and shows its error', () => {
-    const copy = sendResultCopy(
-      { status: 'failed', transport: 'smtp', error: 'ECONNREFUSED', subject: 'Hola' },
-      'a@b.es',
-    );
+    const copy = sendResultCopy({ status: 'failed', transport: 'smtp', error: 'ECONNREFUSED', subject: 'Hola' }, 'a@b.es');
     expect(copy.tone).toBe('error');
     expect(copy.description).toContain('ECONNREFUSED');
-    expect(sendResultCopy({ status: 'sent', transport: 'smtp', error: null, subject: 'Hola' }, 'a@b.es').tone).toBe(
-      'success',
-    );
+    expect(sendResultCopy({ status: 'sent', transport: 'smtp', error: null, subject: 'Hola' }, 'a@b.es').tone).toBe('success');
   });
 });

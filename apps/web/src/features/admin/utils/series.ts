@@ -66,24 +66,17 @@ export function buildCompletionSeries(
       key,
       label: names.get(key) ?? key,
       // A stable colour per activity (its catalogue position), so the legend means the same every day.
-      color:
-        SERIES_COLORS[(rank(key) === order.length ? keys.indexOf(key) : rank(key)) % SERIES_COLORS.length] ??
-        SERIES_COLORS[0],
+      color: SERIES_COLORS[(rank(key) === order.length ? keys.indexOf(key) : rank(key)) % SERIES_COLORS.length] ?? SERIES_COLORS[0],
       values: byKey.get(key) ?? [],
     })),
   };
 }
 
 /** Input and output tokens per day (two stacked series), zeros filled in. */
-export function buildUsageSeries(
-  rows: readonly UsageRow[],
-  today: string,
-  days = 14,
-): { days: string[]; series: ChartSeries[]; requests: number[] } {
+export function buildUsageSeries(rows: readonly UsageRow[], today: string, days = 14): { days: string[]; series: ChartSeries[]; requests: number[] } {
   const dayList = lastDays(today, days);
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const pick = (field: 'inputTokens' | 'outputTokens' | 'requests') =>
-    dayList.map((day) => byDay.get(day)?.[field] ?? 0);
+  const pick = (field: 'inputTokens' | 'outputTokens' | 'requests') => dayList.map((day) => byDay.get(day)?.[field] ?? 0);
   return {
     days: dayList,
     requests: pick('requests'),

@@ -17,9 +17,7 @@ export function isNotFound(error: unknown): boolean {
 /** `assessment.status` → `{ completed, completedAt, inProgress, currentSection }`; `completed` gates the routes. */
 export function useAssessmentStatusQuery() {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.assessment.status.queryOptions(undefined, { staleTime: STATUS_STALE_TIME_MS, gcTime: STATUS_GC_TIME_MS }),
-  );
+  return useQuery(trpc.assessment.status.queryOptions(undefined, { staleTime: STATUS_STALE_TIME_MS, gcTime: STATUS_GC_TIME_MS }));
 }
 
 /**

@@ -1,17 +1,5 @@
 import type { AssessmentEvaluation, Recommendation } from '@ascenso/domain/assessment-evaluation';
-import {
-  Badge,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Heading,
-  HStack,
-  LinkBox,
-  LinkOverlay,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { ArrowRightIcon, SparklesIcon, TimerIcon } from '../../../components/ui/icons';
@@ -52,23 +40,10 @@ export function AssessmentEvaluationPage() {
           px={{ base: '5', md: '10' }}
           py={{ base: '7', md: '10' }}
         >
-          <Text
-            fontSize="sm"
-            fontWeight="600"
-            color="brand.700"
-            textTransform="uppercase"
-            letterSpacing="0.08em"
-            mb="3"
-          >
+          <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
             Tu evaluación · {formatLongDate(data.completedAt, user.timezone)}
           </Text>
-          <Heading
-            as="h1"
-            fontSize={{ base: '2xl', md: '4xl' }}
-            lineHeight="1.15"
-            letterSpacing="-0.02em"
-            color="heading"
-          >
+          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.02em" color="heading">
             {data.headline}
           </Heading>
           <Text mt="4" fontSize={{ base: 'md', md: 'lg' }} color="ink.700" lineHeight="1.6">
@@ -110,17 +85,7 @@ export function AssessmentEvaluationPage() {
 
 function FirstStep({ text }: { text: string }) {
   return (
-    <HStack
-      mt="6"
-      gap="3"
-      align="flex-start"
-      bg="surface"
-      borderRadius="xl"
-      borderWidth="1px"
-      borderColor="sun.200"
-      px="4"
-      py="3"
-    >
+    <HStack mt="6" gap="3" align="flex-start" bg="surface" borderRadius="xl" borderWidth="1px" borderColor="sun.200" px="4" py="3">
       <SparklesIcon boxSize="5" color="sun.700" mt="0.5" aria-hidden="true" />
       <Box>
         <Text fontSize="sm" fontWeight="700" color="sun.900">
@@ -132,24 +97,12 @@ function FirstStep({ text }: { text: string }) {
   );
 }
 
-function EvaluationSections({
-  evaluation,
-  headingLevel,
-}: {
-  evaluation: AssessmentEvaluation;
-  headingLevel: 'h2' | 'h3';
-}) {
+function EvaluationSections({ evaluation, headingLevel }: { evaluation: AssessmentEvaluation; headingLevel: 'h2' | 'h3' }) {
   return (
     <Stack gap="6">
       {evaluation.sections.map((section) => (
         <Box as="section" key={section.id} aria-labelledby={`${headingLevel}-${section.id}`}>
-          <Heading
-            as={headingLevel}
-            id={`${headingLevel}-${section.id}`}
-            fontSize={headingLevel === 'h2' ? 'xl' : 'lg'}
-            color="heading"
-            mb="2"
-          >
+          <Heading as={headingLevel} id={`${headingLevel}-${section.id}`} fontSize={headingLevel === 'h2' ? 'xl' : 'lg'} color="heading" mb="2">
             {section.title}
           </Heading>
           <Text color="ink.800" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" maxW="65ch">

@@ -28,34 +28,14 @@ export function AssessmentResultsPage() {
 
 type HistoryQuery = ReturnType<typeof useAssessmentHistoryQuery>;
 
-function ResultsView({
-  profile,
-  completedAt,
-  history,
-}: {
-  profile: CoachingProfile;
-  completedAt: Date | null;
-  history: HistoryQuery;
-}) {
+function ResultsView({ profile, completedAt, history }: { profile: CoachingProfile; completedAt: Date | null; history: HistoryQuery }) {
   const user = useSignedInUser();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
-        <Stack
-          gap="4"
-          direction={{ base: 'column', md: 'row' }}
-          justify="space-between"
-          align={{ base: 'stretch', md: 'flex-end' }}
-        >
+        <Stack gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }}>
           <Box>
-            <Text
-              fontSize="sm"
-              fontWeight="600"
-              color="brand.700"
-              textTransform="uppercase"
-              letterSpacing="0.08em"
-              mb="2"
-            >
+            <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="2">
               Resultados de tu evaluación
             </Text>
             <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
@@ -93,11 +73,7 @@ function ResultsView({
           </Wrap>
         </Card>
 
-        <Grid
-          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
-          gap={{ base: '6', md: '8' }}
-          alignItems="start"
-        >
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', md: '8' }} alignItems="start">
           <Card title="Lo que te da y te quita energía" id="energia">
             <Text color="text.muted" fontSize="sm" mb="4">
               De 1 (te agota) a 5 (te da energía), desde el punto neutro (3).
@@ -109,10 +85,7 @@ function ResultsView({
           </Card>
         </Grid>
 
-        <Grid
-          templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}
-          gap={{ base: '6', md: '8' }}
-        >
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap={{ base: '6', md: '8' }}>
           <Card title="Tus fortalezas" id="fortalezas">
             <Tags items={profile.strengths} tone="brand" />
           </Card>
@@ -229,13 +202,7 @@ function Satisfaction({ rating, reason }: { rating: number; reason: string }) {
       </HStack>
       <HStack gap="1" aria-hidden="true">
         {Array.from({ length: 10 }, (_, i) => (
-          <Box
-            key={i}
-            flex="1"
-            h="3"
-            borderRadius="sm"
-            bg={i < rating ? (rating <= 4 ? 'sun.500' : 'brand.500') : 'ink.100'}
-          />
+          <Box key={i} flex="1" h="3" borderRadius="sm" bg={i < rating ? (rating <= 4 ? 'sun.500' : 'brand.500') : 'ink.100'} />
         ))}
       </HStack>
       {reason ? <Text color="ink.700">«{reason}»</Text> : null}

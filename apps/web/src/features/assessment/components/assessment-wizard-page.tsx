@@ -142,8 +142,7 @@ function WizardFlow({ start }: { start: WizardStart }) {
 
   const focusQuestion = useCallback((name: FieldName) => {
     const container = document.querySelector<HTMLElement>(`[data-question="${name}"]`);
-    const target =
-      container?.querySelector<HTMLElement>('input, textarea') ?? document.getElementById(questionId(name));
+    const target = container?.querySelector<HTMLElement>('input, textarea') ?? document.getElementById(questionId(name));
     container?.scrollIntoView({ block: 'center' });
     target?.focus({ preventScroll: true });
   }, []);
@@ -240,14 +239,7 @@ function WizardFlow({ start }: { start: WizardStart }) {
       <Container maxW="3xl" py={{ base: '6', md: '10' }}>
         <Stack gap="6">
           <Box>
-            <Text
-              fontSize="sm"
-              fontWeight="600"
-              color="brand.700"
-              textTransform="uppercase"
-              letterSpacing="0.08em"
-              mb="2"
-            >
+            <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="2">
               Evaluación Profesional Integral
             </Text>
             <Heading
@@ -269,28 +261,11 @@ function WizardFlow({ start }: { start: WizardStart }) {
             </Text>
           </Box>
 
-          <SectionQuestions
-            key={state.step}
-            section={section}
-            responses={state.responses}
-            invalidFields={invalidFields}
-            {...handlers}
-          >
-            {(revealed) =>
-              revealed && !sectionComplete ? (
-                <MissingQuestions step={state.step} missing={missing} onGoTo={focusQuestion} />
-              ) : null
-            }
+          <SectionQuestions key={state.step} section={section} responses={state.responses} invalidFields={invalidFields} {...handlers}>
+            {(revealed) => (revealed && !sectionComplete ? <MissingQuestions step={state.step} missing={missing} onGoTo={focusQuestion} /> : null)}
           </SectionQuestions>
 
-          <Stack
-            as="nav"
-            aria-label="Pasos de la evaluación"
-            direction={{ base: 'column-reverse', sm: 'row' }}
-            justify="space-between"
-            gap="3"
-            pt="2"
-          >
+          <Stack as="nav" aria-label="Pasos de la evaluación" direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="3" pt="2">
             <Button variant="outline" size="lg" borderRadius="full" onClick={handleBack} disabled={!canGoBack(state)}>
               Anterior
             </Button>
@@ -307,13 +282,7 @@ function WizardFlow({ start }: { start: WizardStart }) {
                 ¡Completar Evaluación!
               </Button>
             ) : (
-              <Button
-                colorPalette="brand"
-                size="lg"
-                borderRadius="full"
-                aria-disabled={!sectionComplete || undefined}
-                onClick={handleNext}
-              >
+              <Button colorPalette="brand" size="lg" borderRadius="full" aria-disabled={!sectionComplete || undefined} onClick={handleNext}>
                 Siguiente
                 <ArrowRightIcon />
               </Button>

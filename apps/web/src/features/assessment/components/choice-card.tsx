@@ -72,16 +72,7 @@ interface ScalePillProps {
 }
 
 /** A compact radio for numeric scales (energy 1–5, satisfaction 1–10). The radio itself is visually hidden. */
-export function ScalePill({
-  name,
-  value,
-  checked,
-  onChange,
-  children,
-  srSuffix,
-  required,
-  labelProps,
-}: ScalePillProps) {
+export function ScalePill({ name, value, checked, onChange, children, srSuffix, required, labelProps }: ScalePillProps) {
   return (
     <chakra.label
       position="relative"

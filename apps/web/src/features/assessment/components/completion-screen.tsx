@@ -45,8 +45,7 @@ export function CompletionScreen() {
           ¡Felicidades!
         </Heading>
         <Text fontSize={{ base: 'lg', md: 'xl' }} color="ink.700" lineHeight="1.5">
-          Has completado tu Evaluación Profesional Integral. Tu coach ya puede personalizar tus conversaciones, tu plan
-          diario y tus recomendaciones.
+          Has completado tu Evaluación Profesional Integral. Tu coach ya puede personalizar tus conversaciones, tu plan diario y tus recomendaciones.
         </Text>
         <Text color="text.muted" role="status">
           Te llevamos al inicio en unos segundos…

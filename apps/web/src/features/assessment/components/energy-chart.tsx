@@ -56,14 +56,7 @@ export function EnergyChart({ bars }: { bars: readonly EnergyBar[] }) {
             const x = center + (score - 3) * unit;
             return (
               <g key={score}>
-                <line
-                  x1={x}
-                  x2={x}
-                  y1={axisTop - 4}
-                  y2={height - 6}
-                  stroke={score === 3 ? COLORS.axis : COLORS.grid}
-                  strokeWidth={score === 3 ? 1.5 : 1}
-                />
+                <line x1={x} x2={x} y1={axisTop - 4} y2={height - 6} stroke={score === 3 ? COLORS.axis : COLORS.grid} strokeWidth={score === 3 ? 1.5 : 1} />
                 <text x={x} y={axisTop - 10} textAnchor="middle" fontSize="12" fill={COLORS.muted}>
                   {score}
                 </text>
@@ -97,19 +90,7 @@ export function EnergyChart({ bars }: { bars: readonly EnergyBar[] }) {
   );
 }
 
-function BarMark({
-  bar,
-  y,
-  height,
-  center,
-  unit,
-}: {
-  bar: EnergyBar;
-  y: number;
-  height: number;
-  center: number;
-  unit: number;
-}) {
+function BarMark({ bar, y, height, center, unit }: { bar: EnergyBar; y: number; height: number; center: number; unit: number }) {
   const mid = y + height / 2;
   if (bar.direction === 'unrated') {
     return (
@@ -134,14 +115,7 @@ function BarMark({
   return (
     <g>
       <rect x={x} y={y} width={length} height={height} rx={5} fill={barColor(bar)} />
-      <text
-        x={valueX}
-        y={mid + 5}
-        fontSize="13"
-        fontWeight="700"
-        fill={COLORS.text}
-        textAnchor={bar.direction === 'drain' ? 'end' : 'start'}
-      >
+      <text x={valueX} y={mid + 5} fontSize="13" fontWeight="700" fill={COLORS.text} textAnchor={bar.direction === 'drain' ? 'end' : 'start'}>
         {bar.score}
       </text>
     </g>

@@ -10,15 +10,7 @@ function questionLabel(step: number, name: FieldName): string {
  * "Preguntas pendientes en esta sección" with the questions still unanswered; each one is a button
  * that takes the focus to that question.
  */
-export function MissingQuestions({
-  step,
-  missing,
-  onGoTo,
-}: {
-  step: number;
-  missing: readonly FieldName[];
-  onGoTo: (name: FieldName) => void;
-}) {
+export function MissingQuestions({ step, missing, onGoTo }: { step: number; missing: readonly FieldName[]; onGoTo: (name: FieldName) => void }) {
   if (missing.length === 0) return null;
   return (
     <Box

@@ -2,11 +2,7 @@ import { Box, Text, chakra, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** The white card around one question; `invalid` marks a required question left unanswered after an attempt. */
-export function QuestionCard({
-  invalid = false,
-  children,
-  ...props
-}: { invalid?: boolean; children: ReactNode } & BoxProps) {
+export function QuestionCard({ invalid = false, children, ...props }: { invalid?: boolean; children: ReactNode } & BoxProps) {
   return (
     <Box
       bg="surface"

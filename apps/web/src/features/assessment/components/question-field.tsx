@@ -70,12 +70,7 @@ export function QuestionField({ field, responses, invalid, onAnswer, onToggle, o
       return <EnergyQuestion field={field} value={responses.energyFactors} onChange={onEnergy} />;
     case 'rating':
       return (
-        <RatingQuestion
-          field={field}
-          value={responses.satisfactionRating ?? 0}
-          invalid={invalid}
-          onChange={(value) => onAnswer('satisfactionRating', value)}
-        />
+        <RatingQuestion field={field} value={responses.satisfactionRating ?? 0} invalid={invalid} onChange={(value) => onAnswer('satisfactionRating', value)} />
       );
   }
 }
@@ -163,17 +158,7 @@ function SelectQuestion({ field, value, invalid, onChange }: QuestionProps<'sele
   );
 }
 
-function MultiQuestion({
-  field,
-  value,
-  invalid,
-  onToggle,
-}: {
-  field: Def<'multi'>;
-  value: string[];
-  invalid: boolean;
-  onToggle: (value: string) => void;
-}) {
+function MultiQuestion({ field, value, invalid, onToggle }: { field: Def<'multi'>; value: string[]; invalid: boolean; onToggle: (value: string) => void }) {
   const id = questionId(field.name);
   // Set when a selection past the maximum was ignored; cleared by the next accepted change.
   const [limitNotice, setLimitNotice] = useState(false);
@@ -192,12 +177,7 @@ function MultiQuestion({
           <Text color="text.muted" fontSize="sm">
             Elige hasta {field.max}
           </Text>
-          <Text
-            fontSize="sm"
-            fontWeight="600"
-            color={limitNotice ? 'sun.800' : atMax ? 'brand.700' : 'text.muted'}
-            aria-live="polite"
-          >
+          <Text fontSize="sm" fontWeight="600" color={limitNotice ? 'sun.800' : atMax ? 'brand.700' : 'text.muted'} aria-live="polite">
             {limitNotice
               ? `Ya has elegido ${field.max}. Quita una para cambiarla.`
               : `${value.length} de ${field.max} ${field.max === 1 ? 'elegida' : 'elegidas'}`}
@@ -237,9 +217,7 @@ function EnergyQuestion({
     <QuestionCard data-question={field.name}>
       <PlainFieldset id={id} aria-describedby={`${id}-ayuda`}>
         <QuestionLegend>{field.label}</QuestionLegend>
-        <QuestionHint id={`${id}-ayuda`}>
-          1 = me agota · 5 = me da energía. Es opcional: deja sin puntuar lo que no aplique.
-        </QuestionHint>
+        <QuestionHint id={`${id}-ayuda`}>1 = me agota · 5 = me da energía. Es opcional: deja sin puntuar lo que no aplique.</QuestionHint>
         <chakra.div display="grid" gap="3">
           {field.factors.map((factor) => {
             const name = `energia-${factor.value}`;
@@ -322,9 +300,7 @@ function RatingQuestion({ field, value, invalid, onChange }: QuestionProps<'rati
               checked={value === score}
               onChange={() => onChange(score)}
               required
-              srSuffix={
-                score === field.min ? 'nada satisfecho/a' : score === field.max ? 'totalmente satisfecho/a' : undefined
-              }
+              srSuffix={score === field.min ? 'nada satisfecho/a' : score === field.max ? 'totalmente satisfecho/a' : undefined}
             >
               {score}
             </ScalePill>

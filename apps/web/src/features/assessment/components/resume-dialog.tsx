@@ -53,31 +53,19 @@ export function ResumeDialog({
                 <Stack gap="3" color="text">
                   <Text>Ya completaste tu evaluación el {when}.</Text>
                   <Text color="text.muted">
-                    Puedes hacer una nueva evaluación desde el principio; cuando la termines, tu coach usará tus
-                    respuestas nuevas. Tu evaluación anterior se conserva en tu historial.
+                    Puedes hacer una nueva evaluación desde el principio; cuando la termines, tu coach usará tus respuestas nuevas. Tu evaluación anterior se
+                    conserva en tu historial.
                   </Text>
                 </Stack>
               </Dialog.Description>
             </Dialog.Body>
             {/* The buttons wrap (and shrink) rather than overflow: with their long labels side by side they
                 used to push "Cancelar y Regresar" out past the dialog's left edge on desktop. */}
-            <Dialog.Footer
-              flexDirection={{ base: 'column-reverse', sm: 'row' }}
-              flexWrap={{ sm: 'wrap' }}
-              alignItems="stretch"
-              gap="3"
-            >
+            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} flexWrap={{ sm: 'wrap' }} alignItems="stretch" gap="3">
               <Button variant="outline" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onCancel}>
                 Cancelar y Regresar
               </Button>
-              <Button
-                ref={continueRef}
-                colorPalette="brand"
-                borderRadius="full"
-                flex={{ sm: '1 1 auto' }}
-                minW="0"
-                onClick={onContinue}
-              >
+              <Button ref={continueRef} colorPalette="brand" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onContinue}>
                 Continuar con Nueva Evaluación
               </Button>
             </Dialog.Footer>

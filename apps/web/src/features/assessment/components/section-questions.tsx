@@ -20,13 +20,7 @@ export function SectionQuestions({ section, responses, invalidFields, children, 
       {revealed ? (
         <Stack gap="5" animation="fade-in 400ms ease-out" _motionReduce={{ animation: 'none' }}>
           {section.fields.map((field) => (
-            <QuestionField
-              key={field.name}
-              field={field}
-              responses={responses}
-              invalid={invalidFields.includes(field.name)}
-              {...handlers}
-            />
+            <QuestionField key={field.name} field={field} responses={responses} invalid={invalidFields.includes(field.name)} {...handlers} />
           ))}
         </Stack>
       ) : (
@@ -40,16 +34,7 @@ export function SectionQuestions({ section, responses, invalidFields, children, 
 /** The calm waiting state while the questions are prepared. */
 function PreparingQuestions() {
   return (
-    <Box
-      role="status"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      px="6"
-      py={{ base: '10', md: '14' }}
-      textAlign="center"
-    >
+    <Box role="status" bg="surface" borderWidth="1px" borderColor="border.soft" borderRadius="card" px="6" py={{ base: '10', md: '14' }} textAlign="center">
       <HStack justify="center" gap="2" mb="4" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <Box

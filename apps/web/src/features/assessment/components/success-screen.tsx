@@ -32,23 +32,11 @@ export function SuccessScreen() {
     <Center as="section" aria-labelledby="excelente-trabajo" minH="70dvh" px="6" py="12">
       <VStack gap="6" maxW="lg" textAlign="center">
         <CircleCheckIcon boxSize="16" color="brand.600" aria-hidden="true" />
-        <Heading
-          as="h1"
-          id="excelente-trabajo"
-          fontSize={{ base: '4xl', md: '5xl' }}
-          letterSpacing="-0.03em"
-          color="heading"
-        >
+        <Heading as="h1" id="excelente-trabajo" fontSize={{ base: '4xl', md: '5xl' }} letterSpacing="-0.03em" color="heading">
           Excelente trabajo
         </Heading>
         <Text role="status" fontSize={{ base: 'lg', md: 'xl' }} color="ink.700" minH="8">
-          <Text
-            as="span"
-            key={message}
-            display="inline-block"
-            animation="fade-in 400ms ease-out"
-            _motionReduce={{ animation: 'none' }}
-          >
+          <Text as="span" key={message} display="inline-block" animation="fade-in 400ms ease-out" _motionReduce={{ animation: 'none' }}>
             {message}
           </Text>
         </Text>

@@ -29,15 +29,7 @@ function ToastsBelow({ headerHeight }: { headerHeight: number }) {
  * Sticky progress header (spec §2): "Paso N de 9", the percent of required questions answered and the
  * autosave indicator ("Guardando..." / "Guardado"). It sticks below the app header (4rem).
  */
-export function WizardHeader({
-  step,
-  percent,
-  saveStatus,
-}: {
-  step: number;
-  percent: number;
-  saveStatus: AutosaveStatus;
-}) {
+export function WizardHeader({ step, percent, saveStatus }: { step: number; percent: number; saveStatus: AutosaveStatus }) {
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(72);
   useEffect(() => {
@@ -87,15 +79,7 @@ export function WizardHeader({
           borderRadius="full"
           overflow="hidden"
         >
-          <Box
-            h="full"
-            w={`${percent}%`}
-            bgGradient="to-r"
-            gradientFrom="brand.500"
-            gradientTo="brand.700"
-            borderRadius="full"
-            transition="width 300ms ease"
-          />
+          <Box h="full" w={`${percent}%`} bgGradient="to-r" gradientFrom="brand.500" gradientTo="brand.700" borderRadius="full" transition="width 300ms ease" />
         </Box>
       </Container>
     </Box>

@@ -22,19 +22,12 @@ export function WizardIntro({ onStart }: { onStart: () => void }) {
         <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
           Antes de empezar
         </Text>
-        <Heading
-          as="h1"
-          id="titulo-evaluacion"
-          fontSize={{ base: '3xl', md: '5xl' }}
-          lineHeight="1.1"
-          letterSpacing="-0.03em"
-          color="heading"
-        >
+        <Heading as="h1" id="titulo-evaluacion" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em" color="heading">
           Evaluación Profesional Integral
         </Heading>
         <Text mt="4" fontSize={{ base: 'lg', md: 'xl' }} color="ink.700" maxW="2xl" lineHeight="1.5">
-          Recorremos {SECTION_COUNT} dimensiones de tu vida profesional y personal para que tu coach te conozca y adapte
-          cada conversación, cada plan y cada recomendación a ti.
+          Recorremos {SECTION_COUNT} dimensiones de tu vida profesional y personal para que tu coach te conozca y adapte cada conversación, cada plan y cada
+          recomendación a ti.
         </Text>
 
         <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="3" mt="8" listStyleType="none">
@@ -49,14 +42,7 @@ export function WizardIntro({ onStart }: { onStart: () => void }) {
           </Feature>
         </SimpleGrid>
 
-        <Button
-          onClick={onStart}
-          colorPalette="brand"
-          size="xl"
-          borderRadius="full"
-          mt="10"
-          w={{ base: 'full', sm: 'auto' }}
-        >
+        <Button onClick={onStart} colorPalette="brand" size="xl" borderRadius="full" mt="10" w={{ base: 'full', sm: 'auto' }}>
           Comenzar Evaluación
           <ArrowRightIcon />
         </Button>
@@ -66,13 +52,7 @@ export function WizardIntro({ onStart }: { onStart: () => void }) {
         <Heading as="h2" id="dimensiones" fontSize="xl" color="heading" mb="4">
           Las {SECTION_COUNT} dimensiones
         </Heading>
-        <List.Root
-          as="ol"
-          display="grid"
-          gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }}
-          gap="3"
-          listStyle="none"
-        >
+        <List.Root as="ol" display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }} gap="3" listStyle="none">
           {ASSESSMENT_SECTIONS.map((section) => (
             <List.Item
               key={section.number}

@@ -1,12 +1,7 @@
 import type { ProgressInput } from '@ascenso/domain/assessment';
 import { useEffect, useState } from 'react';
 import { useTRPCClient } from '../../../lib/trpc';
-import {
-  AUTOSAVE_DEBOUNCE_MS,
-  createAutosaveScheduler,
-  type AutosaveScheduler,
-  type AutosaveStatus,
-} from '../utils/autosave-scheduler';
+import { AUTOSAVE_DEBOUNCE_MS, createAutosaveScheduler, type AutosaveScheduler, type AutosaveStatus } from '../utils/autosave-scheduler';
 import { progressPayload, type WizardState } from '../utils/wizard-state';
 
 /**
@@ -14,10 +9,7 @@ import { progressPayload, type WizardState } from '../utils/wizard-state';
  * A failed save is only logged and clears the indicator. A save still waiting when the wizard
  * unmounts is sent at once, so leaving right after answering loses nothing.
  */
-export function useAutosave(
-  state: WizardState,
-  enabled: boolean,
-): { status: AutosaveStatus; scheduler: AutosaveScheduler<ProgressInput> } {
+export function useAutosave(state: WizardState, enabled: boolean): { status: AutosaveStatus; scheduler: AutosaveScheduler<ProgressInput> } {
   const client = useTRPCClient();
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const [scheduler] = useState(() =>

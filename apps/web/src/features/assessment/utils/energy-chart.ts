@@ -39,8 +39,6 @@ export function energyBars(scores: Partial<Record<EnergyFactor, number>>): Energ
 
 /** Text alternative for the chart (its aria-label). */
 export function energyChartLabel(bars: readonly EnergyBar[]): string {
-  const parts = bars.map((bar) =>
-    bar.score === 0 ? `${bar.label}: sin puntuar` : `${bar.label}: ${bar.score} (${scoreWords(bar.score)})`,
-  );
+  const parts = bars.map((bar) => (bar.score === 0 ? `${bar.label}: sin puntuar` : `${bar.label}: ${bar.score} (${scoreWords(bar.score)})`));
   return `Lo que te agota y lo que te da energía, de 1 (te agota) a 5 (te da energía). ${parts.join('; ')}.`;
 }

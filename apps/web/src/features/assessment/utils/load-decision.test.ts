@@ -6,9 +6,7 @@ const progress = { currentSection: 4, responses: { role: 'Chef' }, completedSect
 
 describe('decideWizardStart', () => {
   it('saved progress wins: resume where the user left', () => {
-    expect(
-      decideWizardStart({ progress, latestAssessment: { createdAt: new Date('2026-05-19T10:00:00Z') }, now: NOW }),
-    ).toEqual({
+    expect(decideWizardStart({ progress, latestAssessment: { createdAt: new Date('2026-05-19T10:00:00Z') }, now: NOW })).toEqual({
       kind: 'resume',
       progress,
     });

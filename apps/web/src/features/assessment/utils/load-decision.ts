@@ -7,8 +7,7 @@ export interface SavedProgress {
 }
 
 /** What the wizard shows first (spec §4 "On load"). */
-export type WizardStart =
-  { kind: 'resume'; progress: SavedProgress } | { kind: 'intro' } | { kind: 'dialog'; assessmentCreatedAt: Date };
+export type WizardStart = { kind: 'resume'; progress: SavedProgress } | { kind: 'intro' } | { kind: 'dialog'; assessmentCreatedAt: Date };
 
 /**
  * - saved progress → resume at its section with its answers;
@@ -18,11 +17,7 @@ export type WizardStart =
  *
  * `null` means "none" (the API answers NOT_FOUND).
  */
-export function decideWizardStart(input: {
-  progress: SavedProgress | null;
-  latestAssessment: { createdAt: Date } | null;
-  now: Date;
-}): WizardStart {
+export function decideWizardStart(input: { progress: SavedProgress | null; latestAssessment: { createdAt: Date } | null; now: Date }): WizardStart {
   if (input.progress) return { kind: 'resume', progress: input.progress };
   if (input.latestAssessment && isRecentAssessment(input.latestAssessment.createdAt, input.now)) {
     return { kind: 'dialog', assessmentCreatedAt: input.latestAssessment.createdAt };

@@ -28,10 +28,7 @@ function run(state: WizardState, ...actions: WizardAction[]): WizardState {
 }
 
 function answerSection1(state: WizardState): WizardState {
-  return run(
-    state,
-    ...Object.entries(SECTION_1).map(([field, value]) => ({ type: 'answer', field, value }) as WizardAction),
-  );
+  return run(state, ...Object.entries(SECTION_1).map(([field, value]) => ({ type: 'answer', field, value }) as WizardAction));
 }
 
 describe('wizardReducer: navigation', () => {
@@ -94,8 +91,7 @@ describe('wizardReducer: answers', () => {
 
   it('enforces the maximum selections: an extra one is ignored and not saved', () => {
     let state = resumedWizardState({ currentSection: 3, responses: {}, completedSections: [] });
-    for (const value of ['ascenso', 'habilidades', 'equilibrio'])
-      state = run(state, { type: 'toggle', field: 'shortTermGoals', value });
+    for (const value of ['ascenso', 'habilidades', 'equilibrio']) state = run(state, { type: 'toggle', field: 'shortTermGoals', value });
     expect(state.responses.shortTermGoals).toEqual(['ascenso', 'habilidades', 'equilibrio']);
     const before = state;
     state = run(state, { type: 'toggle', field: 'shortTermGoals', value: 'equipo' });
@@ -147,10 +143,8 @@ describe('resume and the autosave payload', () => {
     expect(payload.responses.role).toBe('Diseñadora');
     // Section 6 is trivially complete but not reached yet.
     expect(payload.completedSections).toEqual([1]);
-    expect(
-      completedSections(
-        resumedWizardState({ currentSection: 9, responses: COMPLETE_RESPONSES, completedSections: [] }),
-      ),
-    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(completedSections(resumedWizardState({ currentSection: 9, responses: COMPLETE_RESPONSES, completedSections: [] }))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 });

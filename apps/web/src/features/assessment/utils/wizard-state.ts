@@ -43,11 +43,7 @@ export function initialWizardState(): WizardState {
 }
 
 /** Saved progress → the state to resume from: its section, its answers merged over the defaults. */
-export function resumedWizardState(progress: {
-  currentSection: number;
-  responses: PartialResponses;
-  completedSections: readonly number[];
-}): WizardState {
+export function resumedWizardState(progress: { currentSection: number; responses: PartialResponses; completedSections: readonly number[] }): WizardState {
   const step = clampStep(progress.currentSection);
   const furthestStep = clampStep(Math.max(step, ...progress.completedSections.map((n) => n + 1)));
   return { step, responses: mergeOverDefaults(progress.responses), furthestStep, revision: 0 };

@@ -15,13 +15,7 @@ interface CredentialFieldsProps {
 }
 
 /** "Correo electrónico" and "Contraseña", as sign-in and registration both ask for them. */
-export function CredentialFields({
-  values,
-  errors,
-  update,
-  passwordAutoComplete,
-  passwordHint,
-}: CredentialFieldsProps) {
+export function CredentialFields({ values, errors, update, passwordAutoComplete, passwordHint }: CredentialFieldsProps) {
   return (
     <>
       <TextField
@@ -50,25 +44,9 @@ export function CredentialFields({
 }
 
 /** The large submit button of the sign-in and registration forms. */
-export function AuthSubmitButton({
-  pending,
-  pendingText,
-  children,
-}: {
-  pending: boolean;
-  pendingText: string;
-  children: ReactNode;
-}) {
+export function AuthSubmitButton({ pending, pendingText, children }: { pending: boolean; pendingText: string; children: ReactNode }) {
   return (
-    <Button
-      type="submit"
-      colorPalette="brand"
-      size="lg"
-      borderRadius="full"
-      loading={pending}
-      loadingText={pendingText}
-      mt="1"
-    >
+    <Button type="submit" colorPalette="brand" size="lg" borderRadius="full" loading={pending} loadingText={pendingText} mt="1">
       {children}
     </Button>
   );

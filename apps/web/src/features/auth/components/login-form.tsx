@@ -26,12 +26,7 @@ export function LoginForm() {
     <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Iniciar sesión">
       <Stack gap="5">
         <FormAlert message={formError} />
-        <CredentialFields
-          values={values}
-          errors={fieldErrors}
-          update={update}
-          passwordAutoComplete="current-password"
-        />
+        <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="current-password" />
         <AuthSubmitButton pending={login.isPending} pendingText="Entrando...">
           Entrar
         </AuthSubmitButton>

@@ -65,13 +65,7 @@ export function RegisterForm() {
             error={fieldErrors.lastName}
           />
         </SimpleGrid>
-        <CredentialFields
-          values={values}
-          errors={fieldErrors}
-          update={update}
-          passwordAutoComplete="new-password"
-          passwordHint={PASSWORD_HINT}
-        />
+        <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="new-password" passwordHint={PASSWORD_HINT} />
         <AuthSubmitButton pending={register.isPending} pendingText="Creando cuenta...">
           Crear cuenta
         </AuthSubmitButton>

@@ -15,11 +15,7 @@ type AccessTab = 'login' | 'register';
 /** `#crear-cuenta` (kept by the browser through the /api/login redirect) opens the sign-up tab. */
 export const REGISTER_HASH = '#crear-cuenta';
 
-const REASONS = [
-  'Evaluación de 5 minutos',
-  'Un plan diario adaptado a tu perfil',
-  'Coaching, respiración, audio y movimiento en un solo lugar',
-];
+const REASONS = ['Evaluación de 5 minutos', 'Un plan diario adaptado a tu perfil', 'Coaching, respiración, audio y movimiento en un solo lugar'];
 
 const TABS: ReadonlyArray<{ value: AccessTab; label: string }> = [
   { value: 'login', label: 'Iniciar sesión' },
@@ -62,19 +58,12 @@ export function SignInPage() {
               {tab === 'login' ? 'Te damos la bienvenida' : 'Empieza tu ascenso'}
             </Heading>
             <Text color="text.muted" fontSize="md">
-              {tab === 'login'
-                ? 'Entra para seguir con tu plan de hoy.'
-                : 'Crea tu cuenta gratis. Sin tarjeta y lista en un minuto.'}
+              {tab === 'login' ? 'Entra para seguir con tu plan de hoy.' : 'Crea tu cuenta gratis. Sin tarjeta y lista en un minuto.'}
             </Text>
           </Stack>
 
           <SurfaceCard p={{ base: '5', sm: '7' }}>
-            <Tabs.Root
-              value={tab}
-              onValueChange={(details) => setTab(details.value === 'register' ? 'register' : 'login')}
-              variant="plain"
-              fitted
-            >
+            <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value === 'register' ? 'register' : 'login')} variant="plain" fitted>
               <Tabs.List bg="ink.50" borderRadius="full" p="1" mb="6">
                 {TABS.map(({ value, label }) => (
                   <Tabs.Trigger key={value} value={value} {...TRIGGER_STYLE}>

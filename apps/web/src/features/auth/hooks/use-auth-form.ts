@@ -3,8 +3,7 @@ import { authFormErrors, issuesToFieldErrors, withoutKey } from '../../../lib/fo
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 /** A zod `safeParse` result (structurally: the web app does not import zod itself). */
-type ParseResult<T> =
-  { success: true; data: T } | { success: false; error: { issues: Parameters<typeof issuesToFieldErrors>[0] } };
+type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: Parameters<typeof issuesToFieldErrors>[0] } };
 
 /**
  * State of the sign-in and registration forms: the values, the error under each field, the form-level
@@ -22,10 +21,7 @@ export function useAuthForm<F extends string>(fields: readonly F[], initial: Rec
     setFieldErrors((current) => withoutKey(current, field));
   };
 
-  const submit = <T>(
-    parsed: ParseResult<T>,
-    mutate: (input: T, options: { onError: (error: unknown) => void }) => void,
-  ) => {
+  const submit = <T>(parsed: ParseResult<T>, mutate: (input: T, options: { onError: (error: unknown) => void }) => void) => {
     setFormError(null);
     if (!parsed.success) {
       setFieldErrors(issuesToFieldErrors(parsed.error.issues));

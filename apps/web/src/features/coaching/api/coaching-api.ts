@@ -54,9 +54,7 @@ export function useConversationCache(id: string) {
 
   const update = useCallback(
     (updater: (conversation: Conversation) => Conversation) => {
-      queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id }), (current) =>
-        current ? updater(current) : current,
-      );
+      queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id }), (current) => (current ? updater(current) : current));
     },
     [queryClient, trpc, id],
   );
@@ -129,11 +127,7 @@ export function useSetCommitmentStatus() {
     trpc.coaching.setCommitmentStatus.mutationOptions({
       onSuccess: (_result, input) => {
         queryClient.setQueryData(trpc.coaching.commitments.queryKey(), (current) =>
-          current?.map((c) =>
-            c.id === input.id
-              ? { ...c, status: input.status, closedAt: input.status === 'open' ? null : new Date() }
-              : c,
-          ),
+          current?.map((c) => (c.id === input.id ? { ...c, status: input.status, closedAt: input.status === 'open' ? null : new Date() } : c)),
         );
         void queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
       },

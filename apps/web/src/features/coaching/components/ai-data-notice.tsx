@@ -17,15 +17,7 @@ export function AiDataNotice() {
   const trpc = useTRPC();
   const coach = useQuery(trpc.coaching.coach.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   return (
-    <Box
-      as="section"
-      aria-labelledby="datos-ia"
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor="border.soft"
-      p={{ base: '5', md: '6' }}
-    >
+    <Box as="section" aria-labelledby="datos-ia" bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" p={{ base: '5', md: '6' }}>
       <Heading as="h2" id="datos-ia" fontSize="lg" color="heading" mb="2">
         Qué compartes con el proveedor de IA
       </Heading>
@@ -44,8 +36,8 @@ export function AiDataNotice() {
             ))}
           </List.Root>
           <Text color="text.muted" fontSize="sm" mt="2">
-            Nunca se envía tu correo electrónico. Ante el proveedor te identifica un código seudónimo, que no revela
-            quién eres, solo para que pueda detectar abusos.
+            Nunca se envía tu correo electrónico. Ante el proveedor te identifica un código seudónimo, que no revela quién eres, solo para que pueda detectar
+            abusos.
           </Text>
         </>
       )}

@@ -61,13 +61,7 @@ function ChatConversation({ id }: { id: string }) {
         conversation.kind !== 'chat' ? (
           <Navigate to={conversationPath(conversation.kind, conversation.id)} replace />
         ) : (
-          <ConversationPanel
-            convo={convo}
-            conversation={conversation}
-            kind="chat"
-            composerLabel={COMPOSER_LABEL}
-            placeholder={PLACEHOLDER}
-          />
+          <ConversationPanel convo={convo} conversation={conversation} kind="chat" composerLabel={COMPOSER_LABEL} placeholder={PLACEHOLDER} />
         )
       }
     </ConversationGate>
@@ -104,29 +98,26 @@ function NewChat() {
           content: text,
           clientMessageId: newClientMessageId(),
         });
-        queryClient.setQueryData(
-          trpc.coaching.conversation.queryKey({ id: conversation.id }),
-          (current: Conversation | undefined) => {
-            const base = current ?? conversation;
-            return {
-              ...base,
-              status: result.safety ? ('flagged' as const) : base.status,
-              messages: [
-                ...base.messages,
-                {
-                  id: result.userMessageId,
-                  role: 'user' as const,
-                  content: text,
-                  replyTo: null,
-                  flagged: result.safety,
-                  stopped: false,
-                  createdAt: new Date(),
-                  safety: null,
-                },
-              ],
-            };
-          },
-        );
+        queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id: conversation.id }), (current: Conversation | undefined) => {
+          const base = current ?? conversation;
+          return {
+            ...base,
+            status: result.safety ? ('flagged' as const) : base.status,
+            messages: [
+              ...base.messages,
+              {
+                id: result.userMessageId,
+                role: 'user' as const,
+                content: text,
+                replyTo: null,
+                flagged: result.safety,
+                stopped: false,
+                createdAt: new Date(),
+                safety: null,
+              },
+            ],
+          };
+        });
         void navigate(`/coaching/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true });
         return true;
       } catch (caught) {
@@ -159,11 +150,7 @@ function NewChat() {
     else if (initialText !== null) void Promise.resolve().then(() => setPendingText(null));
   }, [createAndSend, initialText]);
 
-  const greeting = (
-    <CoachBubble>
-      {`Hola, ${greetingName(user.firstName)}. Soy tu coach de Ascenso. ¿Sobre qué te gustaría hablar hoy?`}
-    </CoachBubble>
-  );
+  const greeting = <CoachBubble>{`Hola, ${greetingName(user.firstName)}. Soy tu coach de Ascenso. ¿Sobre qué te gustaría hablar hoy?`}</CoachBubble>;
 
   if (pendingText !== null) {
     return (
@@ -186,13 +173,7 @@ function NewChat() {
   return (
     <Stack gap="2">
       {initialText !== null ? null : (
-        <ConversationThread
-          messages={[]}
-          stream={{ phase: 'idle' }}
-          onRetry={() => undefined}
-          intro={greeting}
-          userInitial={userInitial(user.firstName)}
-        />
+        <ConversationThread messages={[]} stream={{ phase: 'idle' }} onRetry={() => undefined} intro={greeting} userInitial={userInitial(user.firstName)} />
       )}
       <MessageComposer
         label={COMPOSER_LABEL}

@@ -5,14 +5,7 @@ import { ArrowRightIcon, ChatIcon, ClipboardIcon, SparklesIcon, TargetIcon } fro
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  isNotFound,
-  useCoachingProfileQuery,
-  useCommitmentsQuery,
-  useConversationsQuery,
-  useSetCommitmentStatus,
-  type Commitment,
-} from '../api/coaching-api';
+import { isNotFound, useCoachingProfileQuery, useCommitmentsQuery, useConversationsQuery, useSetCommitmentStatus, type Commitment } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
 import { AiDataNotice } from './ai-data-notice';
@@ -76,11 +69,7 @@ export function CoachingHubPage() {
           </ActionCard>
         </Grid>
 
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1.3fr) minmax(0, 1fr)' }}
-          gap={{ base: '4', md: '5' }}
-          alignItems="start"
-        >
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.3fr) minmax(0, 1fr)' }} gap={{ base: '4', md: '5' }} alignItems="start">
           <CommitmentsCard />
           <CoachStyleCard />
         </Grid>
@@ -93,19 +82,7 @@ export function CoachingHubPage() {
   );
 }
 
-function ActionCard({
-  icon,
-  title,
-  text,
-  tone,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  tone: 'brand' | 'sun';
-  children: ReactNode;
-}) {
+function ActionCard({ icon, title, text, tone, children }: { icon: ReactNode; title: string; text: string; tone: 'brand' | 'sun'; children: ReactNode }) {
   return (
     <Box
       as="section"
@@ -179,10 +156,7 @@ function CommitmentsCard() {
     setStatus.mutate(
       { id: commitment.id, status: done ? 'done' : 'open' },
       {
-        onSuccess: () =>
-          setAnnouncement(
-            done ? `Compromiso hecho: ${commitment.text}` : `Compromiso abierto de nuevo: ${commitment.text}`,
-          ),
+        onSuccess: () => setAnnouncement(done ? `Compromiso hecho: ${commitment.text}` : `Compromiso abierto de nuevo: ${commitment.text}`),
         onError: (error) => setAnnouncement(errorMessage(error)),
       },
     );
@@ -210,9 +184,7 @@ function CommitmentsCard() {
           </Button>
         </Stack>
       ) : visible.length === 0 ? (
-        <Text color="text.muted">
-          Aún no tienes compromisos abiertos. Al cerrar una sesión, tu coach apunta aquí los pasos que decidas dar.
-        </Text>
+        <Text color="text.muted">Aún no tienes compromisos abiertos. Al cerrar una sesión, tu coach apunta aquí los pasos que decidas dar.</Text>
       ) : (
         <>
           <Text color="text.muted" fontSize="sm" mb="3">
@@ -244,21 +216,9 @@ function CommitmentsCard() {
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control mt="0.5" />
-                    <Checkbox.Label
-                      fontWeight="500"
-                      color={done ? 'text.muted' : 'text'}
-                      textDecoration={done ? 'line-through' : 'none'}
-                      flex="1"
-                    >
+                    <Checkbox.Label fontWeight="500" color={done ? 'text.muted' : 'text'} textDecoration={done ? 'line-through' : 'none'} flex="1">
                       {commitment.text}
-                      <Text
-                        as="span"
-                        display="block"
-                        fontSize="xs"
-                        color="text.muted"
-                        fontWeight="400"
-                        textDecoration="none"
-                      >
+                      <Text as="span" display="block" fontSize="xs" color="text.muted" fontWeight="400" textDecoration="none">
                         {done ? 'Hecho' : `Desde ${formatConversationDate(commitment.createdAt, user.timezone)}`}
                       </Text>
                     </Checkbox.Label>

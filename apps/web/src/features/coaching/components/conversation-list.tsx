@@ -8,15 +8,7 @@ import { STATUS_LABELS, conversationPath, formatConversationDate, phaseLabel } f
 const STATUS_PALETTE = { active: 'brand', completed: 'gray', flagged: 'blue' } as const;
 
 /** Conversations and sessions as links: title, date, status (and phase or summary for sessions). */
-export function ConversationList({
-  items,
-  showSummary = false,
-  label,
-}: {
-  items: readonly ConversationSummary[];
-  showSummary?: boolean;
-  label: string;
-}) {
+export function ConversationList({ items, showSummary = false, label }: { items: readonly ConversationSummary[]; showSummary?: boolean; label: string }) {
   const user = useSignedInUser();
   return (
     <Stack as="ul" listStyleType="none" gap="2.5" m="0" p="0" aria-label={label}>
@@ -41,16 +33,7 @@ export function ConversationList({
               _hover={{ textDecoration: 'none', borderColor: 'brand.300', boxShadow: 'card' }}
             >
               <RouterLink to={conversationPath(item.kind, item.id)}>
-                <Box
-                  as="span"
-                  mt="0.5"
-                  p="2"
-                  borderRadius="lg"
-                  bg="brand.50"
-                  color="brand.700"
-                  flexShrink={0}
-                  aria-hidden="true"
-                >
+                <Box as="span" mt="0.5" p="2" borderRadius="lg" bg="brand.50" color="brand.700" flexShrink={0} aria-hidden="true">
                   <Icon boxSize="4" />
                 </Box>
                 <Box as="span" flex="1" minW="0" display="block">

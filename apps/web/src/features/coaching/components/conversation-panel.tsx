@@ -15,31 +15,15 @@ export function userInitial(firstName: string): string {
 }
 
 /** Loading, not found and error states around a conversation screen. */
-export function ConversationGate({
-  convo,
-  children,
-}: {
-  convo: CoachConversation;
-  children: (conversation: Conversation) => ReactNode;
-}) {
+export function ConversationGate({ convo, children }: { convo: CoachConversation; children: (conversation: Conversation) => ReactNode }) {
   const { query, conversation } = convo;
   if (conversation) return <>{children(conversation)}</>;
   if (query.isError) {
     const missing = isNotFound(query.error);
     return (
-      <Stack
-        gap="4"
-        align="flex-start"
-        bg="surface"
-        borderRadius="card"
-        borderWidth="1px"
-        borderColor="border.soft"
-        p="6"
-      >
+      <Stack gap="4" align="flex-start" bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" p="6">
         <Text role="alert" color="text">
-          {missing
-            ? 'No encontramos esta conversación. Puede que se haya borrado o que el enlace no sea correcto.'
-            : errorMessage(query.error)}
+          {missing ? 'No encontramos esta conversación. Puede que se haya borrado o que el enlace no sea correcto.' : errorMessage(query.error)}
         </Text>
         {missing ? (
           <Button asChild type={undefined} colorPalette="brand" borderRadius="full">
@@ -127,11 +111,7 @@ export function ConversationPanel({
     focusComposer(panel.current);
   }, [flagged]);
   const safetyAnswerId = conversation.messages.findLast((m) => m.role === 'assistant' && m.flagged)?.id;
-  const note = flagged ? (
-    <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} />
-  ) : completed ? (
-    completedNote
-  ) : null;
+  const note = flagged ? <SafetyAcknowledge onAcknowledge={acknowledge} answerId={safetyAnswerId} /> : completed ? completedNote : null;
   const careful = conversation.careful && !flagged && !completed;
 
   return (

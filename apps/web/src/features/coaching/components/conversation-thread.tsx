@@ -89,9 +89,7 @@ function StreamAnnouncer({ stream }: { stream: ReplyStreamState }) {
   let text = '';
   if (stream.phase === 'streaming') text = 'Tu coach está escribiendo…';
   else if (stream.phase === 'done') {
-    text = stream.safety
-      ? `Tu coach ha respondido con ayuda inmediata: ${stream.text}`
-      : `Tu coach ha respondido: ${stream.text}`;
+    text = stream.safety ? `Tu coach ha respondido con ayuda inmediata: ${stream.text}` : `Tu coach ha respondido: ${stream.text}`;
   } else if (stream.phase === 'stopped') text = 'Respuesta detenida.';
   else if (stream.phase === 'failed') text = stream.error;
   return (
@@ -184,16 +182,7 @@ export function UserBubble({ children, initial }: { children: ReactNode; initial
         <Text srOnly>Tú:</Text>
         <Text as="div">{children}</Text>
       </Box>
-      <Circle
-        size="8"
-        bg="sun.100"
-        color="sun.900"
-        fontWeight="700"
-        fontSize="sm"
-        flexShrink={0}
-        mt="1"
-        aria-hidden="true"
-      >
+      <Circle size="8" bg="sun.100" color="sun.900" fontWeight="700" fontSize="sm" flexShrink={0} mt="1" aria-hidden="true">
         {initial}
       </Circle>
     </HStack>

@@ -4,12 +4,7 @@ import { useNavigate } from 'react-router';
 import { SendIcon } from '../../../components/ui/icons';
 import { canSend, composerKeyAction, preventsDefault } from '../utils/composer-keys';
 import { browserSessionStorage, storeInitialMessage } from '../utils/initial-message';
-import {
-  PLACEHOLDER_ROTATION_MS,
-  nextPlaceholderIndex,
-  placeholderAt,
-  shouldRotatePlaceholder,
-} from '../utils/placeholder-topics';
+import { PLACEHOLDER_ROTATION_MS, nextPlaceholderIndex, placeholderAt, shouldRotatePlaceholder } from '../utils/placeholder-topics';
 
 /**
  * Home's large message box (spec §2): a placeholder that rotates every 4 s through eight topics, a
@@ -86,15 +81,7 @@ export function HomeMessageBox() {
           <Text id="mensaje-inicio-ayuda" fontSize="xs" color="text.muted" hideBelow="sm">
             Enter para enviar · Mayús+Enter para una línea nueva
           </Text>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            borderRadius="full"
-            disabled={!canSend(text)}
-            px="5"
-            ml="auto"
-            flexShrink={0}
-          >
+          <Button type="submit" colorPalette="brand" borderRadius="full" disabled={!canSend(text)} px="5" ml="auto" flexShrink={0}>
             <SendIcon />
             Enviar
           </Button>

@@ -46,8 +46,7 @@ function NewJournal() {
     start.mutate(
       { kind: 'journal' },
       {
-        onSuccess: (conversation) =>
-          void navigate(`/journaling/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true }),
+        onSuccess: (conversation) => void navigate(`/journaling/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true }),
       },
     );
   };
@@ -62,15 +61,7 @@ function NewJournal() {
 
   if (start.isError) {
     return (
-      <Stack
-        gap="3"
-        align="flex-start"
-        bg="surface"
-        borderRadius="card"
-        borderWidth="1px"
-        borderColor="border.soft"
-        p="6"
-      >
+      <Stack gap="3" align="flex-start" bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" p="6">
         <Text role="alert">{errorMessage(start.error, 'coach-start')}</Text>
         <Button colorPalette="brand" borderRadius="full" onClick={begin}>
           Reintentar
@@ -112,10 +103,7 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
   const streaming = convo.stream.phase === 'streaming';
 
   const handleSave = () => {
-    save.mutate(
-      { conversationId: conversation.id, mood: resolveMood(chip, custom) },
-      { onSuccess: (result) => setSaved(result) },
-    );
+    save.mutate({ conversationId: conversation.id, mood: resolveMood(chip, custom) }, { onSuccess: (result) => setSaved(result) });
   };
 
   return (
@@ -161,13 +149,7 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
           <SavedState result={saved} />
         ) : (
           <Stack gap="5">
-            <MoodPicker
-              chip={chip}
-              custom={custom}
-              onChipChange={setChip}
-              onCustomChange={setCustom}
-              disabled={save.isPending}
-            />
+            <MoodPicker chip={chip} custom={custom} onChipChange={setChip} onCustomChange={setCustom} disabled={save.isPending} />
             <Box>
               <Text fontSize="sm" color="text.muted" mb="1">
                 Llevas{' '}
@@ -177,13 +159,7 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
                 {words < MIN_WORDS ? `. Con ${MIN_WORDS} o más sumas pasos.` : '. ¡Suficiente para sumar pasos!'}
               </Text>
               <Box h="1.5" bg="ink.100" borderRadius="full" overflow="hidden" aria-hidden="true">
-                <Box
-                  h="full"
-                  bg="brand.500"
-                  borderRadius="full"
-                  width={`${Math.min(100, (words / MIN_WORDS) * 100)}%`}
-                  transition="width 200ms"
-                />
+                <Box h="full" bg="brand.500" borderRadius="full" width={`${Math.min(100, (words / MIN_WORDS) * 100)}%`} transition="width 200ms" />
               </Box>
             </Box>
             <Button
@@ -220,10 +196,7 @@ function SavedState({ result }: { result: SaveJournalResult | null }) {
           <Text color="text">
             Tu entrada tiene <strong>{wordsLabel(result.wordCount)}</strong>.
           </Text>
-          <Text
-            color={result.stepsEarned > 0 ? 'brand.800' : 'text.muted'}
-            fontWeight={result.stepsEarned > 0 ? '600' : '400'}
-          >
+          <Text color={result.stepsEarned > 0 ? 'brand.800' : 'text.muted'} fontWeight={result.stepsEarned > 0 ? '600' : '400'}>
             {savedStepsMessage(result)}
           </Text>
         </>

@@ -11,13 +11,7 @@ export function focusLatestSafetyAnswer(): void {
  * Under a safety answer, in place of the message box's note: the conversation waits until the person
  * says they have seen the helplines; then it goes on, and the coach is in careful mode.
  */
-export function SafetyAcknowledge({
-  onAcknowledge,
-  answerId,
-}: {
-  onAcknowledge: () => Promise<boolean>;
-  answerId: string | undefined;
-}) {
+export function SafetyAcknowledge({ onAcknowledge, answerId }: { onAcknowledge: () => Promise<boolean>; answerId: string | undefined }) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -37,19 +31,8 @@ export function SafetyAcknowledge({
   };
 
   return (
-    <Box
-      bg="#f1f5fb"
-      borderWidth="1px"
-      borderColor="#c6d6ec"
-      borderRadius="xl"
-      px="4"
-      py="3"
-      color="#1f2a3a"
-      data-testid="confirmar-recursos"
-    >
-      <Text>
-        Cuando hayas visto los recursos de ayuda, puedes seguir hablando con tu coach. Irá con calma y sin prisas.
-      </Text>
+    <Box bg="#f1f5fb" borderWidth="1px" borderColor="#c6d6ec" borderRadius="xl" px="4" py="3" color="#1f2a3a" data-testid="confirmar-recursos">
+      <Text>Cuando hayas visto los recursos de ayuda, puedes seguir hablando con tu coach. Irá con calma y sin prisas.</Text>
       <Button
         type="button"
         mt="3"

@@ -31,11 +31,7 @@ function SessionScreen({ id }: { id: string }) {
       notice={<OfflineCoachNote />}
       title={convo.conversation?.title ?? 'Sesión de coaching'}
       back={{ to: '/coaching/sessions', label: 'Tus sesiones' }}
-      actions={
-        convo.conversation && convo.conversation.kind === 'session' ? (
-          <FinishButton convo={convo} conversation={convo.conversation} />
-        ) : null
-      }
+      actions={convo.conversation && convo.conversation.kind === 'session' ? <FinishButton convo={convo} conversation={convo.conversation} /> : null}
     >
       <ConversationGate convo={convo}>
         {(conversation) =>
@@ -57,22 +53,11 @@ function SessionBody({ convo, conversation }: { convo: CoachConversation; conver
   const [completedOnArrival] = useState(completed);
   return (
     <Stack gap={{ base: '5', md: '6' }}>
-      <Box
-        bg="surface"
-        borderRadius="card"
-        borderWidth="1px"
-        borderColor="border.soft"
-        px={{ base: '1.5', sm: '3', md: '6' }}
-        py={{ base: '4', md: '5' }}
-      >
+      <Box bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" px={{ base: '1.5', sm: '3', md: '6' }} py={{ base: '4', md: '5' }}>
         <SessionStepper stage={conversation.stage} status={conversation.status} />
         <HStack justify="center" gap="2" mt="3" fontSize="sm" color="text.muted" flexWrap="wrap">
           <Text>{formatConversationDate(conversation.createdAt, user.timezone)}</Text>
-          <Badge
-            colorPalette={completed ? 'gray' : conversation.status === 'flagged' ? 'blue' : 'brand'}
-            variant="subtle"
-            borderRadius="full"
-          >
+          <Badge colorPalette={completed ? 'gray' : conversation.status === 'flagged' ? 'blue' : 'brand'} variant="subtle" borderRadius="full">
             {STATUS_LABELS[conversation.status]}
           </Badge>
         </HStack>
@@ -154,16 +139,7 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
       borderRadius="card"
       p={{ base: '5', md: '7' }}
     >
-      <Heading
-        as="h2"
-        id="resumen-sesion"
-        ref={headingRef}
-        tabIndex={-1}
-        fontSize="xl"
-        color="heading"
-        mb="3"
-        _focus={{ outline: 'none' }}
-      >
+      <Heading as="h2" id="resumen-sesion" ref={headingRef} tabIndex={-1} fontSize="xl" color="heading" mb="3" _focus={{ outline: 'none' }}>
         Resumen de la sesión
       </Heading>
       <Text color="ink.800" whiteSpace="pre-wrap">
@@ -192,12 +168,7 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
               borderWidth="1px"
               borderColor="border.soft"
             >
-              <CircleCheckIcon
-                boxSize="5"
-                color={commitment.status === 'done' ? 'brand.600' : 'ink.400'}
-                mt="0.5"
-                aria-hidden="true"
-              />
+              <CircleCheckIcon boxSize="5" color={commitment.status === 'done' ? 'brand.600' : 'ink.400'} mt="0.5" aria-hidden="true" />
               <Text flex="1">
                 {commitment.text}
                 <Text as="span" srOnly>

@@ -22,13 +22,7 @@ export function CoachingSessionsPage() {
       description="Cada sesión recorre cuatro pasos y termina con un resumen y tus compromisos."
       back={{ to: '/coaching', label: 'Coaching' }}
       actions={
-        <Button
-          colorPalette="brand"
-          borderRadius="full"
-          onClick={startSession}
-          loading={pending}
-          loadingText="Preparando la sesión..."
-        >
+        <Button colorPalette="brand" borderRadius="full" onClick={startSession} loading={pending} loadingText="Preparando la sesión...">
           <PlusIcon />
           Nueva sesión
         </Button>

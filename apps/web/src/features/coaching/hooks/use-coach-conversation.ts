@@ -3,22 +3,10 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useTRPCClient } from '../../../lib/trpc';
-import {
-  useConversationCache,
-  useConversationQuery,
-  useSendMessage,
-  type Conversation,
-  type ConversationMessage,
-} from '../api/coaching-api';
+import { useConversationCache, useConversationQuery, useSendMessage, type Conversation, type ConversationMessage } from '../api/coaching-api';
 import { newClientMessageId, pendingReplyFor } from '../utils/conversation';
 import { coachReplyErrorMessage } from '../utils/reply-errors';
-import {
-  IDLE,
-  eventSequence,
-  replyStreamReducer,
-  type ReplyDoneEvent,
-  type ReplyStreamState,
-} from '../utils/reply-stream';
+import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamState } from '../utils/reply-stream';
 
 interface Unsubscribable {
   unsubscribe: () => void;

@@ -8,10 +8,7 @@ export function useStartSession() {
   const navigate = useNavigate();
   const start = useStartConversation();
   const startSession = () => {
-    start.mutate(
-      { kind: 'session' },
-      { onSuccess: (conversation) => void navigate(conversationPath('session', conversation.id)) },
-    );
+    start.mutate({ kind: 'session' }, { onSuccess: (conversation) => void navigate(conversationPath('session', conversation.id)) });
   };
   return {
     startSession,

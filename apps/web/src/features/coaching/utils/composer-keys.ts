@@ -22,13 +22,7 @@ export function canSend(text: string): boolean {
  * composition or while sending is blocked does nothing ('ignore' means: prevent the default too,
  * except during composition, where the browser must see the key).
  */
-export function composerKeyAction({
-  key,
-  shiftKey,
-  isComposing,
-  text,
-  blocked = false,
-}: ComposerKeyInput): ComposerKeyAction {
+export function composerKeyAction({ key, shiftKey, isComposing, text, blocked = false }: ComposerKeyInput): ComposerKeyAction {
   if (key !== 'Enter') return 'ignore';
   if (isComposing) return 'ignore';
   if (shiftKey) return 'newline';

@@ -42,9 +42,9 @@ describe('pending reply', () => {
 describe('client message ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
   it('uses randomUUID when available', () => {
-    expect(
-      newClientMessageId({ getRandomValues: (a) => a, randomUUID: () => '00000000-0000-4000-8000-000000000000' }),
-    ).toBe('00000000-0000-4000-8000-000000000000');
+    expect(newClientMessageId({ getRandomValues: (a) => a, randomUUID: () => '00000000-0000-4000-8000-000000000000' })).toBe(
+      '00000000-0000-4000-8000-000000000000',
+    );
   });
   it('builds a v4 UUID from random bytes otherwise (plain http on a LAN address)', () => {
     const fake = {
@@ -67,25 +67,14 @@ describe('counting', () => {
     expect(countWords('  una  dos\ntres\t')).toBe(3);
   });
   it('counts only what the user wrote for the journal, crisis messages excluded', () => {
-    const messages = [
-      coach('a', 'Cuéntame cómo estás hoy'),
-      user('u1', 'Hoy estoy bien'),
-      user('u2', 'no quiero vivir', true),
-      user('u3', ' y tranquila '),
-    ];
+    const messages = [coach('a', 'Cuéntame cómo estás hoy'), user('u1', 'Hoy estoy bien'), user('u2', 'no quiero vivir', true), user('u3', ' y tranquila ')];
     expect(journalWordCount(messages)).toBe(5);
   });
 });
 
 describe('session phases', () => {
   it('has the five phases in order', () => {
-    expect(SESSION_PHASES.map((p) => p.label)).toEqual([
-      'Check-in',
-      'Objetivo',
-      'Exploración',
-      'Compromisos',
-      'Resumen',
-    ]);
+    expect(SESSION_PHASES.map((p) => p.label)).toEqual(['Check-in', 'Objetivo', 'Exploración', 'Compromisos', 'Resumen']);
   });
   it('maps the server stage to the current phase', () => {
     expect(phaseIndex('check-in')).toBe(0);
@@ -97,13 +86,7 @@ describe('session phases', () => {
     expect(phaseLabel('commitments')).toBe('Compromisos');
   });
   it('marks earlier phases complete and later ones upcoming', () => {
-    expect([0, 1, 2, 3, 4].map((i) => phaseState(i, 2))).toEqual([
-      'complete',
-      'complete',
-      'current',
-      'upcoming',
-      'upcoming',
-    ]);
+    expect([0, 1, 2, 3, 4].map((i) => phaseState(i, 2))).toEqual(['complete', 'complete', 'current', 'upcoming', 'upcoming']);
   });
 });
 

@@ -25,9 +25,7 @@ export function pendingReplyFor(messages: readonly MessageLike[], status: Conver
 }
 
 /** A v4 UUID for `clientMessageId` (crypto.randomUUID needs a secure context; this does not). */
-export function newClientMessageId(
-  random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
-): string {
+export function newClientMessageId(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
   if (typeof random.randomUUID === 'function') return random.randomUUID();
   const bytes = random.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INITIAL_MESSAGE_KEY,
-  SKIP_GREETING_KEY,
-  peekInitialMessage,
-  storeInitialMessage,
-  takeInitialMessage,
-} from './initial-message';
+import { INITIAL_MESSAGE_KEY, SKIP_GREETING_KEY, peekInitialMessage, storeInitialMessage, takeInitialMessage } from './initial-message';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -15,9 +15,7 @@ describe('journal mood', () => {
 
 describe('after saving', () => {
   it('explains the 50-word minimum when no steps were earned', () => {
-    expect(savedStepsMessage({ wordCount: 12, stepsEarned: 0, minWords: 50 })).toBe(
-      'Escribe al menos 50 palabras para sumar pasos',
-    );
+    expect(savedStepsMessage({ wordCount: 12, stepsEarned: 0, minWords: 50 })).toBe('Escribe al menos 50 palabras para sumar pasos');
   });
   it('says how many steps were earned', () => {
     expect(savedStepsMessage({ wordCount: 60, stepsEarned: 325, minWords: 50 })).toBe('Has sumado 325 pasos.');

@@ -1,12 +1,5 @@
 /** Mood chips for a journal entry (the server stores up to 40 characters of free text). */
-export const MOOD_OPTIONS = [
-  'tranquila/o',
-  'cansada/o',
-  'agradecida/o',
-  'preocupada/o',
-  'motivada/o',
-  'triste',
-] as const;
+export const MOOD_OPTIONS = ['tranquila/o', 'cansada/o', 'agradecida/o', 'preocupada/o', 'motivada/o', 'triste'] as const;
 
 export const MOOD_MAX_LENGTH = 40;
 

@@ -1,11 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import {
-  DAILY_BUDGET_MESSAGE,
-  SAME_CONVERSATION_MESSAGE,
-  coachReplyErrorMessage,
-  modelLimitMessage,
-} from './reply-errors';
+import { DAILY_BUDGET_MESSAGE, SAME_CONVERSATION_MESSAGE, coachReplyErrorMessage, modelLimitMessage } from './reply-errors';
 
 function trpcError(domainCode: string, retryAfterSeconds: number | null = null) {
   return new TRPCClientError('x', {

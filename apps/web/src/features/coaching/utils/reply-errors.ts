@@ -6,8 +6,7 @@ export const SLOW_REPLY_MS = 6_000;
 
 export const SLOW_REPLY_MESSAGE = 'Tu coach está tardando un poco más de lo normal…';
 export const DAILY_BUDGET_MESSAGE = 'Has llegado al límite diario de uso de tu coach con IA. Mañana podrás seguir.';
-export const SAME_CONVERSATION_MESSAGE =
-  'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.';
+export const SAME_CONVERSATION_MESSAGE = 'Tu coach ya está respondiendo en esta conversación. Espera a que termine o detén la respuesta.';
 
 /**
  * The per-user model limits as the user reads them: the daily token budget (its wait runs to the

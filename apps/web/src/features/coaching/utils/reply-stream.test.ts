@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IDLE,
-  eventSequence,
-  replyStreamReducer,
-  type ReplyDoneEvent,
-  type ReplyStreamAction,
-  type ReplyStreamState,
-} from './reply-stream';
+import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamAction, type ReplyStreamState } from './reply-stream';
 
 const U = 'user-message-1';
 
@@ -43,11 +36,7 @@ describe('reply stream reducer', () => {
   });
 
   it('done makes the server content the text of record', () => {
-    const state = run([
-      { type: 'start', userMessageId: U },
-      delta('Hola, ', 1),
-      done({ stage: 'goal', status: 'active' }),
-    ]);
+    const state = run([{ type: 'start', userMessageId: U }, delta('Hola, ', 1), done({ stage: 'goal', status: 'active' })]);
     expect(state).toMatchObject({
       phase: 'done',
       messageId: 'a-1',
@@ -58,11 +47,7 @@ describe('reply stream reducer', () => {
   });
 
   it('done with safety is kept as a safety answer', () => {
-    const state = run([
-      { type: 'start', userMessageId: U },
-      delta('Llama al 024', 1),
-      done({ content: 'Llama al 024', safety: true, status: 'flagged' }),
-    ]);
+    const state = run([{ type: 'start', userMessageId: U }, delta('Llama al 024', 1), done({ content: 'Llama al 024', safety: true, status: 'flagged' })]);
     expect(state).toMatchObject({ phase: 'done', safety: true, status: 'flagged' });
   });
 
@@ -77,11 +62,7 @@ describe('reply stream reducer', () => {
   });
 
   it('a done event marked stopped (server-side stop) ends as stopped', () => {
-    const state = run([
-      { type: 'start', userMessageId: U },
-      delta('Hola', 1),
-      done({ content: 'Hola', stopped: true, messageId: '' }),
-    ]);
+    const state = run([{ type: 'start', userMessageId: U }, delta('Hola', 1), done({ content: 'Hola', stopped: true, messageId: '' })]);
     expect(state).toEqual({ phase: 'stopped', userMessageId: U, text: 'Hola' });
   });
 
@@ -103,9 +84,7 @@ describe('reply stream reducer', () => {
 
   it('events for another user message are ignored', () => {
     const streaming = run([{ type: 'start', userMessageId: U }, delta('Hola', 1)]);
-    expect(run([delta('intruso', 2, 'otro'), { type: 'error', userMessageId: 'otro', error: 'x' }], streaming)).toEqual(
-      streaming,
-    );
+    expect(run([delta('intruso', 2, 'otro'), { type: 'error', userMessageId: 'otro', error: 'x' }], streaming)).toEqual(streaming);
     expect(
       replyStreamReducer(streaming, {
         type: 'done',
@@ -124,13 +103,7 @@ describe('reply stream reducer', () => {
   });
 
   it('a restarted server stream (seq back to 1) replaces the text instead of duplicating it', () => {
-    const state = run([
-      { type: 'start', userMessageId: U },
-      delta('Hola ', 1),
-      delta('te ', 2),
-      delta('Hola ', 1),
-      delta('te ', 2),
-    ]);
+    const state = run([{ type: 'start', userMessageId: U }, delta('Hola ', 1), delta('te ', 2), delta('Hola ', 1), delta('te ', 2)]);
     expect(state).toMatchObject({ text: 'Hola te ', seq: 2 });
   });
 

@@ -41,15 +41,7 @@ export function DailyPlanCard() {
           </Heading>
         </HStack>
         {ready ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            colorPalette="brand"
-            borderRadius="full"
-            onClick={regeneratePlan}
-            loading={regenerating}
-            loadingText="Generando..."
-          >
+          <Button size="sm" variant="ghost" colorPalette="brand" borderRadius="full" onClick={regeneratePlan} loading={regenerating} loadingText="Generando...">
             <SparklesIcon />
             Generar otro plan
           </Button>
@@ -82,22 +74,12 @@ export function DailyPlanCard() {
         <>
           <PlanContent html={view.content} />
           {view.fallback ? (
-            <Text
-              mt="4"
-              fontSize="sm"
-              color="sun.900"
-              bg="sun.50"
-              borderRadius="lg"
-              px="3"
-              py="2"
-              data-testid="plan-sin-ia"
-            >
+            <Text mt="4" fontSize="sm" color="sun.900" bg="sun.50" borderRadius="lg" px="3" py="2" data-testid="plan-sin-ia">
               Plan preparado sin IA porque el modelo no respondió. Puedes pedir otro más tarde con «Generar otro plan».
             </Text>
           ) : null}
           <Text mt="4" fontSize="xs" color="text.muted">
-            Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatTime(view.generatedAt, user.timezone)} a
-            partir de tu evaluación y tu actividad.
+            Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatTime(view.generatedAt, user.timezone)} a partir de tu evaluación y tu actividad.
           </Text>
         </>
       )}

@@ -81,17 +81,7 @@ function PlanLink({ node }: { node: Extract<PlanNode, { type: 'link' }> }) {
   const content = (
     <>
       {Icon ? (
-        <Box
-          as="span"
-          display="inline-flex"
-          p="1"
-          mr="2"
-          borderRadius="md"
-          bg="brand.50"
-          color="brand.700"
-          verticalAlign="middle"
-          aria-hidden="true"
-        >
+        <Box as="span" display="inline-flex" p="1" mr="2" borderRadius="md" bg="brand.50" color="brand.700" verticalAlign="middle" aria-hidden="true">
           <Icon boxSize="4" data-plan-icon={node.iconClass ?? undefined} />
         </Box>
       ) : null}

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PLAN_HREF_PATTERN,
-  allowedLinkClasses,
-  decoratePlanLink,
-  isAllowedPlanHref,
-  resolvePlanHref,
-} from './plan-links';
+import { PLAN_HREF_PATTERN, allowedLinkClasses, decoratePlanLink, isAllowedPlanHref, resolvePlanHref } from './plan-links';
 import { toPlanTree, type DomNodeLike } from './plan-tree';
 
 const ORIGIN = 'https://ascenso.example';
@@ -95,18 +89,7 @@ describe('plan tree', () => {
     const tree = toPlanTree(
       fragment(
         el('p', {}, text('Buenos días.')),
-        el(
-          'ul',
-          {},
-          el(
-            'li',
-            {},
-            el('a', { class: 'coaching', href: '/coaching' }, text('Consulta')),
-            text(' · 5 min'),
-            el('br', {}),
-            text('Motivo'),
-          ),
-        ),
+        el('ul', {}, el('li', {}, el('a', { class: 'coaching', href: '/coaching' }, text('Consulta')), text(' · 5 min'), el('br', {}), text('Motivo'))),
       ),
       ORIGIN,
     );
@@ -143,11 +126,7 @@ describe('plan tree', () => {
       fragment(
         el('div', {}, text('hola')),
         comment,
-        el(
-          'a',
-          { href: 'javascript:alert(1)', class: 'evil' },
-          el('a', { href: '/fitness', class: 'fitness' }, text('dentro')),
-        ),
+        el('a', { href: 'javascript:alert(1)', class: 'evil' }, el('a', { href: '/fitness', class: 'fitness' }, text('dentro'))),
       ),
       ORIGIN,
     );

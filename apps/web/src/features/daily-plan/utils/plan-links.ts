@@ -8,15 +8,7 @@ export type PlanTag = (typeof PLAN_ALLOWED_TAGS)[number];
 
 export const PLAN_ALLOWED_ATTRIBUTES = ['href', 'class'] as const;
 
-export const PLAN_LINK_CLASSES = [
-  'breathing',
-  'fitness',
-  'journal',
-  'coaching',
-  'active-breaks',
-  'meditation',
-  'meditations',
-] as const;
+export const PLAN_LINK_CLASSES = ['breathing', 'fitness', 'journal', 'coaching', 'active-breaks', 'meditation', 'meditations'] as const;
 export type PlanLinkClass = (typeof PLAN_LINK_CLASSES)[number];
 
 const LINK_CLASS_SET: ReadonlySet<string> = new Set(PLAN_LINK_CLASSES);
@@ -79,11 +71,7 @@ export interface DecoratedPlanLink {
   iconClass: PlanLinkClass | null;
 }
 
-export function decoratePlanLink(
-  href: string | null | undefined,
-  classAttribute: string | null | undefined,
-  currentOrigin: string,
-): DecoratedPlanLink {
+export function decoratePlanLink(href: string | null | undefined, classAttribute: string | null | undefined, currentOrigin: string): DecoratedPlanLink {
   const classes = allowedLinkClasses(classAttribute);
   return {
     href: resolvePlanHref(href, currentOrigin),

@@ -12,9 +12,7 @@ function textOf(nodes: PlanNode[]): string {
 }
 
 function links(nodes: PlanNode[]): Extract<PlanNode, { type: 'link' }>[] {
-  return nodes.flatMap((node) =>
-    node.type === 'link' ? [node, ...links(node.children)] : node.type === 'element' ? links(node.children) : [],
-  );
+  return nodes.flatMap((node) => (node.type === 'link' ? [node, ...links(node.children)] : node.type === 'element' ? links(node.children) : []));
 }
 
 /**
@@ -84,10 +82,7 @@ describe('sanitizePlanContent in the browser (DOMPurify)', () => {
   });
 
   it('keeps only the activity classes on links, and no class anywhere else', () => {
-    const nodes = sanitizePlanContent(
-      '<p class="fixed inset-0"><a href="/fitness" class="evil fitness btn">Muévete</a></p>',
-      ORIGIN,
-    );
+    const nodes = sanitizePlanContent('<p class="fixed inset-0"><a href="/fitness" class="evil fitness btn">Muévete</a></p>', ORIGIN);
     const [link] = links(nodes);
     expect(link?.className).toBe('fitness');
     expect(link?.iconClass).toBe('fitness');

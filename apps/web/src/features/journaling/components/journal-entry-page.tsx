@@ -31,11 +31,7 @@ export function JournalEntryPage() {
   if (entry.isError) {
     const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
     return (
-      <PageFrame
-        title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
-        back={BACK}
-        maxW="3xl"
-      >
+      <PageFrame title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'} back={BACK} maxW="3xl">
         <SurfaceCard role="alert">
           <Text>{notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}</Text>
           <Button asChild mt="4" borderRadius="full" variant="outline">
@@ -118,12 +114,7 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
         </HStack>
       </Stack>
 
-      <Dialog.Root
-        open={confirming}
-        onOpenChange={(details) => setConfirming(details.open)}
-        role="alertdialog"
-        placement="center"
-      >
+      <Dialog.Root open={confirming} onOpenChange={(details) => setConfirming(details.open)} role="alertdialog" placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner px="4">
@@ -132,9 +123,7 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
                 <Dialog.Title>¿Borrar esta entrada?</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Dialog.Description color="ink.800">
-                  «{entry.title}» se borrará de tu diario para siempre. No se puede deshacer.
-                </Dialog.Description>
+                <Dialog.Description color="ink.800">«{entry.title}» se borrará de tu diario para siempre. No se puede deshacer.</Dialog.Description>
                 {remove.isError ? (
                   <Text role="alert" mt="3" color="fg.error">
                     {errorMessage(remove.error)}
@@ -147,13 +136,7 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
                     Cancelar
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  borderRadius="full"
-                  onClick={confirmDelete}
-                  loading={remove.isPending}
-                  loadingText="Borrando..."
-                >
+                <Button colorPalette="red" borderRadius="full" onClick={confirmDelete} loading={remove.isPending} loadingText="Borrando...">
                   Borrar
                 </Button>
               </Dialog.Footer>

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  HStack,
-  Heading,
-  Input,
-  InputGroup,
-  Skeleton,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ChatIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
@@ -61,11 +49,7 @@ export function JournalPage() {
     >
       <Stack gap={{ base: '6', md: '8' }}>
         <TodayPrompt onAnswer={openComposer} />
-        <Entries
-          initialQuery={params.get('q') ?? ''}
-          onQueryChange={(q) => setParams(q ? { q } : {}, { replace: true })}
-          onNew={openComposer}
-        />
+        <Entries initialQuery={params.get('q') ?? ''} onQueryChange={(q) => setParams(q ? { q } : {}, { replace: true })} onNew={openComposer} />
       </Stack>
     </PageFrame>
   );
@@ -86,15 +70,7 @@ function TodayPrompt({ onAnswer }: { onAnswer: () => void }) {
       borderColor="sun.200"
       p={{ base: '5', md: '7' }}
     >
-      <Heading
-        as="h2"
-        id="pregunta-de-hoy"
-        fontSize="sm"
-        fontWeight="700"
-        color="sun.900"
-        textTransform="uppercase"
-        letterSpacing="0.08em"
-      >
+      <Heading as="h2" id="pregunta-de-hoy" fontSize="sm" fontWeight="700" color="sun.900" textTransform="uppercase" letterSpacing="0.08em">
         La pregunta de hoy
       </Heading>
       <Text mt="2" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="600" color="heading" lineHeight="1.3">
@@ -107,15 +83,7 @@ function TodayPrompt({ onAnswer }: { onAnswer: () => void }) {
   );
 }
 
-function Entries({
-  initialQuery,
-  onQueryChange,
-  onNew,
-}: {
-  initialQuery: string;
-  onQueryChange: (q: string) => void;
-  onNew: () => void;
-}) {
+function Entries({ initialQuery, onQueryChange, onNew }: { initialQuery: string; onQueryChange: (q: string) => void; onNew: () => void }) {
   const [query, setQuery] = useState(initialQuery);
   const [debounced, setDebounced] = useState(initialQuery);
   useEffect(() => {
@@ -152,11 +120,7 @@ function Entries({
       </HStack>
 
       <Text srOnly role="status" aria-live="polite">
-        {entries.data
-          ? searching
-            ? `${entries.data.length} ${entries.data.length === 1 ? 'entrada encontrada' : 'entradas encontradas'}`
-            : ''
-          : ''}
+        {entries.data ? (searching ? `${entries.data.length} ${entries.data.length === 1 ? 'entrada encontrada' : 'entradas encontradas'}` : '') : ''}
       </Text>
 
       {entries.isPending ? (
@@ -199,9 +163,7 @@ function EntryItem({ entry, timeZone, now }: { entry: JournalEntry; timeZone: st
   return (
     <LinkTile p={{ base: '4', md: '5' }} transition="box-shadow 0.2s" _hover={{ boxShadow: 'raised' }}>
       <HStack gap="2" mb="1.5" flexWrap="wrap" fontSize="sm" color="text.muted">
-        <chakra.time dateTime={entry.createdAt.toISOString()}>
-          {formatShortDate(entry.createdAt, timeZone, now)}
-        </chakra.time>
+        <chakra.time dateTime={entry.createdAt.toISOString()}>{formatShortDate(entry.createdAt, timeZone, now)}</chakra.time>
         {entry.mood ? (
           <Badge bg="sun.100" color="sun.900" borderRadius="full" px="2.5">
             {moodLabel(entry.mood)}

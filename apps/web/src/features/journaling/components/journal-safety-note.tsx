@@ -13,26 +13,13 @@ export function JournalSafetyNote({ safety, onDone }: { safety: SafetyView; onDo
     heading.current?.focus();
   }, []);
   return (
-    <SurfaceCard
-      as="section"
-      aria-labelledby="diario-apoyo"
-      data-testid="diario-recursos"
-      data-categoria={safety.category}
-    >
-      <Heading
-        as="h2"
-        id="diario-apoyo"
-        ref={heading}
-        tabIndex={-1}
-        fontSize={{ base: 'xl', md: '2xl' }}
-        color="heading"
-        _focus={{ outline: 'none' }}
-      >
+    <SurfaceCard as="section" aria-labelledby="diario-apoyo" data-testid="diario-recursos" data-categoria={safety.category}>
+      <Heading as="h2" id="diario-apoyo" ref={heading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
         Tu entrada está guardada
       </Heading>
       <Text mt="2" color="text">
-        Gracias por escribirlo. Por lo que cuentas, quizá estás pasando por algo difícil, y no tienes que llevarlo sin
-        ayuda. Si te sirve, aquí tienes con quién hablar, a cualquier hora:
+        Gracias por escribirlo. Por lo que cuentas, quizá estás pasando por algo difícil, y no tienes que llevarlo sin ayuda. Si te sirve, aquí tienes con quién
+        hablar, a cualquier hora:
       </Text>
       <SafetyResourceList resources={safety.resources} />
       <Button type="button" mt="6" colorPalette="brand" variant="outline" borderRadius="full" onClick={onDone}>

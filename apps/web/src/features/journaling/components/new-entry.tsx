@@ -133,15 +133,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
         <Text fontSize="sm" color="text.muted" mb="1">
           Paso 1 de 2
         </Text>
-        <Heading
-          as="h2"
-          id="paso-animo"
-          ref={moodHeading}
-          tabIndex={-1}
-          fontSize={{ base: 'xl', md: '2xl' }}
-          color="heading"
-          _focus={{ outline: 'none' }}
-        >
+        <Heading as="h2" id="paso-animo" ref={moodHeading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
           ¿Cómo te sientes ahora?
         </Heading>
         <Text mt="1" color="text.muted">
@@ -152,10 +144,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
             name="animo"
             legend="Tu estado de ánimo"
             hideLegend
-            options={[
-              ...JOURNAL_MOODS.map((m) => ({ value: m as string, label: moodLabel(m) })),
-              { value: OTHER, label: 'Otra cosa' },
-            ]}
+            options={[...JOURNAL_MOODS.map((m) => ({ value: m as string, label: moodLabel(m) })), { value: OTHER, label: 'Otra cosa' }]}
             value={draft.mood || null}
             onChange={(value) => {
               setMoodError(null);
@@ -197,29 +186,14 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
       <Text fontSize="sm" color="text.muted" mb="1">
         Paso 2 de 2
       </Text>
-      <Heading
-        as="h2"
-        id="paso-escribir"
-        ref={writeHeading}
-        tabIndex={-1}
-        fontSize={{ base: 'xl', md: '2xl' }}
-        color="heading"
-        _focus={{ outline: 'none' }}
-      >
+      <Heading as="h2" id="paso-escribir" ref={writeHeading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
         Escribe
       </Heading>
       <HStack mt="2" gap="2" flexWrap="wrap">
         <Text color="ink.800">
           Te sientes: <strong>{moodLabel(mood)}</strong>
         </Text>
-        <Button
-          variant="plain"
-          size="sm"
-          color="brand.700"
-          textDecoration="underline"
-          px="1"
-          onClick={() => setStep('mood')}
-        >
+        <Button variant="plain" size="sm" color="brand.700" textDecoration="underline" px="1" onClick={() => setStep('mood')}>
           Cambiar
         </Button>
       </HStack>
@@ -233,12 +207,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
             <Text mt="1" fontSize="lg" color="heading" fontWeight="600">
               {prompt.data.prompt}
             </Text>
-            <Checkbox.Root
-              mt="3"
-              checked={draft.usePrompt}
-              onCheckedChange={(d) => update({ usePrompt: d.checked === true })}
-              colorPalette="brand"
-            >
+            <Checkbox.Root mt="3" checked={draft.usePrompt} onCheckedChange={(d) => update({ usePrompt: d.checked === true })} colorPalette="brand">
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">Responder a esta pregunta</Checkbox.Label>
@@ -253,11 +222,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
               (opcional)
             </Text>
           </Field.Label>
-          <Input
-            value={draft.title}
-            onChange={(event) => update({ title: event.currentTarget.value })}
-            maxLength={120}
-          />
+          <Input value={draft.title} onChange={(event) => update({ title: event.currentTarget.value })} maxLength={120} />
         </Field.Root>
 
         <Field.Root invalid={Boolean(saveError)}>
@@ -275,20 +240,9 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
           />
           <Box id={countId} w="full">
             <Box h="1.5" borderRadius="full" bg="ink.100" overflow="hidden" mt="1" aria-hidden="true">
-              <Box
-                h="full"
-                w={`${progress.share * 100}%`}
-                bg={progress.reached ? 'brand.600' : 'sun.500'}
-                borderRadius="full"
-                transition="width 0.2s"
-              />
+              <Box h="full" w={`${progress.share * 100}%`} bg={progress.reached ? 'brand.600' : 'sun.500'} borderRadius="full" transition="width 0.2s" />
             </Box>
-            <Text
-              mt="1.5"
-              fontSize="sm"
-              color={progress.reached ? 'brand.800' : 'ink.700'}
-              fontWeight={progress.reached ? '600' : '400'}
-            >
+            <Text mt="1.5" fontSize="sm" color={progress.reached ? 'brand.800' : 'ink.700'} fontWeight={progress.reached ? '600' : '400'}>
               {progress.label}
             </Text>
           </Box>
@@ -305,14 +259,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
         ) : null}
 
         <HStack gap="3" flexWrap="wrap">
-          <Button
-            colorPalette="brand"
-            borderRadius="full"
-            size="lg"
-            onClick={save}
-            loading={create.isPending}
-            loadingText="Guardando..."
-          >
+          <Button colorPalette="brand" borderRadius="full" size="lg" onClick={save} loading={create.isPending} loadingText="Guardando...">
             Guardar entrada
           </Button>
           <Button variant="ghost" borderRadius="full" size="lg" onClick={onDone} disabled={create.isPending}>

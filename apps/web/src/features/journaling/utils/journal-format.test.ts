@@ -1,14 +1,6 @@
 import { countWords } from '@ascenso/domain/journal';
 import { describe, expect, it } from 'vitest';
-import {
-  excerpt,
-  formatEntryDate,
-  formatShortDate,
-  moodLabel,
-  paragraphs,
-  suggestedTitle,
-  wordProgress,
-} from './journal-format';
+import { excerpt, formatEntryDate, formatShortDate, moodLabel, paragraphs, suggestedTitle, wordProgress } from './journal-format';
 
 describe('journal formatting', () => {
   it('counts towards the 50 words that earn steps', () => {
@@ -34,10 +26,8 @@ describe('journal formatting', () => {
 
   it('titles an untitled entry with its first line, cut at a word', () => {
     expect(suggestedTitle('Un buen día.\nCon más texto')).toBe('Un buen día.');
-    expect(
-      suggestedTitle(
-        'Hoy me he dado cuenta de que cuando paro cinco minutos antes de una reunión llego con más claridad.',
-      ),
-    ).toBe('Hoy me he dado cuenta de que cuando paro cinco minutos antes de una…');
+    expect(suggestedTitle('Hoy me he dado cuenta de que cuando paro cinco minutos antes de una reunión llego con más claridad.')).toBe(
+      'Hoy me he dado cuenta de que cuando paro cinco minutos antes de una…',
+    );
   });
 });

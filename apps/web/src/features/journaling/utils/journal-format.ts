@@ -37,9 +37,7 @@ export function wordProgress(count: number, minWords: number = JOURNAL_MIN_WORDS
   return {
     count,
     reached,
-    label: reached
-      ? `${count} ${count === 1 ? 'palabra' : 'palabras'} · esta entrada suma pasos`
-      : `${count}/${minWords} palabras para sumar pasos`,
+    label: reached ? `${count} ${count === 1 ? 'palabra' : 'palabras'} · esta entrada suma pasos` : `${count}/${minWords} palabras para sumar pasos`,
     share: minWords > 0 ? Math.min(1, count / minWords) : 1,
   };
 }

@@ -12,8 +12,7 @@ export function LandingFooter() {
           <Stack gap="3" maxW="md">
             <Wordmark />
             <Text fontSize="sm" color="text.muted">
-              Coaching y bienestar para profesionales. Ascenso no sustituye la atención médica ni psicológica
-              profesional.
+              Coaching y bienestar para profesionales. Ascenso no sustituye la atención médica ni psicológica profesional.
             </Text>
           </Stack>
           <Stack gap="2" fontSize="sm" align={{ base: 'flex-start', md: 'flex-end' }}>

@@ -7,13 +7,7 @@ import { CtaLink } from './cta-link';
 export function LandingHeader() {
   return (
     <Box as="header" position="absolute" top="0" insetX="0" zIndex="docked">
-      <Container
-        maxW="6xl"
-        h={{ base: '16', md: '20' }}
-        display="flex"
-        alignItems="center"
-        justifyContent="space-between"
-      >
+      <Container maxW="6xl" h={{ base: '16', md: '20' }} display="flex" alignItems="center" justifyContent="space-between">
         <HomeLink onDark />
         <HStack as="nav" aria-label="Acceso" gap={{ base: '1', sm: '3' }}>
           <Link

@@ -56,8 +56,8 @@ export function LandingHero() {
               </Box>
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="hero.muted" maxW="xl" lineHeight="1.6">
-              Ascenso parte de una evaluación profesional de nueve dimensiones para acompañarte cada día: conversaciones
-              de coaching, audio guiado, respiración y movimiento, todo adaptado a tu momento.
+              Ascenso parte de una evaluación profesional de nueve dimensiones para acompañarte cada día: conversaciones de coaching, audio guiado, respiración
+              y movimiento, todo adaptado a tu momento.
             </Text>
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <CtaLink tone="sun" size="xl" signUp>
@@ -90,14 +90,7 @@ export function LandingHero() {
 /** An illustration of the app (coach message, today's plan, steps). Decorative: hidden from assistive tech. */
 function ProductPreview() {
   return (
-    <Box
-      aria-hidden="true"
-      position="relative"
-      maxW={{ base: 'md', lg: 'lg' }}
-      mx={{ base: 'auto', lg: '0' }}
-      w="full"
-      display={{ base: 'none', sm: 'block' }}
-    >
+    <Box aria-hidden="true" position="relative" maxW={{ base: 'md', lg: 'lg' }} mx={{ base: 'auto', lg: '0' }} w="full" display={{ base: 'none', sm: 'block' }}>
       <Box
         bg="rgba(255,255,255,0.97)"
         color="ink.900"
@@ -120,8 +113,7 @@ function ProductPreview() {
           </Box>
         </HStack>
         <Box bg="brand.50" borderRadius="xl" borderTopLeftRadius="sm" px="4" py="3" fontSize="sm" color="ink.900">
-          Ayer me contaste que las reuniones de la mañana te dejan sin energía. ¿Probamos a reservar 30 minutos de foco
-          antes de la primera?
+          Ayer me contaste que las reuniones de la mañana te dejan sin energía. ¿Probamos a reservar 30 minutos de foco antes de la primera?
         </Box>
         <Box mt="5" borderWidth="1px" borderColor="ink.100" borderRadius="xl" p="4">
           <Text fontWeight="700" fontSize="sm" color="heading" mb="3">
@@ -181,11 +173,7 @@ function HeroBackdrop() {
       />
       <Box position="absolute" insetX="0" bottom="-1px" aria-hidden="true" pointerEvents="none">
         <svg viewBox="0 0 1440 160" width="100%" height="120" preserveAspectRatio="none" focusable="false">
-          <path
-            d="M0 160V110l180-60 150 40 210-80 170 70 160-50 230 60 180-40 160 40v70z"
-            fill="#174a4a"
-            opacity="0.55"
-          />
+          <path d="M0 160V110l180-60 150 40 210-80 170 70 160-50 230 60 180-40 160 40v70z" fill="#174a4a" opacity="0.55" />
           <path d="M0 160v-30l220-45 190 35 240-55 200 50 210-35 380 50v30z" fill="#fbfaf7" />
         </svg>
       </Box>

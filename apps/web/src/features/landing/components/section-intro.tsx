@@ -3,17 +3,7 @@ import type { ReactNode } from 'react';
 import { DisplayHeading, Eyebrow } from '../../../components/ui/text-styles';
 
 /** The eyebrow, h2 and lead paragraph that open a landing section (placed in the caller's Stack). */
-export function SectionIntro({
-  id,
-  eyebrow,
-  title,
-  lead,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  lead: ReactNode;
-}) {
+export function SectionIntro({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead: ReactNode }) {
   return (
     <>
       <Eyebrow letterSpacing="0.1em">{eyebrow}</Eyebrow>

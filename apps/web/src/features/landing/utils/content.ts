@@ -24,8 +24,7 @@ export interface LandingItem {
 export const FEATURES: readonly LandingItem[] = [
   {
     title: 'Coaching con IA',
-    description:
-      'Conversaciones y sesiones con un coach que recuerda tus objetivos, tu contexto y lo que ya has probado.',
+    description: 'Conversaciones y sesiones con un coach que recuerda tus objetivos, tu contexto y lo que ya has probado.',
     icon: ChatIcon,
   },
   {
@@ -88,12 +87,7 @@ export const BENEFITS: readonly LandingItem[] = [
   },
 ];
 
-export const CLAIMS = [
-  'Evaluación de 5 minutos',
-  'Sin tarjeta',
-  'Configuración en 5 minutos',
-  'Resultados inmediatos',
-] as const;
+export const CLAIMS = ['Evaluación de 5 minutos', 'Sin tarjeta', 'Configuración en 5 minutos', 'Resultados inmediatos'] as const;
 
 export const HOW_IT_WORKS = [
   { title: 'Crea tu cuenta', description: 'Solo tu nombre, tu correo y una contraseña.' },

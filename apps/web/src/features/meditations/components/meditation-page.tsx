@@ -35,17 +35,9 @@ export function MeditationPage() {
   if (meditation.isError) {
     const notFound = readDomainError(meditation.error).domainCode === 'NOT_FOUND';
     return (
-      <PageFrame
-        title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'}
-        back={BACK}
-        maxW="4xl"
-      >
+      <PageFrame title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'} back={BACK} maxW="4xl">
         <SurfaceCard role="alert">
-          <Text color="ink.800">
-            {notFound
-              ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.'
-              : errorMessage(meditation.error)}
-          </Text>
+          <Text color="ink.800">{notFound ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' : errorMessage(meditation.error)}</Text>
           {notFound ? null : (
             <Button mt="4" borderRadius="full" variant="outline" onClick={() => void meditation.refetch()}>
               Reintentar
@@ -70,20 +62,13 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
     audioId: meditation.id,
     duration,
     title: meditation.title,
-    onEnded: ({ percentage }) =>
-      void completion.complete({ meditationId: meditation.id, isToday: meditation.isToday, percentage }),
+    onEnded: ({ percentage }) => void completion.complete({ meditationId: meditation.id, isToday: meditation.isToday, percentage }),
   });
   const { state } = player;
   const disabled = player.button.disabled;
 
   return (
-    <PageFrame
-      eyebrow={themeLabel(meditation.theme)}
-      title={meditation.title}
-      description={meditation.description}
-      back={BACK}
-      maxW="4xl"
-    >
+    <PageFrame eyebrow={themeLabel(meditation.theme)} title={meditation.title} description={meditation.description} back={BACK} maxW="4xl">
       <Stack gap={{ base: '6', md: '8' }}>
         <SurfaceCard as="section" aria-label="Reproductor">
           <HStack gap="2" flexWrap="wrap" mb="5">
@@ -93,12 +78,7 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
                 Duración: {spokenDuration(duration)}
               </Box>
             </Badge>
-            <Badge
-              bg={meditation.isToday ? 'sun.100' : 'brand.50'}
-              color={meditation.isToday ? 'sun.900' : 'brand.800'}
-              borderRadius="full"
-              px="2.5"
-            >
+            <Badge bg={meditation.isToday ? 'sun.100' : 'brand.50'} color={meditation.isToday ? 'sun.900' : 'brand.800'} borderRadius="full" px="2.5">
               {meditation.isToday ? 'Audio de hoy' : 'Del archivo'}
             </Badge>
             {meditation.completedToday ? (

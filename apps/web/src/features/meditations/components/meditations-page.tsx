@@ -39,15 +39,7 @@ export function MeditationsPage() {
           </HStack>
 
           {themes.length > 1 ? (
-            <HStack
-              as="ul"
-              role="list"
-              aria-label="Filtrar por tema"
-              gap="2"
-              flexWrap="wrap"
-              mb="5"
-              listStyleType="none"
-            >
+            <HStack as="ul" role="list" aria-label="Filtrar por tema" gap="2" flexWrap="wrap" mb="5" listStyleType="none">
               <FilterChip label="Todos" active={theme === null} onClick={() => setTheme(null)} />
               {themes.map((t) => (
                 <FilterChip key={t} label={themeLabel(t)} active={theme === t} onClick={() => setTheme(t)} />
@@ -93,14 +85,7 @@ export function MeditationsPage() {
 function FilterChip({ label, active, onClick }: { label: string; active: boolean; onClick: () => void }) {
   return (
     <li>
-      <Button
-        size="sm"
-        borderRadius="full"
-        variant={active ? 'solid' : 'outline'}
-        colorPalette="brand"
-        aria-pressed={active}
-        onClick={onClick}
-      >
+      <Button size="sm" borderRadius="full" variant={active ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={active} onClick={onClick}>
         {label}
       </Button>
     </li>

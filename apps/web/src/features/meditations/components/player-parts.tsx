@@ -22,11 +22,7 @@ export function PlayPauseButton({
   size?: 'md' | 'lg';
   tone?: 'light' | 'dark';
 }) {
-  const label = disabled
-    ? `«${audioTitle}» no está disponible ahora`
-    : action === 'pause'
-      ? `Pausar «${audioTitle}»`
-      : `Reproducir «${audioTitle}»`;
+  const label = disabled ? `«${audioTitle}» no está disponible ahora` : action === 'pause' ? `Pausar «${audioTitle}»` : `Reproducir «${audioTitle}»`;
   const dimension = size === 'lg' ? '16' : '12';
   return (
     <Tooltip content={label}>
@@ -57,34 +53,14 @@ export function PlayPauseButton({
 }
 
 /** A thin, non-interactive progress line with elapsed and remaining time. */
-export function ProgressLine({
-  position,
-  duration,
-  tone = 'light',
-}: {
-  position: number;
-  duration: number;
-  tone?: 'light' | 'dark';
-}) {
+export function ProgressLine({ position, duration, tone = 'light' }: { position: number; duration: number; tone?: 'light' | 'dark' }) {
   const share = duration > 0 ? Math.min(1, position / duration) : 0;
   return (
     <Box>
-      <Box
-        h="1.5"
-        borderRadius="full"
-        bg={tone === 'dark' ? 'whiteAlpha.300' : 'ink.100'}
-        overflow="hidden"
-        aria-hidden="true"
-      >
+      <Box h="1.5" borderRadius="full" bg={tone === 'dark' ? 'whiteAlpha.300' : 'ink.100'} overflow="hidden" aria-hidden="true">
         <Box h="full" w={`${share * 100}%`} bg={tone === 'dark' ? 'sun.300' : 'brand.600'} borderRadius="full" />
       </Box>
-      <HStack
-        justify="space-between"
-        mt="1.5"
-        fontSize="sm"
-        color={tone === 'dark' ? 'hero.muted' : 'text.muted'}
-        fontVariantNumeric="tabular-nums"
-      >
+      <HStack justify="space-between" mt="1.5" fontSize="sm" color={tone === 'dark' ? 'hero.muted' : 'text.muted'} fontVariantNumeric="tabular-nums">
         <Text>
           <chakra.span srOnly>Transcurrido: </chakra.span>
           {clockTime(position)}
@@ -159,8 +135,7 @@ export function SeekBar({
           '&::-webkit-slider-runnable-track': {
             height: '6px',
             borderRadius: '999px',
-            background:
-              'linear-gradient(to right, var(--chakra-colors-brand-600) var(--share), var(--chakra-colors-ink-200) var(--share))',
+            background: 'linear-gradient(to right, var(--chakra-colors-brand-600) var(--share), var(--chakra-colors-ink-200) var(--share))',
           },
           '&::-moz-range-track': { height: '6px', borderRadius: '999px', background: 'var(--chakra-colors-ink-200)' },
           '&::-moz-range-progress': {
@@ -188,14 +163,7 @@ export function SeekBar({
           '&:focus-visible': { outline: '3px solid var(--chakra-colors-brand-600)', outlineOffset: '4px' },
         }}
       />
-      <HStack
-        justify="space-between"
-        mt="1"
-        fontSize="sm"
-        color="text.muted"
-        fontVariantNumeric="tabular-nums"
-        aria-hidden="true"
-      >
+      <HStack justify="space-between" mt="1" fontSize="sm" color="text.muted" fontVariantNumeric="tabular-nums" aria-hidden="true">
         <Text>{clockTime(position)}</Text>
         <Text>-{clockTime(Math.max(0, duration - position))}</Text>
       </HStack>

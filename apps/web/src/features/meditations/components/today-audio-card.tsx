@@ -41,15 +41,7 @@ export function TodayAudioCard() {
           <Circle size="8" bg="whiteAlpha.200" color="sun.300">
             <HeadphonesIcon boxSize="4" aria-hidden="true" />
           </Circle>
-          <Heading
-            as="h2"
-            id="audio-de-hoy"
-            fontSize="sm"
-            fontWeight="700"
-            textTransform="uppercase"
-            letterSpacing="0.08em"
-            color="sun.200"
-          >
+          <Heading as="h2" id="audio-de-hoy" fontSize="sm" fontWeight="700" textTransform="uppercase" letterSpacing="0.08em" color="sun.200">
             Audio Ascenso de hoy
           </Heading>
         </HStack>
@@ -57,12 +49,7 @@ export function TodayAudioCard() {
         {view.kind === 'loading' ? <LoadingState /> : null}
         {view.kind === 'retrying' ? <ProblemState heading={view.heading} text={view.text} /> : null}
         {view.kind === 'failed' ? (
-          <ProblemState
-            heading={view.heading}
-            text={view.text}
-            onRetry={() => void today.refetch()}
-            retrying={today.isFetching}
-          />
+          <ProblemState heading={view.heading} text={view.text} onRetry={() => void today.refetch()} retrying={today.isFetching} />
         ) : null}
       </Stack>
     </Box>
@@ -144,22 +131,10 @@ function LoadingState() {
   return (
     <Stack gap="3" role="status" aria-label="Cargando el audio de hoy">
       <HStack gap="4">
-        <Skeleton
-          boxSize="16"
-          borderRadius="full"
-          css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }}
-        />
+        <Skeleton boxSize="16" borderRadius="full" css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }} />
         <Stack flex="1" gap="2">
-          <Skeleton
-            h="5"
-            w="60%"
-            css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }}
-          />
-          <Skeleton
-            h="4"
-            w="20%"
-            css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }}
-          />
+          <Skeleton h="5" w="60%" css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }} />
+          <Skeleton h="4" w="20%" css={{ '--start-color': 'rgba(255,255,255,0.12)', '--end-color': 'rgba(255,255,255,0.22)' }} />
         </Stack>
       </HStack>
       {/* Rotating text: visible, but not re-announced every 3 s. */}
@@ -170,17 +145,7 @@ function LoadingState() {
   );
 }
 
-function ProblemState({
-  heading,
-  text,
-  onRetry,
-  retrying,
-}: {
-  heading: string;
-  text: string;
-  onRetry?: () => void;
-  retrying?: boolean;
-}) {
+function ProblemState({ heading, text, onRetry, retrying }: { heading: string; text: string; onRetry?: () => void; retrying?: boolean }) {
   return (
     <Box role="alert">
       <HStack gap="2.5" align="flex-start">

@@ -4,8 +4,7 @@ import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useStepFeedback } from '../../../lib/steps/use-step-feedback';
 import { isRefusal, refusalMessage } from '../../../lib/server-message';
 
-export type CompletionNote =
-  { kind: 'saving' } | { kind: 'earned'; stepsEarned: number } | { kind: 'note'; message: string } | null;
+export type CompletionNote = { kind: 'saving' } | { kind: 'earned'; stepsEarned: number } | { kind: 'note'; message: string } | null;
 
 /**
  * What happens when an audio ends (spec §7): PATCH …/completed, then POST …/audio-complete with what

@@ -21,10 +21,7 @@ export function displayDuration(duration: number | null | undefined): number {
 }
 
 export type TodayCardView =
-  | { kind: 'loading' }
-  | { kind: 'retrying'; heading: string; text: string }
-  | { kind: 'failed'; heading: string; text: string }
-  | { kind: 'loaded' };
+  { kind: 'loading' } | { kind: 'retrying'; heading: string; text: string } | { kind: 'failed'; heading: string; text: string } | { kind: 'loaded' };
 
 /**
  * Spec §8: while the query retries after a failure (first three retry counts) the card says it is

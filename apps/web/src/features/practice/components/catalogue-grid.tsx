@@ -20,14 +20,7 @@ export interface CatalogueGridProps<T> {
  * A list from the practice catalogue (breathing patterns, active breaks): four placeholders while it
  * loads, an alert with "Reintentar" when it fails, then the items as a one- or two-column list.
  */
-export function CatalogueGrid<T>({
-  select,
-  itemKey,
-  renderItem,
-  twoColumnsFrom,
-  gap,
-  skeletonHeight,
-}: CatalogueGridProps<T>) {
+export function CatalogueGrid<T>({ select, itemKey, renderItem, twoColumnsFrom, gap, skeletonHeight }: CatalogueGridProps<T>) {
   const catalogue = usePracticeCatalogue();
   const templateColumns = { base: '1fr', [twoColumnsFrom]: 'repeat(2, minmax(0, 1fr))' };
   return (

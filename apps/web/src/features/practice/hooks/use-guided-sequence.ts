@@ -10,11 +10,7 @@ type Session = ReturnType<typeof usePracticeSession>;
  * the practised time plus what was skipped; when the last item ends the practice is recorded.
  * Optional soft ticks in the last 3 seconds of each item and a tone when the next one starts.
  */
-export function useGuidedSequence<T extends TimedItem>(
-  items: readonly T[],
-  session: Session,
-  { sound }: { sound: boolean },
-) {
+export function useGuidedSequence<T extends TimedItem>(items: readonly T[], session: Session, { sound }: { sound: boolean }) {
   const [skipped, setSkipped] = useState(0);
   const cursor = session.elapsedMs / 1000 + skipped;
   const view = sequenceAt(items, cursor);

@@ -3,14 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { useAudio } from '../../../lib/audio/audio-provider';
 import { isRefusal, refusalMessage } from '../../../lib/server-message';
-import {
-  elapsedMs,
-  pauseStopwatch,
-  practisedSeconds,
-  resumeStopwatch,
-  startStopwatch,
-  type Stopwatch,
-} from '../../../lib/practice/stopwatch';
+import { elapsedMs, pauseStopwatch, practisedSeconds, resumeStopwatch, startStopwatch, type Stopwatch } from '../../../lib/practice/stopwatch';
 import { useStepFeedback, type PracticeCompletion } from '../../../lib/steps/use-step-feedback';
 
 export type PracticeKind = 'breathing' | 'fitness' | 'active_break';
@@ -74,9 +67,7 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
     stateRef.current = state;
   }, [state]);
   const now = useNow(state.phase === 'running');
-  const elapsed = state.watch
-    ? elapsedMs(state.watch, state.phase === 'running' ? Math.max(now, state.watch.runningSince ?? 0) : now)
-    : 0;
+  const elapsed = state.watch ? elapsedMs(state.watch, state.phase === 'running' ? Math.max(now, state.watch.runningSince ?? 0) : now) : 0;
 
   const { mutateAsync: startAsync } = startMutation;
   const { mutateAsync: completeAsync } = completeMutation;
@@ -98,15 +89,11 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
   );
 
   const pause = useCallback(() => {
-    setState((s) =>
-      s.phase === 'running' && s.watch ? { ...s, phase: 'paused', watch: pauseStopwatch(s.watch, Date.now()) } : s,
-    );
+    setState((s) => (s.phase === 'running' && s.watch ? { ...s, phase: 'paused', watch: pauseStopwatch(s.watch, Date.now()) } : s));
   }, []);
 
   const resume = useCallback(() => {
-    setState((s) =>
-      s.phase === 'paused' && s.watch ? { ...s, phase: 'running', watch: resumeStopwatch(s.watch, Date.now()) } : s,
-    );
+    setState((s) => (s.phase === 'paused' && s.watch ? { ...s, phase: 'running', watch: resumeStopwatch(s.watch, Date.now()) } : s));
   }, []);
 
   const save = useCallback(

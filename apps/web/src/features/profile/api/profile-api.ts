@@ -60,9 +60,7 @@ export function useAddressForm() {
     trpc.profile.setPreferences.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.profile.preferences.queryKey(), saved);
-        queryClient.setQueryData(trpc.auth.me.queryKey(), (me) =>
-          me ? { ...me, addressForm: saved.addressForm } : me,
-        );
+        queryClient.setQueryData(trpc.auth.me.queryKey(), (me) => (me ? { ...me, addressForm: saved.addressForm } : me));
       },
     }),
   );

@@ -39,14 +39,7 @@ export function AccountCard({ user }: { user: SessionUser }) {
             <Field label="Zona horaria" value={zoneName ? `${user.timezone} (${zoneName})` : user.timezone} />
           </Box>
           <HStack>
-            <Button
-              ref={editButtonRef}
-              variant="outline"
-              borderRadius="full"
-              size="sm"
-              onClick={() => setEditing(true)}
-              aria-label="Editar tus datos"
-            >
+            <Button ref={editButtonRef} variant="outline" borderRadius="full" size="sm" onClick={() => setEditing(true)} aria-label="Editar tus datos">
               Editar
             </Button>
           </HStack>
@@ -144,13 +137,7 @@ function AccountForm({ user, onDone }: { user: SessionUser; onDone: () => void }
           error={fieldErrors.timezone}
         />
         <HStack gap="3" flexWrap="wrap">
-          <Button
-            type="submit"
-            colorPalette="brand"
-            borderRadius="full"
-            loading={update.isPending}
-            loadingText="Guardando..."
-          >
+          <Button type="submit" colorPalette="brand" borderRadius="full" loading={update.isPending} loadingText="Guardando...">
             Guardar cambios
           </Button>
           <Button type="button" variant="outline" borderRadius="full" onClick={onDone} disabled={update.isPending}>

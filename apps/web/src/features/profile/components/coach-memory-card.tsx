@@ -103,15 +103,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
               maxLength={COACH_NOTE_MAX_LENGTH}
               error={addError}
             />
-            <Button
-              type="submit"
-              alignSelf="flex-start"
-              size="sm"
-              colorPalette="brand"
-              borderRadius="full"
-              loading={add.isPending}
-              loadingText="Guardando..."
-            >
+            <Button type="submit" alignSelf="flex-start" size="sm" colorPalette="brand" borderRadius="full" loading={add.isPending} loadingText="Guardando...">
               Añadir nota
             </Button>
           </Stack>
@@ -127,9 +119,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
         maxLength: COACH_NOTE_MAX_LENGTH,
         tooShortMessage: 'Escribe la nota',
       }}
-      meta={(note) =>
-        `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`
-      }
+      meta={(note) => `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`}
       edit={edit}
       saveError={saveError}
       remove={remove}

@@ -68,14 +68,7 @@ export function ConfirmDialog({
               <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={onClose} disabled={pending}>
                 Cancelar
               </Button>
-              <Button
-                colorPalette="red"
-                bg="red.700"
-                borderRadius="full"
-                onClick={onConfirm}
-                loading={pending}
-                loadingText={pendingLabel}
-              >
+              <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

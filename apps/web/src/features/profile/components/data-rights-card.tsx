@@ -20,8 +20,8 @@ export function DataRightsCard() {
             Exportar mis datos
           </Heading>
           <Text fontSize="sm" color="text.muted" mb="4">
-            Descarga en un archivo JSON todo lo que Ascenso guarda de ti: tu cuenta, tu evaluación, tus pasos, tu
-            diario, tus conversaciones con el coach y lo que recuerda de ti.
+            Descarga en un archivo JSON todo lo que Ascenso guarda de ti: tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y lo
+            que recuerda de ti.
           </Text>
           <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
             <a href={EXPORT_URL} download="ascenso-mis-datos.json">
@@ -80,8 +80,7 @@ function DeleteAccount() {
     setErrors({});
   };
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,12 +131,7 @@ function DeleteAccount() {
           <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
           <Dialog.Positioner px="4">
             <Dialog.Content borderRadius="card" maxW="lg">
-              <form
-                ref={formRef}
-                onSubmit={(event) => void handleSubmit(event)}
-                noValidate
-                aria-label="Eliminar mi cuenta"
-              >
+              <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Eliminar mi cuenta">
                 <Dialog.Header pb="2">
                   <Dialog.Title fontSize="xl" color="heading">
                     ¿Eliminar tu cuenta?
@@ -148,12 +142,10 @@ function DeleteAccount() {
                     <Dialog.Description asChild>
                       <Stack gap="2" color="text">
                         <Text>
-                          Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones
-                          con el coach y todo lo que recuerda de ti. Se cerrarán todas tus sesiones.
+                          Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y todo lo que recuerda de ti.
+                          Se cerrarán todas tus sesiones.
                         </Text>
-                        <Text color="text.muted">
-                          No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.
-                        </Text>
+                        <Text color="text.muted">No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.</Text>
                       </Stack>
                     </Dialog.Description>
                     <FormAlert message={errors.form ?? null} />
@@ -194,14 +186,7 @@ function DeleteAccount() {
                   <Button type="button" variant="outline" borderRadius="full" onClick={close} disabled={pending}>
                     Cancelar
                   </Button>
-                  <Button
-                    type="submit"
-                    colorPalette="red"
-                    bg="red.700"
-                    borderRadius="full"
-                    loading={pending}
-                    loadingText="Eliminando..."
-                  >
+                  <Button type="submit" colorPalette="red" bg="red.700" borderRadius="full" loading={pending} loadingText="Eliminando...">
                     Eliminar mi cuenta
                   </Button>
                 </Dialog.Footer>

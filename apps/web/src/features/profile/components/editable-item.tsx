@@ -22,18 +22,7 @@ export interface EditableItemProps {
  * One note or commitment: its text, then "Editar" (inline form, focus moves into it and back) and
  * "Borrar" (the caller confirms). Buttons are described by the text they act on.
  */
-export function EditableItem({
-  text,
-  meta,
-  fieldLabel,
-  minLength,
-  maxLength,
-  tooShortMessage,
-  saving,
-  onSave,
-  onDelete,
-  actions,
-}: EditableItemProps) {
+export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, tooShortMessage, saving, onSave, onDelete, actions }: EditableItemProps) {
   const textId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(text);
@@ -112,24 +101,10 @@ export function EditableItem({
             error={error}
           />
           <HStack gap="2" flexWrap="wrap">
-            <Button
-              type="submit"
-              size="sm"
-              colorPalette="brand"
-              borderRadius="full"
-              loading={saving}
-              loadingText="Guardando..."
-            >
+            <Button type="submit" size="sm" colorPalette="brand" borderRadius="full" loading={saving} loadingText="Guardando...">
               Guardar
             </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              borderRadius="full"
-              onClick={stopEditing}
-              disabled={saving}
-            >
+            <Button type="button" size="sm" variant="outline" borderRadius="full" onClick={stopEditing} disabled={saving}>
               Cancelar
             </Button>
           </HStack>
@@ -152,24 +127,10 @@ export function EditableItem({
       </Box>
       <HStack gap="2" flexWrap="wrap">
         {actions}
-        <Button
-          ref={editRef}
-          size="xs"
-          variant="outline"
-          borderRadius="full"
-          onClick={startEditing}
-          aria-describedby={textId}
-        >
+        <Button ref={editRef} size="xs" variant="outline" borderRadius="full" onClick={startEditing} aria-describedby={textId}>
           Editar
         </Button>
-        <Button
-          size="xs"
-          variant="ghost"
-          color="red.700"
-          borderRadius="full"
-          onClick={onDelete}
-          aria-describedby={textId}
-        >
+        <Button size="xs" variant="ghost" color="red.700" borderRadius="full" onClick={onDelete} aria-describedby={textId}>
           Borrar
         </Button>
       </HStack>

@@ -125,15 +125,7 @@ export function EditableList<T extends ListItem>({
           ) : (
             <Box as="ul" listStyleType="none" display="grid" gap="3" aria-labelledby={headingId}>
               {items.map((item) => (
-                <Box
-                  as="li"
-                  key={item.id}
-                  p="4"
-                  borderRadius="lg"
-                  borderWidth="1px"
-                  borderColor="border.soft"
-                  bg="canvas"
-                >
+                <Box as="li" key={item.id} p="4" borderRadius="lg" borderWidth="1px" borderColor="border.soft" bg="canvas">
                   <EditableItem
                     text={item.text}
                     meta={meta(item)}
@@ -187,14 +179,7 @@ export function EditableList<T extends ListItem>({
       >
         <Text>{removal.explanation}</Text>
         {toDelete ? (
-          <Text
-            as="blockquote"
-            borderStartWidth="3px"
-            borderColor="brand.300"
-            ps="3"
-            color="text"
-            overflowWrap="anywhere"
-          >
+          <Text as="blockquote" borderStartWidth="3px" borderColor="brand.300" ps="3" color="text" overflowWrap="anywhere">
             {toDelete.text}
           </Text>
         ) : null}

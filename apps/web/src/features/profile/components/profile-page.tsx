@@ -91,13 +91,7 @@ export function ProfilePage() {
                 <Text role="alert" color="hero.text">
                   No hemos podido cargar tus pasos. {errorMessage(stats.error)}
                 </Text>
-                <Button
-                  size="sm"
-                  variant="solid"
-                  colorPalette="sun"
-                  borderRadius="full"
-                  onClick={() => void stats.refetch()}
-                >
+                <Button size="sm" variant="solid" colorPalette="sun" borderRadius="full" onClick={() => void stats.refetch()}>
                   Reintentar
                 </Button>
               </Stack>
@@ -121,21 +115,13 @@ export function ProfilePage() {
           title="Tu progreso de hoy"
           description={
             <>
-              {stats.data && formatLocalDay(stats.data.stats.day)
-                ? `${capitalise(formatLocalDay(stats.data.stats.day) ?? '')}. `
-                : ''}
+              {stats.data && formatLocalDay(stats.data.stats.day) ? `${capitalise(formatLocalDay(stats.data.stats.day) ?? '')}. ` : ''}
               Cada actividad suma pasos hasta su límite diario; después queda registrada, sin pasos extra.
             </>
           }
         >
           {stats.data ? (
-            <Box
-              as="ul"
-              listStyleType="none"
-              display="grid"
-              gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }}
-              gap="3"
-            >
+            <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="3">
               {inCatalogueOrder(stats.data.stats.byActivity, ACTIVITY_KEYS).map((activity) => (
                 <ActivityRow key={activity.activityKey} activity={activity} />
               ))}
@@ -173,15 +159,7 @@ function StepFigure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Box as="dd">
-        <Text
-          as="span"
-          display="block"
-          fontSize={{ base: '2xl', md: '3xl' }}
-          fontWeight="800"
-          color="white"
-          lineHeight="1.2"
-          fontVariantNumeric="tabular-nums"
-        >
+        <Text as="span" display="block" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="800" color="white" lineHeight="1.2" fontVariantNumeric="tabular-nums">
           {formatSteps(value)}
         </Text>
         <Text as="span" fontSize="sm" color="hero.muted">
@@ -227,10 +205,7 @@ function ActivityRow({ activity }: { activity: ActivityProgress }) {
         </Box>
         <HStack mt="1.5" justify="space-between" gap="2" wrap="wrap" fontSize="sm">
           <Text color="ink.700">{todayCountLabel(activity.todayCount, activity.dailyLimit)}</Text>
-          <Text
-            color={activity.todaySteps > 0 ? 'brand.700' : 'text.muted'}
-            fontWeight={activity.todaySteps > 0 ? '700' : '400'}
-          >
+          <Text color={activity.todaySteps > 0 ? 'brand.700' : 'text.muted'} fontWeight={activity.todaySteps > 0 ? '700' : '400'}>
             {activity.todaySteps > 0 ? `+${stepsLabel(activity.todaySteps)} hoy` : 'Sin pasos hoy'}
           </Text>
         </HStack>

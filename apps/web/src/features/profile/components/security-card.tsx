@@ -8,12 +8,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { PASSWORD_HINT, PasswordField } from '../../../components/forms/password-field';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
-import {
-  checkPasswordChange,
-  endedSessionsMessage,
-  passwordChangeErrors,
-  type PasswordFormErrors,
-} from '../utils/account-copy';
+import { checkPasswordChange, endedSessionsMessage, passwordChangeErrors, type PasswordFormErrors } from '../utils/account-copy';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProfileCard } from './profile-card';
 
@@ -110,14 +105,7 @@ function ChangePasswordForm() {
             error={errors.fieldErrors.newPassword}
             hint={PASSWORD_HINT}
           />
-          <Button
-            type="submit"
-            alignSelf="flex-start"
-            colorPalette="brand"
-            borderRadius="full"
-            loading={change.isPending}
-            loadingText="Cambiando..."
-          >
+          <Button type="submit" alignSelf="flex-start" colorPalette="brand" borderRadius="full" loading={change.isPending} loadingText="Cambiando...">
             Cambiar contraseña
           </Button>
         </Stack>
@@ -154,8 +142,7 @@ function LogoutEverywhere() {
         Tus dispositivos
       </Heading>
       <Text fontSize="sm" color="text.muted" mb="4">
-        Si has entrado desde un ordenador que no es tuyo o has perdido el móvil, cierra la sesión en todas partes,
-        también aquí.
+        Si has entrado desde un ordenador que no es tuyo o has perdido el móvil, cierra la sesión en todas partes, también aquí.
       </Text>
       <Button
         variant="outline"
@@ -182,10 +169,7 @@ function LogoutEverywhere() {
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       >
-        <Text>
-          Se cerrarán todas tus sesiones abiertas, incluida esta. Tendrás que volver a iniciar sesión en cada
-          dispositivo.
-        </Text>
+        <Text>Se cerrarán todas tus sesiones abiertas, incluida esta. Tendrás que volver a iniciar sesión en cada dispositivo.</Text>
       </ConfirmDialog>
     </Box>
   );

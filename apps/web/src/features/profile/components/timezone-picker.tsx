@@ -94,9 +94,7 @@ export function TimezonePicker({ value, onChange, error, disabled = false }: Tim
           </Combobox.Positioner>
         </Portal>
       </Combobox.Root>
-      <Field.HelperText color="text.muted">
-        Escribe una ciudad o región, por ejemplo «Madrid» o «Mexico City». Define cuándo empieza tu día.
-      </Field.HelperText>
+      <Field.HelperText color="text.muted">Escribe una ciudad o región, por ejemplo «Madrid» o «Mexico City». Define cuándo empieza tu día.</Field.HelperText>
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );

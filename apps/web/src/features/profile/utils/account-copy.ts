@@ -20,8 +20,7 @@ export function checkPasswordChange(currentPassword: string, newPassword: string
   if (!currentPassword) errors.currentPassword = 'Escribe tu contraseña actual';
   const parsed = NewPasswordSchema.safeParse(newPassword);
   if (!parsed.success) errors.newPassword = parsed.error.issues[0]?.message ?? 'Elige otra contraseña';
-  else if (currentPassword && newPassword === currentPassword)
-    errors.newPassword = 'La contraseña nueva tiene que ser distinta de la actual';
+  else if (currentPassword && newPassword === currentPassword) errors.newPassword = 'La contraseña nueva tiene que ser distinta de la actual';
   return errors;
 }
 
@@ -43,9 +42,7 @@ export function passwordChangeErrors(error: unknown): PasswordFormErrors {
       const fieldErrors: PasswordFormErrors['fieldErrors'] = {};
       if (info.fieldErrors.newPassword?.[0]) fieldErrors.newPassword = info.fieldErrors.newPassword[0];
       if (info.fieldErrors.currentPassword?.[0]) fieldErrors.currentPassword = info.fieldErrors.currentPassword[0];
-      return Object.keys(fieldErrors).length > 0
-        ? { formError: null, fieldErrors }
-        : { formError: messageForCode('VALIDATION'), fieldErrors };
+      return Object.keys(fieldErrors).length > 0 ? { formError: null, fieldErrors } : { formError: messageForCode('VALIDATION'), fieldErrors };
     }
     case 'RATE_LIMITED':
       return { formError: rateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { availableTimeZones, filterTimeZones, normaliseSearch, timeZoneOption, type TimeZoneOption } from './timezones';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
-const OPTIONS: TimeZoneOption[] = [
-  'America/Mexico_City',
-  'Atlantic/Canary',
-  'Europe/Madrid',
-  'Europe/Lisbon',
-  'America/Argentina/Buenos_Aires',
-  'UTC',
-].map((zone) => timeZoneOption(zone, NOW));
+const OPTIONS: TimeZoneOption[] = ['America/Mexico_City', 'Atlantic/Canary', 'Europe/Madrid', 'Europe/Lisbon', 'America/Argentina/Buenos_Aires', 'UTC'].map(
+  (zone) => timeZoneOption(zone, NOW),
+);
 
 describe('time-zone search', () => {
   it('normalises accents, case and separators', () => {
@@ -35,9 +30,7 @@ describe('time-zone search', () => {
   });
 
   it('puts cities that start with the query first', () => {
-    const options = ['America/Lima', 'Europe/Lisbon', 'America/Argentina/San_Luis'].map((zone) =>
-      timeZoneOption(zone, NOW),
-    );
+    const options = ['America/Lima', 'Europe/Lisbon', 'America/Argentina/San_Luis'].map((zone) => timeZoneOption(zone, NOW));
     expect(filterTimeZones(options, 'li').map((o) => o.value)).toEqual(['America/Lima', 'Europe/Lisbon']);
   });
 

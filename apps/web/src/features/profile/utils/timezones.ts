@@ -37,9 +37,7 @@ function zonePart(timeZone: string, now: Date, style: 'longGeneric' | 'shortOffs
 export function timeZoneOption(value: string, now: Date): TimeZoneOption {
   const name = zonePart(value, now, 'longGeneric');
   const offset = zonePart(value, now, 'shortOffset');
-  const details = [name && !/^GMT|^UTC/.test(name) ? name : null, offset].filter((part): part is string =>
-    Boolean(part),
-  );
+  const details = [name && !/^GMT|^UTC/.test(name) ? name : null, offset].filter((part): part is string => Boolean(part));
   return { value, label: value.replaceAll('_', ' '), detail: [...new Set(details)].join(' · ') };
 }
 
@@ -71,7 +69,5 @@ export function filterTimeZones(options: readonly TimeZoneOption[], query: strin
     const rank = city === needle ? 0 : city.startsWith(needle) ? 1 : name.includes(needle) ? 2 : 3;
     scored.push({ option, rank });
   }
-  return scored
-    .sort((a, b) => a.rank - b.rank || a.option.value.localeCompare(b.option.value, 'en'))
-    .map((s) => s.option);
+  return scored.sort((a, b) => a.rank - b.rank || a.option.value.localeCompare(b.option.value, 'en')).map((s) => s.option);
 }

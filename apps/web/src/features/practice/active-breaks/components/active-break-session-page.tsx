@@ -33,15 +33,9 @@ export function ActiveBreakSessionPage() {
   }
   if (catalogue.isError || !activeBreak) {
     return (
-      <PageFrame
-        title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'}
-        back={BACK}
-        maxW="3xl"
-      >
+      <PageFrame title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'} back={BACK} maxW="3xl">
         <SurfaceCard role="alert">
-          <Text>
-            {catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}
-          </Text>
+          <Text>{catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}</Text>
           <Button asChild mt="4" borderRadius="full" variant="outline">
             <RouterLink to="/active-breaks">Ver las pausas</RouterLink>
           </Button>
@@ -142,19 +136,9 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
               ))}
             </Box>
             {session.phase === 'failed' && session.message ? (
-              <SessionProblem
-                message={session.message}
-                canRetry={session.canRetry}
-                onRetry={session.retrySave}
-                onRestart={guided.restart}
-              />
+              <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={guided.restart} />
             ) : null}
-            <SoundToggle
-              label="Avisos sonoros"
-              hint="Tres toques suaves antes de cada cambio."
-              checked={sound}
-              onChange={setSound}
-            />
+            <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cada cambio." checked={sound} onChange={setSound} />
             <Button
               colorPalette="brand"
               size="xl"

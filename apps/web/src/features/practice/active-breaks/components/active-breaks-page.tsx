@@ -23,11 +23,7 @@ export function ActiveBreaksPage() {
       title="Pausas activas"
       description="Uno o dos minutos para mover lo que más se resiente de tu jornada. Un movimiento cada vez, con su cuenta atrás."
     >
-      <Grid
-        templateColumns={{ base: '1fr', lg: 'minmax(0, 1.6fr) minmax(0, 1fr)' }}
-        gap={{ base: '6', md: '8' }}
-        alignItems="start"
-      >
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.6fr) minmax(0, 1fr)' }} gap={{ base: '6', md: '8' }} alignItems="start">
         <Box as="section" aria-labelledby="zonas">
           <HStack justify="space-between" align="baseline" flexWrap="wrap" gap="2" mb="3">
             <Heading as="h2" id="zonas" fontSize={{ base: 'xl', md: '2xl' }} color="heading">

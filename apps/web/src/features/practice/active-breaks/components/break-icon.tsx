@@ -1,13 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import {
-  EyeIcon,
-  HandIcon,
-  LegsIcon,
-  NeckIcon,
-  ShouldersIcon,
-  SpineIcon,
-  WindIcon,
-} from '../../../../components/ui/icons';
+import { EyeIcon, HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon, WindIcon } from '../../../../components/ui/icons';
 
 const ICONS = {
   cuello: NeckIcon,

@@ -4,13 +4,7 @@ import { BellIcon, InfoIcon } from '../../../../components/ui/icons';
 import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
 import { SurfaceCard } from '../../../../components/ui/page-frame';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
-import {
-  REMINDER_INTERVALS,
-  describeReminder,
-  nextReminder,
-  reminderProblems,
-  type ReminderSettings,
-} from '../utils/reminders';
+import { REMINDER_INTERVALS, describeReminder, nextReminder, reminderProblems, type ReminderSettings } from '../utils/reminders';
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -47,17 +41,12 @@ export function ReminderSettingsCard() {
             Recordatorios
           </Heading>
           <Text fontSize="sm" color="text.muted">
-            Un aviso cada cierto tiempo durante tu jornada, mientras Ascenso está abierto. Se guarda en este
-            dispositivo.
+            Un aviso cada cierto tiempo durante tu jornada, mientras Ascenso está abierto. Se guarda en este dispositivo.
           </Text>
         </Box>
       </HStack>
       <Stack gap="5">
-        <ToggleRow
-          label="Recordarme hacer pausas"
-          checked={settings.enabled}
-          onChange={(enabled) => update({ enabled })}
-        />
+        <ToggleRow label="Recordarme hacer pausas" checked={settings.enabled} onChange={(enabled) => update({ enabled })} />
         {settings.enabled ? (
           <>
             <ChoiceChips
@@ -80,11 +69,7 @@ export function ReminderSettingsCard() {
                 <TimeField label="Termina" value={settings.workEnd} onChange={(workEnd) => update({ workEnd })} />
               </Grid>
             </chakra.fieldset>
-            <ToggleRow
-              label="Solo de lunes a viernes"
-              checked={settings.weekdaysOnly}
-              onChange={(weekdaysOnly) => update({ weekdaysOnly })}
-            />
+            <ToggleRow label="Solo de lunes a viernes" checked={settings.weekdaysOnly} onChange={(weekdaysOnly) => update({ weekdaysOnly })} />
             <ToggleRow
               label="Horas de silencio"
               hint="Sin avisos en este tramo (por ejemplo, la comida)."
@@ -93,16 +78,8 @@ export function ReminderSettingsCard() {
             />
             {settings.quietEnabled ? (
               <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="3" maxW="sm">
-                <TimeField
-                  label="Silencio desde"
-                  value={settings.quietStart}
-                  onChange={(quietStart) => update({ quietStart })}
-                />
-                <TimeField
-                  label="Silencio hasta"
-                  value={settings.quietEnd}
-                  onChange={(quietEnd) => update({ quietEnd })}
-                />
+                <TimeField label="Silencio desde" value={settings.quietStart} onChange={(quietStart) => update({ quietStart })} />
+                <TimeField label="Silencio hasta" value={settings.quietEnd} onChange={(quietEnd) => update({ quietEnd })} />
               </Grid>
             ) : null}
 
@@ -120,24 +97,20 @@ export function ReminderSettingsCard() {
 
             <Box bg="canvas" borderRadius="lg" p="4" fontSize="sm">
               {permission === 'granted' ? (
-                <Text color="ink.800">
-                  Los avisos del navegador están activados: te llegarán aunque estés en otra pestaña.
-                </Text>
+                <Text color="ink.800">Los avisos del navegador están activados: te llegarán aunque estés en otra pestaña.</Text>
               ) : permission === 'denied' ? (
                 <HStack align="flex-start" gap="2">
                   <InfoIcon boxSize="4" mt="0.5" color="sun.800" aria-hidden="true" />
                   <Text color="ink.800">
-                    Tu navegador bloquea los avisos de Ascenso. Verás los recordatorios dentro de la app; para
-                    recibirlos en otra pestaña, permítelos en la configuración del sitio.
+                    Tu navegador bloquea los avisos de Ascenso. Verás los recordatorios dentro de la app; para recibirlos en otra pestaña, permítelos en la
+                    configuración del sitio.
                   </Text>
                 </HStack>
               ) : permission === 'unsupported' ? (
                 <Text color="ink.800">Este navegador no admite avisos: verás los recordatorios dentro de la app.</Text>
               ) : (
                 <Stack gap="2" align="flex-start">
-                  <Text color="ink.800">
-                    Por ahora verás los recordatorios dentro de la app. Si quieres recibirlos también en otra pestaña:
-                  </Text>
+                  <Text color="ink.800">Por ahora verás los recordatorios dentro de la app. Si quieres recibirlos también en otra pestaña:</Text>
                   <Button
                     size="sm"
                     variant="outline"
@@ -166,13 +139,7 @@ function TimeField({ label, value, onChange }: { label: string; value: string; o
   return (
     <chakra.label display="grid" gap="1" fontSize="sm" color="ink.800" fontWeight="500">
       {label}
-      <Input
-        type="time"
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        step={300}
-        bg="surface"
-      />
+      <Input type="time" value={value} onChange={(event) => onChange(event.currentTarget.value)} step={300} bg="surface" />
     </chakra.label>
   );
 }

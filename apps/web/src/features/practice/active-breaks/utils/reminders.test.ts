@@ -39,9 +39,7 @@ describe('break reminder scheduling', () => {
   });
 
   it('refuses settings that cannot work', () => {
-    expect(reminderProblems({ ...ON, workStart: '18:00', workEnd: '09:00' })).toContain(
-      'La jornada tiene que terminar después de empezar.',
-    );
+    expect(reminderProblems({ ...ON, workStart: '18:00', workEnd: '09:00' })).toContain('La jornada tiene que terminar después de empezar.');
     expect(nextReminder(monday(8), { ...ON, workStart: '18:00', workEnd: '09:00' })).toBeNull();
     expect(reminderProblems({ ...ON, workStart: '09:00', workEnd: '09:20', everyMinutes: 30 })).toHaveLength(1);
     expect(reminderProblems({ ...ON, quietStart: '15:00', quietEnd: '14:00' })).toHaveLength(1);

@@ -44,10 +44,8 @@ export function reminderProblems(settings: ReminderSettings): string[] {
   const end = minutesOfDay(settings.workEnd);
   if (start === null || end === null) problems.push('Indica la hora de inicio y de fin de tu jornada.');
   else if (end <= start) problems.push('La jornada tiene que terminar después de empezar.');
-  else if (end - start < settings.everyMinutes)
-    problems.push('Tu jornada es más corta que el intervalo elegido: no habría ningún recordatorio.');
-  if (!(settings.everyMinutes >= 10 && settings.everyMinutes <= 240))
-    problems.push('Elige un intervalo de entre 10 y 240 minutos.');
+  else if (end - start < settings.everyMinutes) problems.push('Tu jornada es más corta que el intervalo elegido: no habría ningún recordatorio.');
+  if (!(settings.everyMinutes >= 10 && settings.everyMinutes <= 240)) problems.push('Elige un intervalo de entre 10 y 240 minutos.');
   if (settings.quietEnabled) {
     const qs = minutesOfDay(settings.quietStart);
     const qe = minutesOfDay(settings.quietEnd);
@@ -95,17 +93,13 @@ export function nextReminder(now: Date, settings: ReminderSettings): Date | null
 
 /** Settings read back from storage: anything unexpected falls back to the defaults, field by field. */
 export function parseReminderSettings(value: unknown): ReminderSettings {
-  const input =
-    typeof value === 'object' && value !== null ? (value as Partial<Record<keyof ReminderSettings, unknown>>) : {};
+  const input = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof ReminderSettings, unknown>>) : {};
   const d = DEFAULT_REMINDER_SETTINGS;
   const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
   const time = (v: unknown, fallback: string) => (typeof v === 'string' && minutesOfDay(v) !== null ? v : fallback);
   return {
     enabled: bool(input.enabled, d.enabled),
-    everyMinutes:
-      typeof input.everyMinutes === 'number' && input.everyMinutes >= 10 && input.everyMinutes <= 240
-        ? input.everyMinutes
-        : d.everyMinutes,
+    everyMinutes: typeof input.everyMinutes === 'number' && input.everyMinutes >= 10 && input.everyMinutes <= 240 ? input.everyMinutes : d.everyMinutes,
     workStart: time(input.workStart, d.workStart),
     workEnd: time(input.workEnd, d.workEnd),
     quietEnabled: bool(input.quietEnabled, d.quietEnabled),

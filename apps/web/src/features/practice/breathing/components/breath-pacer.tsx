@@ -52,24 +52,9 @@ export function BreathPacer({
   const number = countdown ?? view?.countdown ?? null;
 
   return (
-    <Center
-      position="relative"
-      w={SIZE}
-      h={SIZE}
-      mx="auto"
-      data-testid="pacer"
-      data-reduced-motion={reducedMotion ? 'true' : 'false'}
-    >
+    <Center position="relative" w={SIZE} h={SIZE} mx="auto" data-testid="pacer" data-reduced-motion={reducedMotion ? 'true' : 'false'}>
       {/* Outer ring: full lungs. */}
-      <Box
-        position="absolute"
-        inset="0"
-        borderRadius="full"
-        borderWidth="2px"
-        borderColor="brand.200"
-        borderStyle="dashed"
-        aria-hidden="true"
-      />
+      <Box position="absolute" inset="0" borderRadius="full" borderWidth="2px" borderColor="brand.200" borderStyle="dashed" aria-hidden="true" />
       <Box
         ref={circleRef}
         position="absolute"
@@ -85,13 +70,7 @@ export function BreathPacer({
         aria-hidden="true"
       />
       {/* Kept inside the smallest circle, so the words always sit on the dark fill. */}
-      <Box
-        position="relative"
-        textAlign="center"
-        color="white"
-        maxW="48%"
-        textShadow="0 1px 2px rgba(11, 40, 38, 0.45)"
-      >
+      <Box position="relative" textAlign="center" color="white" maxW="48%" textShadow="0 1px 2px rgba(11, 40, 38, 0.45)">
         <Text fontSize={{ base: 'lg', md: '2xl' }} fontWeight="700" lineHeight="1.15" aria-hidden="true">
           {word}
         </Text>

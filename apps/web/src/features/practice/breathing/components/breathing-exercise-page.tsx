@@ -39,11 +39,7 @@ export function BreathingExercisePage() {
   }
   if (catalogue.isError || !pattern) {
     return (
-      <PageFrame
-        title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'}
-        back={BACK}
-        maxW="4xl"
-      >
+      <PageFrame title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'} back={BACK} maxW="4xl">
         <SurfaceCard role="alert">
           <Text>{catalogue.isError ? errorMessage(catalogue.error) : 'Elige una de las técnicas de respiración.'}</Text>
           <Button asChild mt="4" borderRadius="full" variant="outline">
@@ -73,8 +69,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
   const totalSeconds = minutes * 60;
   const active = session.phase === 'running' || session.phase === 'paused';
   const elapsedSeconds = session.elapsedMs / 1000;
-  const view: PacerView | null =
-    active || session.phase === 'saving' ? pacerAt(pattern, Math.min(elapsedSeconds, totalSeconds)) : null;
+  const view: PacerView | null = active || session.phase === 'saving' ? pacerAt(pattern, Math.min(elapsedSeconds, totalSeconds)) : null;
   useWakeLock(active || getReady !== null);
 
   // "Prepárate": 3, 2, 1, then the server starts the session and the pacer runs.
@@ -152,13 +147,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
         />
       ) : null}
       {vibrationSupported() ? (
-        <ToggleRow
-          label="Vibración"
-          hint="Un toque en cada cambio de fase."
-          icon={<VibrateIcon boxSize="5" />}
-          checked={vibration}
-          onChange={setVibration}
-        />
+        <ToggleRow label="Vibración" hint="Un toque en cada cambio de fase." icon={<VibrateIcon boxSize="5" />} checked={vibration} onChange={setVibration} />
       ) : null}
       <ToggleRow
         label="Sin animación"
@@ -226,13 +215,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
             />
             {/* Announced sparingly: the phase word when it changes, nothing per second. */}
             <Box srOnly aria-live="polite" aria-atomic="true">
-              {getReady !== null
-                ? 'Prepárate'
-                : session.phase === 'paused'
-                  ? 'En pausa'
-                  : session.phase === 'running'
-                    ? view?.word
-                    : ''}
+              {getReady !== null ? 'Prepárate' : session.phase === 'paused' ? 'En pausa' : session.phase === 'running' ? view?.word : ''}
             </Box>
             <Text color="ink.700" fontVariantNumeric="tabular-nums" fontSize="lg">
               <Box as="span" aria-hidden="true">
@@ -264,11 +247,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
           </Stack>
         </SurfaceCard>
       ) : (
-        <Grid
-          templateColumns={{ base: '1fr', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' }}
-          gap={{ base: '5', md: '6' }}
-          alignItems="start"
-        >
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' }} gap={{ base: '5', md: '6' }} alignItems="start">
           <SurfaceCard as="section" aria-labelledby="preparar">
             <Heading as="h2" id="preparar" fontSize="xl" color="heading" mb="4">
               Prepara tu práctica
@@ -287,18 +266,11 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
               />
               <Text fontSize="sm" color="text.muted" mt="-3">
                 Unas {breathsIn(pattern, minutes)} respiraciones.{' '}
-                {minutes >= 5
-                  ? 'Cuenta como respiración larga.'
-                  : 'Cuenta como respiración corta; desde 5 minutos, larga.'}
+                {minutes >= 5 ? 'Cuenta como respiración larga.' : 'Cuenta como respiración corta; desde 5 minutos, larga.'}
               </Text>
               {settings}
               {session.phase === 'failed' && session.message ? (
-                <SessionProblem
-                  message={session.message}
-                  canRetry={session.canRetry}
-                  onRetry={session.retrySave}
-                  onRestart={resetToStart}
-                />
+                <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={resetToStart} />
               ) : null}
               <Button
                 ref={startButton}

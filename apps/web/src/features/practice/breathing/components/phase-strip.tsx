@@ -12,15 +12,7 @@ const TONES: Record<BreathPhase['kind'], { bg: string; color: string }> = {
  * The cycle as proportional segments ("Inhala 4 s · Mantén 4 s …"); the current phase is outlined
  * during a practice. Reads as a list for screen readers.
  */
-export function PhaseStrip({
-  phases,
-  current,
-  label,
-}: {
-  phases: readonly BreathPhase[];
-  current?: number;
-  label: string;
-}) {
+export function PhaseStrip({ phases, current, label }: { phases: readonly BreathPhase[]; current?: number; label: string }) {
   return (
     <Box>
       <Text srOnly>{label}</Text>

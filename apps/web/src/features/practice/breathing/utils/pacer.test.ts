@@ -1,15 +1,7 @@
 import { BREATHING_PATTERNS, findBreathingPattern } from '@ascenso/domain/breathing';
 import { describe, expect, it } from 'vitest';
 import { elapsedMs, pauseStopwatch, resumeStopwatch, startStopwatch } from '../../../../lib/practice/stopwatch';
-import {
-  PACER_MAX_SCALE,
-  PACER_MIN_SCALE,
-  breathsIn,
-  pacerAt,
-  phaseLevels,
-  remainingSeconds,
-  rhythmLabel,
-} from './pacer';
+import { PACER_MAX_SCALE, PACER_MIN_SCALE, breathsIn, pacerAt, phaseLevels, remainingSeconds, rhythmLabel } from './pacer';
 
 const box = findBreathingPattern('cuadrada')!;
 const sigh = findBreathingPattern('suspiro-ciclico')!;
@@ -52,8 +44,7 @@ describe('breathing pacer view model', () => {
 
   it('has a word for every phase of every pattern', () => {
     for (const pattern of BREATHING_PATTERNS) {
-      for (let t = 0; t < 40; t += 0.5)
-        expect(pacerAt(pattern, t).word).toMatch(/^(Inhala|Mantén|Exhala|Inhala un poco más)$/);
+      for (let t = 0; t < 40; t += 0.5) expect(pacerAt(pattern, t).word).toMatch(/^(Inhala|Mantén|Exhala|Inhala un poco más)$/);
     }
   });
 

@@ -14,12 +14,10 @@ describe('breathing pattern text', () => {
       expect(subtitle.match(/respiraciones por minuto/g), pattern.id).toHaveLength(1);
       expect(subtitle.startsWith(pattern.name)).toBe(true);
     }
-    expect(
-      patternSubtitle({ name: 'Respiración coherente (5,5 respiraciones por minuto)', breathsPerMinute: 5.5 }),
-    ).toBe('Respiración coherente (5,5 respiraciones por minuto)');
-    expect(patternSubtitle({ name: 'Respiración 4-7-8', breathsPerMinute: 3.2 })).toBe(
-      'Respiración 4-7-8 · 3,2 respiraciones por minuto',
+    expect(patternSubtitle({ name: 'Respiración coherente (5,5 respiraciones por minuto)', breathsPerMinute: 5.5 })).toBe(
+      'Respiración coherente (5,5 respiraciones por minuto)',
     );
+    expect(patternSubtitle({ name: 'Respiración 4-7-8', breathsPerMinute: 3.2 })).toBe('Respiración 4-7-8 · 3,2 respiraciones por minuto');
   });
 
   it('says the rate in "Cómo se hace" only when the evidence beside it does not', () => {

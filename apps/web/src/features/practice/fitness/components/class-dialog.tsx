@@ -45,11 +45,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content
-            borderRadius={{ base: '0', md: 'card' }}
-            minH={{ base: '100dvh', md: 'auto' }}
-            my={{ base: '0', md: '8' }}
-          >
+          <Dialog.Content borderRadius={{ base: '0', md: 'card' }} minH={{ base: '100dvh', md: 'auto' }} my={{ base: '0', md: '8' }}>
             <Dialog.Header pe="14">
               <Box>
                 <Text fontSize="sm" fontWeight="700" color="brand.700" textTransform="uppercase" letterSpacing="0.08em">
@@ -136,9 +132,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                   headingLevel="h3"
                 />
               ) : null}
-              {session.phase === 'saving' && !view.current ? (
-                <Text textAlign="center">Guardando tu clase...</Text>
-              ) : null}
+              {session.phase === 'saving' && !view.current ? <Text textAlign="center">Guardando tu clase...</Text> : null}
 
               {session.phase === 'ready' || session.phase === 'starting' || session.phase === 'failed' ? (
                 <Stack gap="5">
@@ -147,12 +141,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                     {LEVEL_LABELS[fitnessClass.level]} · {equipmentLabel(fitnessClass.equipment)} · {fitnessClass.focus}
                   </Text>
                   {session.phase === 'failed' && session.message ? (
-                    <SessionProblem
-                      message={session.message}
-                      canRetry={session.canRetry}
-                      onRetry={session.retrySave}
-                      onRestart={guided.restart}
-                    />
+                    <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={guided.restart} />
                   ) : null}
                   <Box>
                     <Text fontWeight="700" color="heading" mb="2">
@@ -172,11 +161,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                     >
                       {fitnessClass.exercises.map((exercise, index) => (
                         <li key={index}>
-                          <Text
-                            as="span"
-                            fontWeight={exercise.kind === 'work' ? '600' : '400'}
-                            color={exercise.kind === 'work' ? 'ink.900' : 'text.muted'}
-                          >
+                          <Text as="span" fontWeight={exercise.kind === 'work' ? '600' : '400'} color={exercise.kind === 'work' ? 'ink.900' : 'text.muted'}>
                             {exercise.name}
                           </Text>{' '}
                           <Text as="span" color="text.muted">
@@ -186,12 +171,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                       ))}
                     </Box>
                   </Box>
-                  <SoundToggle
-                    label="Avisos sonoros"
-                    hint="Tres toques suaves antes de cambiar de ejercicio."
-                    checked={sound}
-                    onChange={setSound}
-                  />
+                  <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cambiar de ejercicio." checked={sound} onChange={setSound} />
                   <Button
                     colorPalette="brand"
                     size="xl"

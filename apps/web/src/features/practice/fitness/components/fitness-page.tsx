@@ -12,16 +12,7 @@ import { LoadErrorCard } from '../../../../components/ui/load-error-card';
 import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
 import { ClockIcon } from '../../../../components/ui/icons';
 import { spokenDuration } from '../../../../lib/format-time';
-import {
-  BAND_LABELS,
-  BAND_ORDER,
-  LEVEL_LABELS,
-  NO_FILTERS,
-  equipmentLabel,
-  equipmentOptions,
-  filterClasses,
-  type ClassFilters,
-} from '../utils/class-player';
+import { BAND_LABELS, BAND_ORDER, LEVEL_LABELS, NO_FILTERS, equipmentLabel, equipmentOptions, filterClasses, type ClassFilters } from '../utils/class-player';
 import { ClassDialog } from './class-dialog';
 
 const BAND_KEYS: Record<FitnessBand, string> = {
@@ -49,9 +40,7 @@ export function FitnessPage() {
   const open = classes.find((c) => c.id === openId) ?? null;
 
   const setParam = (key: string, value: string, fallback: string) => {
-    const field = ({ duracion: 'band', nivel: 'level', material: 'equipment' } as const)[
-      key as 'duracion' | 'nivel' | 'material'
-    ];
+    const field = ({ duracion: 'band', nivel: 'level', material: 'equipment' } as const)[key as 'duracion' | 'nivel' | 'material'];
     setFilters((current) => ({ ...current, [field]: value }));
     const next = new URLSearchParams(params);
     if (value === fallback) next.delete(key);
@@ -77,18 +66,11 @@ export function FitnessPage() {
     >
       <Stack gap={{ base: '6', md: '8' }}>
         <SurfaceCard as="section" aria-label="Filtros" p={{ base: '4', md: '5' }}>
-          <Grid
-            templateColumns={{ base: '1fr', lg: 'repeat(3, auto)' }}
-            gap={{ base: '4', lg: '8' }}
-            justifyContent="start"
-          >
+          <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, auto)' }} gap={{ base: '4', lg: '8' }} justifyContent="start">
             <ChoiceChips
               name="duracion"
               legend="Duración"
-              options={[
-                { value: 'todas', label: 'Todas' },
-                ...BAND_ORDER.map((b) => ({ value: b, label: BAND_LABELS[b] })),
-              ]}
+              options={[{ value: 'todas', label: 'Todas' }, ...BAND_ORDER.map((b) => ({ value: b, label: BAND_LABELS[b] }))]}
               value={filters.band}
               onChange={(v) => setParam('duracion', v, 'todas')}
             />
@@ -156,13 +138,7 @@ export function FitnessPage() {
                           </Text>
                         ) : null}
                       </HStack>
-                      <Grid
-                        as="ul"
-                        role="list"
-                        listStyleType="none"
-                        templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }}
-                        gap="4"
-                      >
+                      <Grid as="ul" role="list" listStyleType="none" templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
                         {inBand.map((c) => (
                           <ClassCard key={c.id} fitnessClass={c} onOpen={() => openClass(c.id)} />
                         ))}
@@ -214,12 +190,7 @@ function ClassCard({ fitnessClass, onOpen }: { fitnessClass: FitnessClassView; o
         </Text>
       </HStack>
       <Box mt="auto" pt="1">
-        <Button
-          colorPalette="brand"
-          borderRadius="full"
-          onClick={onOpen}
-          aria-label={`Empezar clase: ${fitnessClass.title}`}
-        >
+        <Button colorPalette="brand" borderRadius="full" onClick={onOpen} aria-label={`Empezar clase: ${fitnessClass.title}`}>
           Empezar clase
         </Button>
       </Box>

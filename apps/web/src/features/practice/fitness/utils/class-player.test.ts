@@ -79,17 +79,9 @@ describe('class filters', () => {
   it('filters by band, level and equipment', () => {
     expect(filterClasses(classes, NO_FILTERS)).toHaveLength(classes.length);
     expect(filterClasses(classes, { ...NO_FILTERS, band: 'larga' }).every((c) => classMinutes(c) >= 30)).toBe(true);
-    expect(
-      filterClasses(classes, { ...NO_FILTERS, level: 'principiante' }).every((c) => c.level === 'principiante'),
-    ).toBe(true);
-    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'ninguno' }).every((c) => c.equipment.length === 0)).toBe(
-      true,
-    );
-    expect(
-      filterClasses(classes, { ...NO_FILTERS, equipment: 'silla' }).every((c) =>
-        c.equipment.every((e) => e === 'silla'),
-      ),
-    ).toBe(true);
+    expect(filterClasses(classes, { ...NO_FILTERS, level: 'principiante' }).every((c) => c.level === 'principiante')).toBe(true);
+    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'ninguno' }).every((c) => c.equipment.length === 0)).toBe(true);
+    expect(filterClasses(classes, { ...NO_FILTERS, equipment: 'silla' }).every((c) => c.equipment.every((e) => e === 'silla'))).toBe(true);
   });
 
   it('names the equipment', () => {

@@ -38,10 +38,7 @@ export function filterClasses<T extends Filterable>(classes: readonly T[], filte
     (c) =>
       (filters.band === 'todas' || c.band === filters.band) &&
       (filters.level === 'todos' || c.level === filters.level) &&
-      (filters.equipment === 'todo' ||
-        (filters.equipment === 'ninguno'
-          ? c.equipment.length === 0
-          : c.equipment.every((e) => e === filters.equipment))),
+      (filters.equipment === 'todo' || (filters.equipment === 'ninguno' ? c.equipment.length === 0 : c.equipment.every((e) => e === filters.equipment))),
   );
 }
 
