@@ -14,16 +14,7 @@ export interface SectionCardProps extends Omit<BoxProps, 'title'> {
 }
 
 /** A white card section headed by its h2, an optional description and actions (profile and admin pages). */
-export function SectionCard({
-  id,
-  title,
-  description,
-  actions,
-  tone = 'default',
-  children,
-  headerGap = '4',
-  ...props
-}: SectionCardProps) {
+export function SectionCard({ id, title, description, actions, tone = 'default', children, headerGap = '4', ...props }: SectionCardProps) {
   return (
     <Box
       as="section"
@@ -51,4 +42,14 @@ export function SectionCard({
       {children}
     </Box>
   );
+}
+
+/** A light inset box inside a card (a list row, a sub-form). Props override the padding and colours. */
+export function InsetBox(props: BoxProps) {
+  return <Box p="3" borderRadius="lg" borderWidth="1px" borderColor="border.soft" bg="canvas" {...props} />;
+}
+
+/** Preformatted text (an e-mail's plain-text version) in a monospace box. Props override the look. */
+export function PlainTextBox(props: BoxProps) {
+  return <Box as="pre" borderWidth="1px" borderColor="ink.100" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere" fontFamily="mono" {...props} />;
 }

@@ -1,7 +1,6 @@
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
-import { Badge, Box, Button, Circle, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Circle, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatSteps } from '../../../lib/steps/format-steps';
 import { useSignedInUser } from '../../../lib/session';
 import { BarChart } from '../../../components/charts/bar-chart';
@@ -12,6 +11,7 @@ import { adminOnly } from './admin-only';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { ForbiddenPage } from './forbidden-page';
 import { UsersList } from './users-list';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
@@ -23,19 +23,11 @@ function AdminDashboard() {
   if (overview.isError && isForbidden(overview.error)) return <ForbiddenPage />;
 
   return (
-    <AdminFrame
-      title="Panel"
-      description="Cómo se está usando Ascenso: personas, actividad, uso del coach con IA y el estado de los servicios."
-    >
+    <AdminFrame title="Panel" description="Cómo se está usando Ascenso: personas, actividad, uso del coach con IA y el estado de los servicios.">
       {overview.data ? (
         <OverviewContent overview={overview.data} />
       ) : overview.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">No hemos podido cargar el panel. {errorMessage(overview.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void overview.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <RetryAlert what="No hemos podido cargar el panel." query={overview} />
       ) : (
         <Stack gap="4" aria-busy="true">
           <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
@@ -62,9 +54,7 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
   const totalCompletions = completions.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalTokens = usage.series.reduce((sum, s) => sum + s.values.reduce((a, b) => a + b, 0), 0);
   const totalRequests = usage.requests.reduce((a, b) => a + b, 0);
-  const top = [...completions.series].sort(
-    (a, b) => b.values.reduce((x, y) => x + y, 0) - a.values.reduce((x, y) => x + y, 0),
-  )[0];
+  const top = [...completions.series].sort((a, b) => b.values.reduce((x, y) => x + y, 0) - a.values.reduce((x, y) => x + y, 0))[0];
 
   return (
     <>
@@ -72,20 +62,13 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
         <Grid as="dl" templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
           <Figure label="Personas registradas" value={formatSteps(overview.users)} />
           <Figure label="Activas en los últimos 7 días" value={formatSteps(overview.activeUsers7d)} />
-          <Figure
-            label="Han completado la evaluación"
-            value={`${percent.format(overview.assessmentCompletionRate)} %`}
-          />
+          <Figure label="Han completado la evaluación" value={`${percent.format(overview.assessmentCompletionRate)} %`} />
         </Grid>
       </Box>
 
       <AdminCard id="admin-salud" title="Estado de los servicios">
         <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="3" as="ul" listStyleType="none">
-          <Health
-            name="Base de datos"
-            ok={overview.health.database}
-            detail={overview.health.database ? 'Responde correctamente.' : 'No responde.'}
-          />
+          <Health name="Base de datos" ok={overview.health.database} detail={overview.health.database ? 'Responde correctamente.' : 'No responde.'} />
           <Health
             name="Correo"
             ok={overview.health.mail.ok}
@@ -194,15 +177,7 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text as="dt" fontSize="sm" fontWeight="600" color="text.muted">
         {label}
       </Text>
-      <Text
-        as="dd"
-        fontSize="3xl"
-        fontWeight="800"
-        color="heading"
-        fontVariantNumeric="tabular-nums"
-        lineHeight="1.2"
-        mt="1"
-      >
+      <Text as="dd" fontSize="3xl" fontWeight="800" color="heading" fontVariantNumeric="tabular-nums" lineHeight="1.2" mt="1">
         {value}
       </Text>
     </Box>
@@ -211,14 +186,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function Health({ name, ok, detail, tag }: { name: string; ok: boolean; detail: ReactNode; tag?: string }) {
   return (
-    <Box
-      as="li"
-      p="4"
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor={ok ? 'brand.100' : 'red.200'}
-      bg={ok ? 'brand.50' : 'red.50'}
-    >
+    <Box as="li" p="4" borderRadius="lg" borderWidth="1px" borderColor={ok ? 'brand.100' : 'red.200'} bg={ok ? 'brand.50' : 'red.50'}>
       <HStack justify="space-between" gap="2" mb="1" flexWrap="wrap">
         <HStack gap="2">
           <Circle size="2.5" bg={ok ? 'brand.600' : 'red.600'} aria-hidden="true" />

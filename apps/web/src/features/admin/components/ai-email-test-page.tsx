@@ -10,6 +10,8 @@ import type { SendResult } from '../utils/email-copy';
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { InsetBox } from '../../../components/ui/section-card';
 
 /** /ai-email-test — the coach writes a person's weekly summary; preview it, then send it. */
 export const AiEmailTestPage = adminOnly(AiEmailTest);
@@ -52,11 +54,7 @@ function AiEmailTest() {
       </AdminCard>
 
       {person && previewFor === person.id ? (
-        <AdminCard
-          id="correo-ia-vista-previa"
-          title="Vista previa del resumen semanal"
-          description={`Para ${person.firstName} (${person.email}).`}
-        >
+        <AdminCard id="correo-ia-vista-previa" title="Vista previa del resumen semanal" description={`Para ${person.firstName} (${person.email}).`}>
           {preview.data ? (
             <Stack gap="6">
               <EmailPreview
@@ -71,9 +69,7 @@ function AiEmailTest() {
                       borderRadius="full"
                       px="2"
                     >
-                      {preview.data.source === 'ai'
-                        ? 'Escrito por el servidor de IA'
-                        : 'Escrito por el coach sin conexión'}
+                      {preview.data.source === 'ai' ? 'Escrito por el servidor de IA' : 'Escrito por el coach sin conexión'}
                     </Badge>
                     <Text fontSize="sm" color="text.muted">
                       {preview.data.source === 'ai'
@@ -86,12 +82,7 @@ function AiEmailTest() {
               <AiSendForm userId={person.id} defaultTo={preview.data.user.email} />
             </Stack>
           ) : preview.isError ? (
-            <Stack gap="3" align="flex-start">
-              <Text role="alert">No hemos podido preparar el resumen. {errorMessage(preview.error)}</Text>
-              <Button size="sm" variant="outline" borderRadius="full" onClick={() => void preview.refetch()}>
-                Reintentar
-              </Button>
-            </Stack>
+            <RetryAlert what="No hemos podido preparar el resumen." query={preview} />
           ) : (
             <Stack gap="3" aria-busy="true">
               <Text role="status">El coach está escribiendo el resumen...</Text>
@@ -140,21 +131,12 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="correo-ia-enviar"
-      p="4"
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor="border.soft"
-      bg="canvas"
-    >
+    <InsetBox as="section" aria-labelledby="correo-ia-enviar" p="4">
       <Text as="h3" id="correo-ia-enviar" fontWeight="700" color="heading" mb="1">
         Enviar el resumen
       </Text>
       <Text fontSize="sm" color="text.muted" mb="4">
-        Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco respecto a
-        la vista previa.
+        Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco respecto a la vista previa.
       </Text>
       <form onSubmit={handleSubmit} noValidate aria-label="Enviar el resumen semanal">
         <Stack gap="4">
@@ -178,20 +160,13 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
               <Field.HelperText color="text.muted">Si lo dejas vacío, se envía a {defaultTo}.</Field.HelperText>
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button
-              type="submit"
-              colorPalette="brand"
-              borderRadius="full"
-              loading={send.isPending}
-              loadingText="Enviando..."
-              mb={{ base: '0', sm: '7' }}
-            >
+            <Button type="submit" colorPalette="brand" borderRadius="full" loading={send.isPending} loadingText="Enviando..." mb={{ base: '0', sm: '7' }}>
               Enviar el resumen
             </Button>
           </HStack>
           <Box aria-live="polite">{result ? <SendResultAlert result={result.result} to={result.to} /> : null}</Box>
         </Stack>
       </form>
-    </Box>
+    </InsetBox>
   );
 }

@@ -1,9 +1,10 @@
-import { Box, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/error-messages';
 import { useAuditQuery, useCatalogueQuery } from '../api/admin-api';
 import { auditChanges } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
+import { InsetBox } from '../../../components/ui/section-card';
+import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
 
 const PAGE = 10;
 const dateFormat = new Intl.DateTimeFormat('es-ES', {
@@ -18,15 +19,11 @@ const dateFormat = new Intl.DateTimeFormat('es-ES', {
 export function AuditLog() {
   const audit = useAuditQuery();
   const catalogue = useCatalogueQuery();
-  const [shown, setShown] = useState(PAGE);
+  const { shown, more } = useShowMore(PAGE);
   const names = new Map(catalogue.data?.map((a) => [a.key, a.name]) ?? []);
 
   return (
-    <AdminCard
-      id="admin-registro"
-      title="Registro de cambios del catálogo"
-      description="Cada cambio de valores, con quién lo hizo y cuándo."
-    >
+    <AdminCard id="admin-registro" title="Registro de cambios del catálogo" description="Cada cambio de valores, con quién lo hizo y cuándo.">
       {audit.data ? (
         audit.data.length === 0 ? (
           <Text color="text.muted">Nadie ha cambiado el catálogo todavía.</Text>
@@ -36,15 +33,7 @@ export function AuditLog() {
               {audit.data.slice(0, shown).map((entry) => {
                 const changes = auditChanges(entry.before, entry.after);
                 return (
-                  <Box
-                    as="li"
-                    key={entry.id}
-                    p="3"
-                    borderRadius="lg"
-                    borderWidth="1px"
-                    borderColor="border.soft"
-                    bg="canvas"
-                  >
+                  <InsetBox as="li" key={entry.id}>
                     <Text fontWeight="600" color="heading">
                       {names.get(entry.activityKey) ?? entry.activityKey}
                     </Text>
@@ -73,21 +62,11 @@ export function AuditLog() {
                         ))
                       )}
                     </Box>
-                  </Box>
+                  </InsetBox>
                 );
               })}
             </Box>
-            {shown < audit.data.length ? (
-              <Button
-                alignSelf="flex-start"
-                size="sm"
-                variant="outline"
-                borderRadius="full"
-                onClick={() => setShown((n) => n + PAGE)}
-              >
-                Mostrar más ({audit.data.length - shown} restantes)
-              </Button>
-            ) : null}
+            <ShowMoreButton shown={shown} total={audit.data.length} onMore={more} />
           </Stack>
         )
       ) : audit.isError ? (

@@ -18,6 +18,7 @@ import {
   type CatalogueField,
 } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 /** Column layout shared by the header row and every row (a table on wide screens, cards on phones). */
 const COLUMNS = {
@@ -60,14 +61,7 @@ export function CatalogueEditor() {
             aria-hidden="true"
           >
             {['Actividad', ...CATALOGUE_FIELDS.map((f) => CATALOGUE_LABELS[f]), ''].map((label, i) => (
-              <Text
-                key={i}
-                fontSize="xs"
-                fontWeight="700"
-                color="ink.700"
-                textTransform="uppercase"
-                letterSpacing="0.06em"
-              >
+              <Text key={i} fontSize="xs" fontWeight="700" color="ink.700" textTransform="uppercase" letterSpacing="0.06em">
                 {label}
               </Text>
             ))}
@@ -82,12 +76,7 @@ export function CatalogueEditor() {
           </Box>
         </Box>
       ) : catalogue.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">No hemos podido cargar el catálogo. {errorMessage(catalogue.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void catalogue.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <RetryAlert what="No hemos podido cargar el catálogo." query={catalogue} />
       ) : (
         <Stack gap="2" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
@@ -114,8 +103,7 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   const labelId = `actividad-${activity.key}`;
   const dirty = isDraftDirty(draft, saved);
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,9 +125,7 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
       { key: activity.key, ...result.values },
       {
         onSuccess: (row) => {
-          const next = row
-            ? { name: row.name, baseSteps: row.baseSteps, multiplier: row.multiplier, dailyLimit: row.dailyLimit }
-            : result.values;
+          const next = row ? { name: row.name, baseSteps: row.baseSteps, multiplier: row.multiplier, dailyLimit: row.dailyLimit } : result.values;
           setSaved(next);
           setDraft(toDraft(next));
           const changes = auditChanges(before, next)
@@ -174,13 +160,7 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   };
 
   return (
-    <Box
-      as="li"
-      borderBottomWidth="1px"
-      borderColor="border.soft"
-      _last={{ borderBottomWidth: 0 }}
-      bg={dirty ? 'sun.50' : undefined}
-    >
+    <Box as="li" borderBottomWidth="1px" borderColor="border.soft" _last={{ borderBottomWidth: 0 }} bg={dirty ? 'sun.50' : undefined}>
       <form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby={labelId}>
         <Box display="grid" gridTemplateColumns={COLUMNS} gap="3" px="3" py="3" alignItems="start">
           <Box gridColumn={{ base: '1 / -1', lg: 'auto' }} pt={{ lg: '2' }}>
@@ -192,11 +172,7 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
             </Code>
           </Box>
           {CATALOGUE_FIELDS.map((field) => (
-            <Field.Root
-              key={field}
-              invalid={Boolean(errors[field])}
-              gridColumn={field === 'name' ? { base: '1 / -1', lg: 'auto' } : undefined}
-            >
+            <Field.Root key={field} invalid={Boolean(errors[field])} gridColumn={field === 'name' ? { base: '1 / -1', lg: 'auto' } : undefined}>
               <Field.Label fontSize={{ base: 'xs', sm: 'sm' }} {...hiddenFromLg}>
                 {CATALOGUE_LABELS[field]}
               </Field.Label>

@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PlainTextBox } from '../../../components/ui/section-card';
 
 /**
  * A rendered e-mail: subject, the HTML in a fully sandboxed iframe (no scripts, no same-origin, no
@@ -46,24 +47,9 @@ export function EmailPreview({
         <Heading as={headingLevel} fontSize="md" color="heading" mb="2">
           Versión de texto
         </Heading>
-        <Box
-          as="pre"
-          p="4"
-          borderRadius="lg"
-          bg="ink.50"
-          borderWidth="1px"
-          borderColor="ink.100"
-          fontSize="sm"
-          whiteSpace="pre-wrap"
-          overflowWrap="anywhere"
-          fontFamily="mono"
-          maxH="80"
-          overflowY="auto"
-          tabIndex={0}
-          aria-label="Versión de texto del correo"
-        >
+        <PlainTextBox p="4" borderRadius="lg" bg="ink.50" maxH="80" overflowY="auto" tabIndex={0} aria-label="Versión de texto del correo">
           {text}
-        </Box>
+        </PlainTextBox>
       </Box>
     </Stack>
   );

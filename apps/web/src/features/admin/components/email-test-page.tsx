@@ -10,6 +10,7 @@ import { TEMPLATE_LABELS, templateName, type SendResult } from '../utils/email-c
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 /** /email-test — preview each template and send a test message (SMTP, or the dev outbox). */
 export const EmailTestPage = adminOnly(EmailTest);
@@ -21,18 +22,11 @@ function EmailTest() {
   const preview = useEmailPreviewQuery(template);
 
   return (
-    <AdminFrame
-      title="Correo de prueba"
-      description="Comprueba cómo se ven las plantillas de correo y envía una prueba a cualquier dirección."
-    >
+    <AdminFrame title="Correo de prueba" description="Comprueba cómo se ven las plantillas de correo y envía una prueba a cualquier dirección.">
       <AdminCard id="correo-plantilla" title="Plantilla y envío">
         <Stack gap="6">
           {templates.data ? (
-            <RadioCard.Root
-              value={template}
-              onValueChange={(details) => details.value && setTemplate(details.value as TemplateName)}
-              colorPalette="brand"
-            >
+            <RadioCard.Root value={template} onValueChange={(details) => details.value && setTemplate(details.value as TemplateName)} colorPalette="brand">
               <RadioCard.Label fontSize="sm" fontWeight="600">
                 Plantilla
               </RadioCard.Label>
@@ -62,20 +56,11 @@ function EmailTest() {
         </Stack>
       </AdminCard>
 
-      <AdminCard
-        id="correo-vista-previa"
-        title={`Vista previa: ${templateName(template)}`}
-        description="Con tu nombre y cifras de ejemplo."
-      >
+      <AdminCard id="correo-vista-previa" title={`Vista previa: ${templateName(template)}`} description="Con tu nombre y cifras de ejemplo.">
         {preview.data ? (
           <EmailPreview subject={preview.data.subject} html={preview.data.html} text={preview.data.text} />
         ) : preview.isError ? (
-          <Stack gap="3" align="flex-start">
-            <Text role="alert">No hemos podido preparar la vista previa. {errorMessage(preview.error)}</Text>
-            <Button size="sm" variant="outline" borderRadius="full" onClick={() => void preview.refetch()}>
-              Reintentar
-            </Button>
-          </Stack>
+          <RetryAlert what="No hemos podido preparar la vista previa." query={preview} />
         ) : (
           <Skeleton h="96" borderRadius="lg" aria-label="Preparando la vista previa" />
         )}

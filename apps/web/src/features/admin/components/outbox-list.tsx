@@ -4,6 +4,8 @@ import { errorMessage } from '../../../lib/error-messages';
 import { AdminCard } from './admin-frame';
 import { useOutboxQuery } from '../api/email-api';
 import { STATUS_LABELS, templateName } from '../utils/email-copy';
+import { InsetBox, PlainTextBox } from '../../../components/ui/section-card';
+import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
 
 const PAGE = 10;
 const dateFormat = new Intl.DateTimeFormat('es-ES', {
@@ -23,7 +25,7 @@ const STATUS_STYLE = {
 /** `admin.outbox`: the latest 100 messages (sent, stored in the dev outbox, or failed). */
 export function OutboxList() {
   const outbox = useOutboxQuery();
-  const [shown, setShown] = useState(PAGE);
+  const { shown, more } = useShowMore(PAGE);
   const [openId, setOpenId] = useState<string | null>(null);
 
   return (
@@ -32,14 +34,7 @@ export function OutboxList() {
       title="Bandeja de salida"
       description="Los últimos correos: los enviados por SMTP, los guardados en la bandeja de desarrollo (cuando no hay SMTP) y los fallidos."
       actions={
-        <Button
-          size="sm"
-          variant="outline"
-          borderRadius="full"
-          onClick={() => void outbox.refetch()}
-          loading={outbox.isFetching}
-          loadingText="Actualizando..."
-        >
+        <Button size="sm" variant="outline" borderRadius="full" onClick={() => void outbox.refetch()} loading={outbox.isFetching} loadingText="Actualizando...">
           Actualizar
         </Button>
       }
@@ -51,15 +46,7 @@ export function OutboxList() {
           <Stack gap="3">
             <Box as="ol" listStyleType="none" display="grid" gap="2" aria-label="Correos de la bandeja de salida">
               {outbox.data.slice(0, shown).map((message) => (
-                <Box
-                  as="li"
-                  key={message.id}
-                  p="3"
-                  borderRadius="lg"
-                  borderWidth="1px"
-                  borderColor="border.soft"
-                  bg="canvas"
-                >
+                <InsetBox as="li" key={message.id}>
                   <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
                     <Box minW="0" flex="1">
                       <Text fontWeight="600" color="heading" overflowWrap="anywhere">
@@ -95,37 +82,13 @@ export function OutboxList() {
                   >
                     {openId === message.id ? 'Ocultar el texto' : 'Ver el texto'}
                   </Button>
-                  <Box
-                    id={`correo-${message.id}`}
-                    hidden={openId !== message.id}
-                    as="pre"
-                    mt="2"
-                    p="3"
-                    borderRadius="md"
-                    bg="surface"
-                    borderWidth="1px"
-                    borderColor="ink.100"
-                    fontSize="sm"
-                    whiteSpace="pre-wrap"
-                    overflowWrap="anywhere"
-                    fontFamily="mono"
-                  >
+                  <PlainTextBox id={`correo-${message.id}`} hidden={openId !== message.id} mt="2" p="3" borderRadius="md" bg="surface">
                     {openId === message.id ? message.text : null}
-                  </Box>
-                </Box>
+                  </PlainTextBox>
+                </InsetBox>
               ))}
             </Box>
-            {shown < outbox.data.length ? (
-              <Button
-                alignSelf="flex-start"
-                size="sm"
-                variant="outline"
-                borderRadius="full"
-                onClick={() => setShown((n) => n + PAGE)}
-              >
-                Mostrar más ({outbox.data.length - shown} restantes)
-              </Button>
-            ) : null}
+            <ShowMoreButton shown={shown} total={outbox.data.length} onMore={more} />
           </Stack>
         )
       ) : outbox.isError ? (

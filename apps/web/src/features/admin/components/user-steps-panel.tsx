@@ -10,6 +10,7 @@ import { formatLocalDay, todayCountLabel } from '../../../lib/format';
 import { useAdjustStepsMutation, useUserLedgerQuery } from '../api/admin-api';
 import { ADJUSTMENT_REASON_HINT, validateAdjustment } from '../utils/catalogue-form';
 import type { PickedUser } from './user-picker';
+import { InsetBox } from '../../../components/ui/section-card';
 
 /** The chosen person's today stats, the manual adjustment form and their ledger (`admin.userLedger`). */
 export function UserStepsPanel({ user }: { user: PickedUser }) {
@@ -22,9 +23,7 @@ export function UserStepsPanel({ user }: { user: PickedUser }) {
     const notFound = readDomainError(ledger.error).domainCode === 'NOT_FOUND';
     return (
       <Stack gap="3" align="flex-start">
-        <Text role="alert">
-          {notFound ? 'Esa persona ya no existe.' : `No hemos podido cargar sus pasos. ${errorMessage(ledger.error)}`}
-        </Text>
+        <Text role="alert">{notFound ? 'Esa persona ya no existe.' : `No hemos podido cargar sus pasos. ${errorMessage(ledger.error)}`}</Text>
         {notFound ? null : (
           <Button size="sm" variant="outline" borderRadius="full" onClick={() => void ledger.refetch()}>
             Reintentar
@@ -95,8 +94,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -116,9 +114,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
         onSuccess: (totals) => {
           setSteps('');
           setReason('');
-          setDone(
-            `Ajuste aplicado: ${signedSteps(result.values.steps)} pasos. Ahora suma ${stepsLabel(totals.totalSteps)} en total.`,
-          );
+          setDone(`Ajuste aplicado: ${signedSteps(result.values.steps)} pasos. Ahora suma ${stepsLabel(totals.totalSteps)} en total.`);
         },
         onError: (error) => {
           const info = readDomainError(error);
@@ -134,15 +130,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="admin-ajuste"
-      p="4"
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor="border.soft"
-      bg="canvas"
-    >
+    <InsetBox as="section" aria-labelledby="admin-ajuste" p="4">
       <Heading as="h3" id="admin-ajuste" fontSize="md" color="heading" mb="1">
         Ajuste manual
       </Heading>
@@ -182,9 +170,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
               autoComplete="off"
               bg="surface"
             />
-            <Field.HelperText color="text.muted">
-              Un número entero distinto de 0. Para restar, empieza por un signo menos: -150.
-            </Field.HelperText>
+            <Field.HelperText color="text.muted">Un número entero distinto de 0. Para restar, empieza por un signo menos: -150.</Field.HelperText>
             <Field.ErrorText>{errors.steps}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.reason)} required>
@@ -206,19 +192,12 @@ function AdjustForm({ user }: { user: PickedUser }) {
             <Field.HelperText color="text.muted">{ADJUSTMENT_REASON_HINT}</Field.HelperText>
             <Field.ErrorText>{errors.reason}</Field.ErrorText>
           </Field.Root>
-          <Button
-            type="submit"
-            alignSelf="flex-start"
-            colorPalette="brand"
-            borderRadius="full"
-            loading={adjust.isPending}
-            loadingText="Aplicando..."
-          >
+          <Button type="submit" alignSelf="flex-start" colorPalette="brand" borderRadius="full" loading={adjust.isPending} loadingText="Aplicando...">
             Aplicar ajuste
           </Button>
         </Stack>
       </form>
-    </Box>
+    </InsetBox>
   );
 }
 

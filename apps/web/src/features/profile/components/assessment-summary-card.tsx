@@ -2,9 +2,9 @@ import { Box, Button, HStack, Skeleton, Stack, Tag, Text } from '@chakra-ui/reac
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
 import { isNotFound, useAssessmentSummaryQuery } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 /** "Tu evaluación": role, goals and coaching style from `assessment.profile`, with links to redo or review it. */
 export function AssessmentSummaryCard() {
@@ -12,11 +12,7 @@ export function AssessmentSummaryCard() {
   const missing = profile.isError && isNotFound(profile.error);
 
   return (
-    <ProfileCard
-      id="perfil-evaluacion"
-      title="Tu evaluación"
-      description="Lo que contaste en tu evaluación y que tu coach usa para adaptar sus propuestas."
-    >
+    <ProfileCard id="perfil-evaluacion" title="Tu evaluación" description="Lo que contaste en tu evaluación y que tu coach usa para adaptar sus propuestas.">
       {profile.data ? (
         <Stack gap="5">
           <Box as="dl" display="grid" gap="4">
@@ -27,14 +23,7 @@ export function AssessmentSummaryCard() {
               {profile.data.goals.length > 0 ? (
                 <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap">
                   {profile.data.goals.map((goal) => (
-                    <Tag.Root
-                      as="li"
-                      key={goal.value}
-                      size="lg"
-                      colorPalette="brand"
-                      variant="subtle"
-                      borderRadius="full"
-                    >
+                    <Tag.Root as="li" key={goal.value} size="lg" colorPalette="brand" variant="subtle" borderRadius="full">
                       <Tag.Label>{goal.label}</Tag.Label>
                     </Tag.Root>
                   ))}
@@ -51,19 +40,11 @@ export function AssessmentSummaryCard() {
         </Stack>
       ) : missing ? (
         <Stack gap="4" align="flex-start">
-          <Text>
-            Aún no has hecho tu evaluación. Son unos minutos y tu coach la usará para conocer tu contexto y tus
-            objetivos.
-          </Text>
+          <Text>Aún no has hecho tu evaluación. Son unos minutos y tu coach la usará para conocer tu contexto y tus objetivos.</Text>
           <Links hasAssessment={false} />
         </Stack>
       ) : profile.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">No hemos podido cargar tu evaluación. {errorMessage(profile.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void profile.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <RetryAlert what="No hemos podido cargar tu evaluación." query={profile} />
       ) : (
         <Stack gap="3" aria-busy="true">
           <Skeleton h="6" w="60%" />
@@ -77,12 +58,7 @@ export function AssessmentSummaryCard() {
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }}
-      gap={{ base: '1', sm: '3' }}
-      alignItems="baseline"
-    >
+    <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} gap={{ base: '1', sm: '3' }} alignItems="baseline">
       <Text as="dt" color="text.muted" fontSize="sm" fontWeight="600">
         {label}
       </Text>
@@ -102,14 +78,7 @@ function Links({ hasAssessment }: { hasAssessment: boolean }) {
           </RouterLink>
         </Button>
       ) : null}
-      <Button
-        asChild
-        type={undefined}
-        variant={hasAssessment ? 'outline' : 'solid'}
-        colorPalette="brand"
-        borderRadius="full"
-        size="sm"
-      >
+      <Button asChild type={undefined} variant={hasAssessment ? 'outline' : 'solid'} colorPalette="brand" borderRadius="full" size="sm">
         <RouterLink to="/assessment">{hasAssessment ? 'Rehacer la evaluación' : 'Hacer la evaluación'}</RouterLink>
       </Button>
     </HStack>

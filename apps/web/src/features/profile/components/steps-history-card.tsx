@@ -1,11 +1,11 @@
-import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/error-messages';
+import { Skeleton } from '@chakra-ui/react';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepsHistoryQuery } from '../api/profile-api';
 import { longDay, shortDay } from '../../../lib/chart';
 import { historySummary } from '../../../lib/steps/ledger';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ProfileCard } from './profile-card';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 export function StepsHistoryCard() {
   const history = useStepsHistoryQuery();
@@ -16,11 +16,7 @@ export function StepsHistoryCard() {
     <ProfileCard
       id="perfil-historial-grafico"
       title="Pasos de los últimos 30 días"
-      description={
-        data
-          ? `${stepsLabel(total)} en 30 días. Cada barra es un día de tu zona horaria.`
-          : 'Cada barra es un día de tu zona horaria.'
-      }
+      description={data ? `${stepsLabel(total)} en 30 días. Cada barra es un día de tu zona horaria.` : 'Cada barra es un día de tu zona horaria.'}
     >
       {data ? (
         <BarChart
@@ -35,12 +31,7 @@ export function StepsHistoryCard() {
           emptyMax={1000}
         />
       ) : history.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">No hemos podido cargar tu historial. {errorMessage(history.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void history.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <RetryAlert what="No hemos podido cargar tu historial." query={history} />
       ) : (
         <Skeleton h="56" borderRadius="lg" aria-busy="true" aria-label="Cargando tu historial" />
       )}
