@@ -1,3 +1,4 @@
+import { JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH } from '@ascenso/domain/journal';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { authedProcedure, mapDomainErrors, router } from '../../trpc/trpc';
@@ -109,8 +110,8 @@ export const coachingRouter = router({
     .input(
       z.object({
         conversationId: IdSchema,
-        mood: z.string().trim().max(40).optional(),
-        title: z.string().trim().max(120).optional(),
+        mood: z.string().trim().max(JOURNAL_MOOD_MAX_LENGTH).optional(),
+        title: z.string().trim().max(JOURNAL_TITLE_MAX_LENGTH).optional(),
       }),
     )
     .output(

@@ -1,6 +1,7 @@
 import { Button, Input, Text, Wrap, chakra } from '@chakra-ui/react';
 import { useId } from 'react';
-import { MOOD_MAX_LENGTH, MOOD_OPTIONS } from '../utils/moods';
+import { JOURNAL_MOOD_MAX_LENGTH } from '@ascenso/domain/journal';
+import { MOOD_OPTIONS } from '../utils/moods';
 
 /**
  * "¿Cómo te sientes?": six chips (toggle buttons, one at a time) or the user's own words.
@@ -55,10 +56,10 @@ export function MoodPicker({
         id={`${id}-otro`}
         value={custom}
         onChange={(event) => {
-          onCustomChange(event.target.value.slice(0, MOOD_MAX_LENGTH));
+          onCustomChange(event.target.value.slice(0, JOURNAL_MOOD_MAX_LENGTH));
           if (event.target.value.trim()) onChipChange(null);
         }}
-        maxLength={MOOD_MAX_LENGTH}
+        maxLength={JOURNAL_MOOD_MAX_LENGTH}
         placeholder="Por ejemplo: con ganas de empezar"
         size="sm"
         borderRadius="lg"

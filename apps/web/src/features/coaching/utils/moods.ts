@@ -1,11 +1,11 @@
-/** Mood chips for a journal entry (the server stores up to 40 characters of free text). */
-export const MOOD_OPTIONS = ['tranquila/o', 'cansada/o', 'agradecida/o', 'preocupada/o', 'motivada/o', 'triste'] as const;
+import { JOURNAL_MOOD_MAX_LENGTH } from '@ascenso/domain/journal';
 
-export const MOOD_MAX_LENGTH = 40;
+/** Mood chips for a journal entry (the server stores up to JOURNAL_MOOD_MAX_LENGTH characters of free text). */
+export const MOOD_OPTIONS = ['tranquila/o', 'cansada/o', 'agradecida/o', 'preocupada/o', 'motivada/o', 'triste'] as const;
 
 /** What is saved: the user's own words win over a chip; nothing chosen means no mood. */
 export function resolveMood(chip: string | null, custom: string): string | undefined {
-  const own = custom.trim().slice(0, MOOD_MAX_LENGTH);
+  const own = custom.trim().slice(0, JOURNAL_MOOD_MAX_LENGTH);
   if (own.length > 0) return own;
   return chip ?? undefined;
 }

@@ -1,3 +1,4 @@
+import { JOURNAL_SEARCH_MAX_LENGTH } from '@ascenso/domain/journal';
 import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -112,7 +113,7 @@ function Entries({ initialQuery, onQueryChange, onNew }: { initialQuery: string;
               placeholder="Buscar en tu diario"
               value={query}
               onChange={(event) => setQuery(event.currentTarget.value)}
-              maxLength={100}
+              maxLength={JOURNAL_SEARCH_MAX_LENGTH}
               borderRadius="full"
             />
           </InputGroup>

@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Field, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { JOURNAL_MOODS, countWords } from '@ascenso/domain/journal';
+import { JOURNAL_BODY_MAX_LENGTH, JOURNAL_MOODS, JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH, countWords } from '@ascenso/domain/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toaster } from '../../../components/ui/toaster';
@@ -157,7 +157,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
               <Input
                 value={draft.otherMood}
                 onChange={(event) => update({ otherMood: event.currentTarget.value })}
-                maxLength={40}
+                maxLength={JOURNAL_MOOD_MAX_LENGTH}
                 placeholder="Por ejemplo: nervios, ilusión..."
                 autoFocus
               />
@@ -222,7 +222,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
               (opcional)
             </Text>
           </Field.Label>
-          <Input value={draft.title} onChange={(event) => update({ title: event.currentTarget.value })} maxLength={120} />
+          <Input value={draft.title} onChange={(event) => update({ title: event.currentTarget.value })} maxLength={JOURNAL_TITLE_MAX_LENGTH} />
         </Field.Root>
 
         <Field.Root invalid={Boolean(saveError)}>
@@ -232,7 +232,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
             onChange={(event) => update({ body: event.currentTarget.value })}
             autoresize
             minH="56"
-            maxLength={20_000}
+            maxLength={JOURNAL_BODY_MAX_LENGTH}
             lineHeight="1.7"
             fontSize="md"
             aria-describedby={countId}
