@@ -60,6 +60,22 @@ const noLibraryInternals = [...noInternalImports, ...noDefReads];
 const LIBRARY_INTERNALS_EXCEPTION = 'apps/api/src/testing/procedures.ts';
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
 
+// ── Form limits from the domain (issue 16) ──────────────────────────────────────────────────────
+// A web form's maxLength/minLength/max/min (JSX) or a maxLength/minLength/maxSelections option is the
+// domain's constant or schema value (packages/domain, what the API validates with), never a literal
+// number (0 excepted). Checked by tooling/lint-guards/form-limits.test.ts.
+const limitLiteral = "Literal[value!=0][raw=/^[0-9]/], UnaryExpression[operator='-'] > Literal";
+const noLiteralFormLimits = [
+  {
+    selector: `JSXAttribute[name.name=/^(maxLength|minLength|max|min|maxSelections)$/] :matches(${limitLiteral}, Literal[value=/^[0-9]+$/])`,
+    message: 'Form limits come from packages/domain (the schema the API validates with), never from a literal.',
+  },
+  {
+    selector: `Property[key.name=/^(maxLength|minLength|maxSelections)$/] > :matches(${limitLiteral})`,
+    message: 'Form limits come from packages/domain (the schema the API validates with), never from a literal.',
+  },
+];
+
 /** The web app's feature folders (each one a slice: see the block "Slices and cycles"). */
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -169,6 +185,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Form limits from the domain (see noLiteralFormLimits above); keeps the library-internals guard.
+    files: ['apps/web/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', noExportStar, ...noLibraryInternals, ...noLiteralFormLimits] },
   },
   // ── Slices and cycles (issue 16) ──────────────────────────────────────────────────────────────
   // Web: a feature (apps/web/src/features/<name>, named after the API module it calls) imports only

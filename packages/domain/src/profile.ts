@@ -3,6 +3,7 @@ import { AddressFormSchema } from './address-form';
 import { FirstNameSchema, NameSchema, TIMEZONE_MAX_LENGTH } from './auth';
 
 /** What the coach remembers, as the profile page edits it (lengths after trimming). */
+export const COACH_NOTE_MIN_LENGTH = 1;
 export const COACH_NOTE_MAX_LENGTH = 300;
 export const COMMITMENT_MIN_LENGTH = 3;
 export const COMMITMENT_MAX_LENGTH = 200;
@@ -10,7 +11,7 @@ export const COMMITMENT_MAX_LENGTH = 200;
 export const CoachNoteTextSchema = z
   .string()
   .trim()
-  .min(1, { message: 'Escribe la nota' })
+  .min(COACH_NOTE_MIN_LENGTH, { message: 'Escribe la nota' })
   .max(COACH_NOTE_MAX_LENGTH, { message: `Máximo ${COACH_NOTE_MAX_LENGTH} caracteres` });
 
 export const CommitmentTextSchema = z

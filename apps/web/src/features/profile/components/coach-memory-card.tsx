@@ -1,4 +1,4 @@
-import { COACH_NOTE_MAX_LENGTH, COMMITMENT_MAX_LENGTH, COMMITMENT_MIN_LENGTH } from '@ascenso/domain/profile';
+import { COACH_NOTE_MAX_LENGTH, COACH_NOTE_MIN_LENGTH, COMMITMENT_MAX_LENGTH, COMMITMENT_MIN_LENGTH } from '@ascenso/domain/profile';
 import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -115,7 +115,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
       loadErrorText="No hemos podido cargar tus notas."
       field={{
         label: 'Texto de la nota',
-        minLength: 1,
+        minLength: COACH_NOTE_MIN_LENGTH,
         maxLength: COACH_NOTE_MAX_LENGTH,
         tooShortMessage: 'Escribe la nota',
       }}
