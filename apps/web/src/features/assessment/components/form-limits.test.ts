@@ -10,7 +10,7 @@ import { QuestionField } from './question-field';
 // `POST /api/assessment/complete` validate). Each question is rendered as the browser gets it, and its
 // limit is checked against PartialResponsesSchema: the rendered maximum passes and one more fails.
 
-const render = (node: ReactNode) => renderToStaticMarkup(createElement(ChakraProvider, { value: getSystem() }, node));
+const render = (node: ReactNode) => renderToStaticMarkup(createElement(ChakraProvider, { value: getSystem(), children: node }));
 const noop = () => undefined;
 const fields = ASSESSMENT_SECTIONS.flatMap((section) => section.fields);
 
