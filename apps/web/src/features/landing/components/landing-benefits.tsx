@@ -1,8 +1,19 @@
-import { Box, Circle, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Circle, Container, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { BENEFITS, HOW_IT_WORKS } from '../utils/content';
 import { CtaLink } from './cta-link';
+import { IconCard } from './icon-card';
 import { SectionIntro } from './section-intro';
+
+const BENEFIT_CARD = {
+  direction: { base: 'row', sm: 'column' },
+  gap: '4',
+  bg: 'canvas',
+  borderRadius: 'card',
+  p: { base: '5', sm: '6' },
+  borderWidth: '1px',
+  borderColor: 'border.soft',
+} as const;
 
 export function LandingBenefits() {
   return (
@@ -43,27 +54,17 @@ export function LandingBenefits() {
           </Stack>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2 }} gap="5">
             {BENEFITS.map(({ title, description, icon: BenefitIcon }) => (
-              <Flex
-                as="li"
+              <IconCard
                 key={title}
-                direction={{ base: 'row', sm: 'column' }}
-                gap="4"
-                bg="canvas"
-                borderRadius="card"
-                p={{ base: '5', sm: '6' }}
-                borderWidth="1px"
-                borderColor="border.soft"
-              >
-                <Circle size="11" bg="brand.700" color="white" flexShrink={0}>
-                  <BenefitIcon boxSize="5" />
-                </Circle>
-                <Box>
-                  <Heading as="h3" fontSize="lg" color="heading" mb="2" letterSpacing="-0.01em">
-                    {title}
-                  </Heading>
-                  <Text color="text.muted">{description}</Text>
-                </Box>
-              </Flex>
+                title={title}
+                description={description}
+                icon={
+                  <Circle size="11" bg="brand.700" color="white" flexShrink={0}>
+                    <BenefitIcon boxSize="5" />
+                  </Circle>
+                }
+                {...BENEFIT_CARD}
+              />
             ))}
           </SimpleGrid>
         </SimpleGrid>

@@ -1,6 +1,23 @@
-import { Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Container, SimpleGrid, Stack } from '@chakra-ui/react';
 import { FEATURES } from '../utils/content';
+import { IconCard } from './icon-card';
 import { SectionIntro } from './section-intro';
+
+const FEATURE_CARD = {
+  bg: 'surface',
+  borderRadius: 'card',
+  borderWidth: '1px',
+  borderColor: 'border.soft',
+  boxShadow: 'card',
+  p: { base: '5', sm: '6' },
+  direction: { base: 'row', sm: 'column' },
+  gap: { base: '4', sm: '0' },
+  alignItems: 'flex-start',
+  transition: 'transform 200ms ease, box-shadow 200ms ease',
+  _hover: { _motionSafe: { transform: 'translateY(-3px)' }, boxShadow: 'raised' },
+} as const;
+const BRAND_TILE = { bg: 'brand.50', color: 'brand.700' } as const;
+const SUN_TILE = { bg: 'sun.50', color: 'sun.800' } as const;
 
 export function LandingFeatures() {
   return (
@@ -16,43 +33,18 @@ export function LandingFeatures() {
         </Stack>
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: '4', md: '5' }}>
           {FEATURES.map(({ title, description, icon: FeatureIcon }, index) => (
-            <Box
-              as="li"
+            <IconCard
               key={title}
-              bg="surface"
-              borderRadius="card"
-              borderWidth="1px"
-              borderColor="border.soft"
-              boxShadow="card"
-              p={{ base: '5', sm: '6' }}
-              display="flex"
-              flexDirection={{ base: 'row', sm: 'column' }}
-              gap={{ base: '4', sm: '0' }}
-              alignItems="flex-start"
-              transition="transform 200ms ease, box-shadow 200ms ease"
-              _hover={{ _motionSafe: { transform: 'translateY(-3px)' }, boxShadow: 'raised' }}
-            >
-              <Flex
-                boxSize="12"
-                borderRadius="xl"
-                align="center"
-                justify="center"
-                bg={index % 2 === 0 ? 'brand.50' : 'sun.50'}
-                color={index % 2 === 0 ? 'brand.700' : 'sun.800'}
-                mb={{ base: '0', sm: '5' }}
-                flexShrink={0}
-              >
-                <FeatureIcon boxSize="6" />
-              </Flex>
-              <Box>
-                <Heading as="h3" fontSize="lg" color="heading" mb="2" letterSpacing="-0.01em">
-                  {title}
-                </Heading>
-                <Text color="text.muted" fontSize="md" lineHeight="1.6">
-                  {description}
-                </Text>
-              </Box>
-            </Box>
+              title={title}
+              description={description}
+              descriptionProps={{ fontSize: 'md', lineHeight: '1.6' }}
+              icon={
+                <Center boxSize="12" borderRadius="xl" mb={{ base: '0', sm: '5' }} flexShrink={0} {...(index % 2 === 0 ? BRAND_TILE : SUN_TILE)}>
+                  <FeatureIcon boxSize="6" />
+                </Center>
+              }
+              {...FEATURE_CARD}
+            />
           ))}
         </SimpleGrid>
       </Container>
