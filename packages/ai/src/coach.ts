@@ -96,6 +96,20 @@ export type Coach = ReturnType<typeof createCoach>;
 
 export function createCoach(provider: CoachProvider) {
   const remote = provider.kind === 'openai-compatible';
+  /** One structured answer: the system prompt of `mode`, a single instruction from the user, a JSON schema. */
+  const askForJson = <T>(
+    context: CoachContext,
+    mode: CoachMode,
+    instruction: string,
+    options: { maxOutputTokens: number; signal: AbortSignal | undefined; format: { name: string; schema: z.ZodType<T> } },
+  ) => {
+    if (!provider.completeJson) throw new ProviderError('El proveedor de IA no admite respuestas estructuradas', { reason: 'unsupported' });
+    const messages: ChatMessage[] = [
+      { role: 'system', content: buildSystemPrompt(context, mode) },
+      { role: 'user', content: instruction },
+    ];
+    return provider.completeJson({ messages, maxOutputTokens: options.maxOutputTokens, signal: options.signal }, options.format);
+  };
 
   return {
     kind: provider.kind,
@@ -233,19 +247,11 @@ export function createCoach(provider: CoachProvider) {
     async weeklySummary(context: CoachContext, signal?: AbortSignal): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
       if (remote && provider.completeJson) {
         try {
-          const { value, usage } = await provider.completeJson(
-            {
-              messages: [
-                { role: 'system', content: buildSystemPrompt(context, 'chat') },
-                {
-                  role: 'user',
-                  content: 'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
-                },
-              ],
-              maxOutputTokens: 500,
-              signal,
-            },
-            { name: 'weekly_summary', schema: WeeklySummarySchema },
+          const { value, usage } = await askForJson(
+            context,
+            'chat',
+            'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
+            { maxOutputTokens: 500, signal, format: { name: 'weekly_summary', schema: WeeklySummarySchema } },
           );
           return { ...value, usage, source: 'ai' };
         } catch (error) {
@@ -259,19 +265,11 @@ export function createCoach(provider: CoachProvider) {
     async evaluate(context: CoachContext, signal?: AbortSignal): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
       if (!remote || !provider.completeJson) return null;
       try {
-        const { value, usage } = await provider.completeJson(
-          {
-            messages: [
-              { role: 'system', content: buildSystemPrompt(context, 'evaluation') },
-              {
-                role: 'user',
-                content: 'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
-              },
-            ],
-            maxOutputTokens: 900,
-            signal,
-          },
-          { name: 'assessment_evaluation', schema: AssessmentEvaluationSchema },
+        const { value, usage } = await askForJson(
+          context,
+          'evaluation',
+          'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
+          { maxOutputTokens: 900, signal, format: { name: 'assessment_evaluation', schema: AssessmentEvaluationSchema } },
         );
         return { evaluation: value, usage };
       } catch (error) {
