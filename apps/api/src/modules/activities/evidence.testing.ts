@@ -17,3 +17,14 @@ export function grantEvidence(t: TestApp, userId: string, activityKey: string, c
     });
   }
 }
+
+/** For tests: the person finished `activityKey` (evidence recorded) and the client reported it (POST /api/activity-log). */
+export async function completeWithEvidence(
+  t: TestApp,
+  who: { cookie: string; user: { id: string } },
+  activityKey: string,
+  source: EvidenceSource = 'practice',
+): Promise<Response> {
+  grantEvidence(t, who.user.id, activityKey, 1, source);
+  return t.request('/api/activity-log', { cookie: who.cookie, body: { activity_key: activityKey } });
+}

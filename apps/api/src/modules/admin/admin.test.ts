@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { listProcedures } from '../../testing/procedures';
 import { startTestServer } from '../../testing/test-server';
-import { grantEvidence } from '../activities/evidence.testing';
+import { completeWithEvidence, grantEvidence } from '../activities/evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -115,8 +115,7 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     const t = createTestApp();
     const { caller } = await admin(t);
     const member = await t.registerUser({ firstName: 'Berta' });
-    grantEvidence(t, member.user.id, 'active_break', 1, 'practice');
-    await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'active_break' } });
+    await completeWithEvidence(t, member, 'active_break');
     const overview = await caller.admin.overview();
     expect(overview).toMatchObject({
       users: 2,
@@ -203,8 +202,7 @@ describe('e-mail', () => {
     const t = createTestApp();
     const { caller } = await admin(t);
     const member = await t.registerUser({ firstName: 'Carmen' });
-    grantEvidence(t, member.user.id, 'breathing_short', 1, 'practice');
-    await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'breathing_short' } });
+    await completeWithEvidence(t, member, 'breathing_short');
     const preview = await caller.admin.aiEmailPreview({ userId: member.user.id });
     expect(preview).toMatchObject({ source: 'offline', user: { firstName: 'Carmen' } });
     expect(preview.text).toContain('Hola, Carmen');
