@@ -6,8 +6,8 @@
  * (default 3), interleaved; every metric is the median of its runs.
  * Goals per page: performance score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
  * The server sends the app shell with its bootstrap (apps/api/src/http/web-bootstrap.ts) and, for the
- * landing page, the prerendered markup: measure a build where both are present (BENCH_SERVER_ENTRY picks
- * another server build, WEB_DIST_DIR another web build; see bench/README.md).
+ * landing page, the prerendered markup, for Home the markup rendered by the server (decision 021). Measure a full
+ * build (BENCH_SERVER_ENTRY picks another server build, WEB_DIST_DIR another web build; see bench/README.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -181,7 +181,7 @@ export async function lighthouseBench(runs = RUNS) {
   try {
     const cookie = await signIn(server.url, origin);
     // Warm-up: the first Home a server sends also starts its renderer (a worker thread loading the web
-    // build's server entry, about 2 s here); measure the steady state, as for every other bench.
+    // build's render worker, about 2 s here); measure the steady state, as for every other bench.
     const warmUp = await fetch(`${server.url}/`, { headers: { Cookie: cookie } });
     if (!warmUp.ok) throw new Error(`warm-up failed: ${warmUp.status}`);
     await warmUp.text();

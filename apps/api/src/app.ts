@@ -8,6 +8,7 @@ import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
 import { requestContext } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
+import type { HomeRenderer } from './http/home-renderer';
 import { serveWebApp } from './http/static';
 import { webBootstrap } from './http/web-bootstrap';
 import type { AppEnv } from './http/types';
@@ -30,6 +31,8 @@ const TRPC_PREFIX = '/api/trpc/';
 export type AppOptions = {
   /** Folder of the built web app to serve with history fallback; omitted in dev and API tests. */
   webDistDir?: string | undefined;
+  /** Renders a member's Home on the server (http/home-renderer.ts); without it the browser does. */
+  homeRenderer?: HomeRenderer | undefined;
 };
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
@@ -92,7 +95,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     app.use(
       '*',
       serveWebApp(webDistDir, {
-        bootstrap: webBootstrap(deps),
+        bootstrap: webBootstrap(deps, options.homeRenderer),
         hideBuildFiles: deps.config.isProduction,
       }),
     );

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { ConfigError, loadConfig } from './env';
+import { createHomeRenderer } from './http/home-renderer';
 import { listen } from './http/node-server';
 import { attachRealtime } from './realtime/realtime-server';
 import { seedDemoAccounts } from './seed/demo-accounts';
@@ -27,7 +28,13 @@ async function main() {
   await seedDemoAccounts(deps);
 
   const webDistDir = config.webDistDir ?? resolve(repoRoot, 'apps/web/dist');
-  const app = createApp(deps, { webDistDir });
+  // The web build's render worker for Home sits next to the client build (apps/web/dist-server).
+  const homeRenderer = createHomeRenderer({
+    entry: resolve(webDistDir, '../dist-server/home-render-worker.js'),
+    origin: config.allowedOrigins[0] ?? `http://${config.host}:${config.port}`,
+    logger: deps.logger,
+  });
+  const app = createApp(deps, { webDistDir, homeRenderer });
   const server = await listen(app.fetch, { port: config.port, hostname: config.host });
   const { port } = server.address() as AddressInfo;
   deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
@@ -35,7 +42,7 @@ async function main() {
   // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too).
   process.stdout.write(`${readyLine(config.host, port)}\n`);
 
-  // Ctrl+C (SIGINT) and SIGTERM: close the sockets, the HTTP server and the database,
+  // Ctrl+C (SIGINT) and SIGTERM: close the sockets, the renderer, the HTTP server and the database,
   // then exit 0. The root `start` script `exec`s node, so no shell in between dies of the SIGINT and
   // pnpm prints no ELIFECYCLE (main.process.test.ts). A stop that hangs is cut after 10 s (exit 1).
   let stopping = false;
@@ -50,6 +57,7 @@ async function main() {
     try {
       realtime.broadcastReconnectNotification();
       await realtime.close();
+      await homeRenderer?.close();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       deps.dbHandle.close();

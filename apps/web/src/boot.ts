@@ -17,6 +17,7 @@
 import { whenIdleAfterLoad } from './lib/when-idle';
 
 // `data-page="static"`: build-time markup the app does not start on (apps/api/src/http/static.ts).
+// `data-page="server"`: a member's Home rendered for this request, which the app hydrates (src/main.tsx).
 const page = document.getElementById('root')?.dataset.page;
 
 /** The same-origin asset paths the server listed for later. */

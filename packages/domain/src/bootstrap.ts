@@ -26,3 +26,17 @@ export const FIRST_SCREEN_QUERIES = {
 } as const;
 
 export type FirstScreenQueryPath = (typeof FIRST_SCREEN_QUERIES)[keyof typeof FIRST_SCREEN_QUERIES][number];
+
+/**
+ * A member's Home rendered on the server for one request (decision 021): `head` goes at the end of
+ * `<head>` (emotion's style elements), `root` inside `<div id="root" data-page="server">`, which the
+ * browser hydrates.
+ */
+export type RenderedPage = { head: string; root: string };
+
+/**
+ * The messages between the API (apps/api/src/http/home-renderer.ts) and the web build's render worker
+ * (apps/web/src/prerender/home-render-worker.ts, built to apps/web/dist-server/home-render-worker.js).
+ */
+export type HomeRenderRequest = { id: number; state: BootstrapState };
+export type HomeRenderReply = { id: number; page?: RenderedPage; error?: string };

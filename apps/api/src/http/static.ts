@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BootstrapState } from '@ascenso/domain/bootstrap';
+import type { BootstrapState, RenderedPage } from '@ascenso/domain/bootstrap';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
 
@@ -57,6 +57,12 @@ export type WebBootstrap = {
   state: BootstrapState;
   /** Set-Cookie lines produced while reading the session (e.g. the hourly refresh). */
   setCookies?: string[];
+  /**
+   * A member's Home rendered on the server for this request (apps/api/src/http/home-renderer.ts): its
+   * markup is sent inside `<div id="root" data-page="server">` (the app starts as usual and hydrates
+   * it), its styles at the end of `<head>`.
+   */
+  serverPage?: RenderedPage;
 };
 
 /** index.html's `<link rel="modulepreload">` tags, each with its line's indentation and line break. */
@@ -110,11 +116,18 @@ function readPages(root: string): Record<string, PageBuild> {
 
 /**
  * index.html for one visitor: the bootstrap state and the page's modulepreloads at the end of <head>,
- * and inside `<div id="root">` the page's build-time markup if it has any (`data-page="static"`: the
- * landing page, on which the app does not start, so index.html's modulepreloads are listed in
- * `<script id="ascenso-preload">` for prefetching instead).
+ * and inside `<div id="root">` either the page's build-time markup (`data-page="static"`: the landing
+ * page, on which the app does not start, so index.html's modulepreloads are listed in
+ * `<script id="ascenso-preload">` for prefetching instead) or the markup rendered for this request
+ * (`serverPage`, `data-page="server"`: the app starts as on any page and hydrates it; its styles come
+ * after the bootstrap, at the end of `<head>`).
  */
-export function renderShell(indexHtml: string, state: BootstrapState, page: PageBuild | undefined): string {
+export function renderShell(
+  indexHtml: string,
+  state: BootstrapState,
+  page: PageBuild | undefined,
+  serverPage?: RenderedPage,
+): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
@@ -130,11 +143,14 @@ export function renderShell(indexHtml: string, state: BootstrapState, page: Page
     head += `<script id="ascenso-preload" type="application/json">${jsonForScript(deferred)}</script>`;
     html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="static">${page.root}</div>`);
   } else {
+    if (serverPage)
+      html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverPage.root}</div>`);
     head += pagePreloads
       .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
       .join('');
   }
   head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
+  if (serverPage) head += serverPage.head;
   return html.replace('</head>', () => `${head}</head>`);
 }
 
@@ -222,7 +238,9 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`]));
+      const html = Buffer.from(
+        renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage),
+      );
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {

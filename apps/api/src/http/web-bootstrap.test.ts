@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { FIRST_SCREEN_QUERIES, type BootstrapState } from '@ascenso/domain/bootstrap';
+import { FIRST_SCREEN_QUERIES, type BootstrapState, type RenderedPage } from '@ascenso/domain/bootstrap';
 import { Hono } from 'hono';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app';
+import type { HomeRenderer } from './home-renderer';
 import { jsonForScript, renderShell, serveWebApp } from './static';
 import type { AppEnv } from './types';
 import { webBootstrap } from './web-bootstrap';
@@ -31,15 +32,31 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup() {
+function setup(homeRenderer?: HomeRenderer) {
   const t = createTestApp();
   const web = new Hono<AppEnv>();
   web.use('*', (c, next) => {
     c.set('requestId', 'test');
     return next();
   });
-  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps) }));
+  web.use('*', serveWebApp(dir, { bootstrap: webBootstrap(t.deps, homeRenderer) }));
   return { ...t, web };
+}
+
+/** A server page's styles, as src/prerender/member-home.tsx gives them (emotion's own format). */
+const STYLES = '<style data-emotion="css a1">.css-a1{color:red}</style>';
+
+/** A renderer that records the states it is given and answers with `page` (undefined: a failed render). */
+function recordingRenderer(page: RenderedPage | undefined) {
+  const states: BootstrapState[] = [];
+  const renderer: HomeRenderer = {
+    render: (state) => {
+      states.push(state);
+      return Promise.resolve(page);
+    },
+    close: () => Promise.resolve(),
+  };
+  return { renderer, states };
 }
 
 /** The parsed `<script id="ascenso-bootstrap">` of a page. */
@@ -79,6 +96,21 @@ describe('renderShell', () => {
     expect(html).toContain('<div id="root" data-page="static"><main>Hola</main></div>');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<script id="ascenso-preload" type="application/json">["/assets/main-abc.js"]</script>');
+  });
+
+  it('sends markup rendered for the request inside a server page, its styles last in <head>, with the chunks preloaded', () => {
+    const html = renderShell(INDEX, { v: 1, queries: [] }, PAGES['member:/'], {
+      head: STYLES,
+      root: '<main>Hola, Lucía</main>',
+    });
+    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    expect(html).toMatch(
+      new RegExp(`<script id="ascenso-bootstrap" type="application/json">[^<]*</script>${STYLES}</head>`),
+    );
+    // The app hydrates it as soon as it can: its chunks download with the page.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/main-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js">');
+    expect(html).not.toContain('ascenso-preload');
   });
 });
 
@@ -139,6 +171,41 @@ describe('the app shell with the bootstrap', () => {
     expect(profile.queries.map((q) => q.path).sort()).toEqual(
       [...FIRST_SCREEN_QUERIES.everyone, ...FIRST_SCREEN_QUERIES.signedIn].sort(),
     );
+  });
+
+  it('with a renderer, a member’s Home comes rendered from the very state the page carries; nowhere else', async () => {
+    const { renderer, states } = recordingRenderer({ head: STYLES, root: '<main>Hola, Lucía</main>' });
+    const { web, registerUser, request } = setup(renderer);
+    // A visitor and a member whose assessment is pending: no render.
+    expect(await (await web.request('/')).text()).not.toContain('data-page="server"');
+    const { cookie } = await registerUser({ firstName: 'Lucía' });
+    expect(await (await web.request('/', { headers: { cookie } })).text()).not.toContain('data-page="server"');
+    expect(states).toHaveLength(0);
+    expect(
+      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
+        .status,
+    ).toBe(201);
+    const html = await (await web.request('/', { headers: { cookie } })).text();
+    expect(html).toContain('<div id="root" data-page="server"><main>Hola, Lucía</main></div>');
+    expect(html).toContain(`${STYLES}</head>`);
+    expect(states).toEqual([bootstrapOf(html)]);
+    // Another member page: the browser renders it.
+    expect(await (await web.request('/profile', { headers: { cookie } })).text()).toContain('<div id="root"></div>');
+    expect(states).toHaveLength(1);
+  });
+
+  it('a failed render sends the page for the browser to render: empty root, chunks preloaded', async () => {
+    const { renderer, states } = recordingRenderer(undefined);
+    const { web, registerUser, request } = setup(renderer);
+    const { cookie } = await registerUser({ firstName: 'Lucía' });
+    expect(
+      (await request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } }))
+        .status,
+    ).toBe(201);
+    const html = await (await web.request('/', { headers: { cookie } })).text();
+    expect(states).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('href="/assets/home-abc.js"');
   });
 
   it('a bad cookie is a visitor, and the cleared cookie is sent', async () => {

@@ -8,6 +8,7 @@ import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
 import { transformer } from '../trpc/transformer';
+import type { HomeRenderer } from './home-renderer';
 import { requestContext } from './request-meta';
 import type { WebBootstrap } from './static';
 import type { AppEnv } from './types';
@@ -35,8 +36,14 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
  * queries the page would otherwise send before its first render: `auth.me` for everyone; for a
  * signed-in user `assessment.status` and the step stats, and on `/` with a completed assessment
  * Home's queries too. A query that fails is left out: the web app then asks for it as usual.
+ *
+ * With a `homeRenderer` (the web build's render worker), a member's Home also comes rendered: the
+ * markup the browser's first render makes from this same state, which it then hydrates (decision 021).
  */
-export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+export function webBootstrap(
+  deps: Deps,
+  homeRenderer?: HomeRenderer,
+): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
     const ctx = requestContext(deps, c, responseHeaders);
@@ -54,11 +61,12 @@ export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<We
 
     const me = await answer('auth.me');
     let audience = 'visitor';
+    let home = false;
     if (me) {
       // The assessment's status decides which screen comes first (Home or the assessment).
       const status = (await answer('assessment.status')) as { completed?: boolean } | undefined;
       audience = status?.completed ? 'member' : 'pending';
-      const home = audience === 'member' && c.req.path === '/';
+      home = audience === 'member' && c.req.path === '/';
       await Promise.all(
         [...FIRST_SCREEN_QUERIES.signedIn, ...(home ? FIRST_SCREEN_QUERIES.home : [])]
           .filter((path) => path !== 'assessment.status')
@@ -66,6 +74,7 @@ export function webBootstrap(deps: Deps): (c: HonoContext<AppEnv>) => Promise<We
       );
     }
     const state: BootstrapState = { v: 1, queries };
-    return { audience, state, setCookies: responseHeaders.getSetCookie() };
+    const serverPage = home && homeRenderer ? await homeRenderer.render(state) : undefined;
+    return { audience, state, setCookies: responseHeaders.getSetCookie(), ...(serverPage ? { serverPage } : {}) };
   };
 }

@@ -24,7 +24,7 @@ function DeferredToaster() {
 
 /**
  * `bootstrap`: what the server knows, seeded into the query cache; by default the page's own (read
- * once from the document). Tests pass one in (src/app/first-screen.test.tsx).
+ * once from the document). The server's renderer (src/prerender/member-home.tsx) and tests pass one in.
  */
 export function AppProviders({ children, bootstrap }: { children: ReactNode; bootstrap?: BootstrapState }) {
   // One client per app instance (not per render); lazy initialisers keep them stable.

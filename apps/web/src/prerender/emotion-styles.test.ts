@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consolidateEmotionStyles } from './emotion-styles';
+import { consolidateEmotionStyles, separateEmotionStyles } from './emotion-styles';
 
 describe('consolidateEmotionStyles (the prerendered landing page)', () => {
   it('joins the element styles in order under one tag listing every id; global styles keep their own tags, first', () => {
@@ -14,5 +14,18 @@ describe('consolidateEmotionStyles (the prerendered landing page)', () => {
 
   it('leaves markup without styles as it is', () => {
     expect(consolidateEmotionStyles('<main>sin estilos</main>')).toBe('<main>sin estilos</main>');
+  });
+});
+
+describe('separateEmotionStyles (Home rendered on the server)', () => {
+  it('takes the styles out of the markup, in emotion’s own format (no marks of our own)', () => {
+    const html =
+      '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
+    expect(separateEmotionStyles(html)).toEqual({
+      styles:
+        '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>',
+      markup: '<div class="css-a1"><p>Hola</p></div>',
+    });
+    expect(separateEmotionStyles('<p>sin estilos</p>')).toEqual({ styles: '', markup: '<p>sin estilos</p>' });
   });
 });

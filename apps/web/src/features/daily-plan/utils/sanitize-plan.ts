@@ -6,9 +6,20 @@ import {
   allowedLinkClasses,
   isAllowedPlanHref,
 } from './plan-links';
-import { toPlanTree, type PlanNode } from './plan-tree';
+import { toPlanTree, type DomNodeLike, type PlanNode } from './plan-tree';
 
 let purifier: DOMPurifyInstance | null = null;
+
+/** On the server (no DOM for DOMPurify): the renderer's parser and the app's origin. */
+let serverParser: { parse: (html: string) => DomNodeLike; origin: string } | null = null;
+
+/**
+ * Installed by the server-side renderer (src/prerender/member-home.tsx): plan HTML is then parsed by
+ * `parse` (content the API already sanitised with sanitize-html) and walked by the same plan tree.
+ */
+export function setServerPlanParser(parse: (html: string) => DomNodeLike, origin: string): void {
+  serverParser = { parse, origin };
+}
 
 /** A DOMPurify instance of our own, so its hooks never affect another use of the library. */
 function planPurifier(): DOMPurifyInstance {
@@ -35,8 +46,8 @@ function planPurifier(): DOMPurifyInstance {
  */
 export function sanitizePlanContent(html: string, currentOrigin?: string): PlanNode[] {
   if (typeof window === 'undefined') {
-    // No DOM (a render outside the browser): nothing is shown rather than unchecked markup.
-    return [];
+    // Server-side rendering: without an installed parser, nothing is shown rather than unchecked markup.
+    return serverParser ? toPlanTree(serverParser.parse(html), currentOrigin ?? serverParser.origin) : [];
   }
   const fragment = planPurifier().sanitize(html, {
     ALLOWED_TAGS: [...PLAN_ALLOWED_TAGS],

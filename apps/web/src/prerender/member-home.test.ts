@@ -1,0 +1,79 @@
+import type { BootstrapState } from '@ascenso/domain/bootstrap';
+import superjson from 'superjson';
+import { describe, expect, it } from 'vitest';
+import fixture from '../app/first-screen.fixture.json';
+import { renderMemberHome } from './member-home';
+
+const ORIGIN = 'https://ascenso.example';
+const base = fixture as BootstrapState;
+
+/** The fixture (the demo member's bootstrap, as the server sends it) with some answers replaced. */
+function stateWith(replacements: Record<string, unknown>): BootstrapState {
+  return {
+    v: 1,
+    queries: base.queries.map((query) =>
+      query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query,
+    ),
+  };
+}
+
+function meOf(state: BootstrapState): Record<string, unknown> {
+  const me = state.queries.find((q) => q.path === 'auth.me');
+  return superjson.deserialize(me!.data as Parameters<typeof superjson.deserialize>[0]);
+}
+
+/** The visible text of some markup (styles and tags removed). */
+const textOf = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+describe('renderMemberHome (Home rendered on the server)', () => {
+  it('renders Home from the bootstrap: the shell, greeting, today’s audio, the plan card and the activity grid; the styles for <head>; no script', async () => {
+    const { head, root: html } = await renderMemberHome(base, { origin: ORIGIN });
+    const text = textOf(html);
+    expect(text).toContain('Hola, Lucía');
+    expect(text).toContain('Soltar la jornada');
+    expect(text).toContain('Tu plan de hoy');
+    expect(text).toContain('Actividades de bienestar');
+    expect(text).toContain('7690 pasos');
+    // The styles, all for <head>, as emotion writes them: the global ones, then every element's in one
+    // style element (emotion's critical-CSS shape); none left in the markup.
+    const tags = [...head.matchAll(/<style ([a-z-]+)="([^" ]+)[^"]*"([^>]*)>/g)].map((m) => `${m[1]}=${m[2]}${m[3]}`);
+    expect(tags).toEqual(['data-emotion=css-global', 'data-emotion=css-global', 'data-emotion=css']);
+    expect(head.replace(/<style\b[^>]*>[^<]*<\/style>/g, '')).toBe('');
+    expect(html).not.toContain('<style');
+    expect(head + html).not.toContain('<script');
+    // Every Suspense boundary complete in place (no fallback to be swapped by an inline script).
+    expect(html).not.toContain('<!--$?-->');
+    expect(text).not.toContain('Cargando');
+  });
+
+  it('renders a plan from its HTML through the plan tree, and keeps hostile names and plans inert', async () => {
+    const hostile = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
+    const state = stateWith({
+      'auth.me': { ...meOf(base), firstName: hostile },
+      'dailyPlan.today': {
+        plan: {
+          content: `<p>Empieza con calma.</p><ul><li><a class="breathing" href="/breathing">Respira 4-7-8</a></li><li><a href="javascript:alert(3)" onclick="alert(4)">Nada</a>${hostile}</li></ul>`,
+          generatedAt: new Date('2026-11-23T07:00:00Z'),
+          items: [],
+          source: 'offline',
+          day: '2026-11-23',
+        },
+      },
+    });
+    const { head, root: html } = await renderMemberHome(state, { origin: ORIGIN });
+    const text = textOf(html);
+    expect(text).toContain('Empieza con calma.');
+    expect(head).not.toMatch(/<script|<img/i);
+    expect(html).toMatch(/<a [^>]*href="\/breathing"[^>]*>[\s\S]*Respira 4-7-8/);
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).not.toMatch(/<[^>]*\s(onerror|onclick)=/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(text).not.toContain('alert(3)');
+    // The hostile name is shown as text, escaped.
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
