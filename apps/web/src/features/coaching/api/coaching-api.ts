@@ -1,5 +1,5 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useCallback, useMemo } from 'react';
 import { readDomainError } from '../../../lib/errors';
@@ -46,10 +46,26 @@ export function useCommitmentsQuery() {
   return useQuery(trpc.coaching.commitments.queryOptions(undefined, { staleTime: 0 }));
 }
 
-/** Reads and writes one conversation in the query cache (the conversation screens' source of truth). */
-export function useConversationCache(id: string) {
+/** The query client and the coaching queries' keys: puts what the server sent, marks lists stale. */
+function useCoachingCache() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  return useMemo(() => {
+    const invalidate = (...queryKeys: QueryKey[]) => {
+      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+    };
+    /** A conversation the server just answered with goes in the cache; the lists are then stale. */
+    const store = (conversation: Conversation) => {
+      queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id: conversation.id }), conversation);
+      invalidate(trpc.coaching.conversations.queryKey());
+    };
+    return { trpc, queryClient, invalidate, store };
+  }, [trpc, queryClient]);
+}
+
+/** Reads and writes one conversation in the query cache (the conversation screens' source of truth). */
+export function useConversationCache(id: string) {
+  const { trpc, queryClient, invalidate } = useCoachingCache();
   const queryKey = useMemo(() => trpc.coaching.conversation.queryKey({ id }), [trpc, id]);
 
   const update = useCallback(
@@ -59,31 +75,18 @@ export function useConversationCache(id: string) {
     [queryClient, trpc, id],
   );
 
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversation.queryKey({ id }) });
-  }, [queryClient, trpc, id]);
+  const refresh = useCallback(() => invalidate(trpc.coaching.conversation.queryKey({ id })), [invalidate, trpc, id]);
 
   /** Lists and commitments change when a conversation moves on (titles, status, summaries). */
-  const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversations.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
-  }, [queryClient, trpc]);
+  const refreshLists = useCallback(() => invalidate(trpc.coaching.conversations.queryKey(), trpc.coaching.commitments.queryKey()), [invalidate, trpc]);
 
   return { queryKey, update, refresh, refreshLists };
 }
 
 /** `coaching.start`; the new conversation is put in the cache so its screen opens without a request. */
 export function useStartConversation() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.coaching.start.mutationOptions({
-      onSuccess: (conversation) => {
-        queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id: conversation.id }), conversation);
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversations.queryKey() });
-      },
-    }),
-  );
+  const { trpc, store } = useCoachingCache();
+  return useMutation(trpc.coaching.start.mutationOptions({ onSuccess: (conversation) => store(conversation) }));
 }
 
 export function useSendMessage() {
@@ -91,45 +94,36 @@ export function useSendMessage() {
   return useMutation(trpc.coaching.send.mutationOptions());
 }
 
+/** `coaching.finishSession`: the closed session (with its summary) in the cache; new commitments. */
 export function useFinishSession() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.coaching.finishSession.mutationOptions({
-      onSuccess: (conversation) => {
-        queryClient.setQueryData(trpc.coaching.conversation.queryKey({ id: conversation.id }), conversation);
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversations.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
-      },
-    }),
-  );
+  const { trpc, store, invalidate } = useCoachingCache();
+  const onSuccess = (conversation: Conversation) => {
+    store(conversation);
+    invalidate(trpc.coaching.commitments.queryKey());
+  };
+  return useMutation(trpc.coaching.finishSession.mutationOptions({ onSuccess }));
 }
 
+/** `coaching.saveJournal`: the conversation (now completed) and the list are read again. */
 export function useSaveJournal() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { trpc, invalidate } = useCoachingCache();
   return useMutation(
     trpc.coaching.saveJournal.mutationOptions({
-      onSuccess: (_result, input) => {
-        void queryClient.invalidateQueries({
-          queryKey: trpc.coaching.conversation.queryKey({ id: input.conversationId }),
-        });
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.conversations.queryKey() });
-      },
+      onSuccess: (_result, input) => invalidate(trpc.coaching.conversation.queryKey({ id: input.conversationId }), trpc.coaching.conversations.queryKey()),
     }),
   );
 }
 
+/** `coaching.setCommitmentStatus`: the tick shows at once, then the list is read again. */
 export function useSetCommitmentStatus() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { trpc, queryClient, invalidate } = useCoachingCache();
   return useMutation(
     trpc.coaching.setCommitmentStatus.mutationOptions({
-      onSuccess: (_result, input) => {
+      onSuccess: (_result, { id, status }) => {
         queryClient.setQueryData(trpc.coaching.commitments.queryKey(), (current) =>
-          current?.map((c) => (c.id === input.id ? { ...c, status: input.status, closedAt: input.status === 'open' ? null : new Date() } : c)),
+          current?.map((c) => (c.id === id ? { ...c, status, closedAt: status === 'open' ? null : new Date() } : c)),
         );
-        void queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
+        invalidate(trpc.coaching.commitments.queryKey());
       },
     }),
   );

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { greetingName } from '@ascenso/domain/display';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
@@ -9,7 +9,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendMessage, useStartConversation, type Conversation } from '../api/coaching-api';
 import { useCoachConversation } from '../hooks/use-coach-conversation';
-import { conversationPath, newClientMessageId } from '../utils/conversation';
+import { newClientMessageId } from '../utils/conversation';
 import { browserSessionStorage, peekInitialMessage, takeInitialMessage } from '../utils/initial-message';
 import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationGate, ConversationPanel, userInitial } from './conversation-panel';
@@ -56,14 +56,8 @@ export function CoachingChatPage() {
 function ChatConversation({ id }: { id: string }) {
   const convo = useCoachConversation(id);
   return (
-    <ConversationGate convo={convo}>
-      {(conversation) =>
-        conversation.kind !== 'chat' ? (
-          <Navigate to={conversationPath(conversation.kind, conversation.id)} replace />
-        ) : (
-          <ConversationPanel convo={convo} conversation={conversation} kind="chat" composerLabel={COMPOSER_LABEL} placeholder={PLACEHOLDER} />
-        )
-      }
+    <ConversationGate convo={convo} kind="chat">
+      {(conversation) => <ConversationPanel convo={convo} conversation={conversation} kind="chat" composerLabel={COMPOSER_LABEL} placeholder={PLACEHOLDER} />}
     </ConversationGate>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon, ChatIcon, ClipboardIcon, SparklesIcon, TargetIcon } from '../../../components/ui/icons';
@@ -10,7 +10,9 @@ import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
 import { AiDataNotice } from './ai-data-notice';
 import { ConversationList } from './conversation-list';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
+import { IconHeading } from '../../../components/ui/icon-heading';
+import { ErrorRetry, SkeletonList } from '../../../components/ui/query-states';
 import { OfflineCoachNote } from './offline-coach-note';
 
 const RECENT_LIMIT = 6;
@@ -122,26 +124,12 @@ function ActionCard({ icon, title, text, tone, children }: { icon: ReactNode; ti
 function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   const id = `tarjeta-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor="border.soft"
-      boxShadow="card"
-      p={{ base: '5', md: '6' }}
-    >
-      <HStack gap="2" mb="4">
-        <Box as="span" color="brand.700" aria-hidden="true" display="inline-flex">
-          {icon}
-        </Box>
-        <Heading as="h2" id={id} fontSize="lg" color="heading">
-          {title}
-        </Heading>
-      </HStack>
+    <SurfaceCard as="section" aria-labelledby={id}>
+      <IconHeading id={id} icon={icon}>
+        {title}
+      </IconHeading>
       {children}
-    </Box>
+    </SurfaceCard>
   );
 }
 
@@ -169,20 +157,11 @@ function CommitmentsCard() {
   const open = visible.filter((c) => c.status === 'open').length;
 
   return (
-    <Card title="Tus compromisos" icon={<TargetIcon boxSize="5" />}>
+    <Card title="Tus compromisos" icon={<TargetIcon boxSize="5" color="brand.700" aria-hidden="true" />}>
       {commitments.isPending ? (
-        <Stack gap="2" aria-busy="true">
-          <Skeleton h="10" borderRadius="lg" />
-          <Skeleton h="10" borderRadius="lg" />
-          <Text srOnly>Cargando tus compromisos...</Text>
-        </Stack>
+        <SkeletonList count={2} h="10" borderRadius="lg" label="Cargando tus compromisos..." />
       ) : commitments.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text color="text.muted">{errorMessage(commitments.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void commitments.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <ErrorRetry query={commitments} size="sm" />
       ) : visible.length === 0 ? (
         <Text color="text.muted">Aún no tienes compromisos abiertos. Al cerrar una sesión, tu coach apunta aquí los pasos que decidas dar.</Text>
       ) : (
@@ -239,13 +218,9 @@ function CommitmentsCard() {
 function CoachStyleCard() {
   const profile = useCoachingProfileQuery();
   return (
-    <Card title="Tu coach se adapta a ti" icon={<SparklesIcon boxSize="5" />}>
+    <Card title="Tu coach se adapta a ti" icon={<SparklesIcon boxSize="5" color="brand.700" aria-hidden="true" />}>
       {profile.isPending ? (
-        <Stack gap="2" aria-busy="true">
-          <Skeleton h="6" borderRadius="md" />
-          <Skeleton h="6" borderRadius="md" />
-          <Text srOnly>Cargando tu perfil...</Text>
-        </Stack>
+        <SkeletonList count={2} h="6" borderRadius="md" label="Cargando tu perfil..." />
       ) : profile.isError ? (
         <Text color="text.muted">
           {isNotFound(profile.error)
@@ -294,19 +269,9 @@ function RecentConversations() {
         </Link>
       </HStack>
       {conversations.isPending ? (
-        <Stack gap="2.5" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h="16" borderRadius="xl" />
-          ))}
-          <Text srOnly>Cargando tus conversaciones...</Text>
-        </Stack>
+        <SkeletonList count={3} gap="2.5" h="16" borderRadius="xl" label="Cargando tus conversaciones..." />
       ) : conversations.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text color="text.muted">{errorMessage(conversations.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void conversations.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <ErrorRetry query={conversations} size="sm" />
       ) : items.length === 0 ? (
         <Text color="text.muted" bg="surface" borderRadius="xl" borderWidth="1px" borderColor="border.soft" p="4">
           Todavía no has hablado con tu coach. Tu primera conversación aparecerá aquí.

@@ -1,11 +1,11 @@
 import { Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { isNotFound, type Conversation } from '../api/coaching-api';
 import type { CoachConversation } from '../hooks/use-coach-conversation';
-import type { ConversationKind } from '../utils/conversation';
+import { conversationPath, type ConversationKind } from '../utils/conversation';
 import { ConversationThread } from './conversation-thread';
 import { MessageComposer } from './message-composer';
 import { SafetyAcknowledge } from './safety-acknowledge';
@@ -14,10 +14,23 @@ export function userInitial(firstName: string): string {
   return firstName.trim().charAt(0).toUpperCase() || 'A';
 }
 
-/** Loading, not found and error states around a conversation screen. */
-export function ConversationGate({ convo, children }: { convo: CoachConversation; children: (conversation: Conversation) => ReactNode }) {
+/**
+ * Loading, not found and error states around a conversation screen; a conversation of another kind
+ * than the screen's opens on its own screen.
+ */
+export function ConversationGate({
+  convo,
+  kind,
+  children,
+}: {
+  convo: CoachConversation;
+  kind: ConversationKind;
+  children: (conversation: Conversation) => ReactNode;
+}) {
   const { query, conversation } = convo;
-  if (conversation) return <>{children(conversation)}</>;
+  if (conversation) {
+    return conversation.kind === kind ? <>{children(conversation)}</> : <Navigate to={conversationPath(conversation.kind, conversation.id)} replace />;
+  }
   if (query.isError) {
     const missing = isNotFound(query.error);
     return (
@@ -37,10 +50,15 @@ export function ConversationGate({ convo, children }: { convo: CoachConversation
       </Stack>
     );
   }
+  return <PanelSpinner label="Cargando la conversación..." />;
+}
+
+/** A conversation screen's wait: a large spinner and what it waits for, announced politely. */
+export function PanelSpinner({ label }: { label: string }) {
   return (
     <Center py="16" role="status" aria-live="polite" flexDirection="column" gap="3">
       <Spinner color="brand.600" size="lg" borderWidth="3px" aria-hidden="true" />
-      <Text color="text.muted">Cargando la conversación...</Text>
+      <Text color="text.muted">{label}</Text>
     </Center>
   );
 }

@@ -1,15 +1,16 @@
-import { Box, Button, Center, Grid, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BookIcon, CircleCheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveJournal, useStartConversation, type Conversation, type SaveJournalResult } from '../api/coaching-api';
-import { ConversationGate, ConversationPanel } from './conversation-panel';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { ConversationGate, ConversationPanel, PanelSpinner } from './conversation-panel';
+import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
+import { IconHeading } from '../../../components/ui/icon-heading';
 import { OfflineCoachNote } from './offline-coach-note';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
-import { conversationPath, journalWordCount } from '../utils/conversation';
+import { journalWordCount } from '../utils/conversation';
 import { resolveMood, savedStepsMessage, wordsLabel } from '../utils/moods';
 import { MoodPicker } from './mood-picker';
 
@@ -69,25 +70,14 @@ function NewJournal() {
       </Stack>
     );
   }
-  return (
-    <Center py="16" role="status" aria-live="polite" flexDirection="column" gap="3">
-      <Spinner color="brand.600" size="lg" borderWidth="3px" aria-hidden="true" />
-      <Text color="text.muted">Preparando tu diario...</Text>
-    </Center>
-  );
+  return <PanelSpinner label="Preparando tu diario..." />;
 }
 
 function JournalConversation({ id }: { id: string }) {
   const convo = useCoachConversation(id);
   return (
-    <ConversationGate convo={convo}>
-      {(conversation) =>
-        conversation.kind !== 'journal' ? (
-          <Navigate to={conversationPath(conversation.kind, conversation.id)} replace />
-        ) : (
-          <JournalBody convo={convo} conversation={conversation} />
-        )
-      }
+    <ConversationGate convo={convo} kind="journal">
+      {(conversation) => <JournalBody convo={convo} conversation={conversation} />}
     </ConversationGate>
   );
 }
@@ -126,24 +116,10 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
         />
       </Box>
 
-      <Box
-        as="aside"
-        aria-labelledby="tu-entrada"
-        position={{ lg: 'sticky' }}
-        top={{ lg: '24' }}
-        bg="surface"
-        borderRadius="card"
-        borderWidth="1px"
-        borderColor="border.soft"
-        boxShadow="card"
-        p={{ base: '5', md: '6' }}
-      >
-        <HStack gap="2" mb="4">
-          <BookIcon boxSize="5" color="brand.700" aria-hidden="true" />
-          <Heading as="h2" id="tu-entrada" fontSize="lg" color="heading">
-            Tu entrada
-          </Heading>
-        </HStack>
+      <SurfaceCard as="aside" aria-labelledby="tu-entrada" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+        <IconHeading id="tu-entrada" icon={<BookIcon boxSize="5" color="brand.700" aria-hidden="true" />}>
+          Tu entrada
+        </IconHeading>
 
         {saved || completed ? (
           <SavedState result={saved} />
@@ -179,7 +155,7 @@ function JournalBody({ convo, conversation }: { convo: CoachConversation; conver
             ) : null}
           </Stack>
         )}
-      </Box>
+      </SurfaceCard>
     </Grid>
   );
 }

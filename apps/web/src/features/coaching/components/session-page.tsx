@@ -1,13 +1,13 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CircleCheckIcon, ListChecksIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFinishSession, type Conversation } from '../api/coaching-api';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
-import { STATUS_LABELS, conversationPath, countUserMessages, formatConversationDate } from '../utils/conversation';
+import { STATUS_LABELS, countUserMessages, formatConversationDate } from '../utils/conversation';
 import { ConversationGate, ConversationPanel } from './conversation-panel';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { OfflineCoachNote } from './offline-coach-note';
@@ -33,14 +33,8 @@ function SessionScreen({ id }: { id: string }) {
       back={{ to: '/coaching/sessions', label: 'Tus sesiones' }}
       actions={convo.conversation && convo.conversation.kind === 'session' ? <FinishButton convo={convo} conversation={convo.conversation} /> : null}
     >
-      <ConversationGate convo={convo}>
-        {(conversation) =>
-          conversation.kind !== 'session' ? (
-            <Navigate to={conversationPath(conversation.kind, conversation.id)} replace />
-          ) : (
-            <SessionBody convo={convo} conversation={conversation} />
-          )
-        }
+      <ConversationGate convo={convo} kind="session">
+        {(conversation) => <SessionBody convo={convo} conversation={conversation} />}
       </ConversationGate>
     </PageFrame>
   );

@@ -1,5 +1,5 @@
-import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/error-messages';
+import { Button, Text } from '@chakra-ui/react';
+import { ErrorRetry, SkeletonList } from '../../../components/ui/query-states';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConversationsQuery } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
@@ -34,19 +34,9 @@ export function CoachingSessionsPage() {
         </Text>
       ) : null}
       {sessions.isPending ? (
-        <Stack gap="2.5" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h="20" borderRadius="xl" />
-          ))}
-          <Text srOnly>Cargando tus sesiones...</Text>
-        </Stack>
+        <SkeletonList count={3} gap="2.5" h="20" borderRadius="xl" label="Cargando tus sesiones..." />
       ) : sessions.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">{errorMessage(sessions.error)}</Text>
-          <Button variant="outline" borderRadius="full" onClick={() => void sessions.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <ErrorRetry query={sessions} alert />
       ) : sessions.data.length === 0 ? (
         <Text color="text.muted" bg="surface" borderRadius="xl" borderWidth="1px" borderColor="border.soft" p="5">
           Aún no has hecho ninguna sesión. Empieza una cuando tengas unos veinte minutos para ti.
