@@ -4,7 +4,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
 import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { changePassword, login, logout, logoutEverywhere, register, toPublicUser } from './auth.service';
+import { changePassword, login, logout, logoutEverywhere, register, toPublicUser, type SignedIn } from './auth.service';
 
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
@@ -15,6 +15,13 @@ export type SessionEvent = z.infer<typeof SessionEventSchema>;
  */
 function refuseOverWebSocket(ctx: Context) {
   if (ctx.transport === 'ws') throw new DomainError('VALIDATION', 'Inicia sesión o crea tu cuenta por HTTP, no por WebSocket');
+}
+
+/** After a sign-in or a registration: the tab's previous session (if any) ends and the new one's cookie is set. */
+function startSession(ctx: Context, signedIn: SignedIn): SignedIn['user'] {
+  if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+  ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
+  return signedIn.user;
 }
 
 export const authRouter = router({
@@ -28,10 +35,7 @@ export const authRouter = router({
     .output(PublicUserSchema)
     .mutation(async ({ ctx, input }) => {
       refuseOverWebSocket(ctx);
-      const signedIn = await login(ctx.deps, input, { ip: ctx.ip });
-      if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
-      ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
-      return signedIn.user;
+      return startSession(ctx, await login(ctx.deps, input, { ip: ctx.ip }));
     }),
 
   register: publicProcedure
@@ -39,10 +43,7 @@ export const authRouter = router({
     .output(PublicUserSchema)
     .mutation(async ({ ctx, input }) => {
       refuseOverWebSocket(ctx);
-      const signedIn = await register(ctx.deps, input, { ip: ctx.ip });
-      if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
-      ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
-      return signedIn.user;
+      return startSession(ctx, await register(ctx.deps, input, { ip: ctx.ip }));
     }),
 
   /** Ends this session server-side (idempotent: a visitor just gets the cookie cleared). */

@@ -21,6 +21,9 @@ import {
 
 const IdSchema = z.string().min(1).max(64);
 
+const NoteSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() });
+const SuccessSchema = z.object({ success: z.literal(true) });
+
 export const profileRouter = router({
   update: authedProcedure
     .input(ProfileUpdateInputSchema)
@@ -55,28 +58,26 @@ export const profileRouter = router({
     .output(z.array(z.object({ day: z.string(), steps: z.number().int() })))
     .query(({ ctx }) => stepsHistory(ctx.deps, ctx.auth.user)),
 
-  notes: authedProcedure
-    .output(z.array(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() })))
-    .query(({ ctx }) => listNotes(ctx.deps, ctx.auth.user.id)),
+  notes: authedProcedure.output(z.array(NoteSchema)).query(({ ctx }) => listNotes(ctx.deps, ctx.auth.user.id)),
   addNote: authedProcedure
     .input(z.object({ text: CoachNoteTextSchema }))
-    .output(z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() }))
+    .output(NoteSchema)
     .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user, input.text)),
   editNote: authedProcedure
     .input(z.object({ id: IdSchema, text: CoachNoteTextSchema }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => editNote(ctx.deps, ctx.auth.user.id, input.id, input.text)),
   deleteNote: authedProcedure
     .input(z.object({ id: IdSchema }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => removeNote(ctx.deps, ctx.auth.user.id, input.id)),
   editCommitment: authedProcedure
     .input(z.object({ id: IdSchema, text: CommitmentTextSchema }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => editCommitment(ctx.deps, ctx.auth.user.id, input.id, input.text)),
   deleteCommitment: authedProcedure
     .input(z.object({ id: IdSchema }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => removeCommitment(ctx.deps, ctx.auth.user.id, input.id)),
 
   /** Every piece of the user's data as one JSON document. */
