@@ -9,6 +9,14 @@ import { grantEvidence } from './evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
 
+/** A test app served on 127.0.0.1 (HTTP and WebSocket), stopped after the test. */
+async function appOnServer() {
+  const t = createTestApp();
+  const server = await startTestServer(t);
+  stops.push(server.stop);
+  return { t, server };
+}
+
 /** A tRPC client over the API's WebSocket (/api/trpc-ws), signed in with `cookie`; closed after the test. */
 function trpcOverWebSocket(wsUrl: string, cookie: string) {
   class CookieWebSocket extends WebSocket {
@@ -44,9 +52,7 @@ function openProtocol(
 
 describe('live step updates', () => {
   it('pushes activity_completed then stats_updated to every socket of the owner only, after commit', async () => {
-    const t = createTestApp();
-    const server = await startTestServer(t);
-    stops.push(server.stop);
+    const { t, server } = await appOnServer();
     const owner = await t.registerUser();
     const stranger = await t.registerUser();
     const tab1 = await openProtocol(server.wsUrl, owner.cookie, owner.user.id);
@@ -85,9 +91,7 @@ describe('live step updates', () => {
   });
 
   it('publishes nothing for a replayed idempotent request or a refused one', async () => {
-    const t = createTestApp();
-    const server = await startTestServer(t);
-    stops.push(server.stop);
+    const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const tab = await openProtocol(server.wsUrl, cookie, user.id);
     stops.push(() => tab.ws.close());
@@ -101,9 +105,7 @@ describe('live step updates', () => {
   });
 
   it('streams the owner’s completions through the tRPC subscription with tracked ids', async () => {
-    const t = createTestApp();
-    const server = await startTestServer(t);
-    stops.push(server.stop);
+    const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
     grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
@@ -128,9 +130,7 @@ describe('live step updates', () => {
   });
 
   it('resumes from the last tracked id: the completions missed meanwhile (oldest first, once), then the live ones', async () => {
-    const t = createTestApp();
-    const server = await startTestServer(t);
-    stops.push(server.stop);
+    const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
     const client = trpcOverWebSocket(server.wsUrl, cookie);
