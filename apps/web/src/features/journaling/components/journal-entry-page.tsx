@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
 import { readDomainError } from '../../../lib/errors';
 import { errorMessage } from '../../../lib/error-messages';
@@ -10,6 +10,8 @@ import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
 import { TrashIcon } from '../../../components/ui/icons';
+import { DetailPending, DetailProblem } from '../../../components/ui/detail-states';
+import { AlertDialogShell } from '../../../components/ui/alert-dialog-shell';
 import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
 import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
 
@@ -22,23 +24,18 @@ export function JournalEntryPage() {
   useDocumentTitle(entry.data?.title ?? 'Entrada del diario');
 
   if (entry.isPending) {
-    return (
-      <PageFrame title={<Skeleton h="10" w="60%" />} back={BACK} maxW="3xl">
-        <Skeleton h="72" borderRadius="card" />
-      </PageFrame>
-    );
+    return <DetailPending back={BACK} maxW="3xl" titleWidth="60%" cardHeight="72" />;
   }
   if (entry.isError) {
     const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
     return (
-      <PageFrame title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'} back={BACK} maxW="3xl">
-        <SurfaceCard role="alert">
-          <Text>{notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}</Text>
-          <Button asChild mt="4" borderRadius="full" variant="outline">
-            <RouterLink to="/journaling">Volver a tu diario</RouterLink>
-          </Button>
-        </SurfaceCard>
-      </PageFrame>
+      <DetailProblem
+        back={BACK}
+        maxW="3xl"
+        title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
+        message={notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}
+        link={{ to: '/journaling', label: 'Volver a tu diario' }}
+      />
     );
   }
   return <EntryReader entry={entry.data} />;
@@ -114,36 +111,30 @@ function EntryReader({ entry }: { entry: JournalEntry }) {
         </HStack>
       </Stack>
 
-      <Dialog.Root open={confirming} onOpenChange={(details) => setConfirming(details.open)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content borderRadius="card">
-              <Dialog.Header>
-                <Dialog.Title>¿Borrar esta entrada?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description color="ink.800">«{entry.title}» se borrará de tu diario para siempre. No se puede deshacer.</Dialog.Description>
-                {remove.isError ? (
-                  <Text role="alert" mt="3" color="fg.error">
-                    {errorMessage(remove.error)}
-                  </Text>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" borderRadius="full">
-                    Cancelar
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" borderRadius="full" onClick={confirmDelete} loading={remove.isPending} loadingText="Borrando...">
-                  Borrar
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AlertDialogShell
+        open={confirming}
+        onOpenChange={(details) => setConfirming(details.open)}
+        title="¿Borrar esta entrada?"
+        footer={
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline" borderRadius="full">
+                Cancelar
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button colorPalette="red" borderRadius="full" onClick={confirmDelete} loading={remove.isPending} loadingText="Borrando...">
+              Borrar
+            </Button>
+          </>
+        }
+      >
+        <Dialog.Description color="ink.800">«{entry.title}» se borrará de tu diario para siempre. No se puede deshacer.</Dialog.Description>
+        {remove.isError ? (
+          <Text role="alert" mt="3" color="fg.error">
+            {errorMessage(remove.error)}
+          </Text>
+        ) : null}
+      </AlertDialogShell>
     </PageFrame>
   );
 }

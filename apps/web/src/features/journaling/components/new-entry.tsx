@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, Field, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { JOURNAL_BODY_MAX_LENGTH, JOURNAL_MOODS, JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH, countWords } from '@ascenso/domain/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
@@ -58,8 +58,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const feedback = useStepFeedback();
   const create = useMutation(trpc.journaling.create.mutationOptions());
-  const writeHeading = useRef<HTMLHeadingElement>(null);
-  const moodHeading = useRef<HTMLHeadingElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
   const countId = useId();
 
   const update = (patch: Partial<Draft>) => {
@@ -75,7 +74,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
   const progress = wordProgress(words, prompt.data?.minWords);
 
   useEffect(() => {
-    (step === 'write' ? writeHeading : moodHeading).current?.focus();
+    stepHeading.current?.focus();
   }, [step]);
 
   const continueToWrite = () => {
@@ -129,13 +128,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
 
   if (step === 'mood') {
     return (
-      <SurfaceCard as="section" aria-labelledby="paso-animo">
-        <Text fontSize="sm" color="text.muted" mb="1">
-          Paso 1 de 2
-        </Text>
-        <Heading as="h2" id="paso-animo" ref={moodHeading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
-          ¿Cómo te sientes ahora?
-        </Heading>
+      <StepCard id="paso-animo" step={1} title="¿Cómo te sientes ahora?" headingRef={stepHeading}>
         <Text mt="1" color="text.muted">
           Ponerle nombre a lo que sientes ya es un primer paso.
         </Text>
@@ -177,18 +170,12 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
             </Button>
           </HStack>
         </Stack>
-      </SurfaceCard>
+      </StepCard>
     );
   }
 
   return (
-    <SurfaceCard as="section" aria-labelledby="paso-escribir">
-      <Text fontSize="sm" color="text.muted" mb="1">
-        Paso 2 de 2
-      </Text>
-      <Heading as="h2" id="paso-escribir" ref={writeHeading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
-        Escribe
-      </Heading>
+    <StepCard id="paso-escribir" step={2} title="Escribe" headingRef={stepHeading}>
       <HStack mt="2" gap="2" flexWrap="wrap">
         <Text color="ink.800">
           Te sientes: <strong>{moodLabel(mood)}</strong>
@@ -270,6 +257,33 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
           Tu borrador se guarda en este dispositivo mientras escribes.
         </Text>
       </Stack>
+    </StepCard>
+  );
+}
+
+/** One of the two steps: "Paso N de 2" over its h2 (focused when the step shows), then the step. */
+function StepCard({
+  id,
+  step,
+  title,
+  headingRef,
+  children,
+}: {
+  id: string;
+  step: 1 | 2;
+  title: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <SurfaceCard as="section" aria-labelledby={id}>
+      <Text fontSize="sm" color="text.muted" mb="1">
+        {`Paso ${step} de 2`}
+      </Text>
+      <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
+        {title}
+      </Heading>
+      {children}
     </SurfaceCard>
   );
 }

@@ -1,20 +1,19 @@
-import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CircleCheckIcon, ForwardIcon, RewindIcon } from '../../../components/ui/icons';
+import { ForwardIcon, RewindIcon } from '../../../components/ui/icons';
 import { readDomainError } from '../../../lib/errors';
 import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
-import { shortDuration, spokenDuration } from '../../../lib/format-time';
+import { DetailPending, DetailProblem } from '../../../components/ui/detail-states';
 import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
-import { useAudioCompletion } from '../hooks/use-audio-completion';
-import { useAudioPlayer } from '../hooks/use-audio-player';
-import { displayDuration } from '../utils/today-card';
+import { useMeditationPlayer } from '../hooks/use-meditation-player';
 import { themeLabel } from '../utils/themes';
 import { CompletionNoteView } from './completion-note';
+import { DurationBadge, ListenedTodayBadge } from './meditation-badges';
 import { PlayPauseButton, SeekBar } from './player-parts';
 
 const BACK = { to: '/meditations', label: 'Audio Ascensos' };
@@ -26,25 +25,19 @@ export function MeditationPage() {
   useDocumentTitle(meditation.data?.title ?? 'Audio Ascenso');
 
   if (meditation.isPending) {
-    return (
-      <PageFrame title={<Skeleton h="10" w="60%" />} back={BACK} maxW="4xl">
-        <Skeleton h="48" borderRadius="card" />
-      </PageFrame>
-    );
+    return <DetailPending back={BACK} maxW="4xl" titleWidth="60%" cardHeight="48" />;
   }
   if (meditation.isError) {
     const notFound = readDomainError(meditation.error).domainCode === 'NOT_FOUND';
     return (
-      <PageFrame title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'} back={BACK} maxW="4xl">
-        <SurfaceCard role="alert">
-          <Text color="ink.800">{notFound ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' : errorMessage(meditation.error)}</Text>
-          {notFound ? null : (
-            <Button mt="4" borderRadius="full" variant="outline" onClick={() => void meditation.refetch()}>
-              Reintentar
-            </Button>
-          )}
-        </SurfaceCard>
-      </PageFrame>
+      <DetailProblem
+        back={BACK}
+        maxW="4xl"
+        title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'}
+        color="ink.800"
+        message={notFound ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' : errorMessage(meditation.error)}
+        onRetry={notFound ? undefined : () => void meditation.refetch()}
+      />
     );
   }
   // Keyed by id: another audio is another player (fresh state and listen log).
@@ -56,14 +49,7 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
   const catalogue = useQuery(trpc.activities.catalogue.queryOptions());
   const activityKey = meditation.isToday ? 'audio_ascenso_daily' : 'audio_ascenso_archive';
   const activity = catalogue.data?.find((a) => a.key === activityKey);
-  const duration = displayDuration(meditation.duration);
-  const completion = useAudioCompletion();
-  const player = useAudioPlayer({
-    audioId: meditation.id,
-    duration,
-    title: meditation.title,
-    onEnded: ({ percentage }) => void completion.complete({ meditationId: meditation.id, isToday: meditation.isToday, percentage }),
-  });
+  const { duration, player, note } = useMeditationPlayer(meditation, { isToday: meditation.isToday });
   const { state } = player;
   const disabled = player.button.disabled;
 
@@ -72,21 +58,11 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
       <Stack gap={{ base: '6', md: '8' }}>
         <SurfaceCard as="section" aria-label="Reproductor">
           <HStack gap="2" flexWrap="wrap" mb="5">
-            <Badge bg="ink.100" color="ink.800" borderRadius="full" px="2.5">
-              <span aria-hidden="true">{shortDuration(duration)}</span>
-              <Box as="span" srOnly>
-                Duración: {spokenDuration(duration)}
-              </Box>
-            </Badge>
+            <DurationBadge seconds={duration} bg="ink.100" color="ink.800" />
             <Badge bg={meditation.isToday ? 'sun.100' : 'brand.50'} color={meditation.isToday ? 'sun.900' : 'brand.800'} borderRadius="full" px="2.5">
               {meditation.isToday ? 'Audio de hoy' : 'Del archivo'}
             </Badge>
-            {meditation.completedToday ? (
-              <Badge bg="brand.50" color="brand.800" borderRadius="full" px="2.5" gap="1">
-                <CircleCheckIcon boxSize="3.5" aria-hidden="true" />
-                Escuchado hoy
-              </Badge>
-            ) : null}
+            {meditation.completedToday ? <ListenedTodayBadge /> : null}
           </HStack>
 
           <Grid templateColumns="auto minmax(0, 1fr)" gap={{ base: '4', md: '6' }} alignItems="center">
@@ -141,7 +117,7 @@ function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
                 : 'Escucha al menos el 90 % para sumar pasos.'}
             </Text>
             <Box mt="2">
-              <CompletionNoteView note={completion.note} />
+              <CompletionNoteView note={note} />
             </Box>
           </Box>
           <audio {...player.audioProps} />

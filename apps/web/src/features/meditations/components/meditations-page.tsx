@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CircleCheckIcon, ClockIcon } from '../../../components/ui/icons';
+import { ClockIcon } from '../../../components/ui/icons';
 import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { shortDuration, spokenDuration } from '../../../lib/format-time';
 import { useMeditationList, type MeditationSummary } from '../api/meditation-queries';
 import { themeLabel, themesOf } from '../utils/themes';
+import { ListenedTodayBadge } from './meditation-badges';
 import { TodayAudioCard } from './today-audio-card';
 
 /** /meditations — "Audio Ascensos": today's audio first, then the archive by theme. */
@@ -104,12 +105,7 @@ function ArchiveItem({ meditation }: { meditation: MeditationSummary }) {
             Audio de hoy
           </Badge>
         ) : null}
-        {meditation.completedToday ? (
-          <Badge bg="brand.50" color="brand.800" borderRadius="full" px="2.5" gap="1">
-            <CircleCheckIcon boxSize="3.5" aria-hidden="true" />
-            Escuchado hoy
-          </Badge>
-        ) : null}
+        {meditation.completedToday ? <ListenedTodayBadge /> : null}
       </HStack>
       <Heading as="h3" fontSize="lg" color="heading" lineHeight="1.3">
         {/* The title link covers the whole card (one tab stop per audio). */}

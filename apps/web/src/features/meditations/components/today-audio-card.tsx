@@ -1,13 +1,12 @@
-import { Badge, Box, Button, Circle, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon, HeadphonesIcon, InfoIcon } from '../../../components/ui/icons';
-import { shortDuration, spokenDuration } from '../../../lib/format-time';
 import { useTodayMeditation, type TodayMeditation } from '../api/meditation-queries';
-import { useAudioCompletion } from '../hooks/use-audio-completion';
-import { useAudioPlayer } from '../hooks/use-audio-player';
-import { LOADING_ROTATION_MS, displayDuration, loadingMessage, todayCardView } from '../utils/today-card';
+import { useMeditationPlayer } from '../hooks/use-meditation-player';
+import { LOADING_ROTATION_MS, loadingMessage, todayCardView } from '../utils/today-card';
 import { CompletionNoteView } from './completion-note';
+import { DurationBadge } from './meditation-badges';
 import { PlayPauseButton, ProgressLine } from './player-parts';
 
 /**
@@ -57,16 +56,8 @@ export function TodayAudioCard() {
 }
 
 function TodayPlayer({ meditation }: { meditation: TodayMeditation }) {
-  const duration = displayDuration(meditation.duration);
-  const completion = useAudioCompletion();
-  const player = useAudioPlayer({
-    audioId: meditation.id,
-    duration,
-    title: meditation.title,
-    // Home must not download the audio before the user asks for it (it was most of Home's bytes).
-    preload: 'none',
-    onEnded: ({ percentage }) => void completion.complete({ meditationId: meditation.id, isToday: true, percentage }),
-  });
+  // Home must not download the audio before the user asks for it (it was most of Home's bytes).
+  const { duration, player, note } = useMeditationPlayer(meditation, { isToday: true, preload: 'none' });
   const started = player.state.status !== 'idle' || player.state.position > 0;
 
   return (
@@ -85,12 +76,7 @@ function TodayPlayer({ meditation }: { meditation: TodayMeditation }) {
             {meditation.title}
           </Text>
           <HStack mt="1.5" gap="2" flexWrap="wrap">
-            <Badge bg="whiteAlpha.200" color="hero.text" borderRadius="full" px="2.5" fontWeight="600">
-              <span aria-hidden="true">{shortDuration(duration)}</span>
-              <Box as="span" srOnly>
-                Duración: {spokenDuration(duration)}
-              </Box>
-            </Badge>
+            <DurationBadge seconds={duration} bg="whiteAlpha.200" color="hero.text" fontWeight="600" />
             {player.state.status === 'playing' ? (
               <Text fontSize="sm" color="sun.200" fontWeight="600">
                 Sonando ahora
@@ -110,7 +96,7 @@ function TodayPlayer({ meditation }: { meditation: TodayMeditation }) {
           Este audio no se puede reproducir ahora.
         </Text>
       ) : null}
-      <CompletionNoteView note={completion.note} tone="dark" />
+      <CompletionNoteView note={note} tone="dark" />
       <Link asChild color="sun.200" fontWeight="600" fontSize="sm" alignSelf="flex-start" borderRadius="md">
         <RouterLink to={`/meditations/${encodeURIComponent(meditation.id)}`}>
           Ver la transcripción y más audios

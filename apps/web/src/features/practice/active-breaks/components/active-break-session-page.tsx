@@ -1,10 +1,11 @@
-import { Box, Button, Circle, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../../lib/error-messages';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { usePracticeCatalogue, type ActiveBreakView } from '../../api/practice-queries';
 import { GuidedPlayer } from '../../../../components/practice/guided-player';
 import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
+import { DetailPending, DetailProblem } from '../../../../components/ui/detail-states';
 import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
 import { SoundToggle } from '../../../../components/practice/sound-toggle';
 import { useGuidedSequence } from '../../hooks/use-guided-sequence';
@@ -25,22 +26,17 @@ export function ActiveBreakSessionPage() {
   useDocumentTitle(activeBreak ? `Pausa activa: ${activeBreak.title}` : 'Pausa activa');
 
   if (catalogue.isPending) {
-    return (
-      <PageFrame title={<Skeleton h="10" w="50%" />} back={BACK} maxW="3xl">
-        <Skeleton h="80" borderRadius="card" />
-      </PageFrame>
-    );
+    return <DetailPending back={BACK} maxW="3xl" titleWidth="50%" cardHeight="80" />;
   }
   if (catalogue.isError || !activeBreak) {
     return (
-      <PageFrame title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'} back={BACK} maxW="3xl">
-        <SurfaceCard role="alert">
-          <Text>{catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}</Text>
-          <Button asChild mt="4" borderRadius="full" variant="outline">
-            <RouterLink to="/active-breaks">Ver las pausas</RouterLink>
-          </Button>
-        </SurfaceCard>
-      </PageFrame>
+      <DetailProblem
+        back={BACK}
+        maxW="3xl"
+        title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'}
+        message={catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}
+        link={{ to: '/active-breaks', label: 'Ver las pausas' }}
+      />
     );
   }
   return <BreakSession key={activeBreak.tag} activeBreak={activeBreak} />;

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../../lib/error-messages';
@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { usePracticeCatalogue, type BreathingPatternView } from '../../api/practice-queries';
 import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
 import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
+import { DetailPending, DetailProblem } from '../../../../components/ui/detail-states';
 import { LeafIcon, VibrateIcon, VolumeIcon } from '../../../../components/ui/icons';
 import { CompletionSummary, SessionControls, SessionProblem } from '../../../../components/practice/session-outcome';
 import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
@@ -31,22 +32,17 @@ export function BreathingExercisePage() {
   useDocumentTitle(pattern?.shortName ? `Respiración ${pattern.shortName}` : 'Respiración');
 
   if (catalogue.isPending) {
-    return (
-      <PageFrame title={<Skeleton h="10" w="50%" />} back={BACK} maxW="4xl">
-        <Skeleton h="96" borderRadius="card" />
-      </PageFrame>
-    );
+    return <DetailPending back={BACK} maxW="4xl" titleWidth="50%" cardHeight="96" />;
   }
   if (catalogue.isError || !pattern) {
     return (
-      <PageFrame title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'} back={BACK} maxW="4xl">
-        <SurfaceCard role="alert">
-          <Text>{catalogue.isError ? errorMessage(catalogue.error) : 'Elige una de las técnicas de respiración.'}</Text>
-          <Button asChild mt="4" borderRadius="full" variant="outline">
-            <RouterLink to="/breathing">Ver las técnicas</RouterLink>
-          </Button>
-        </SurfaceCard>
-      </PageFrame>
+      <DetailProblem
+        back={BACK}
+        maxW="4xl"
+        title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'}
+        message={catalogue.isError ? errorMessage(catalogue.error) : 'Elige una de las técnicas de respiración.'}
+        link={{ to: '/breathing', label: 'Ver las técnicas' }}
+      />
     );
   }
   return <BreathingSession key={pattern.id} pattern={pattern} />;
