@@ -9,6 +9,7 @@ import { IconList } from '../../../components/ui/text-styles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { Glow } from '../../../components/ui/glow';
 
 type AccessTab = 'login' | 'register';
 
@@ -148,15 +149,7 @@ function BrandPanel() {
           <path d="M0 220v-40l120-55 90 40 120-70 110 60 160-45v110z" fill="#1b5e58" opacity="0.7" />
         </svg>
       </Box>
-      <Box
-        position="absolute"
-        top="14%"
-        right="10%"
-        boxSize="200px"
-        borderRadius="full"
-        bg="radial-gradient(circle, rgba(248,187,118,0.55) 0%, rgba(248,187,118,0) 70%)"
-        aria-hidden="true"
-      />
+      <Glow strength={0.55} fade={70} top="14%" right="10%" boxSize="200px" />
     </Box>
   );
 }

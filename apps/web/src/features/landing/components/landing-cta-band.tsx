@@ -2,6 +2,7 @@ import { Box, Container, Flex, Text } from '@chakra-ui/react';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { DisplayHeading } from '../../../components/ui/text-styles';
 import { CtaLink } from './cta-link';
+import { Glow } from '../../../components/ui/glow';
 
 export function LandingCtaBand() {
   return (
@@ -21,15 +22,7 @@ export function LandingCtaBand() {
           px={{ base: '7', md: '14' }}
           py={{ base: '10', md: '14' }}
         >
-          <Box
-            position="absolute"
-            right="-100px"
-            top="-120px"
-            boxSize="320px"
-            borderRadius="full"
-            bg="radial-gradient(circle, rgba(248,187,118,0.22) 0%, rgba(248,187,118,0) 65%)"
-            aria-hidden="true"
-          />
+          <Glow strength={0.22} right="-100px" top="-120px" boxSize="320px" />
           <Box position="relative" maxW="xl">
             <DisplayHeading as="h2" id="cta-titulo" color="white" fontSize={{ base: '2xl', md: '4xl' }}>
               Empieza hoy tu ascenso

@@ -3,6 +3,7 @@ import { ArrowRightIcon, CheckIcon, FootprintsIcon, SparklesIcon } from '../../.
 import { IconList } from '../../../components/ui/text-styles';
 import { CLAIMS } from '../utils/content';
 import { CtaLink } from './cta-link';
+import { Glow } from '../../../components/ui/glow';
 
 export function LandingHero() {
   return (
@@ -161,14 +162,11 @@ function ProductPreview() {
 function HeroBackdrop() {
   return (
     <>
-      <Box
-        position="absolute"
+      <Glow
+        strength={0.35}
         top={{ base: '-120px', md: '-160px' }}
         right={{ base: '-140px', md: '-80px' }}
         boxSize={{ base: '360px', md: '520px' }}
-        borderRadius="full"
-        bg="radial-gradient(circle, rgba(248,187,118,0.35) 0%, rgba(248,187,118,0) 65%)"
-        aria-hidden="true"
         pointerEvents="none"
       />
       <Box position="absolute" insetX="0" bottom="-1px" aria-hidden="true" pointerEvents="none">

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Circle, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Circle, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { CheckIcon, FootprintsIcon } from '../../../components/ui/icons';
@@ -17,6 +17,7 @@ import { CoachMemoryCard } from './coach-memory-card';
 import { DataRightsCard } from './data-rights-card';
 import { LedgerCard } from './ledger-card';
 import { ProfileCard } from './profile-card';
+import { InsetBox } from '../../../components/ui/section-card';
 import { SecurityCard } from './security-card';
 import { StepsHistoryCard } from './steps-history-card';
 
@@ -33,6 +34,8 @@ const SECTIONS = [
  * /profile — "Tu perfil": account details (editable), step totals, the 30-day chart, today's progress
  * per activity, the ledger, the assessment summary, what the coach knows, security and data rights.
  */
+const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
+
 export function ProfilePage() {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
@@ -64,17 +67,7 @@ export function ProfilePage() {
         <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '4', md: '6' }}>
           <AccountCard user={user} />
 
-          <Box
-            as="section"
-            aria-labelledby="perfil-pasos"
-            borderRadius="card"
-            bg="brand.900"
-            color="hero.text"
-            p={{ base: '5', md: '7' }}
-            boxShadow="raised"
-            display="flex"
-            flexDirection="column"
-          >
+          <Flex as="section" aria-labelledby="perfil-pasos" direction="column" bg="brand.900" color="hero.text" boxShadow="raised" {...CARD_SHAPE}>
             <HStack gap="2" mb="4">
               <FootprintsIcon boxSize="5" color="sun.300" aria-hidden="true" />
               <Heading as="h2" id="perfil-pasos" fontSize="lg" color="white">
@@ -105,7 +98,7 @@ export function ProfilePage() {
             <Text mt={{ base: '4', md: 'auto' }} pt={{ md: '4' }} fontSize="sm" color="hero.muted">
               Completa actividades de bienestar para sumar pasos. «Hoy» se cuenta según tu zona horaria.
             </Text>
-          </Box>
+          </Flex>
         </Grid>
 
         <StepsHistoryCard />
@@ -170,21 +163,14 @@ function StepFigure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** An activity whose daily limit is reached is drawn in the sun colours. */
+const FULL_ROW = { borderColor: 'sun.200', bg: 'sun.50' } as const;
+
 function ActivityRow({ activity }: { activity: ActivityProgress }) {
   const full = activity.remaining === 0;
   const percent = allowancePercent(activity.todayCount, activity.dailyLimit);
   return (
-    <Box
-      as="li"
-      display="flex"
-      gap="3"
-      alignItems="flex-start"
-      p="3"
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor={full ? 'sun.200' : 'border.soft'}
-      bg={full ? 'sun.50' : 'canvas'}
-    >
+    <InsetBox as="li" display="flex" gap="3" alignItems="flex-start" {...(full ? FULL_ROW : null)}>
       <Circle size="10" flexShrink={0} bg={full ? 'sun.100' : 'brand.50'} color={full ? 'sun.800' : 'brand.700'}>
         <ActivityIcon name={activity.icon} boxSize="5" />
       </Circle>
@@ -210,6 +196,6 @@ function ActivityRow({ activity }: { activity: ActivityProgress }) {
           </Text>
         </HStack>
       </Box>
-    </Box>
+    </InsetBox>
   );
 }
