@@ -63,9 +63,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       // A refused call that says when to come back (a per-day quota, a rate limit) sets Retry-After,
       // as the REST envelope does (http/errors.ts); for a batch, the longest wait.
       responseMeta: ({ errors }) => {
-        const waits = errors.map((error) =>
-          error.cause instanceof DomainError ? error.cause.details?.retryAfterSeconds : undefined,
-        );
+        const waits = errors.map((error) => (error.cause instanceof DomainError ? error.cause.details?.retryAfterSeconds : undefined));
         const retryAfter = Math.max(0, ...waits.filter((s): s is number => typeof s === 'number'));
         return retryAfter > 0 ? { headers: new Headers({ 'retry-after': String(retryAfter) }) } : {};
       },
