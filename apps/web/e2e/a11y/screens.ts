@@ -3,13 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, loginViaApi } from '../admin/admin-support';
-import {
-  COMPLETE_RESPONSES,
-  completeAssessmentViaApi,
-  registerFreshUser,
-  saveProgressViaApi,
-  wizardIntroHeading,
-} from '../support/assessment';
+import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, saveProgressViaApi, wizardIntroHeading } from '../support/assessment';
 import { DEMO_USER } from '../support/auth';
 import { trpcMutation } from '../support/coaching';
 import { completeViaApi, waitForRealtime } from '../support/steps';
@@ -285,10 +279,7 @@ export const SCREENS: readonly Screen[] = [
     state: 'nueva evaluación tras el diálogo',
     reach: async (page) => {
       await page.goto('/assessment');
-      await page
-        .getByRole('alertdialog', { name: 'Retomar Evaluación' })
-        .getByRole('button', { name: 'Continuar con Nueva Evaluación' })
-        .click();
+      await page.getByRole('alertdialog', { name: 'Retomar Evaluación' }).getByRole('button', { name: 'Continuar con Nueva Evaluación' }).click();
       await expect(page.getByText('Paso 1 de 9')).toBeVisible();
       await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
     },
@@ -339,9 +330,7 @@ export const SCREENS: readonly Screen[] = [
     reach: async (page) => {
       await page.goto('/profile');
       await expect(h1(page, 'Tu perfil')).toBeVisible();
-      await expect(
-        page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first(),
-      ).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toBeVisible();
       await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
       await page.getByRole('button', { name: 'Editar tus datos' }).click();
       await expect(page.getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
@@ -376,10 +365,7 @@ export const SCREENS: readonly Screen[] = [
       await page.goto('/admin');
       await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
-      await page
-        .getByRole('region', { name: 'Actividades completadas por día' })
-        .getByRole('button', { name: 'Ver los datos en una tabla' })
-        .click();
+      await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     },
   },
   {
@@ -472,9 +458,7 @@ export const SCREENS: readonly Screen[] = [
     reach: async (page) => {
       await page.goto('/coaching/chat');
       await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeVisible();
-      await expect(
-        page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first(),
-      ).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     },
   },
   {
@@ -742,6 +726,13 @@ export const SCREENS: readonly Screen[] = [
     },
   },
 ];
+
+/** Gets `page`, already signed in as `who`, into the table's row for `route` in `state` (for specs that go on from there). */
+export async function reachScreen(page: Page, route: string, who: Who, state: string): Promise<void> {
+  const row = SCREENS.find((s) => s.route === route && s.who === who && s.state === state);
+  if (!row) throw new Error(`screens.ts has no row ${route} (${who}, ${state})`);
+  await row.reach(page);
+}
 
 /** The paths of `visitorRoutes` and `memberRoutes` as written in src/app/routes.tsx. */
 export function routeTablePaths(): { visitor: string[]; member: string[] } {
