@@ -5,8 +5,24 @@ import { earnedStepsLabel } from '../../lib/steps/format-steps';
 import type { PracticeCompletion } from '../../lib/steps/use-step-feedback';
 import { spokenDuration } from '../../lib/format-time';
 
-/** After a practice was recorded: what was done and what it earned (the toast says it too). */
-export function CompletionSummary({
+/** What the practice screens read of their session (the practice session hook's state). */
+interface SessionOutcome {
+  phase: string;
+  result: PracticeCompletion | null;
+  practised: number;
+  message: string | null;
+  canRetry: boolean;
+  retrySave: () => void;
+}
+
+/** Once the session is recorded (phase "done"): what was done and what it earned (the toast says it too). */
+export function CompletionSummary({ title, session, detail, actions }: { title: string; session: SessionOutcome; detail?: ReactNode; actions: ReactNode }) {
+  return session.phase === 'done' && session.result ? (
+    <DoneSummary title={title} result={session.result} practised={session.practised} detail={detail} actions={actions} />
+  ) : null;
+}
+
+function DoneSummary({
   title,
   result,
   practised,
@@ -55,20 +71,14 @@ export function CompletionSummary({
   );
 }
 
-/** Starting or saving failed: the reason (the server's own words for a refusal) and what to do next. */
-export function SessionProblem({
-  message,
-  canRetry,
-  onRetry,
-  onRestart,
-  restartLabel = 'Empezar de nuevo',
-}: {
-  message: string;
-  canRetry: boolean;
-  onRetry: () => void;
-  onRestart: () => void;
-  restartLabel?: string;
-}) {
+/** When starting or saving failed (phase "failed"): the reason (the server's own words for a refusal) and what to do next. */
+export function SessionProblem({ session, onRestart }: { session: SessionOutcome; onRestart: () => void }) {
+  return session.phase === 'failed' && session.message ? (
+    <ProblemNote message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={onRestart} />
+  ) : null;
+}
+
+function ProblemNote({ message, canRetry, onRetry, onRestart }: { message: string; canRetry: boolean; onRetry: () => void; onRestart: () => void }) {
   const actionsRef = useRef<HTMLDivElement>(null);
   // Shown after "Terminar" or "Empezar", whose button is gone or busy by then: rather than leaving focus
   // on <body>, it moves to the first way forward (the alert itself is announced).
@@ -95,7 +105,7 @@ export function SessionProblem({
               </Button>
             ) : null}
             <Button variant="outline" borderRadius="full" onClick={onRestart}>
-              {restartLabel}
+              Empezar de nuevo
             </Button>
           </HStack>
         </Box>

@@ -13,8 +13,15 @@ const ACTIVITY_ICONS = {
   clipboard: ClipboardIcon,
 } as const;
 
+type Glyph = typeof FootprintsIcon;
+
+/** A decorative glyph looked up by name in `glyphs`; an unknown name shows `fallback`. */
+export function NamedGlyph({ glyphs, name, fallback, ...props }: { glyphs: Partial<Record<string, Glyph>>; name: string; fallback: Glyph } & IconProps) {
+  const Icon = glyphs[name] ?? fallback;
+  return <Icon aria-hidden="true" {...props} />;
+}
+
 /** Decorative glyph for an activity; unknown names fall back to footprints. */
 export function ActivityIcon({ name, ...props }: { name: string } & IconProps) {
-  const Icon = (ACTIVITY_ICONS as Record<string, typeof FootprintsIcon | undefined>)[name] ?? FootprintsIcon;
-  return <Icon aria-hidden="true" {...props} />;
+  return <NamedGlyph glyphs={ACTIVITY_ICONS} name={name} fallback={FootprintsIcon} {...props} />;
 }

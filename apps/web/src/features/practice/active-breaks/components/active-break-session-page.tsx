@@ -59,23 +59,20 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
       maxW="3xl"
     >
       <SurfaceCard>
-        {session.phase === 'done' && session.result ? (
-          <CompletionSummary
-            title="¡Pausa hecha!"
-            result={session.result}
-            practised={session.practised}
-            actions={
-              <>
-                <Button asChild colorPalette="brand" borderRadius="full">
-                  <RouterLink to="/active-breaks">Otra zona</RouterLink>
-                </Button>
-                <Button variant="outline" borderRadius="full" onClick={guided.restart}>
-                  Repetir
-                </Button>
-              </>
-            }
-          />
-        ) : null}
+        <CompletionSummary
+          title="¡Pausa hecha!"
+          session={session}
+          actions={
+            <>
+              <Button asChild colorPalette="brand" borderRadius="full">
+                <RouterLink to="/active-breaks">Otra zona</RouterLink>
+              </Button>
+              <Button variant="outline" borderRadius="full" onClick={guided.restart}>
+                Repetir
+              </Button>
+            </>
+          }
+        />
 
         {active && view.current ? (
           <GuidedPlayer
@@ -131,9 +128,7 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
                 </li>
               ))}
             </Box>
-            {session.phase === 'failed' && session.message ? (
-              <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={guided.restart} />
-            ) : null}
+            <SessionProblem session={session} onRestart={guided.restart} />
             <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cada cambio." checked={sound} onChange={setSound} />
             <Button
               colorPalette="brand"

@@ -1,4 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
+import { NamedGlyph } from '../../../../components/ui/activity-icon';
 import { EyeIcon, HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon, WindIcon } from '../../../../components/ui/icons';
 
 const ICONS = {
@@ -11,8 +12,7 @@ const ICONS = {
   hombros: ShouldersIcon,
 } as const;
 
-/** Decorative glyph for an active break's body area. */
+/** Decorative glyph for an active break's body area (unknown areas: shoulders). */
 export function BreakIcon({ tag, ...props }: { tag: string } & IconProps) {
-  const Icon = (ICONS as Record<string, typeof NeckIcon | undefined>)[tag] ?? ShouldersIcon;
-  return <Icon aria-hidden="true" {...props} />;
+  return <NamedGlyph glyphs={ICONS} name={tag} fallback={ShouldersIcon} {...props} />;
 }

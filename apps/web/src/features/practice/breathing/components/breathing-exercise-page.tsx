@@ -161,8 +161,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
         <SurfaceCard>
           <CompletionSummary
             title="¡Bien hecho!"
-            result={session.result}
-            practised={session.practised}
+            session={session}
             detail={
               <Text mt="1" color="text.muted">
                 {Math.max(1, Math.round(session.practised / (pattern.cycleSeconds || 1)))} respiraciones a tu ritmo.
@@ -265,9 +264,7 @@ function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {
                 {minutes >= 5 ? 'Cuenta como respiración larga.' : 'Cuenta como respiración corta; desde 5 minutos, larga.'}
               </Text>
               {settings}
-              {session.phase === 'failed' && session.message ? (
-                <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={resetToStart} />
-              ) : null}
+              <SessionProblem session={session} onRestart={resetToStart} />
               <Button
                 ref={startButton}
                 colorPalette="brand"

@@ -99,18 +99,15 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                 </Box>
               ) : null}
 
-              {session.phase === 'done' && session.result ? (
-                <CompletionSummary
-                  title="¡Clase completada!"
-                  result={session.result}
-                  practised={session.practised}
-                  actions={
-                    <Button colorPalette="brand" borderRadius="full" onClick={onClose}>
-                      Volver a las clases
-                    </Button>
-                  }
-                />
-              ) : null}
+              <CompletionSummary
+                title="¡Clase completada!"
+                session={session}
+                actions={
+                  <Button colorPalette="brand" borderRadius="full" onClick={onClose}>
+                    Volver a las clases
+                  </Button>
+                }
+              />
 
               {active && view.current && !confirmExit ? (
                 <GuidedPlayer
@@ -140,9 +137,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                   <Text fontSize="sm" color="text.muted">
                     {LEVEL_LABELS[fitnessClass.level]} · {equipmentLabel(fitnessClass.equipment)} · {fitnessClass.focus}
                   </Text>
-                  {session.phase === 'failed' && session.message ? (
-                    <SessionProblem message={session.message} canRetry={session.canRetry} onRetry={session.retrySave} onRestart={guided.restart} />
-                  ) : null}
+                  <SessionProblem session={session} onRestart={guided.restart} />
                   <Box>
                     <Text fontWeight="700" color="heading" mb="2">
                       Ejercicios

@@ -21,6 +21,34 @@ const BAND_KEYS: Record<FitnessBand, string> = {
   larga: 'fitness_class_long',
 };
 
+type Option = { value: string; label: string };
+
+/** The three filters: URL parameter, legend and field; the first option (NO_FILTERS) keeps every class. */
+const FILTERS: { param: string; legend: string; field: keyof ClassFilters; options: (classes: FitnessClassView[]) => Option[] }[] = [
+  {
+    param: 'duracion',
+    legend: 'Duración',
+    field: 'band',
+    options: () => [{ value: 'todas', label: 'Todas' }, ...BAND_ORDER.map((b) => ({ value: b, label: BAND_LABELS[b] }))],
+  },
+  {
+    param: 'nivel',
+    legend: 'Nivel',
+    field: 'level',
+    options: () => [{ value: 'todos', label: 'Todos' }, ...(Object.keys(LEVEL_LABELS) as FitnessLevel[]).map((l) => ({ value: l, label: LEVEL_LABELS[l] }))],
+  },
+  {
+    param: 'material',
+    legend: 'Material',
+    field: 'equipment',
+    options: (classes) => [
+      { value: 'todo', label: 'Da igual' },
+      { value: 'ninguno', label: 'Sin material' },
+      ...equipmentOptions(classes).map((e) => ({ value: e, label: equipmentLabel([e]) })),
+    ],
+  },
+];
+
 /** /fitness — guided classes by length, level and equipment; a class plays in a dialog (?clase=id). */
 export function FitnessPage() {
   useDocumentTitle('Fitness');
@@ -30,21 +58,19 @@ export function FitnessPage() {
   const [params, setParams] = useSearchParams();
   // Local state answers the click at once; the URL keeps the filters for sharing and going back.
   const [filters, setFilters] = useState<ClassFilters>(() => ({
-    band: (params.get('duracion') as ClassFilters['band'] | null) ?? NO_FILTERS.band,
-    level: (params.get('nivel') as ClassFilters['level'] | null) ?? NO_FILTERS.level,
-    equipment: params.get('material') ?? NO_FILTERS.equipment,
+    ...NO_FILTERS,
+    ...Object.fromEntries(FILTERS.flatMap((f) => (params.get(f.param) ? [[f.field, params.get(f.param)]] : []))),
   }));
   const classes = catalogue.data?.fitness ?? [];
   const shown = filterClasses(classes, filters);
   const openId = params.get('clase');
   const open = classes.find((c) => c.id === openId) ?? null;
 
-  const setParam = (key: string, value: string, fallback: string) => {
-    const field = ({ duracion: 'band', nivel: 'level', material: 'equipment' } as const)[key as 'duracion' | 'nivel' | 'material'];
+  const setFilter = ({ param, field }: (typeof FILTERS)[number], value: string) => {
     setFilters((current) => ({ ...current, [field]: value }));
     const next = new URLSearchParams(params);
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
+    if (value === NO_FILTERS[field]) next.delete(param);
+    else next.set(param, value);
     setParams(next, { replace: true });
   };
   const openClass = (id: string) => {
@@ -67,34 +93,16 @@ export function FitnessPage() {
       <Stack gap={{ base: '6', md: '8' }}>
         <SurfaceCard as="section" aria-label="Filtros" p={{ base: '4', md: '5' }}>
           <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, auto)' }} gap={{ base: '4', lg: '8' }} justifyContent="start">
-            <ChoiceChips
-              name="duracion"
-              legend="Duración"
-              options={[{ value: 'todas', label: 'Todas' }, ...BAND_ORDER.map((b) => ({ value: b, label: BAND_LABELS[b] }))]}
-              value={filters.band}
-              onChange={(v) => setParam('duracion', v, 'todas')}
-            />
-            <ChoiceChips
-              name="nivel"
-              legend="Nivel"
-              options={[
-                { value: 'todos', label: 'Todos' },
-                ...(Object.keys(LEVEL_LABELS) as FitnessLevel[]).map((l) => ({ value: l, label: LEVEL_LABELS[l] })),
-              ]}
-              value={filters.level}
-              onChange={(v) => setParam('nivel', v, 'todos')}
-            />
-            <ChoiceChips
-              name="material"
-              legend="Material"
-              options={[
-                { value: 'todo', label: 'Da igual' },
-                { value: 'ninguno', label: 'Sin material' },
-                ...equipmentOptions(classes).map((e) => ({ value: e, label: equipmentLabel([e]) })),
-              ]}
-              value={filters.equipment}
-              onChange={(v) => setParam('material', v, 'todo')}
-            />
+            {FILTERS.map((filter) => (
+              <ChoiceChips
+                key={filter.param}
+                name={filter.param}
+                legend={filter.legend}
+                options={filter.options(classes)}
+                value={filters[filter.field]}
+                onChange={(v) => setFilter(filter, v)}
+              />
+            ))}
           </Grid>
         </SurfaceCard>
 
