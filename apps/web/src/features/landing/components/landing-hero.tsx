@@ -5,21 +5,20 @@ import { CLAIMS } from '../utils/content';
 import { CtaLink } from './cta-link';
 import { Glow } from '../../../components/ui/glow';
 
+/** The hero's look, one line per part (the markup below stays readable). */
+const STYLES = {
+  section: { position: 'relative', overflow: 'hidden', color: 'hero.text', pt: { base: '28', md: '36' }, pb: { base: '24', md: '36' } },
+  gradient: { bgGradient: 'to-br', gradientFrom: 'brand.950', gradientVia: '#0f3440', gradientTo: '#163a52' },
+  badge: { alignSelf: 'flex-start', bg: 'whiteAlpha.200', color: 'sun.100', borderRadius: 'full', px: '3', py: '1', fontSize: 'sm', fontWeight: '600' },
+  claims: { display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, max-content)' }, columnGap: '8', rowGap: '2.5', pt: '2' },
+  preview: { bg: 'rgba(255,255,255,0.97)', color: 'ink.900', borderRadius: '2xl', boxShadow: '0 30px 60px -20px rgba(0,0,0,0.45)', p: '6' },
+  pillPlace: { position: 'absolute', bottom: { base: '-6', md: '-8' }, right: { base: '2', md: '-4' } },
+  pill: { bg: 'sun.300', color: 'brand.950', borderRadius: 'full', px: '4', py: '2.5', gap: '2', fontWeight: '700' },
+} as const;
+
 export function LandingHero() {
   return (
-    <Box
-      as="section"
-      aria-labelledby="hero-titulo"
-      position="relative"
-      overflow="hidden"
-      bgGradient="to-br"
-      gradientFrom="brand.950"
-      gradientVia="#0f3440"
-      gradientTo="#163a52"
-      color="hero.text"
-      pt={{ base: '28', md: '36' }}
-      pb={{ base: '24', md: '36' }}
-    >
+    <Box as="section" aria-labelledby="hero-titulo" {...STYLES.section} {...STYLES.gradient}>
       <HeroBackdrop />
       <Container maxW="6xl" position="relative" zIndex="1">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '14', lg: '16' }} alignItems="center">
@@ -27,18 +26,7 @@ export function LandingHero() {
               and is replaced by the client's identical render; a fade-in would hide it at first and
               play again at that replacement. */}
           <Stack gap={{ base: '6', md: '7' }}>
-            <Badge
-              alignSelf="flex-start"
-              bg="whiteAlpha.200"
-              color="sun.100"
-              borderRadius="full"
-              px="3"
-              py="1"
-              fontSize="sm"
-              fontWeight="600"
-              textTransform="none"
-              gap="2"
-            >
+            <Badge {...STYLES.badge} textTransform="none" gap="2">
               <SparklesIcon boxSize="4" />
               Coaching profesional y bienestar
             </Badge>
@@ -73,12 +61,8 @@ export function LandingHero() {
               items={CLAIMS}
               icon={CheckIcon}
               label="Lo que te llevas desde el primer día"
-              display="grid"
-              gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, max-content)' }}
-              columnGap="8"
-              rowGap="2.5"
-              pt="2"
               itemProps={{ gap: '2.5', fontWeight: '500' }}
+              {...STYLES.claims}
             />
           </Stack>
           <ProductPreview />
@@ -92,14 +76,7 @@ export function LandingHero() {
 function ProductPreview() {
   return (
     <Box aria-hidden="true" position="relative" maxW={{ base: 'md', lg: 'lg' }} mx={{ base: 'auto', lg: '0' }} w="full" display={{ base: 'none', sm: 'block' }}>
-      <Box
-        bg="rgba(255,255,255,0.97)"
-        color="ink.900"
-        borderRadius="2xl"
-        boxShadow="0 30px 60px -20px rgba(0,0,0,0.45)"
-        p="6"
-        transform={{ lg: 'rotate(-1.5deg)' }}
-      >
+      <Box {...STYLES.preview} transform={{ lg: 'rotate(-1.5deg)' }}>
         <HStack gap="3" mb="4">
           <Flex boxSize="9" borderRadius="full" bg="brand.700" color="white" align="center" justify="center">
             <SparklesIcon boxSize="5" />
@@ -139,19 +116,7 @@ function ProductPreview() {
           </Stack>
         </Box>
       </Box>
-      <HStack
-        position="absolute"
-        bottom={{ base: '-6', md: '-8' }}
-        right={{ base: '2', md: '-4' }}
-        bg="sun.300"
-        color="brand.950"
-        borderRadius="full"
-        px="4"
-        py="2.5"
-        gap="2"
-        fontWeight="700"
-        boxShadow="0 14px 30px -12px rgba(0,0,0,0.5)"
-      >
+      <HStack {...STYLES.pillPlace} {...STYLES.pill} boxShadow="0 14px 30px -12px rgba(0,0,0,0.5)">
         <FootprintsIcon boxSize="5" />
         <Text>+85 pasos</Text>
       </HStack>
