@@ -24,9 +24,7 @@ const page = document.getElementById('root')?.dataset.page;
 function listedAssets(): string[] {
   try {
     const hrefs: unknown = JSON.parse(document.getElementById('ascenso-preload')?.textContent ?? '[]');
-    return Array.isArray(hrefs)
-      ? hrefs.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/'))
-      : [];
+    return Array.isArray(hrefs) ? hrefs.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/')) : [];
   } catch {
     return [];
   }
@@ -43,5 +41,32 @@ function prefetchListed(): void {
   }
 }
 
+/**
+ * Runs `task` once the page has been painted: after the first contentful paint and the next frame.
+ * Without paints (a tab in the background) it runs after `fallbackMs` anyway.
+ */
+function afterFirstPaint(task: () => void, fallbackMs = 1000): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    task();
+  };
+  let observer: PerformanceObserver | undefined;
+  try {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) requestAnimationFrame(() => setTimeout(start, 0));
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing: the fallback starts the app.
+  }
+  setTimeout(start, fallbackMs);
+}
+
 if (page === 'static') whenIdleAfterLoad(prefetchListed, 5000);
+// The server's markup is the page: the app (which hydrates it) is loaded once it has been painted, so
+// that no script download or evaluation comes before the first paint.
+else if (page === 'server') afterFirstPaint(() => void import('./main'));
 else void import('./main');

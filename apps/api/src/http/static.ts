@@ -82,8 +82,7 @@ export type ServeWebAppOptions = {
 /** A source map (also its precompressed siblings) or a path with a dot-segment (`/.vite/…`, `/a/.b`). */
 export function isBuildFile(decodedPath: string): boolean {
   return (
-    /\.map(\.(br|gz))?$/i.test(decodedPath) ||
-    decodedPath.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..')
+    /\.map(\.(br|gz))?$/i.test(decodedPath) || decodedPath.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment !== '.' && segment !== '..')
   );
 }
 
@@ -95,10 +94,7 @@ type PageBuild = { modulepreload?: string[]; head?: string; root?: string };
  * (no `</script>`, no `<!--`) and U+2028/U+2029 are written as \u escapes, which JSON.parse reads back.
  */
 export function jsonForScript(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Attribute-safe text (file names from the build manifest). */
@@ -119,15 +115,10 @@ function readPages(root: string): Record<string, PageBuild> {
  * and inside `<div id="root">` either the page's build-time markup (`data-page="static"`: the landing
  * page, on which the app does not start, so index.html's modulepreloads are listed in
  * `<script id="ascenso-preload">` for prefetching instead) or the markup rendered for this request
- * (`serverPage`, `data-page="server"`: the app starts as on any page and hydrates it; its styles come
- * after the bootstrap, at the end of `<head>`).
+ * (`serverPage`, `data-page="server"`: no modulepreloads, the app starts once the page has been painted
+ * and hydrates it; its styles come after the bootstrap, at the end of `<head>`).
  */
-export function renderShell(
-  indexHtml: string,
-  state: BootstrapState,
-  page: PageBuild | undefined,
-  serverPage?: RenderedPage,
-): string {
+export function renderShell(indexHtml: string, state: BootstrapState, page: PageBuild | undefined, serverPage?: RenderedPage): string {
   const pagePreloads = (page?.modulepreload ?? []).map((file) => `/${file.replace(/^\//, '')}`);
   let html = indexHtml;
   let head = page?.head ?? '';
@@ -142,12 +133,13 @@ export function renderShell(
     });
     head += `<script id="ascenso-preload" type="application/json">${jsonForScript(deferred)}</script>`;
     html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="static">${page.root}</div>`);
+  } else if (serverPage) {
+    // The markup is the page. The app's chunks are not modulepreloaded: boot.ts imports them once the
+    // page has been painted, so that no script download competes with the first paint.
+    html = html.replace(MODULEPRELOAD_TAG, '');
+    html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverPage.root}</div>`);
   } else {
-    if (serverPage)
-      html = html.replace('<div id="root"></div>', () => `<div id="root" data-page="server">${serverPage.root}</div>`);
-    head += pagePreloads
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
-      .join('');
+    head += pagePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join('');
   }
   head += `<script id="ascenso-bootstrap" type="application/json">${jsonForScript(state)}</script>`;
   if (serverPage) head += serverPage.head;
@@ -172,14 +164,8 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
   const gzipCache = new Map<string, { mtimeMs: number; body: Body }>();
 
   /** The body to send for `file` and its Content-Encoding (undefined: identity). */
-  function encoded(
-    file: string,
-    mtimeMs: number,
-    size: number,
-    accept: Encoding[],
-  ): { body: Body; encoding?: Encoding } {
-    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || size < MIN_COMPRESS_BYTES)
-      return { body: readFileSync(file) };
+  function encoded(file: string, mtimeMs: number, size: number, accept: Encoding[]): { body: Body; encoding?: Encoding } {
+    if (!COMPRESSIBLE.has(extname(file).toLowerCase()) || size < MIN_COMPRESS_BYTES) return { body: readFileSync(file) };
     for (const encoding of accept) {
       const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
       try {
@@ -215,12 +201,7 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
         if (stat.isFile()) {
           const type = TYPES[extname(candidate).toLowerCase()] ?? 'application/octet-stream';
           const immutable = decoded.startsWith('/assets/');
-          const { body, encoding } = encoded(
-            candidate,
-            stat.mtimeMs,
-            stat.size,
-            acceptedEncodings(c.req.header('accept-encoding')),
-          );
+          const { body, encoding } = encoded(candidate, stat.mtimeMs, stat.size, acceptedEncodings(c.req.header('accept-encoding')));
           const headers: Record<string, string> = {
             'Content-Type': type,
             'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
@@ -238,9 +219,7 @@ export function serveWebApp(root: string, options: ServeWebAppOptions = {}): Mid
     if (options.bootstrap && indexText !== undefined) {
       // Personal: never stored by shared caches, never reused for another cookie.
       const bootstrap = await options.bootstrap(c);
-      const html = Buffer.from(
-        renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage),
-      );
+      const html = Buffer.from(renderShell(indexText, bootstrap.state, pages[`${bootstrap.audience}:${c.req.path}`], bootstrap.serverPage));
       const gzip = acceptedEncodings(c.req.header('accept-encoding')).includes('gzip');
       for (const cookie of bootstrap.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers: Record<string, string> = {

@@ -2,20 +2,28 @@ import { FIRST_SCREEN_QUERIES } from '@ascenso/domain/bootstrap';
 import { expect, test } from '@playwright/test';
 import { signUpCoachee } from '../support/coaching';
 
-// Home is rendered in the browser (docs/decisions/021-home-rendered-in-the-browser.md). The page
-// arrives with the answers to Home's queries (`<script id="ascenso-bootstrap">`) and modulepreloads
-// for Home's chunks, so the first render is the page itself, with the member's data, and asks the
-// server for nothing.
-test.describe('Home rendered in the browser', () => {
-  test('the page carries the bootstrap and Home’s chunks preloaded; no markup from the server', async ({ page }) => {
+// A member's Home is rendered by the server (apps/api/src/http/home-renderer.ts, the web build's
+// src/prerender/home-render-worker.ts) and hydrated by the app (src/main.tsx, React's hydrateRoot),
+// decision 021. The page carries the answers to Home's queries, so hydration asks the server for nothing.
+test.describe('Home rendered on the server and hydrated', () => {
+  test('arrives complete in the HTML, with emotion’s styles in <head>, the bootstrap, and no modulepreloads', async ({ page }) => {
     await signUpCoachee(page, 'Olivia');
     const html = await (await page.request.get('/')).text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('<script id="ascenso-bootstrap" type="application/json">');
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+\.js">/);
+    // (React separates adjacent texts with an empty comment: "Hola, <!-- -->Olivia".)
+    const root = /<div id="root" data-page="server">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
+    expect(root, 'a server-rendered root').toBeTruthy();
+    expect(root).toContain('Hola, Olivia');
+    expect(root).toContain('Audio Ascenso de hoy');
+    expect(root).toContain('Actividades de bienestar');
+    expect(root).not.toContain('<style');
+    expect(root).not.toContain('<script');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(head).toContain('<script id="ascenso-bootstrap" type="application/json">');
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
-  test('shows the member’s data on its first render, with no request for the first screen’s queries and no error', async ({ page }) => {
+  test('the app hydrates the same elements without errors, asks for none of the first screen’s queries, and Home works', async ({ page }) => {
     await signUpCoachee(page, 'Olivia');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -27,11 +35,22 @@ test.describe('Home rendered in the browser', () => {
       const match = /\/api\/trpc\/([^?]+)/.exec(request.url());
       if (match?.[1]) asked.push(...decodeURIComponent(match[1]).split(','));
     });
+    // Remember the server's heading before any script of the page runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __serverHeading?: Element | null }).__serverHeading = document.querySelector('h1');
+      });
+    });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Olivia' })).toBeVisible();
-    await expect(page.getByText('Audio Ascenso de hoy')).toBeVisible();
-    await expect(page.getByText('Actividades de bienestar')).toBeVisible();
     await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    // Hydrated, not replaced: the heading is the very element the server sent.
+    expect(
+      await page.evaluate(() => {
+        const marked = (window as unknown as { __serverHeading?: Element | null }).__serverHeading;
+        return marked !== null && marked !== undefined && marked === document.querySelector('h1');
+      }),
+    ).toBe(true);
     const firstScreen: string[] = [...FIRST_SCREEN_QUERIES.everyone, ...FIRST_SCREEN_QUERIES.signedIn, ...FIRST_SCREEN_QUERIES.home];
     expect(asked.filter((path) => firstScreen.includes(path))).toEqual([]);
     // Home works: the message box sends to the coach.
