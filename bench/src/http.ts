@@ -4,10 +4,11 @@
  * the floor: a minimal Hono + tRPC app as shipped (floor/hono-trpc.mjs) answering the same query from the
  * same database file, with no session and no middleware. Each server runs in its own process pinned to
  * CPU 0 with taskset; the load comes from this process, over loopback. Interleaved rounds; medians.
- * Goals: throughput ≥ 0.8× the floor's; p99 at a fixed rate ≤ 5× the floor's.
+ * Goals: throughput ≥ 0.8× the floor's; p99 at a fixed rate ≤ 5× the floor's. Also printed: each server's
+ * CPU time per request during the saturation runs (from /proc), steadier than req/s on a shared machine.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,22 @@ const FLOOR = fileURLToPath(new URL('./floor/hono-trpc.mjs', import.meta.url));
 const THROUGHPUT_GOAL = 0.8;
 const TAIL_GOAL = 5;
 
+/**
+ * CPU time (user + system, in clock ticks of 10 ms) a process has used so far, from /proc (Linux). CPU per
+ * request is a steadier comparison than requests per second on a machine shared with other work.
+ */
+function cpuTicks(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Starts the floor app on 127.0.0.1 (ephemeral port), pinned to CPU 0 like the server. */
-function startFloor(file: string, userId: string): Promise<{ url: string; stop: () => void }> {
+function startFloor(file: string, userId: string): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
   const child = spawn('taskset', ['-c', '0', process.execPath, FLOOR, file, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -30,7 +45,7 @@ function startFloor(file: string, userId: string): Promise<{ url: string; stop: 
       const match = /port (\d+)/.exec(chunk.toString());
       if (match) {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => child.kill() });
+        resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid, stop: () => child.kill() });
       }
     });
   });
@@ -58,11 +73,12 @@ export async function httpBench(rounds = 3, seconds = 4) {
     if (JSON.stringify(floorStats) !== JSON.stringify(trpcStats) || JSON.stringify(answers[0]).length < 100)
       throw new Error(`the floor answers something else:\n${JSON.stringify(answers)}`);
 
-    const results: Record<string, { rps: number[]; p99: number[]; p50: number[] }> = {
-      floor: { rps: [], p99: [], p50: [] },
-      rest: { rps: [], p99: [], p50: [] },
-      trpc: { rps: [], p99: [], p50: [] },
+    const results: Record<string, { rps: number[]; p99: number[]; p50: number[]; cpu: number[] }> = {
+      floor: { rps: [], p99: [], p50: [], cpu: [] },
+      rest: { rps: [], p99: [], p50: [], cpu: [] },
+      trpc: { rps: [], p99: [], p50: [], cpu: [] },
     };
+    const pids: Record<string, number | undefined> = { floor: floor.pid, rest: server.child.pid, trpc: server.child.pid };
     const targets: Record<string, Target> = { floor: baseline, rest, trpc };
     const rates: number[] = [];
     let errors = 0;
@@ -70,7 +86,10 @@ export async function httpBench(rounds = 3, seconds = 4) {
       for (const name of ['floor', 'rest', 'trpc']) {
         const target = targets[name] as Target;
         await saturate(target, 1);
+        const before = cpuTicks(pids[name]);
         const saturation = await saturate(target, seconds);
+        // Server CPU µs per answered request (a tick is 10 ms).
+        results[name]?.cpu.push(((cpuTicks(pids[name]) - before) * 10_000) / (saturation.rps * seconds));
         results[name]?.rps.push(saturation.rps);
         errors += saturation.errors;
       }
@@ -84,7 +103,7 @@ export async function httpBench(rounds = 3, seconds = 4) {
         errors += run.errors;
       }
     }
-    const m = (name: string, key: 'rps' | 'p99' | 'p50') => median(results[name]?.[key] ?? []);
+    const m = (name: string, key: 'rps' | 'p99' | 'p50' | 'cpu') => median(results[name]?.[key] ?? []);
     const rows: Array<[string, number | string]> = [];
     let ok = errors === 0;
     for (const name of ['rest', 'trpc']) {
@@ -99,6 +118,8 @@ export async function httpBench(rounds = 3, seconds = 4) {
           `${m(name, 'p50').toFixed(2)} / ${m(name, 'p99').toFixed(2)}`,
         ],
         [`${name}: p99 ratio (goal ≤ ${TAIL_GOAL})`, tail],
+        [`${name}: server CPU µs per request (floor ${m('floor', 'cpu').toFixed(0)})`, m(name, 'cpu')],
+        [`${name}: CPU ratio, floor ÷ ours (context)`, m('floor', 'cpu') / m(name, 'cpu')],
       );
     }
     rows.push(['fixed rate (req/s)', String(rates.at(-1) ?? 0)]);
