@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { advanceServerClock } from '../support/clock';
-import { ASSESSMENT_STEPS } from '../support/assessment';
 import { stepToasts } from '../support/steps';
-import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
+import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
 
 test.describe('Pausas activas', () => {
   test('a break, one move at a time, to the end: active_break toast and the award in the server’s ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
     const user = await signUpWithAssessment(page, 'Irene');
-    const sent: Array<{ practicedSeconds: number }> = [];
-    page.on('request', (request) => {
-      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
-    });
+    const sent = watchTrpcInputs<{ practicedSeconds: number }>(page, 'practice.complete');
     await page.clock.install();
     await page.goto('/active-breaks');
     await expect(page.getByRole('heading', { level: 1, name: 'Pausas activas' })).toBeVisible();
@@ -39,8 +35,7 @@ test.describe('Pausas activas', () => {
     const toasts = stepToasts(page);
     await expect(toasts.getByText('+70 pasos')).toBeVisible();
     await expect(toasts.getByText('Pausa activa')).toBeVisible();
-    expect(await serverActivity(page, user.id, 'active_break')).toMatchObject({ todayCount: 1, todaySteps: 70 });
-    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 70);
+    await expectServerAward(page, user.id, 'active_break', 70);
   });
 
   test('skipping every move does not count (real round trip)', async ({ page }) => {

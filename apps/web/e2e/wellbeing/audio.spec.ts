@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ASSESSMENT_STEPS } from '../support/assessment';
 import { advanceServerClock } from '../support/clock';
 import { stepToasts, waitForRealtime } from '../support/steps';
-import { serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
+import { expectServerAward, signUpWithAssessment, trpcInput } from './support';
 
 interface TodayAudio {
   id: string;
@@ -63,11 +62,7 @@ test.describe('Audio Ascenso', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]?.is_today).toBe(true);
     expect(recorded[0]?.completion_percentage).toBeGreaterThanOrEqual(90);
-    expect(await serverActivity(page, user.id, 'audio_ascenso_daily')).toMatchObject({
-      todayCount: 1,
-      todaySteps: 165,
-    });
-    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 165);
+    await expectServerAward(page, user.id, 'audio_ascenso_daily', 165);
     // Ended resets the position: ready to play again.
     await expect(card.getByRole('button', { name: `Reproducir «${audio.title}»` })).toBeVisible();
   });

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ASSESSMENT_STEPS } from '../support/assessment';
 import { advanceServerClock } from '../support/clock';
 import { stepToasts } from '../support/steps';
-import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
+import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
 
 test.describe('Respiración', () => {
   test('the list shows what each technique is for and how strong its evidence is', async ({ page }) => {
@@ -21,10 +20,7 @@ test.describe('Respiración', () => {
   test('a 1-minute session with a pause: the pacer runs, paused time is not counted, breathing_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
     const user = await signUpWithAssessment(page, 'Elena');
-    const sent: Array<{ sessionId: string; practicedSeconds: number }> = [];
-    page.on('request', (request) => {
-      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
-    });
+    const sent = watchTrpcInputs<{ sessionId: string; practicedSeconds: number }>(page, 'practice.complete');
     const started: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().includes('practice.start')) started.push(request.postDataJSON());
@@ -62,8 +58,7 @@ test.describe('Respiración', () => {
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible();
     await expect(toasts.getByText('+85 pasos')).toBeVisible();
     await expect(toasts.getByText('Respiración corta')).toBeVisible();
-    expect(await serverActivity(page, user.id, 'breathing_short')).toMatchObject({ todayCount: 1, todaySteps: 85 });
-    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 85);
+    await expectServerAward(page, user.id, 'breathing_short', 85);
   });
 
   test('the server refuses a claim longer than the time really passed, and the reason is shown', async ({ page }) => {

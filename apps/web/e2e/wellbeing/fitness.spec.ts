@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ASSESSMENT_STEPS } from '../support/assessment';
 import { advanceServerClock } from '../support/clock';
-import { advance, serverActivity, serverStats, signUpWithAssessment, trpcInput } from './support';
+import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
 
 test.describe('Fitness', () => {
   test('classes by length, level and equipment', async ({ page }) => {
@@ -24,10 +23,7 @@ test.describe('Fitness', () => {
   test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(120_000);
     const user = await signUpWithAssessment(page, 'Marco');
-    const sent: Array<{ practicedSeconds: number }> = [];
-    page.on('request', (request) => {
-      if (request.url().includes('practice.complete')) sent.push(trpcInput(request));
-    });
+    const sent = watchTrpcInputs<{ practicedSeconds: number }>(page, 'practice.complete');
     await page.clock.install();
     await page.goto('/fitness');
     await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
@@ -59,11 +55,7 @@ test.describe('Fitness', () => {
     const toasts = page.locator('[aria-label="Pasos conseguidos"]');
     await expect(toasts.getByText('+315 pasos')).toBeVisible();
     await expect(toasts.getByText('Clase corta (<15 min)')).toBeVisible();
-    expect(await serverActivity(page, user.id, 'fitness_class_short')).toMatchObject({
-      todayCount: 1,
-      todaySteps: 315,
-    });
-    expect((await serverStats(page, user.id)).totalSteps).toBe(ASSESSMENT_STEPS + 315);
+    await expectServerAward(page, user.id, 'fitness_class_short', 315);
     await dialog.getByRole('button', { name: 'Volver a las clases' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/clase=/);

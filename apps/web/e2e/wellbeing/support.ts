@@ -1,6 +1,6 @@
-import { type Page, type Request, type Route, type TestInfo } from '@playwright/test';
+import { expect, type Page, type Request, type Route, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { completeAssessmentViaApi, registerFreshUser } from '../support/assessment';
+import { ASSESSMENT_STEPS, completeAssessmentViaApi, registerFreshUser } from '../support/assessment';
 
 /** A fresh user with a completed assessment (the whole app is available), signed in on `page`. */
 export async function signUpWithAssessment(page: Page, firstName: string): Promise<{ id: string; email: string }> {
@@ -62,6 +62,21 @@ export async function serverStats(page: Page, userId: string): Promise<ServerSta
 /** The day's row of one activity in the server's ledger. */
 export async function serverActivity(page: Page, userId: string, activityKey: string) {
   return (await serverStats(page, userId)).byActivity.find((a) => a.activityKey === activityKey);
+}
+
+/** The inputs of the `procedure` calls the page sends from now on (the calls go through untouched). */
+export function watchTrpcInputs<T>(page: Page, procedure: string): T[] {
+  const sent: T[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(procedure)) sent.push(trpcInput<T>(request));
+  });
+  return sent;
+}
+
+/** The server's ledger after one award of `activityKey`: one completion today, its steps added to the total. */
+export async function expectServerAward(page: Page, userId: string, activityKey: string, steps: number): Promise<void> {
+  expect(await serverActivity(page, userId, activityKey)).toMatchObject({ todayCount: 1, todaySteps: steps });
+  expect((await serverStats(page, userId)).totalSteps).toBe(ASSESSMENT_STEPS + steps);
 }
 
 /** axe, WCAG 2.1 A/AA, no serious or critical violation (the shared helper). */
