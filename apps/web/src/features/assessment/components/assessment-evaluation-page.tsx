@@ -10,6 +10,8 @@ import { useAssessmentEvaluationQuery, useCoachEvaluationQuery } from '../api/as
 import { AREA_DETAILS, areaHref } from '../utils/areas';
 import { formatLongDate } from '../utils/format';
 import { PageError } from './page-error';
+import { IntroPanel } from './intro-panel';
+import { Eyebrow } from '../../../components/ui/text-styles';
 
 /**
  * /assessment-eval — the rule-based reading of the assessment (headline, summary, sections,
@@ -29,20 +31,10 @@ export function AssessmentEvaluationPage() {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '8', md: '10' }}>
-        <Box
-          as="header"
-          borderRadius="card"
-          bgGradient="to-br"
-          gradientFrom="brand.50"
-          gradientTo="sun.50"
-          borderWidth="1px"
-          borderColor="brand.100"
-          px={{ base: '5', md: '10' }}
-          py={{ base: '7', md: '10' }}
-        >
-          <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
+        <IntroPanel as="header" px={{ base: '5', md: '10' }} py={{ base: '7', md: '10' }}>
+          <Eyebrow fontWeight="600" mb="3">
             Tu evaluación · {formatLongDate(data.completedAt, user.timezone)}
-          </Text>
+          </Eyebrow>
           <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.02em" color="heading">
             {data.headline}
           </Heading>
@@ -50,7 +42,7 @@ export function AssessmentEvaluationPage() {
             {data.summary}
           </Text>
           <FirstStep text={data.firstStep} />
-        </Box>
+        </IntroPanel>
 
         <EvaluationSections evaluation={data} headingLevel="h2" />
 

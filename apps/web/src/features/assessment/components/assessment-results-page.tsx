@@ -11,6 +11,7 @@ import { formatLongDate } from '../utils/format';
 import { profileEnergyBars } from '../utils/profile-energy';
 import { EnergyChart } from './energy-chart';
 import { PageError } from './page-error';
+import { SurfaceCard } from '../../../components/ui/page-frame';
 
 /** /assessment/results — "Tu perfil": what the assessment says about you, and your past assessments. */
 export function AssessmentResultsPage() {
@@ -137,22 +138,12 @@ function ResultsView({ profile, completedAt, history }: { profile: CoachingProfi
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   const headingId = `resultados-${id}`;
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
-      px={{ base: '5', md: '7' }}
-      py={{ base: '5', md: '6' }}
-    >
+    <SurfaceCard as="section" aria-labelledby={headingId} px={{ base: '5', md: '7' }} py={{ base: '5', md: '6' }}>
       <Heading as="h2" id={headingId} fontSize="lg" color="heading" mb="4">
         {title}
       </Heading>
       {children}
-    </Box>
+    </SurfaceCard>
   );
 }
 

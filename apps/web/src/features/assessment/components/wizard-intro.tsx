@@ -1,27 +1,17 @@
 import { ASSESSMENT_SECTIONS, SECTION_COUNT } from '@ascenso/domain/assessment';
 import { Box, Button, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRightIcon, ClipboardIcon, ShieldIcon, TimerIcon } from '../../../components/ui/icons';
+import { IntroPanel } from './intro-panel';
+import { Eyebrow } from '../../../components/ui/text-styles';
 
 /** Intro page (spec §2): title, 9 dimensions, "Solo 5 Minutos", automatic saving, "Comenzar Evaluación". */
 export function WizardIntro({ onStart }: { onStart: () => void }) {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '12' }}>
-      <Box
-        as="section"
-        aria-labelledby="titulo-evaluacion"
-        borderRadius="card"
-        bgGradient="to-br"
-        gradientFrom="brand.50"
-        gradientVia="#f4f8f3"
-        gradientTo="sun.50"
-        borderWidth="1px"
-        borderColor="brand.100"
-        px={{ base: '5', md: '12' }}
-        py={{ base: '8', md: '12' }}
-      >
-        <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
+      <IntroPanel as="section" aria-labelledby="titulo-evaluacion" gradientVia="#f4f8f3" px={{ base: '5', md: '12' }} py={{ base: '8', md: '12' }}>
+        <Eyebrow fontWeight="600" mb="3">
           Antes de empezar
-        </Text>
+        </Eyebrow>
         <Heading as="h1" id="titulo-evaluacion" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em" color="heading">
           Evaluación Profesional Integral
         </Heading>
@@ -46,7 +36,7 @@ export function WizardIntro({ onStart }: { onStart: () => void }) {
           Comenzar Evaluación
           <ArrowRightIcon />
         </Button>
-      </Box>
+      </IntroPanel>
 
       <Box as="section" aria-labelledby="dimensiones" mt={{ base: '8', md: '10' }} px={{ base: '1', md: '2' }}>
         <Heading as="h2" id="dimensiones" fontSize="xl" color="heading" mb="4">
