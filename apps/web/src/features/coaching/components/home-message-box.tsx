@@ -63,8 +63,6 @@ export function HomeMessageBox() {
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
-          // Enter sends: also before the app has started on a server-rendered Home (src/lib/hydration.ts).
-          data-enter-submits=""
           placeholder={placeholderAt(topic)}
           aria-describedby="mensaje-inicio-ayuda"
           autoresize
