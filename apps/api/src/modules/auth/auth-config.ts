@@ -2,16 +2,11 @@ import { availableParallelism } from 'node:os';
 import type { SignInLimits } from '@ascenso/domain/login-throttle';
 import { z } from 'zod';
 import { ConfigError } from '../../config-error';
+import { wholeNumber } from '../../config-number';
 import type { PasswordWorkLimits } from './password-work';
 
-const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const minutes = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(fallback);
+const count = (max: number, fallback: number) => wholeNumber(1, max, fallback);
+const minutes = (fallback: number) => wholeNumber(1, 7 * 24 * 60, fallback);
 
 /**
  * The environment variables of the sign-in limits and of the Argon2 queue (part of env.ts's schema;

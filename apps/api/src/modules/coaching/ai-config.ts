@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { wholeNumber } from '../../config-number';
 
-const count = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const ms = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(50)
-    .max(10 * 60_000)
-    .default(fallback);
+const count = (max: number, fallback: number) => wholeNumber(1, max, fallback);
+const ms = (fallback: number) => wholeNumber(50, 10 * 60_000, fallback);
 
 /**
  * The environment variables of the coach's model limits (part of env.ts's schema). Defaults: 15 s to

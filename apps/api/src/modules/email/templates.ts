@@ -34,6 +34,15 @@ const button = (label: string, href: string) =>
 const list = (items: string[]) =>
   items.length ? `<ul style="font-size:16px;line-height:1.5;padding-left:20px">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : '';
 
+/** An e-mail of a few paragraphs and one button; the text part ends with the button's label and link. */
+function paragraphsAndButton(subject: string, lines: string[], action: { label: string; href: string }, appUrl: string): RenderedEmail {
+  return {
+    subject,
+    html: layout(subject, lines.map(p).join('') + button(action.label, action.href), appUrl),
+    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.href}\n`,
+  };
+}
+
 export function welcomeEmail(data: { firstName: string }, appUrl: string): RenderedEmail {
   const subject = `Te damos la bienvenida a Ascenso, ${data.firstName}`;
   const lines = [
@@ -41,11 +50,7 @@ export function welcomeEmail(data: { firstName: string }, appUrl: string): Rende
     'Nos alegra tenerte aquí. Empieza por la evaluación de 5 minutos: con ella tu coach conocerá tu contexto, tus objetivos y lo que te da o te quita energía.',
     'Después tendrás cada día un plan a tu medida, audios guiados, respiración, pausas activas y conversaciones con tu coach.',
   ];
-  return {
-    subject,
-    html: layout(subject, lines.map(p).join('') + button('Empezar mi evaluación', `${appUrl}/evaluacion`), appUrl),
-    text: `${lines.join('\n\n')}\n\nEmpezar mi evaluación: ${appUrl}/evaluacion\n`,
-  };
+  return paragraphsAndButton(subject, lines, { label: 'Empezar mi evaluación', href: `${appUrl}/evaluacion` }, appUrl);
 }
 
 export function weeklySummaryEmail(data: WeeklySummaryData, appUrl: string): RenderedEmail {
@@ -77,9 +82,5 @@ export function passwordResetEmail(data: { firstName: string }, appUrl: string):
     'Hemos recibido una petición para restablecer tu contraseña. Si has sido tú, entra en Ascenso y cámbiala desde tu perfil.',
     'Si no has sido tú, ignora este correo: tu contraseña no ha cambiado.',
   ];
-  return {
-    subject,
-    html: layout(subject, lines.map(p).join('') + button('Ir a Ascenso', `${appUrl}/acceso?next=%2Fprofile`), appUrl),
-    text: `${lines.join('\n\n')}\n\nIr a Ascenso: ${appUrl}/acceso?next=%2Fprofile\n`,
-  };
+  return paragraphsAndButton(subject, lines, { label: 'Ir a Ascenso', href: `${appUrl}/acceso?next=%2Fprofile` }, appUrl);
 }
