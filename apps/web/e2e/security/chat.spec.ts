@@ -1,19 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signUpCoachee } from './app';
 import { everyVectorBothWays, representativeRoundTrips } from './conversation';
-import { resetModel } from './fake-model';
-import { XssTraps, expectCleanDocument, expectCleanPlace } from './xss-harness';
+import { expectCleanDocument, expectCleanPlace } from './xss-harness';
+import { test } from './xss-test';
 
 const CHAT = { kind: 'chat', path: '/coaching/chat', box: 'Escribe tu mensaje para tu coach' } as const;
 
 test.describe('XSS: the coach chat', () => {
-  test.beforeEach(async ({ page }) => {
-    await resetModel(page.request);
-  });
-
-  test("every vector as the user's messages and in the coach's streamed answer", async ({ page }) => {
+  test("every vector as the user's messages and in the coach's streamed answer", async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
     await signUpCoachee(page, 'Xana');
     const counts = await everyVectorBothWays(page, CHAT, { reload: true });
     expect(counts.sent).toBeGreaterThan(500);
@@ -27,9 +22,8 @@ test.describe('XSS: the coach chat', () => {
     await traps.expectNothingRan('coach chat');
   });
 
-  test('representative vectors typed in the composer, answered by the model one by one', async ({ page }) => {
+  test('representative vectors typed in the composer, answered by the model one by one', async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
     await signUpCoachee(page, 'Xoán');
     const count = await representativeRoundTrips(page, CHAT);
     expect(count).toBeGreaterThan(10);

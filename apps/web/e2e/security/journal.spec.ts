@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CONVERSATION, inBatches, signUpCoachee, trpcMutation } from './app';
 import { allVectorsAsOneText, everyVectorBothWays, representativeRoundTrips } from './conversation';
-import { resetModel } from './fake-model';
 import { ALL_VECTORS, REPRESENTATIVE_IDS, textVectors, vectorById } from './vectors';
-import { XssTraps, expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
+import { expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
+import { test } from './xss-test';
 
 const JOURNALING = { kind: 'journal', path: '/journaling/chat', box: 'Escribe en tu diario' } as const;
 const ENTRY_LIST = 'main ul[role="list"]';
@@ -21,13 +21,8 @@ async function visitEntry(page: Page, id: string, texts: string[]): Promise<void
 const field = (raw: string, max: number, fallback: string) => raw.trim().slice(0, max).trim() || fallback;
 
 test.describe('XSS: the journal', () => {
-  test.beforeEach(async ({ page }) => {
-    await resetModel(page.request);
-  });
-
-  test('entries: every vector as title, mood, prompt and body, in the list and on the entry page', async ({ page }) => {
+  test('entries: every vector as title, mood, prompt and body, in the list and on the entry page', async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
 
     // One entry per vector (title ≤ 120, mood ≤ 40, prompt ≤ 300, body ≤ 20 000 characters); the list
     // shows a user's 500 latest entries, so the vectors are shared between two users.
@@ -78,9 +73,8 @@ test.describe('XSS: the journal', () => {
     await traps.expectNothingRan('journal entries');
   });
 
-  test('journaling chat: every vector both ways, then saved to the journal', async ({ page }) => {
+  test('journaling chat: every vector both ways, then saved to the journal', async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
     await signUpCoachee(page, 'Xiana');
     const counts = await everyVectorBothWays(page, JOURNALING, { reload: false });
     expect(counts.sent).toBeGreaterThan(500);
@@ -124,9 +118,8 @@ test.describe('XSS: the journal', () => {
     await traps.expectNothingRan('journaling chat');
   });
 
-  test('journaling chat: representative vectors typed in the composer, answered by the model', async ({ page }) => {
+  test('journaling chat: representative vectors typed in the composer, answered by the model', async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
     await signUpCoachee(page, 'Xulia');
     const count = await representativeRoundTrips(page, JOURNALING);
     expect(count).toBeGreaterThan(10);

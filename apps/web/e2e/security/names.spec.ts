@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
 import { PASSWORD, completeAssessmentViaApi, signUpCoachee } from './app';
-import { resetModel } from './fake-model';
 import { REPRESENTATIVE_IDS, textVectors, vectorById, type XssVector } from './vectors';
-import { XssTraps, expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
+import { expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
+import { test } from './xss-test';
 
 /** The longest first name the forms and the API take. */
 const NAME_MAX = 60;
@@ -37,13 +37,8 @@ async function expectNameShownAsText(page: Page, selector: string, name: string,
 }
 
 test.describe('XSS: names', () => {
-  test.beforeEach(async ({ page }) => {
-    await resetModel(page.request);
-  });
-
-  test('registering through the form with a hostile first name: the wizard, the shell and Home', async ({ page }) => {
+  test('registering through the form with a hostile first name: the wizard, the shell and Home', async ({ page, traps }) => {
     test.setTimeout(90_000);
-    const traps = await XssTraps.arm(page);
     const name = vectorById('o039').html; // <svg/onload=…('XSS')>
     await page.goto('/acceso');
     await page.getByRole('tab', { name: 'Crear cuenta' }).click();
@@ -65,9 +60,8 @@ test.describe('XSS: names', () => {
     await traps.expectNothingRan('registration');
   });
 
-  test('hostile first names saved from the profile: the shell, "Tus datos" and the Home greeting', async ({ page }) => {
+  test('hostile first names saved from the profile: the shell, "Tus datos" and the Home greeting', async ({ page, traps }) => {
     test.setTimeout(120_000);
-    const traps = await XssTraps.arm(page);
     await signUpCoachee(page, 'Xisca');
     const names = nameVectors();
     expect(names.length).toBeGreaterThan(10);

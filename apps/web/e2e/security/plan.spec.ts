@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { signUpCoachee } from './app';
-import { modelRequests, resetModel, scriptModel, type PlanJson } from './fake-model';
+import { modelRequests, scriptModel, type PlanJson } from './fake-model';
 import { ALL_VECTORS, textVectors, type XssVector } from './vectors';
-import { XssTraps, expectCleanDocument, missingTexts } from './xss-harness';
+import { expectCleanDocument, missingTexts } from './xss-harness';
+import { test } from './xss-test';
 
 const PLAN = '[data-testid="contenido-plan"]';
 /** With CSP on, a sample is enough (the bypassed run proves the sanitising): every 4th vector. */
@@ -90,13 +91,8 @@ async function browserPath(page: Page, vectors: readonly XssVector[]): Promise<s
 }
 
 test.describe('XSS: the daily plan', () => {
-  test.beforeEach(async ({ page }) => {
-    await resetModel(page.request);
-  });
-
-  test(`browser path: each of the ${ALL_VECTORS.length} vectors as plan.content goes through DOMPurify and renders inert`, async ({ page }) => {
+  test(`browser path: each of the ${ALL_VECTORS.length} vectors as plan.content goes through DOMPurify and renders inert`, async ({ page, traps }) => {
     test.setTimeout(150_000);
-    const traps = await XssTraps.arm(page);
     const failures = await browserPath(page, ALL_VECTORS);
     expect(failures, 'vectors that left dangerous markup in the plan').toEqual([]);
     await traps.expectNothingRan('plan, browser path');
@@ -105,18 +101,16 @@ test.describe('XSS: the daily plan', () => {
   test.describe('with the Content-Security-Policy enforced', () => {
     test.use({ bypassCSP: false });
 
-    test("browser path: no violation from the live page, no sentinel (CSP reports from DOMPurify's inert parsing only logged)", async ({ page }) => {
+    test("browser path: no violation from the live page, no sentinel (CSP reports from DOMPurify's inert parsing only logged)", async ({ page, traps }) => {
       test.setTimeout(150_000);
-      const traps = await XssTraps.arm(page);
       const failures = await browserPath(page, CSP_SAMPLE);
       expect(failures, 'vectors that left dangerous markup in the plan').toEqual([]);
       await traps.expectNothingRan('plan, browser path with CSP');
     });
   });
 
-  test('server path: model output carrying the vectors → renderPlanHtml → sanitize-html → DOMPurify', async ({ page }) => {
+  test('server path: model output carrying the vectors → renderPlanHtml → sanitize-html → DOMPurify', async ({ page, traps }) => {
     test.setTimeout(150_000);
-    const traps = await XssTraps.arm(page);
     const plans = packIntoPlans(textVectors(300));
     const before = await modelRequests(page.request);
     const failures: string[] = [];
