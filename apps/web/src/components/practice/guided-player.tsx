@@ -19,12 +19,8 @@ export function GuidedPlayer({
   positionLabel,
   totalRemaining,
   nextLabel,
-  paused,
-  saving,
-  onPause,
-  onResume,
+  session,
   onSkip,
-  onFinish,
   headingLevel = 'h2',
 }: {
   name: string;
@@ -36,15 +32,14 @@ export function GuidedPlayer({
   positionLabel: string;
   totalRemaining: number;
   nextLabel: string | null;
-  paused: boolean;
-  saving: boolean;
-  onPause: () => void;
-  onResume: () => void;
+  /** The practice session: its phase (paused, saving) and its pause, resume and finish. */
+  session: { phase: string; pause: () => void; resume: () => void; finish: () => unknown };
   onSkip: () => void;
-  onFinish: () => void;
   headingLevel?: 'h2' | 'h3';
 }) {
   const controls = useRef<HTMLDivElement>(null);
+  const paused = session.phase === 'paused';
+  const saving = session.phase === 'saving';
   useEffect(() => {
     controls.current?.querySelector('button')?.focus();
   }, []);
@@ -128,9 +123,9 @@ export function GuidedPlayer({
         <SessionControls
           paused={paused}
           saving={saving}
-          onPause={onPause}
-          onResume={onResume}
-          onFinish={onFinish}
+          onPause={session.pause}
+          onResume={session.resume}
+          onFinish={() => void session.finish()}
           extra={
             <Button variant="outline" size="lg" borderRadius="full" onClick={onSkip} disabled={saving}>
               <SkipForwardIcon />

@@ -1,15 +1,15 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { greetingName } from '@ascenso/domain/display';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendMessage, useStartConversation, type Conversation } from '../api/coaching-api';
-import { useCoachConversation } from '../hooks/use-coach-conversation';
-import { newClientMessageId } from '../utils/conversation';
+import { useCoachConversation, useConversationIdParam } from '../hooks/use-coach-conversation';
+import { conversationPath, newClientMessageId } from '../utils/conversation';
 import { browserSessionStorage, peekInitialMessage, takeInitialMessage } from '../utils/initial-message';
 import { PlusIcon } from '../../../components/ui/icons';
 import { ConversationGate, ConversationPanel, userInitial } from './conversation-panel';
@@ -28,8 +28,7 @@ const PLACEHOLDER = 'Cuéntale a tu coach lo que tienes en mente...';
  */
 export function CoachingChatPage() {
   useDocumentTitle('Chat con tu coach');
-  const [params] = useSearchParams();
-  const id = params.get('c');
+  const id = useConversationIdParam();
 
   return (
     <PageFrame
@@ -112,7 +111,7 @@ function NewChat() {
             ],
           };
         });
-        void navigate(`/coaching/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true });
+        void navigate(conversationPath('chat', conversation.id), { replace: true });
         return true;
       } catch (caught) {
         setPendingText(null);

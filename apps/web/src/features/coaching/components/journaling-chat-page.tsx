@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { BookIcon, CircleCheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -9,8 +9,8 @@ import { ConversationGate, ConversationPanel, PanelSpinner } from './conversatio
 import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
 import { IconHeading } from '../../../components/ui/icon-heading';
 import { OfflineCoachNote } from './offline-coach-note';
-import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
-import { journalWordCount } from '../utils/conversation';
+import { useCoachConversation, useConversationIdParam, type CoachConversation } from '../hooks/use-coach-conversation';
+import { conversationPath, journalWordCount } from '../utils/conversation';
 import { resolveMood, savedStepsMessage, wordsLabel } from '../utils/moods';
 import { MoodPicker } from './mood-picker';
 
@@ -22,8 +22,7 @@ const MIN_WORDS = 50;
  */
 export function JournalingChatPage() {
   useDocumentTitle('Diario guiado');
-  const [params] = useSearchParams();
-  const id = params.get('c');
+  const id = useConversationIdParam();
   return (
     <PageFrame
       notice={<OfflineCoachNote />}
@@ -47,7 +46,7 @@ function NewJournal() {
     start.mutate(
       { kind: 'journal' },
       {
-        onSuccess: (conversation) => void navigate(`/journaling/chat?c=${encodeURIComponent(conversation.id)}`, { replace: true }),
+        onSuccess: (conversation) => void navigate(conversationPath('journal', conversation.id), { replace: true }),
       },
     );
   };

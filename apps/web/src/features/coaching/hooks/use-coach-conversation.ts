@@ -7,6 +7,7 @@ import { useConversationCache, useConversationQuery, useSendMessage, type Conver
 import { newClientMessageId, pendingReplyFor } from '../utils/conversation';
 import { coachReplyErrorMessage } from '../utils/reply-errors';
 import { IDLE, eventSequence, replyStreamReducer, type ReplyDoneEvent, type ReplyStreamState } from '../utils/reply-stream';
+import { useSearchParams } from 'react-router';
 
 interface Unsubscribable {
   unsubscribe: () => void;
@@ -221,4 +222,10 @@ export function useCoachConversation(conversationId: string): CoachConversation 
   }, [client, conversationId, refreshLists, update]);
 
   return { query, conversation, stream, send, stop, retry, sending: sendMutation.isPending, sendError, acknowledge };
+}
+
+/** The chat screens keep their conversation's id in `?c=` (see conversationPath), so a reload keeps it. */
+export function useConversationIdParam(): string | null {
+  const [params] = useSearchParams();
+  return params.get('c');
 }

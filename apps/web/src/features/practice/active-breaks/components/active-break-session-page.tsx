@@ -1,11 +1,9 @@
 import { Box, Button, Circle, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../../../lib/error-messages';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { usePracticeCatalogue, type ActiveBreakView } from '../../api/practice-queries';
+import type { ActiveBreakView } from '../../api/practice-queries';
+import { CatalogueItemPage } from '../../components/catalogue-item-page';
 import { GuidedPlayer } from '../../../../components/practice/guided-player';
 import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
-import { DetailPending, DetailProblem } from '../../../../components/ui/detail-states';
 import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
 import { SoundToggle } from '../../../../components/practice/sound-toggle';
 import { useGuidedSequence } from '../../hooks/use-guided-sequence';
@@ -21,25 +19,21 @@ const BACK = { to: '/active-breaks', label: 'Pausas activas' };
 /** /active-breaks/{tag} — one break: a move at a time with its countdown; finishing records it. */
 export function ActiveBreakSessionPage() {
   const { tag = '' } = useParams();
-  const catalogue = usePracticeCatalogue();
-  const activeBreak = catalogue.data?.activeBreaks.find((b) => b.tag === tag);
-  useDocumentTitle(activeBreak ? `Pausa activa: ${activeBreak.title}` : 'Pausa activa');
-
-  if (catalogue.isPending) {
-    return <DetailPending back={BACK} maxW="3xl" titleWidth="50%" cardHeight="80" />;
-  }
-  if (catalogue.isError || !activeBreak) {
-    return (
-      <DetailProblem
-        back={BACK}
-        maxW="3xl"
-        title={catalogue.isError ? 'No se ha podido cargar la pausa' : 'No encontramos esta pausa'}
-        message={catalogue.isError ? errorMessage(catalogue.error) : 'Elige una zona del cuerpo en la lista de pausas.'}
-        link={{ to: '/active-breaks', label: 'Ver las pausas' }}
-      />
-    );
-  }
-  return <BreakSession key={activeBreak.tag} activeBreak={activeBreak} />;
+  return (
+    <CatalogueItemPage
+      find={(catalogue) => catalogue.activeBreaks.find((b) => b.tag === tag)}
+      documentTitle={(activeBreak) => (activeBreak ? `Pausa activa: ${activeBreak.title}` : 'Pausa activa')}
+      back={BACK}
+      maxW="3xl"
+      cardHeight="80"
+      failedTitle="No se ha podido cargar la pausa"
+      missingTitle="No encontramos esta pausa"
+      missingHint="Elige una zona del cuerpo en la lista de pausas."
+      listLink={{ to: '/active-breaks', label: 'Ver las pausas' }}
+    >
+      {(activeBreak) => <BreakSession key={activeBreak.tag} activeBreak={activeBreak} />}
+    </CatalogueItemPage>
+  );
 }
 
 function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
@@ -84,12 +78,8 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
             positionLabel={`Movimiento ${view.index + 1} de ${activeBreak.moves.length}`}
             totalRemaining={view.totalRemaining}
             nextLabel={view.next ? view.next.instruction : null}
-            paused={session.phase === 'paused'}
-            saving={session.phase === 'saving'}
-            onPause={session.pause}
-            onResume={session.resume}
+            session={session}
             onSkip={guided.skip}
-            onFinish={() => session.finish()}
           />
         ) : null}
         {session.phase === 'saving' && !view.current ? (

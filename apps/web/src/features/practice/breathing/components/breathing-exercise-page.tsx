@@ -1,12 +1,10 @@
 import { Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../../../lib/error-messages';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { usePracticeCatalogue, type BreathingPatternView } from '../../api/practice-queries';
+import type { BreathingPatternView } from '../../api/practice-queries';
+import { CatalogueItemPage } from '../../components/catalogue-item-page';
 import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
 import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
-import { DetailPending, DetailProblem } from '../../../../components/ui/detail-states';
 import { LeafIcon, VibrateIcon, VolumeIcon } from '../../../../components/ui/icons';
 import { CompletionSummary, SessionControls, SessionProblem } from '../../../../components/practice/session-outcome';
 import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
@@ -27,25 +25,21 @@ const GET_READY_SECONDS = 3;
 /** /breathing/{id} — one breathing exercise. */
 export function BreathingExercisePage() {
   const { id = '' } = useParams();
-  const catalogue = usePracticeCatalogue();
-  const pattern = catalogue.data?.breathing.find((p) => p.id === id);
-  useDocumentTitle(pattern?.shortName ? `Respiración ${pattern.shortName}` : 'Respiración');
-
-  if (catalogue.isPending) {
-    return <DetailPending back={BACK} maxW="4xl" titleWidth="50%" cardHeight="96" />;
-  }
-  if (catalogue.isError || !pattern) {
-    return (
-      <DetailProblem
-        back={BACK}
-        maxW="4xl"
-        title={catalogue.isError ? 'No se ha podido cargar el ejercicio' : 'No encontramos este ejercicio'}
-        message={catalogue.isError ? errorMessage(catalogue.error) : 'Elige una de las técnicas de respiración.'}
-        link={{ to: '/breathing', label: 'Ver las técnicas' }}
-      />
-    );
-  }
-  return <BreathingSession key={pattern.id} pattern={pattern} />;
+  return (
+    <CatalogueItemPage
+      find={(catalogue) => catalogue.breathing.find((p) => p.id === id)}
+      documentTitle={(pattern) => (pattern?.shortName ? `Respiración ${pattern.shortName}` : 'Respiración')}
+      back={BACK}
+      maxW="4xl"
+      cardHeight="96"
+      failedTitle="No se ha podido cargar el ejercicio"
+      missingTitle="No encontramos este ejercicio"
+      missingHint="Elige una de las técnicas de respiración."
+      listLink={{ to: '/breathing', label: 'Ver las técnicas' }}
+    >
+      {(pattern) => <BreathingSession key={pattern.id} pattern={pattern} />}
+    </CatalogueItemPage>
+  );
 }
 
 function BreathingSession({ pattern }: { pattern: BreathingPatternView }) {

@@ -120,12 +120,8 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                   positionLabel={`Ejercicio ${view.exerciseNumber} de ${view.exerciseCount}`}
                   totalRemaining={view.totalRemaining}
                   nextLabel={view.next ? `${view.next.name} (${shortDuration(view.next.seconds)})` : null}
-                  paused={session.phase === 'paused'}
-                  saving={session.phase === 'saving'}
-                  onPause={session.pause}
-                  onResume={session.resume}
+                  session={session}
                   onSkip={guided.skip}
-                  onFinish={() => session.finish()}
                   headingLevel="h3"
                 />
               ) : null}
