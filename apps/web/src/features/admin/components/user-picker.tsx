@@ -1,10 +1,10 @@
-import { USER_SEARCH_MAX_LENGTH } from '@ascenso/domain/auth';
-import { Badge, Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useDebounced, useUsersQuery, type AdminUser } from '../api/admin-api';
 import { fullName } from './users-list';
+import { UserSearchInput } from './user-search-input';
 
 const SHOWN = 8;
 
@@ -60,18 +60,7 @@ export function UserPicker({
     <Stack gap="3">
       <Field.Root>
         <Field.Label>{label}</Field.Label>
-        <Input
-          type="search"
-          value={query}
-          maxLength={USER_SEARCH_MAX_LENGTH}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Nombre o correo"
-          bg="surface"
-          autoComplete="off"
-          spellCheck={false}
-          aria-controls={resultsId}
-          autoFocus={selected !== null}
-        />
+        <UserSearchInput value={query} onSearch={setQuery} placeholder="Nombre o correo" aria-controls={resultsId} autoFocus={selected !== null} />
         <Field.HelperText color="text.muted">Se muestran las {SHOWN} primeras coincidencias, de la más reciente a la más antigua.</Field.HelperText>
       </Field.Root>
       <Text role="status" aria-live="polite" srOnly>

@@ -1,13 +1,21 @@
-import { USER_SEARCH_MAX_LENGTH } from '@ascenso/domain/auth';
-import { Badge, Box, Field, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Field, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useDebounced, useUsersQuery } from '../api/admin-api';
 import { AdminCard } from './admin-frame';
+import { UserSearchInput } from './user-search-input';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A person's row: one link laid out as a table row from \`md\` on. */
+const ROW_GRID = {
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1.2fr) minmax(0, 1.4fr) 8rem 7rem' },
+  gap: { base: '0.5', md: '4' },
+} as const;
+const ROW_LINK = { alignItems: 'center', px: '4', py: '3', color: 'text', textDecoration: 'none', _hover: { bg: 'brand.50', textDecoration: 'none' } } as const;
 
 export function fullName(user: { firstName: string; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -29,15 +37,7 @@ export function UsersList() {
       <Stack gap="4">
         <Field.Root maxW="md">
           <Field.Label>Buscar por nombre o correo</Field.Label>
-          <Input
-            type="search"
-            value={query}
-            maxLength={USER_SEARCH_MAX_LENGTH}
-            onChange={(event) => setQuery(event.target.value)}
-            bg="surface"
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <UserSearchInput value={query} onSearch={setQuery} />
         </Field.Root>
         <Text role="status" aria-live="polite" fontSize="sm" color="text.muted">
           {list ? (list.length === 0 ? 'Nadie coincide con la búsqueda.' : `${list.length} ${list.length === 1 ? 'persona' : 'personas'}`) : ''}
@@ -56,18 +56,7 @@ export function UsersList() {
             >
               {list.map((user) => (
                 <Box as="li" key={user.id} borderBottomWidth="1px" borderColor="border.soft" _last={{ borderBottomWidth: 0 }}>
-                  <Link
-                    asChild
-                    display="grid"
-                    gridTemplateColumns={{ base: '1fr', md: 'minmax(0, 1.2fr) minmax(0, 1.4fr) 8rem 7rem' }}
-                    gap={{ base: '0.5', md: '4' }}
-                    alignItems="center"
-                    px="4"
-                    py="3"
-                    color="text"
-                    textDecoration="none"
-                    _hover={{ bg: 'brand.50', textDecoration: 'none' }}
-                  >
+                  <Link asChild {...ROW_GRID} {...ROW_LINK}>
                     <RouterLink to={`/admin/steps?user=${encodeURIComponent(user.id)}`} state={{ user }}>
                       <Text as="span" fontWeight="600" color="heading" display="flex" gap="2" alignItems="center" minW="0">
                         <Text as="span" truncate>

@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long' });
 
@@ -29,49 +30,34 @@ export function ResumeDialog({
   }
 
   return (
-    <Dialog.Root
+    <AlertDialogFrame
       open={open}
-      role="alertdialog"
-      placement="center"
-      closeOnInteractOutside={false}
+      title="Retomar Evaluación"
       initialFocusEl={() => continueRef.current}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
+      onDismiss={onCancel}
+      // The buttons wrap (and shrink) rather than overflow: with their long labels side by side they
+      // used to push "Cancelar y Regresar" out past the dialog's left edge on desktop.
+      footerProps={{ flexWrap: { sm: 'wrap' } }}
+      footer={
+        <>
+          <Button variant="outline" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onCancel}>
+            Cancelar y Regresar
+          </Button>
+          <Button ref={continueRef} colorPalette="brand" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onContinue}>
+            Continuar con Nueva Evaluación
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
-        <Dialog.Positioner px="4">
-          <Dialog.Content borderRadius="card" maxW="lg">
-            <Dialog.Header pb="2">
-              <Dialog.Title fontSize="xl" color="heading">
-                Retomar Evaluación
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description asChild>
-                <Stack gap="3" color="text">
-                  <Text>Ya completaste tu evaluación el {when}.</Text>
-                  <Text color="text.muted">
-                    Puedes hacer una nueva evaluación desde el principio; cuando la termines, tu coach usará tus respuestas nuevas. Tu evaluación anterior se
-                    conserva en tu historial.
-                  </Text>
-                </Stack>
-              </Dialog.Description>
-            </Dialog.Body>
-            {/* The buttons wrap (and shrink) rather than overflow: with their long labels side by side they
-                used to push "Cancelar y Regresar" out past the dialog's left edge on desktop. */}
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} flexWrap={{ sm: 'wrap' }} alignItems="stretch" gap="3">
-              <Button variant="outline" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onCancel}>
-                Cancelar y Regresar
-              </Button>
-              <Button ref={continueRef} colorPalette="brand" borderRadius="full" flex={{ sm: '1 1 auto' }} minW="0" onClick={onContinue}>
-                Continuar con Nueva Evaluación
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Description asChild>
+        <Stack gap="3" color="text">
+          <Text>Ya completaste tu evaluación el {when}.</Text>
+          <Text color="text.muted">
+            Puedes hacer una nueva evaluación desde el principio; cuando la termines, tu coach usará tus respuestas nuevas. Tu evaluación anterior se conserva
+            en tu historial.
+          </Text>
+        </Stack>
+      </Dialog.Description>
+    </AlertDialogFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
+import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,47 +35,35 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
+    <AlertDialogFrame
       open={open}
-      role="alertdialog"
-      placement="center"
+      title={title}
+      maxW="md"
       closeOnInteractOutside={!pending}
       initialFocusEl={() => cancelRef.current}
-      {...(finalFocusEl ? { finalFocusEl } : {})}
-      onOpenChange={(details) => {
-        if (!details.open && !pending) onClose();
+      finalFocusEl={finalFocusEl}
+      onDismiss={() => {
+        if (!pending) onClose();
       }}
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={onClose} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
-        <Dialog.Positioner px="4">
-          <Dialog.Content borderRadius="card" maxW="md">
-            <Dialog.Header pb="2">
-              <Dialog.Title fontSize="xl" color="heading">
-                {title}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Dialog.Description asChild>
-                  <Stack gap="3" color="text">
-                    {typeof children === 'string' ? <Text>{children}</Text> : children}
-                  </Stack>
-                </Dialog.Description>
-                <FormAlert message={error} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-              <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={onClose} disabled={pending}>
-                Cancelar
-              </Button>
-              <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Dialog.Description asChild>
+          <Stack gap="3" color="text">
+            {typeof children === 'string' ? <Text>{children}</Text> : children}
+          </Stack>
+        </Dialog.Description>
+        <FormAlert message={error} />
+      </Stack>
+    </AlertDialogFrame>
   );
 }

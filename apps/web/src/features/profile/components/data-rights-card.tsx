@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Dialog, Field, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Dialog, Field, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { PasswordField } from '../../../components/forms/password-field';
 import { useDeleteAccount, type DeleteAccountResult } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
+import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
 
 export const EXPORT_URL = '/api/profile/export';
 
@@ -117,84 +118,71 @@ function DeleteAccount() {
       <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={() => setOpen(true)}>
         Eliminar mi cuenta
       </Button>
-      <Dialog.Root
+      <AlertDialogFrame
         open={open}
-        role="alertdialog"
-        placement="center"
-        closeOnInteractOutside={false}
+        title="¿Eliminar tu cuenta?"
         initialFocusEl={() => passwordBoxRef.current?.querySelector('input') ?? null}
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
+        onDismiss={close}
+        wrap={(content) => (
+          <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Eliminar mi cuenta">
+            {content}
+          </form>
+        )}
+        footer={
+          <>
+            <Button type="button" variant="outline" borderRadius="full" onClick={close} disabled={pending}>
+              Cancelar
+            </Button>
+            <Button type="submit" colorPalette="red" bg="red.700" borderRadius="full" loading={pending} loadingText="Eliminando...">
+              Eliminar mi cuenta
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop bg="rgba(11, 40, 38, 0.55)" />
-          <Dialog.Positioner px="4">
-            <Dialog.Content borderRadius="card" maxW="lg">
-              <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Eliminar mi cuenta">
-                <Dialog.Header pb="2">
-                  <Dialog.Title fontSize="xl" color="heading">
-                    ¿Eliminar tu cuenta?
-                  </Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Dialog.Description asChild>
-                      <Stack gap="2" color="text">
-                        <Text>
-                          Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y todo lo que recuerda de ti.
-                          Se cerrarán todas tus sesiones.
-                        </Text>
-                        <Text color="text.muted">No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.</Text>
-                      </Stack>
-                    </Dialog.Description>
-                    <FormAlert message={errors.form ?? null} />
-                    <Box ref={passwordBoxRef}>
-                      <PasswordField
-                        label="Tu contraseña"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(value) => {
-                          setPassword(value);
-                          setErrors((current) => ({ ...current, password: undefined }));
-                        }}
-                        error={errors.password}
-                        disabled={pending}
-                      />
-                    </Box>
-                    <Field.Root invalid={Boolean(errors.understood)}>
-                      <Checkbox.Root
-                        checked={understood}
-                        onCheckedChange={(details) => {
-                          setUnderstood(details.checked === true);
-                          setErrors((current) => ({ ...current, understood: undefined }));
-                        }}
-                        colorPalette="red"
-                        disabled={pending}
-                        invalid={Boolean(errors.understood)}
-                        alignItems="flex-start"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control mt="0.5" />
-                        <Checkbox.Label fontWeight="500">Entiendo que se borrarán todos mis datos</Checkbox.Label>
-                      </Checkbox.Root>
-                      <Field.ErrorText>{errors.understood}</Field.ErrorText>
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-                  <Button type="button" variant="outline" borderRadius="full" onClick={close} disabled={pending}>
-                    Cancelar
-                  </Button>
-                  <Button type="submit" colorPalette="red" bg="red.700" borderRadius="full" loading={pending} loadingText="Eliminando...">
-                    Eliminar mi cuenta
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack gap="4">
+          <Dialog.Description asChild>
+            <Stack gap="2" color="text">
+              <Text>
+                Se borrarán para siempre tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y todo lo que recuerda de ti. Se
+                cerrarán todas tus sesiones.
+              </Text>
+              <Text color="text.muted">No se puede deshacer. Si quieres guardar una copia, exporta tus datos antes.</Text>
+            </Stack>
+          </Dialog.Description>
+          <FormAlert message={errors.form ?? null} />
+          <Box ref={passwordBoxRef}>
+            <PasswordField
+              label="Tu contraseña"
+              autoComplete="current-password"
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                setErrors((current) => ({ ...current, password: undefined }));
+              }}
+              error={errors.password}
+              disabled={pending}
+            />
+          </Box>
+          <Field.Root invalid={Boolean(errors.understood)}>
+            <Checkbox.Root
+              checked={understood}
+              onCheckedChange={(details) => {
+                setUnderstood(details.checked === true);
+                setErrors((current) => ({ ...current, understood: undefined }));
+              }}
+              colorPalette="red"
+              disabled={pending}
+              invalid={Boolean(errors.understood)}
+              alignItems="flex-start"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control mt="0.5" />
+              <Checkbox.Label fontWeight="500">Entiendo que se borrarán todos mis datos</Checkbox.Label>
+            </Checkbox.Root>
+            <Field.ErrorText>{errors.understood}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </AlertDialogFrame>
     </>
   );
 }
