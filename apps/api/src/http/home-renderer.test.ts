@@ -49,29 +49,25 @@ async function using(renderer: HomeRenderer | undefined, run: (r: HomeRenderer) 
 
 describe('createHomeRenderer', () => {
   it('is undefined without a render worker in the build (API tests, the Vite dev server)', () => {
-    expect(
-      createHomeRenderer({ entry: join(dir, 'missing.mjs'), origin: 'http://localhost:3000', logger }),
-    ).toBeUndefined();
+    expect(createHomeRenderer({ entry: join(dir, 'missing.mjs'), origin: 'http://localhost:3000', logger })).toBeUndefined();
   });
 
   it('renders in a worker thread started from the module file (no eval), with the state and the origin, under React’s production build', async () => {
     const file = entry(
       'echo',
       `export async function renderMemberHome(state, options) {
-         return { head: '<style>h{}</style>', root: JSON.stringify({ state, origin: options.origin, env: process.env.NODE_ENV, main: (await import('node:worker_threads')).isMainThread }) };
+         return { head: '<style>h{}</style>', root: JSON.stringify({ state, origin: options.origin, env: process.env.NODE_ENV, main: (await import('node:worker_threads')).isMainThread, execArgv: process.execArgv }) };
        }`,
     );
     await using(createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger }), async (renderer) => {
-      const [first, second] = await Promise.all([
-        renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }),
-        renderer.render({ v: 1, queries: [] }),
-      ]);
+      const [first, second] = await Promise.all([renderer.render({ v: 1, queries: [{ path: 'auth.me', data: 1 }] }), renderer.render({ v: 1, queries: [] })]);
       expect(first?.head).toBe('<style>h{}</style>');
       expect(JSON.parse(first!.root)).toEqual({
         state: { v: 1, queries: [{ path: 'auth.me', data: 1 }] },
         origin: 'http://localhost:3000',
         env: 'production',
         main: false,
+        execArgv: [],
       });
       expect(JSON.parse(second!.root).state).toEqual({ v: 1, queries: [] });
     });
@@ -130,10 +126,7 @@ describe('createHomeRenderer', () => {
   });
 
   it('a worker that dies is replaced on the next render; after close nothing renders', async () => {
-    const file = entry(
-      'dies',
-      `export async function renderMemberHome(state) { if (state.exit) process.exit(3); return { head: '', root: 'vivo' }; }`,
-    );
+    const file = entry('dies', `export async function renderMemberHome(state) { if (state.exit) process.exit(3); return { head: '', root: 'vivo' }; }`);
     const renderer = createHomeRenderer({ entry: file, origin: 'http://localhost:3000', logger });
     await using(renderer, async (r) => {
       expect(await r.render({ ...EMPTY, exit: true } as BootstrapState)).toBeUndefined();

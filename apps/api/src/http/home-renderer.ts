@@ -52,8 +52,10 @@ export function createHomeRenderer(options: HomeRendererOptions): HomeRenderer |
   function start(): Worker {
     const started = new Worker(pathToFileURL(options.entry), {
       workerData: { origin: options.origin },
-      // Its own environment: React's production build, and none of the server's secrets.
+      // Its own environment: React's production build, and none of the server's secrets; none of the
+      // server's Node flags either (`--import` hooks, profilers).
       env: { NODE_ENV: 'production' },
+      execArgv: [],
     });
     started.on('message', (reply: HomeRenderReply) => {
       if (worker === started) warm = true;
