@@ -1,7 +1,7 @@
-import { Box, Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Box, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { ArrowRightIcon, ShieldIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** The 403 screen of the admin-only routes, for a signed-in user without the admin role. */
 export function ForbiddenPage() {
@@ -18,12 +18,10 @@ export function ForbiddenPage() {
         <Text color="text.muted" fontSize="lg">
           Esta sección es solo para las personas que administran Ascenso. Con tu cuenta puedes seguir usando todo lo demás: tu plan, tu coach y tus actividades.
         </Text>
-        <Button asChild type={undefined} colorPalette="brand" size="lg" borderRadius="full">
-          <RouterLink to="/">
-            Volver al inicio
-            <ArrowRightIcon />
-          </RouterLink>
-        </Button>
+        <ButtonLink to="/" colorPalette="brand" size="lg">
+          Volver al inicio
+          <ArrowRightIcon />
+        </ButtonLink>
       </VStack>
     </Center>
   );

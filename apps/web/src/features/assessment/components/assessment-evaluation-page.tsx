@@ -1,5 +1,5 @@
 import type { AssessmentEvaluation, Recommendation } from '@ascenso/domain/assessment-evaluation';
-import { Badge, Box, Button, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { ArrowRightIcon, SparklesIcon, TimerIcon } from '../../../components/ui/icons';
@@ -12,6 +12,7 @@ import { formatLongDate } from '../utils/format';
 import { PageError } from './page-error';
 import { IntroPanel } from './intro-panel';
 import { Eyebrow } from '../../../components/ui/text-styles';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /**
  * /assessment-eval — the rule-based reading of the assessment (headline, summary, sections,
@@ -63,12 +64,12 @@ export function AssessmentEvaluationPage() {
         <CoachReading />
 
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild variant="outline" borderRadius="full">
-            <RouterLink to="/assessment/results">Ver tu perfil</RouterLink>
-          </Button>
-          <Button asChild variant="ghost" borderRadius="full">
-            <RouterLink to="/">Volver al inicio</RouterLink>
-          </Button>
+          <ButtonLink to="/assessment/results" variant="outline">
+            Ver tu perfil
+          </ButtonLink>
+          <ButtonLink to="/" variant="ghost">
+            Volver al inicio
+          </ButtonLink>
         </Stack>
       </Stack>
     </Container>

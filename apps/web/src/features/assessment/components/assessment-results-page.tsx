@@ -1,7 +1,6 @@
 import type { CoachingProfile, Labelled } from '@ascenso/domain/assessment-profile';
-import { Badge, Box, Button, Container, Grid, Heading, HStack, List, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Container, Grid, Heading, HStack, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useSignedInUser } from '../../../lib/session';
@@ -12,6 +11,7 @@ import { profileEnergyBars } from '../utils/profile-energy';
 import { EnergyChart } from './energy-chart';
 import { PageError } from './page-error';
 import { SurfaceCard } from '../../../components/ui/page-frame';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** /assessment/results — "Tu perfil": what the assessment says about you, and your past assessments. */
 export function AssessmentResultsPage() {
@@ -49,15 +49,13 @@ function ResultsView({ profile, completedAt, history }: { profile: CoachingProfi
             ) : null}
           </Box>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-            <Button asChild colorPalette="brand" borderRadius="full">
-              <RouterLink to="/assessment-eval">
-                Ver tu evaluación
-                <ArrowRightIcon />
-              </RouterLink>
-            </Button>
-            <Button asChild variant="outline" borderRadius="full">
-              <RouterLink to="/assessment">Repetir la evaluación</RouterLink>
-            </Button>
+            <ButtonLink to="/assessment-eval" colorPalette="brand">
+              Ver tu evaluación
+              <ArrowRightIcon />
+            </ButtonLink>
+            <ButtonLink to="/assessment" variant="outline">
+              Repetir la evaluación
+            </ButtonLink>
           </Stack>
         </Stack>
 

@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { isNotFound } from '../api/assessment-queries';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** Load failure of a results screen: "no assessment yet" leads to the wizard; anything else offers a retry. */
 export function PageError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
@@ -16,9 +16,9 @@ export function PageError({ title, error, onRetry }: { title: string; error: unk
           {missing ? 'Todavía no has completado la evaluación.' : errorMessage(error)}
         </Text>
         {missing ? (
-          <Button asChild colorPalette="brand" borderRadius="full">
-            <RouterLink to="/assessment">Hacer la evaluación</RouterLink>
-          </Button>
+          <ButtonLink to="/assessment" colorPalette="brand">
+            Hacer la evaluación
+          </ButtonLink>
         ) : (
           <Button colorPalette="brand" borderRadius="full" onClick={onRetry}>
             Reintentar

@@ -1,10 +1,10 @@
-import { Box, Button, HStack, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
+import { Box, HStack, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { isNotFound, useAssessmentSummaryQuery } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ButtonLink } from '../../../components/ui/button-link';
 
 /** "Tu evaluación": role, goals and coaching style from `assessment.profile`, with links to redo or review it. */
 export function AssessmentSummaryCard() {
@@ -71,16 +71,14 @@ function Links({ hasAssessment }: { hasAssessment: boolean }) {
   return (
     <HStack gap="3" flexWrap="wrap">
       {hasAssessment ? (
-        <Button asChild type={undefined} colorPalette="brand" borderRadius="full" size="sm">
-          <RouterLink to="/assessment/results">
-            Ver tus resultados
-            <ArrowRightIcon />
-          </RouterLink>
-        </Button>
+        <ButtonLink to="/assessment/results" colorPalette="brand" size="sm">
+          Ver tus resultados
+          <ArrowRightIcon />
+        </ButtonLink>
       ) : null}
-      <Button asChild type={undefined} variant={hasAssessment ? 'outline' : 'solid'} colorPalette="brand" borderRadius="full" size="sm">
-        <RouterLink to="/assessment">{hasAssessment ? 'Rehacer la evaluación' : 'Hacer la evaluación'}</RouterLink>
-      </Button>
+      <ButtonLink to="/assessment" variant={hasAssessment ? 'outline' : 'solid'} colorPalette="brand" size="sm">
+        {hasAssessment ? 'Rehacer la evaluación' : 'Hacer la evaluación'}
+      </ButtonLink>
     </HStack>
   );
 }
