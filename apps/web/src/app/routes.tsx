@@ -13,73 +13,54 @@ import { registerMemberRoutes } from '../lib/route-availability';
  * Home or /acceso is bundled into the initial JavaScript, or when that exceeds its budget. Pattern:
  *
  *   const BreathingListPage = lazyRoute(() =>
- *     import('../features/practice/breathing/components/breathing-list-page').then((m) => ({ default: m.BreathingListPage })),
+ *     import('../features/practice/breathing/components/breathing-list-page').then(pick('BreathingListPage')),
  *   );
  *   { path: '/breathing', Component: BreathingListPage },
  */
+/** `import(…).then(pick('X'))`: a module's named export X as the lazy route's component. */
+function pick<K extends string>(name: K) {
+  return <M extends Record<K, ComponentType>>(module: M) => ({ default: module[name] });
+}
+
 // Home and the signed-in /acceso redirect ship inside the signed-in app chunk (signed-in-app.tsx
 // imports them statically), so these resolve without another request once the user is known.
-const HomePage = lazyRoute(() => import('./home/home-page').then((m) => ({ default: m.HomePage })));
-const SignedInRedirect = lazyRoute(() => import('../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })));
-const LandingPage = lazyRoute(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
-const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const HomePage = lazyRoute(() => import('./home/home-page').then(pick('HomePage')));
+const SignedInRedirect = lazyRoute(() => import('../features/auth/components/signed-in-redirect').then(pick('SignedInRedirect')));
+const LandingPage = lazyRoute(() => import('../features/landing/components/landing-page').then(pick('LandingPage')));
+const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then(pick('SignInPage')));
 
-export const NotFoundPage = lazyRoute(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
+export const NotFoundPage = lazyRoute(() => import('./not-found-page').then(pick('NotFoundPage')));
 
-const ProfilePage = lazyRoute(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazyRoute(() => import('../features/profile/components/profile-page').then(pick('ProfilePage')));
 
 // Admin-only screens (each shows the "No tienes permiso" screen to a signed-in non-admin).
-const AdminDashboardPage = lazyRoute(() => import('../features/admin/components/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
-const AdminStepsPage = lazyRoute(() => import('../features/admin/components/admin-steps-page').then((m) => ({ default: m.AdminStepsPage })));
-const EmailTestPage = lazyRoute(() => import('../features/admin/components/email-test-page').then((m) => ({ default: m.EmailTestPage })));
-const AiEmailTestPage = lazyRoute(() => import('../features/admin/components/ai-email-test-page').then((m) => ({ default: m.AiEmailTestPage })));
+const AdminDashboardPage = lazyRoute(() => import('../features/admin/components/admin-dashboard-page').then(pick('AdminDashboardPage')));
+const AdminStepsPage = lazyRoute(() => import('../features/admin/components/admin-steps-page').then(pick('AdminStepsPage')));
+const EmailTestPage = lazyRoute(() => import('../features/admin/components/email-test-page').then(pick('EmailTestPage')));
+const AiEmailTestPage = lazyRoute(() => import('../features/admin/components/ai-email-test-page').then(pick('AiEmailTestPage')));
 
-const AssessmentWizardPage = lazyRoute(() =>
-  import('../features/assessment/components/assessment-wizard-page').then((m) => ({ default: m.AssessmentWizardPage })),
-);
-const AssessmentResultsPage = lazyRoute(() =>
-  import('../features/assessment/components/assessment-results-page').then((m) => ({
-    default: m.AssessmentResultsPage,
-  })),
-);
-const AssessmentEvaluationPage = lazyRoute(() =>
-  import('../features/assessment/components/assessment-evaluation-page').then((m) => ({
-    default: m.AssessmentEvaluationPage,
-  })),
-);
+const AssessmentWizardPage = lazyRoute(() => import('../features/assessment/components/assessment-wizard-page').then(pick('AssessmentWizardPage')));
+const AssessmentResultsPage = lazyRoute(() => import('../features/assessment/components/assessment-results-page').then(pick('AssessmentResultsPage')));
+const AssessmentEvaluationPage = lazyRoute(() => import('../features/assessment/components/assessment-evaluation-page').then(pick('AssessmentEvaluationPage')));
 
-const CoachingHubPage = lazyRoute(() => import('../features/coaching/components/coaching-hub-page').then((m) => ({ default: m.CoachingHubPage })));
-const CoachingChatPage = lazyRoute(() => import('../features/coaching/components/coaching-chat-page').then((m) => ({ default: m.CoachingChatPage })));
-const CoachingSessionsPage = lazyRoute(() => import('../features/coaching/components/sessions-page').then((m) => ({ default: m.CoachingSessionsPage })));
-const CoachingSessionPage = lazyRoute(() => import('../features/coaching/components/session-page').then((m) => ({ default: m.CoachingSessionPage })));
-const JournalingChatPage = lazyRoute(() => import('../features/coaching/components/journaling-chat-page').then((m) => ({ default: m.JournalingChatPage })));
+const CoachingHubPage = lazyRoute(() => import('../features/coaching/components/coaching-hub-page').then(pick('CoachingHubPage')));
+const CoachingChatPage = lazyRoute(() => import('../features/coaching/components/coaching-chat-page').then(pick('CoachingChatPage')));
+const CoachingSessionsPage = lazyRoute(() => import('../features/coaching/components/sessions-page').then(pick('CoachingSessionsPage')));
+const CoachingSessionPage = lazyRoute(() => import('../features/coaching/components/session-page').then(pick('CoachingSessionPage')));
+const JournalingChatPage = lazyRoute(() => import('../features/coaching/components/journaling-chat-page').then(pick('JournalingChatPage')));
 
 // Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
-const MeditationsPage = lazyRoute(() => import('../features/meditations/components/meditations-page').then((m) => ({ default: m.MeditationsPage })));
-const MeditationPage = lazyRoute(() => import('../features/meditations/components/meditation-page').then((m) => ({ default: m.MeditationPage })));
-const BreathingListPage = lazyRoute(() =>
-  import('../features/practice/breathing/components/breathing-list-page').then((m) => ({
-    default: m.BreathingListPage,
-  })),
-);
-const BreathingExercisePage = lazyRoute(() =>
-  import('../features/practice/breathing/components/breathing-exercise-page').then((m) => ({
-    default: m.BreathingExercisePage,
-  })),
-);
-const FitnessPage = lazyRoute(() => import('../features/practice/fitness/components/fitness-page').then((m) => ({ default: m.FitnessPage })));
-const ActiveBreaksPage = lazyRoute(() =>
-  import('../features/practice/active-breaks/components/active-breaks-page').then((m) => ({
-    default: m.ActiveBreaksPage,
-  })),
-);
+const MeditationsPage = lazyRoute(() => import('../features/meditations/components/meditations-page').then(pick('MeditationsPage')));
+const MeditationPage = lazyRoute(() => import('../features/meditations/components/meditation-page').then(pick('MeditationPage')));
+const BreathingListPage = lazyRoute(() => import('../features/practice/breathing/components/breathing-list-page').then(pick('BreathingListPage')));
+const BreathingExercisePage = lazyRoute(() => import('../features/practice/breathing/components/breathing-exercise-page').then(pick('BreathingExercisePage')));
+const FitnessPage = lazyRoute(() => import('../features/practice/fitness/components/fitness-page').then(pick('FitnessPage')));
+const ActiveBreaksPage = lazyRoute(() => import('../features/practice/active-breaks/components/active-breaks-page').then(pick('ActiveBreaksPage')));
 const ActiveBreakSessionPage = lazyRoute(() =>
-  import('../features/practice/active-breaks/components/active-break-session-page').then((m) => ({
-    default: m.ActiveBreakSessionPage,
-  })),
+  import('../features/practice/active-breaks/components/active-break-session-page').then(pick('ActiveBreakSessionPage')),
 );
-const JournalPage = lazyRoute(() => import('../features/journaling/components/journal-page').then((m) => ({ default: m.JournalPage })));
-const JournalEntryPage = lazyRoute(() => import('../features/journaling/components/journal-entry-page').then((m) => ({ default: m.JournalEntryPage })));
+const JournalPage = lazyRoute(() => import('../features/journaling/components/journal-page').then(pick('JournalPage')));
+const JournalEntryPage = lazyRoute(() => import('../features/journaling/components/journal-entry-page').then(pick('JournalEntryPage')));
 
 export interface AppRoute {
   path: string;

@@ -1,9 +1,10 @@
 import { greetingName } from '@ascenso/domain/display';
-import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSignedInUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useRouteFocus } from '../../lib/use-route-focus';
+import { GradientPanel } from '../../components/ui/gradient-panel';
+import { RouteHeading } from '../../components/ui/route-heading';
 import { useCoachingProfileQuery } from '../../features/coaching/api/coaching-api';
 import { WellbeingGrid } from '../../components/ui/wellbeing-grid';
 import { TodayAudioCard } from '../../features/meditations/components/today-audio-card';
@@ -18,7 +19,6 @@ import { HomeMessageBox } from '../../features/coaching/components/home-message-
 export function HomePage() {
   useDocumentTitle('Ascenso');
   const user = useSignedInUser();
-  const headingRef = useRouteFocus();
   const [today] = useState(() => formatToday(new Date(), user.timezone));
   // Spec §2/§7: Home fetches the coaching profile (fresh 10 min, no retry) without using it; it warms
   // the cache for the coach screens. A missing assessment (NOT_FOUND) is simply ignored.
@@ -27,39 +27,15 @@ export function HomePage() {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
-        <Box
-          as="section"
-          aria-labelledby="saludo"
-          position="relative"
-          overflow="hidden"
-          borderRadius="card"
-          bgGradient="to-br"
-          gradientFrom="brand.50"
-          gradientVia="#f4f8f3"
-          gradientTo="sun.50"
-          borderWidth="1px"
-          borderColor="brand.100"
-          px={{ base: '6', md: '12' }}
-          py={{ base: '8', md: '14' }}
-        >
+        <GradientPanel as="section" aria-labelledby="saludo" gradientVia="#f4f8f3" px={{ base: '6', md: '12' }} py={{ base: '8', md: '14' }}>
           <HomeDecoration />
           <Box position="relative" maxW="xl">
             <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="3">
               {today}
             </Text>
-            <Heading
-              as="h1"
-              id="saludo"
-              ref={headingRef}
-              tabIndex={-1}
-              _focus={{ outline: 'none' }}
-              fontSize={{ base: '3xl', md: '5xl' }}
-              lineHeight="1.1"
-              letterSpacing="-0.03em"
-              color="heading"
-            >
+            <RouteHeading id="saludo" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em">
               Hola, {greetingName(user.firstName)}
-            </Heading>
+            </RouteHeading>
             <Text mt="4" fontSize={{ base: 'lg', md: '2xl' }} color="ink.700" lineHeight="1.4">
               ¿En qué quieres trabajar hoy?
             </Text>
@@ -67,7 +43,7 @@ export function HomePage() {
           <Box position="relative" maxW="3xl">
             <HomeMessageBox />
           </Box>
-        </Box>
+        </GradientPanel>
         {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
         <TodayAudioCard />
         <DailyPlanCard />

@@ -1,6 +1,6 @@
-import { Box, Container, HStack, Heading, Text } from '@chakra-ui/react';
+import { Box, Container, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useRouteFocus } from '../../lib/use-route-focus';
+import { RouteHeading } from './route-heading';
 import { BackLink } from './back-link';
 
 /**
@@ -26,7 +26,6 @@ export function PageFrame({
   maxW?: string;
   children: ReactNode;
 }) {
-  const headingRef = useRouteFocus();
   return (
     <Container maxW={maxW} py={{ base: '5', md: '8' }}>
       {back ? <BackLink to={back.to} label={back.label} /> : null}
@@ -37,18 +36,9 @@ export function PageFrame({
               {eyebrow}
             </Text>
           ) : null}
-          <Heading
-            as="h1"
-            ref={headingRef}
-            tabIndex={-1}
-            _focus={{ outline: 'none' }}
-            fontSize={{ base: '2xl', md: '4xl' }}
-            letterSpacing="-0.02em"
-            color="heading"
-            lineHeight="1.15"
-          >
+          <RouteHeading fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" lineHeight="1.15">
             {title}
-          </Heading>
+          </RouteHeading>
           {description ? (
             <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }} maxW="2xl">
               {description}
