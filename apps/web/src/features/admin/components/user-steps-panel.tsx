@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Grid, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
@@ -11,6 +11,7 @@ import { useAdjustStepsMutation, useUserLedgerQuery } from '../api/admin-api';
 import { ADJUSTMENT_REASON_HINT, validateAdjustment } from '../utils/catalogue-form';
 import type { PickedUser } from './user-picker';
 import { InsetBox } from '../../../components/ui/section-card';
+import { SuccessStatus } from '../../../components/ui/success-status';
 
 /** The chosen person's today stats, the manual adjustment form and their ledger (`admin.userLedger`). */
 export function UserStepsPanel({ user }: { user: PickedUser }) {
@@ -144,16 +145,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
               {formError}
             </Text>
           ) : null}
-          <Box role="status" aria-live="polite">
-            {done ? (
-              <Alert.Root status="success" borderRadius="lg" variant="subtle">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Description>{done}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
-          </Box>
+          <SuccessStatus message={done} />
           <Field.Root invalid={Boolean(errors.steps)} required maxW="xs">
             <Field.Label>
               Pasos

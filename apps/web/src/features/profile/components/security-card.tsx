@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DevicesIcon } from '../../../components/ui/icons';
@@ -11,6 +11,7 @@ import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/p
 import { checkPasswordChange, endedSessionsMessage, passwordChangeErrors, type PasswordFormErrors } from '../utils/account-copy';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProfileCard } from './profile-card';
+import { SuccessStatus } from '../../../components/ui/success-status';
 
 /** "Seguridad": change the password (other sessions end) and sign out on every device. */
 export function SecurityCard() {
@@ -32,6 +33,8 @@ function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<PasswordFormErrors>({ formError: null, fieldErrors: {} });
   const [success, setSuccess] = useState<string | null>(null);
+  const clearError = (field: 'currentPassword' | 'newPassword') =>
+    setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, [field]: undefined } }));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,26 +74,14 @@ function ChangePasswordForm() {
       <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Cambiar contraseña">
         <Stack gap="4" maxW="md">
           <FormAlert message={errors.formError} />
-          <Box role="status" aria-live="polite">
-            {success ? (
-              <Alert.Root status="success" borderRadius="lg" variant="subtle">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Description>{success}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
-          </Box>
+          <SuccessStatus message={success} />
           <PasswordField
             label="Contraseña actual"
             autoComplete="current-password"
             value={currentPassword}
             onChange={(value) => {
               setCurrentPassword(value);
-              setErrors((current) => ({
-                ...current,
-                fieldErrors: { ...current.fieldErrors, currentPassword: undefined },
-              }));
+              clearError('currentPassword');
             }}
             error={errors.fieldErrors.currentPassword}
           />
@@ -100,7 +91,7 @@ function ChangePasswordForm() {
             value={newPassword}
             onChange={(value) => {
               setNewPassword(value);
-              setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, newPassword: undefined } }));
+              clearError('newPassword');
             }}
             error={errors.fieldErrors.newPassword}
             hint={PASSWORD_HINT}
