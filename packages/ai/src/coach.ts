@@ -94,21 +94,33 @@ export function offlineWeeklySummary(context: CoachContext): WeeklySummary {
 
 export type Coach = ReturnType<typeof createCoach>;
 
+/** A request for one structured answer: the user's instruction, an output budget, and the JSON schema. */
+type JsonAsk<T> = { instruction: string; maxOutputTokens: number; name: string; schema: z.ZodType<T> };
+
+const WEEKLY_SUMMARY_ASK: JsonAsk<WeeklySummary> = {
+  instruction: 'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
+  maxOutputTokens: 500,
+  name: 'weekly_summary',
+  schema: WeeklySummarySchema,
+};
+
+const EVALUATION_ASK: JsonAsk<AssessmentEvaluation> = {
+  instruction: 'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
+  maxOutputTokens: 900,
+  name: 'assessment_evaluation',
+  schema: AssessmentEvaluationSchema,
+};
+
 export function createCoach(provider: CoachProvider) {
   const remote = provider.kind === 'openai-compatible';
-  /** One structured answer: the system prompt of `mode`, a single instruction from the user, a JSON schema. */
-  const askForJson = <T>(
-    context: CoachContext,
-    mode: CoachMode,
-    instruction: string,
-    options: { maxOutputTokens: number; signal: AbortSignal | undefined; format: { name: string; schema: z.ZodType<T> } },
-  ) => {
+  /** One structured answer: the system prompt of `mode`, the single instruction of `ask`, its JSON schema. */
+  const askForJson = <T>(context: CoachContext, mode: CoachMode, ask: JsonAsk<T>, signal: AbortSignal | undefined) => {
     if (!provider.completeJson) throw new ProviderError('El proveedor de IA no admite respuestas estructuradas', { reason: 'unsupported' });
     const messages: ChatMessage[] = [
       { role: 'system', content: buildSystemPrompt(context, mode) },
-      { role: 'user', content: instruction },
+      { role: 'user', content: ask.instruction },
     ];
-    return provider.completeJson({ messages, maxOutputTokens: options.maxOutputTokens, signal: options.signal }, options.format);
+    return provider.completeJson({ messages, maxOutputTokens: ask.maxOutputTokens, signal }, { name: ask.name, schema: ask.schema });
   };
 
   return {
@@ -247,12 +259,7 @@ export function createCoach(provider: CoachProvider) {
     async weeklySummary(context: CoachContext, signal?: AbortSignal): Promise<WeeklySummary & { usage: TokenUsage; source: 'ai' | 'offline' }> {
       if (remote && provider.completeJson) {
         try {
-          const { value, usage } = await askForJson(
-            context,
-            'chat',
-            'Escribe mi resumen semanal para un correo: un mensaje cálido y concreto de 2 a 4 frases y hasta 4 logros de la semana.',
-            { maxOutputTokens: 500, signal, format: { name: 'weekly_summary', schema: WeeklySummarySchema } },
-          );
+          const { value, usage } = await askForJson(context, 'chat', WEEKLY_SUMMARY_ASK, signal);
           return { ...value, usage, source: 'ai' };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
@@ -265,12 +272,7 @@ export function createCoach(provider: CoachProvider) {
     async evaluate(context: CoachContext, signal?: AbortSignal): Promise<{ evaluation: AssessmentEvaluation; usage: TokenUsage } | null> {
       if (!remote || !provider.completeJson) return null;
       try {
-        const { value, usage } = await askForJson(
-          context,
-          'evaluation',
-          'Escribe la evaluación de mi perfil: titular, resumen, secciones y recomendaciones de actividades de la app.',
-          { maxOutputTokens: 900, signal, format: { name: 'assessment_evaluation', schema: AssessmentEvaluationSchema } },
-        );
+        const { value, usage } = await askForJson(context, 'evaluation', EVALUATION_ASK, signal);
         return { evaluation: value, usage };
       } catch (error) {
         if (error instanceof ProviderError) return null;
