@@ -29,4 +29,7 @@ export const appRouter = router({
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */
 export type AppRouter = typeof appRouter;
 
+/** What `coaching.reply` streams (each one wrapped by tracked()), for the web's reply reducer. */
+export type { ReplyEvent } from '../modules/coaching/reply';
+
 export const createCaller = createCallerFactory(appRouter);

@@ -13,24 +13,14 @@ export interface LedgerItem {
 
 const PAGE = 15;
 
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+/** Dates in the user's time zone; an unknown zone falls back to the browser's. */
 function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat('es-ES', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    });
+    return new Intl.DateTimeFormat('es-ES', { ...DATE_TIME, timeZone });
   } catch {
-    return new Intl.DateTimeFormat('es-ES', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    return new Intl.DateTimeFormat('es-ES', DATE_TIME);
   }
 }
 

@@ -1,17 +1,9 @@
-/** What `coaching.reply` streams (apps/api coaching.service `ReplyEvent`). */
-export type ConversationStatus = 'active' | 'completed' | 'flagged';
+import type { ReplyEvent } from '@ascenso/api/router';
 
-export interface ReplyDoneEvent {
-  type: 'done';
-  messageId: string;
-  content: string;
-  stopped: boolean;
-  safety: boolean;
-  stage: string | null;
-  status: ConversationStatus;
-}
-
-export type ReplyEvent = { type: 'delta'; text: string } | ReplyDoneEvent;
+/** What `coaching.reply` streams: typed once, in apps/api (modules/coaching/reply.ts). */
+export type { ReplyEvent };
+export type ReplyDoneEvent = Extract<ReplyEvent, { type: 'done' }>;
+export type ConversationStatus = ReplyDoneEvent['status'];
 
 /**
  * The coach's answer to one user message, as the screen sees it:
