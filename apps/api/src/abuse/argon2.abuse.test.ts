@@ -1,16 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { count, createClient, startAbuseServer, type AbuseServer, type Answer } from './client-address';
+import { describe, expect, it } from 'vitest';
+import { abuseHarness, count, startAbuseServer, type Answer } from './client-address';
 
 // Password hashing as a denial-of-service lever (issue 14, item 3): one address floods registrations and
 // sign-ins with the real Argon2 hasher; a sign-in from another address must still answer within 1 s.
 
 const PASSWORD = 'una frase bastante larga';
-const client = createClient();
-const servers: AbuseServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-afterAll(() => client.close());
+const { client, servers } = abuseHarness();
 
 /** Limits high enough that only the Argon2 queue stands between the flood and the hasher. */
 const NO_ATTEMPT_LIMITS = {

@@ -1,6 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDb } from '@ascenso/db/client';
+import { afterAll, afterEach } from 'vitest';
 import { createApp } from '../app';
 import { createDeps, type Deps } from '../deps';
 import { loadConfig } from '../env';
@@ -90,3 +91,14 @@ export async function startAbuseServer(env: Record<string, string> = {}, passwor
 }
 
 export const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
+
+/** A test file's client and the servers it starts: the servers stop after each test, the client after the file. */
+export function abuseHarness() {
+  const client = createClient();
+  const servers: AbuseServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+  afterAll(() => client.close());
+  return { client, servers };
+}

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
@@ -11,18 +11,13 @@ import { register } from '../modules/auth/auth.service';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
-import { count, countingHasher, createClient, ORIGIN, startAbuseServer, type AbuseServer, type Answer } from './client-address';
+import { abuseHarness, count, countingHasher, ORIGIN, startAbuseServer, type Answer } from './client-address';
 
 // Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
 // Client addresses are real TCP peers: 127.0.0.2, 127.0.0.3, … (all loopback on Linux).
 
 const PASSWORD = 'una frase bastante larga';
-const client = createClient();
-const servers: AbuseServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-afterAll(() => client.close());
+const { client, servers } = abuseHarness();
 
 async function start(env: Record<string, string> = {}) {
   const hasher = countingHasher();

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
+import { ACTIVITY_KEYS, type ActivityKey } from '@ascenso/domain/activities';
 import { MEDITATIONS } from '@ascenso/domain/meditations';
+import type { EvidenceSource } from '@ascenso/db/repositories/steps';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
@@ -41,7 +42,10 @@ async function setup() {
     http(`/api/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
   const stats = async () => ((await (await http(`/api/activity-log/users/${user.id}/activity-stats`)).json()) as { stats: Json }).stats;
   const ledger = () => t.deps.dbHandle.sqlite.prepare('select * from activity_completions where user_id = ? order by completed_at').all(user.id) as Json[];
-  return { t, cookie, user, http, post, mutation, query, stats, ledger };
+  /** Server-side evidence of a finished activity (what a session or a journal entry records), now. */
+  const evidence = (activityKey: ActivityKey, source: EvidenceSource) =>
+    t.deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId: user.id, activityKey, source, ref: crypto.randomUUID(), createdAt: t.clock.now() });
+  return { t, cookie, user, http, post, mutation, query, stats, ledger, evidence };
 }
 
 async function expectNoEvidence(response: Response) {
@@ -147,16 +151,8 @@ describe('item 6: steps are not self-reported', () => {
 
 describe('item 7: a timezone change does not reopen the day', () => {
   it('award, switch to Etc/GMT+12 (another local day), award again: at most the daily limit within 24 h', async () => {
-    const { t, user, post, mutation, stats } = await setup();
-    const give = () =>
-      t.deps.repos.steps.recordEvidence({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        activityKey: 'sesion_completa',
-        source: 'session',
-        ref: crypto.randomUUID(),
-        createdAt: t.clock.now(),
-      });
+    const { t, post, mutation, stats, evidence } = await setup();
+    const give = () => evidence('sesion_completa', 'session');
     const earned: number[] = [];
     give();
     earned.push(((await (await post({ activity_key: 'sesion_completa' })).json()) as Json).stepsEarned);
@@ -177,16 +173,8 @@ describe('item 7: a timezone change does not reopen the day', () => {
   });
 
   it('staying in one timezone keeps the local day rule (a new local day earns again)', async () => {
-    const { t, user, post } = await setup();
-    const give = () =>
-      t.deps.repos.steps.recordEvidence({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        activityKey: 'sesion_completa',
-        source: 'session',
-        ref: crypto.randomUUID(),
-        createdAt: t.clock.now(),
-      });
+    const { t, post, evidence } = await setup();
+    const give = () => evidence('sesion_completa', 'session');
     t.clock.set(new Date('2026-11-22T22:58:00Z')); // 23:58 in Madrid
     give();
     expect(((await (await post({ activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
@@ -257,15 +245,8 @@ describe('item 8: one running practice and one running listen per user', () => {
 
 describe('item 10: free-form metadata cannot break an answer', () => {
   it.each([['constructor'], ['__proto__'], ['prototype'], ['a b'], ['x'.repeat(65)], ['1abc']])('metadata key %j → 400, nothing recorded', async (key) => {
-    const { t, user, http, ledger } = await setup();
-    t.deps.repos.steps.recordEvidence({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      activityKey: 'journaling',
-      source: 'journal',
-      ref: crypto.randomUUID(),
-      createdAt: t.clock.now(),
-    });
+    const { http, ledger, evidence } = await setup();
+    evidence('journaling', 'journal');
     const response = await http('/api/activity-log', {
       body: JSON.parse(`{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}`),
     });
