@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_HREF_PATTERN, allowedLinkClasses, decoratePlanLink, isAllowedPlanHref, resolvePlanHref } from './plan-links';
+import { link as planLink, node as planNode, text as planText } from './plan-nodes.testing';
 import { toPlanTree, type DomNodeLike } from './plan-tree';
 
 const ORIGIN = 'https://ascenso.example';
@@ -94,29 +95,17 @@ describe('plan tree', () => {
       ORIGIN,
     );
     expect(tree).toEqual([
-      { type: 'element', tag: 'p', children: [{ type: 'text', text: 'Buenos días.' }] },
-      {
-        type: 'element',
-        tag: 'ul',
-        children: [
-          {
-            type: 'element',
-            tag: 'li',
-            children: [
-              {
-                type: 'link',
-                href: { kind: 'internal', to: '/coaching' },
-                className: 'coaching',
-                iconClass: 'coaching',
-                children: [{ type: 'text', text: 'Consulta' }],
-              },
-              { type: 'text', text: ' · 5 min' },
-              { type: 'element', tag: 'br', children: [] },
-              { type: 'text', text: 'Motivo' },
-            ],
-          },
-        ],
-      },
+      planNode('p', planText('Buenos días.')),
+      planNode(
+        'ul',
+        planNode(
+          'li',
+          planLink({ href: { kind: 'internal', to: '/coaching' }, className: 'coaching', iconClass: 'coaching' }, planText('Consulta')),
+          planText(' · 5 min'),
+          planNode('br'),
+          planText('Motivo'),
+        ),
+      ),
     ]);
   });
 
@@ -130,9 +119,6 @@ describe('plan tree', () => {
       ),
       ORIGIN,
     );
-    expect(tree).toEqual([
-      { type: 'text', text: 'hola' },
-      { type: 'link', href: null, className: null, iconClass: null, children: [{ type: 'text', text: 'dentro' }] },
-    ]);
+    expect(tree).toEqual([planText('hola'), planLink({ href: null, className: null, iconClass: null }, planText('dentro'))]);
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import DOMPurify from 'dompurify';
 import { describe, expect, it } from 'vitest';
+import { node, text } from './plan-nodes.testing';
 import type { PlanNode } from './plan-tree';
 import { sanitizePlanContent } from './sanitize-plan';
 
@@ -28,26 +29,15 @@ describe('sanitizePlanContent in the browser (DOMPurify)', () => {
       ORIGIN,
     );
     expect(nodes).toEqual([
-      {
-        type: 'element',
-        tag: 'p',
-        children: [
-          { type: 'text', text: 'Hoy: ' },
-          { type: 'element', tag: 'strong', children: [{ type: 'text', text: 'respira' }] },
-          { type: 'text', text: ' y ' },
-          expect.objectContaining({
-            type: 'link',
-            href: { kind: 'internal', to: '/breathing' },
-            children: [{ type: 'text', text: 'practica' }],
-          }),
-          { type: 'text', text: '.' },
-        ],
-      },
-      {
-        type: 'element',
-        tag: 'ul',
-        children: [{ type: 'element', tag: 'li', children: [{ type: 'text', text: 'Uno' }] }],
-      },
+      node(
+        'p',
+        text('Hoy: '),
+        node('strong', text('respira')),
+        text(' y '),
+        expect.objectContaining({ type: 'link', href: { kind: 'internal', to: '/breathing' }, children: [text('practica')] }),
+        text('.'),
+      ),
+      node('ul', node('li', text('Uno'))),
     ]);
   });
 
