@@ -130,6 +130,41 @@ function TextQuestion({ field, value, invalid, onChange }: QuestionProps<'text',
   );
 }
 
+/** The options of a choice question as cards, two columns from `sm` on. */
+function ChoiceGrid({
+  type,
+  name,
+  options,
+  isChecked,
+  onPick,
+  required,
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  isChecked: (value: string) => boolean;
+  onPick: (value: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5">
+      {options.map((option) => (
+        <ChoiceCard
+          key={option.value}
+          type={type}
+          name={name}
+          value={option.value}
+          checked={isChecked(option.value)}
+          onChange={() => onPick(option.value)}
+          required={required}
+        >
+          {option.label}
+        </ChoiceCard>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function SelectQuestion({ field, value, invalid, onChange }: QuestionProps<'select', string>) {
   const id = questionId(field.name);
   return (
@@ -137,21 +172,7 @@ function SelectQuestion({ field, value, invalid, onChange }: QuestionProps<'sele
       <PlainFieldset id={id} aria-describedby={describedBy(`${id}-ayuda`, invalid && `${id}-error`)}>
         <QuestionLegend>{field.label}</QuestionLegend>
         <QuestionHint id={`${id}-ayuda`}>Elige una opción.</QuestionHint>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5">
-          {field.options.map((option) => (
-            <ChoiceCard
-              key={option.value}
-              type="radio"
-              name={field.name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              required
-            >
-              {option.label}
-            </ChoiceCard>
-          ))}
-        </SimpleGrid>
+        <ChoiceGrid type="radio" name={field.name} options={field.options} isChecked={(option) => value === option} onPick={onChange} required />
         <QuestionError id={`${id}-error`} show={invalid} />
       </PlainFieldset>
     </QuestionCard>
@@ -183,20 +204,7 @@ function MultiQuestion({ field, value, invalid, onToggle }: { field: Def<'multi'
               : `${value.length} de ${field.max} ${field.max === 1 ? 'elegida' : 'elegidas'}`}
           </Text>
         </HStack>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2.5">
-          {field.options.map((option) => (
-            <ChoiceCard
-              key={option.value}
-              type="checkbox"
-              name={field.name}
-              value={option.value}
-              checked={value.includes(option.value)}
-              onChange={() => handleChange(option.value)}
-            >
-              {option.label}
-            </ChoiceCard>
-          ))}
-        </SimpleGrid>
+        <ChoiceGrid type="checkbox" name={field.name} options={field.options} isChecked={(option) => value.includes(option)} onPick={handleChange} />
         <QuestionError id={`${id}-error`} show={invalid} />
       </PlainFieldset>
     </QuestionCard>
