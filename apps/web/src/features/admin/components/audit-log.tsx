@@ -7,13 +7,7 @@ import { InsetBox } from '../../../components/ui/section-card';
 import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
 
 const PAGE = 10;
-const dateFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** `admin.audit`: who changed which activity, when, and each value before → after. */
 export function AuditLog() {

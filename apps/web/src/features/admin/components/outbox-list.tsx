@@ -8,13 +8,7 @@ import { InsetBox, PlainTextBox } from '../../../components/ui/section-card';
 import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
 
 const PAGE = 10;
-const dateFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 const STATUS_STYLE = {
   sent: { bg: 'brand.700', color: 'white' },

@@ -120,9 +120,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
         tooShortMessage: 'Escribe la nota',
       }}
       meta={(note) => `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`}
-      edit={edit}
-      saveError={saveError}
-      remove={remove}
+      {...{ edit, remove, saveError }}
       removal={{
         title: '¿Borrar esta nota?',
         confirmLabel: 'Borrar nota',
@@ -201,9 +199,7 @@ function CommitmentsSection({ timeZone }: { timeZone: string }) {
           Hecho
         </Button>
       )}
-      edit={edit}
-      saveError={saveError}
-      remove={remove}
+      {...{ edit, remove, saveError }}
       removal={{
         title: '¿Borrar este compromiso?',
         confirmLabel: 'Borrar compromiso',
