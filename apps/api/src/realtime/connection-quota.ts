@@ -25,6 +25,9 @@ export interface ConnectionQuota {
   usage(key: QuotaKey): Promise<{ user: number; address: number }>;
 }
 
+/** A refusal over a concurrency cap (the user's or the address's open connections). */
+const overCap = (scope: 'user' | 'address', limit: number): QuotaRefusal => ({ ok: false, scope, limit, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS });
+
 export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>): ConnectionQuota {
   const attempts = new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 });
   const byUser = new Map<string, number>();
@@ -44,23 +47,9 @@ export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socket
         return { ok: false, scope: 'rate', limit: limits.connectionsPerMinute, retryAfterSeconds };
       }
       const user = byUser.get(userId) ?? 0;
-      if (user >= limits.socketsPerUser) {
-        return {
-          ok: false,
-          scope: 'user',
-          limit: limits.socketsPerUser,
-          retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS,
-        };
-      }
+      if (user >= limits.socketsPerUser) return overCap('user', limits.socketsPerUser);
       const fromAddress = byAddress.get(address) ?? 0;
-      if (fromAddress >= limits.socketsPerAddress) {
-        return {
-          ok: false,
-          scope: 'address',
-          limit: limits.socketsPerAddress,
-          retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS,
-        };
-      }
+      if (fromAddress >= limits.socketsPerAddress) return overCap('address', limits.socketsPerAddress);
       byUser.set(userId, user + 1);
       byAddress.set(address, fromAddress + 1);
       let held = true;

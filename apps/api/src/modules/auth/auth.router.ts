@@ -2,6 +2,7 @@ import { AccountSchema } from '@ascenso/domain/address-form';
 import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
+import type { Deps } from '../../deps';
 import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { changePassword, login, logout, logoutEverywhere, register, toPublicUser, type SignedIn } from './auth.service';
@@ -24,27 +25,23 @@ function startSession(ctx: Context, signedIn: SignedIn): SignedIn['user'] {
   return signedIn.user;
 }
 
+/** Sign-in or registration: refused over the WebSocket, then `authenticate` runs and its session starts (answers the user). */
+const startingSession =
+  <Input>(authenticate: (deps: Deps, input: Input, meta: { ip: string }) => Promise<SignedIn>) =>
+  async ({ ctx, input }: { ctx: Context; input: Input }) => {
+    refuseOverWebSocket(ctx);
+    return startSession(ctx, await authenticate(ctx.deps, input, { ip: ctx.ip }));
+  };
+
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
   me: publicProcedure
     .output(AccountSchema.nullable())
     .query(({ ctx }) => (ctx.auth ? { ...toPublicUser(ctx.auth.user), addressForm: ctx.auth.user.addressForm } : null)),
 
-  login: publicProcedure
-    .input(LoginInputSchema)
-    .output(PublicUserSchema)
-    .mutation(async ({ ctx, input }) => {
-      refuseOverWebSocket(ctx);
-      return startSession(ctx, await login(ctx.deps, input, { ip: ctx.ip }));
-    }),
+  login: publicProcedure.input(LoginInputSchema).output(PublicUserSchema).mutation(startingSession(login)),
 
-  register: publicProcedure
-    .input(RegisterInputSchema)
-    .output(PublicUserSchema)
-    .mutation(async ({ ctx, input }) => {
-      refuseOverWebSocket(ctx);
-      return startSession(ctx, await register(ctx.deps, input, { ip: ctx.ip }));
-    }),
+  register: publicProcedure.input(RegisterInputSchema).output(PublicUserSchema).mutation(startingSession(register)),
 
   /** Ends this session server-side (idempotent: a visitor just gets the cookie cleared). */
   logout: publicProcedure.output(z.null()).mutation(({ ctx }) => {
