@@ -16,6 +16,16 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
 /** /admin — the dashboard (`admin.overview`) and the searchable users list. */
+/** What both 14-day charts share: a bar per day (labelled every other day), a legend, figures written as steps are. */
+const DAY_CHART = {
+  categoryLabel: shortDay,
+  categoryLongLabel: longDay,
+  categoryHeader: 'Día',
+  formatValue: formatSteps,
+  labelEvery: 2,
+  showLegend: true,
+} as const;
+
 export const AdminDashboardPage = adminOnly(AdminDashboard);
 
 function AdminDashboard() {
@@ -107,14 +117,9 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
                 }. La tabla tiene cada valor.`
           }
           categories={completions.days}
-          categoryLabel={shortDay}
-          categoryLongLabel={longDay}
-          categoryHeader="Día"
           series={completions.series}
-          formatValue={formatSteps}
-          labelEvery={2}
+          {...DAY_CHART}
           height={260}
-          showLegend
         />
       </AdminCard>
 
@@ -131,14 +136,9 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
               : `Gráfico de barras apiladas de tokens de entrada y salida por día: ${formatSteps(totalTokens)} tokens en 14 días.`
           }
           categories={usage.days}
-          categoryLabel={shortDay}
-          categoryLongLabel={longDay}
-          categoryHeader="Día"
           series={usage.series}
-          formatValue={formatSteps}
-          labelEvery={2}
+          {...DAY_CHART}
           emptyMax={1000}
-          showLegend
         />
         <Box mt="6" data-testid="admin-ia-fallos">
           <Text fontWeight="700" color="heading" mb="1">
