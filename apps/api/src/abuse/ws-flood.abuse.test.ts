@@ -33,6 +33,17 @@ async function setup(env: Record<string, string> = {}) {
   return { t, server };
 }
 
+/** An attacker, and a bystander whose socket has a started `activities.onCompleted` subscription (its id 1). */
+async function attackerAndSubscribedBystander(env: Record<string, string>) {
+  const { t, server } = await setup(env);
+  const attacker = await t.registerUser();
+  const bystander = await t.registerUser();
+  const victim = await open(`${server.wsUrl}/api/trpc-ws`, bystander.cookie);
+  victim.ws.send(subscribe(1));
+  await expect.poll(() => victim.messages.some((m) => m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
+  return { t, server, attacker, bystander, victim };
+}
+
 type Message = {
   id?: number | string | null;
   result?: { type: string; id?: string; data?: unknown };
@@ -282,12 +293,7 @@ describe('realtime caps (issue 14 item 1)', () => {
   });
 
   it('a message over maxPayload closes that socket only (1009); a bystander still gets its events and HTTP still answers', async () => {
-    const { t, server } = await setup({ WS_MAX_PAYLOAD_BYTES: '2048' });
-    const attacker = await t.registerUser();
-    const bystander = await t.registerUser();
-    const victim = await open(`${server.wsUrl}/api/trpc-ws`, bystander.cookie);
-    victim.ws.send(subscribe(1));
-    await expect.poll(() => victim.messages.some((m) => m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
+    const { t, server, attacker, bystander, victim } = await attackerAndSubscribedBystander({ WS_MAX_PAYLOAD_BYTES: '2048' });
 
     const big = await open(`${server.wsUrl}/api/trpc-ws`, attacker.cookie);
     big.ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me', input: { json: 'x'.repeat(4096) } } }));
@@ -304,12 +310,7 @@ describe('realtime caps (issue 14 item 1)', () => {
   });
 
   it('a flood of messages closes that socket (1008, Spanish reason) and stops reading it; a bystander is served', async () => {
-    const { t, server } = await setup({ WS_MAX_MESSAGES_PER_10S: '50' });
-    const attacker = await t.registerUser();
-    const bystander = await t.registerUser();
-    const victim = await open(`${server.wsUrl}/api/trpc-ws`, bystander.cookie);
-    victim.ws.send(subscribe(1));
-    await expect.poll(() => victim.messages.some((m) => m.result?.type === 'started'), { timeout: 2000 }).toBe(true);
+    const { t, server, attacker, bystander, victim } = await attackerAndSubscribedBystander({ WS_MAX_MESSAGES_PER_10S: '50' });
 
     const flood = await open(`${server.wsUrl}/api/trpc-ws`, attacker.cookie);
     let answered = 0;
