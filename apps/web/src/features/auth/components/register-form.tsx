@@ -1,12 +1,12 @@
 import { RegisterInputSchema } from '@ascenso/domain/auth';
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthSubmitButton, CredentialFields } from './credential-fields';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { PASSWORD_HINT } from '../../../components/forms/password-field';
-import { TextField } from '../../../components/forms/text-field';
+import { NameFields } from '../../../components/forms/name-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -46,25 +46,7 @@ export function RegisterForm() {
     <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Crear cuenta">
       <Stack gap="5">
         <FormAlert message={formError} />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <TextField
-            label="Nombre"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={update('firstName')}
-            error={fieldErrors.firstName}
-          />
-          <TextField
-            label="Apellidos (opcional)"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={update('lastName')}
-            error={fieldErrors.lastName}
-          />
-        </SimpleGrid>
+        <NameFields values={values} errors={fieldErrors} onChange={update} />
         <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="new-password" passwordHint={PASSWORD_HINT} />
         <AuthSubmitButton pending={register.isPending} pendingText="Creando cuenta...">
           Crear cuenta

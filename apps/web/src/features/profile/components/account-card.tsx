@@ -1,16 +1,16 @@
 import { NAME_MAX_LENGTH } from '@ascenso/domain/auth';
-import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import type { SessionUser } from '../../../lib/session';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { TextField } from '../../../components/forms/text-field';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { authFormErrors, withoutKey } from '../../../lib/form-errors';
 import { useUpdateProfileMutation } from '../api/profile-api';
 import { timeZoneName } from '../../../lib/format';
 import { ProfileCard } from './profile-card';
 import { TimezonePicker } from './timezone-picker';
+import { NameFields } from '../../../components/forms/name-fields';
 
 const FIELDS = ['firstName', 'lastName', 'timezone'] as const;
 
@@ -58,6 +58,11 @@ function AccountForm({ user, onDone }: { user: SessionUser; onDone: () => void }
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  const changeName = (field: 'firstName' | 'lastName') => (value: string) => {
+    (field === 'firstName' ? setFirstName : setLastName)(value);
+    setFieldErrors((current) => withoutKey(current, field));
+  };
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
@@ -93,32 +98,7 @@ function AccountForm({ user, onDone }: { user: SessionUser; onDone: () => void }
     <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Editar tus datos">
       <Stack gap="5">
         <FormAlert message={formError} />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField
-            label="Nombre"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            autoFocus
-            value={firstName}
-            onChange={(value) => {
-              setFirstName(value);
-              setFieldErrors((current) => withoutKey(current, 'firstName'));
-            }}
-            error={fieldErrors.firstName}
-          />
-          <TextField
-            label="Apellidos (opcional)"
-            name="lastName"
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(value) => {
-              setLastName(value);
-              setFieldErrors((current) => withoutKey(current, 'lastName'));
-            }}
-            error={fieldErrors.lastName}
-          />
-        </SimpleGrid>
+        <NameFields values={{ firstName, lastName }} errors={fieldErrors} onChange={changeName} gap="4" autoFocus />
         <Box>
           <Text fontWeight="500" fontSize="sm">
             Correo electrónico
