@@ -64,22 +64,19 @@ describe('web feature boundaries', () => {
 });
 
 describe('import cycles', () => {
-  it('reports a cycle in the web app (lib/format-time ↔ the guided player that imports it)', async () => {
-    const messages = await reported(
-      "import '../components/practice/guided-player';\nexport const clockTime = (s: number) => String(s);\n",
+  it.each([
+    [
+      'the web app (lib/format-time ↔ the guided player that imports it)',
       'apps/web/src/lib/format-time.ts',
-      CYCLE,
-    );
-    expect(messages).toHaveLength(1);
-  });
-
-  it('reports a cycle in the API (config-error ↔ env, which imports it)', async () => {
-    const messages = await reported(
-      "import { loadConfig } from './env';\nexport const load = loadConfig;\nexport class ConfigError extends Error {}\n",
+      "import '../components/practice/guided-player';\nexport const clockTime = (s: number) => String(s);\n",
+    ],
+    [
+      'the API (config-error ↔ env, which imports it)',
       'apps/api/src/config-error.ts',
-      CYCLE,
-    );
-    expect(messages).toHaveLength(1);
+      "import { loadConfig } from './env';\nexport const load = loadConfig;\nexport class ConfigError extends Error {}\n",
+    ],
+  ])('reports a cycle in %s', async (_where, file, source) => {
+    expect(await reported(source, file, CYCLE)).toHaveLength(1);
   });
 
   it('ignores `import type` (types are erased: no cycle at run time)', async () => {
