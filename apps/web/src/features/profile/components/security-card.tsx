@@ -26,11 +26,16 @@ export function SecurityCard() {
   );
 }
 
+const PASSWORD_FIELDS = [
+  { field: 'currentPassword', label: 'Contraseña actual', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'Contraseña nueva', autoComplete: 'new-password', hint: PASSWORD_HINT },
+] as const;
+
 function ChangePasswordForm() {
   const change = useChangePasswordMutation();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
+  const { currentPassword, newPassword } = values;
   const [errors, setErrors] = useState<PasswordFormErrors>({ formError: null, fieldErrors: {} });
   const [success, setSuccess] = useState<string | null>(null);
   const clearError = (field: 'currentPassword' | 'newPassword') =>
@@ -51,8 +56,7 @@ function ChangePasswordForm() {
       { currentPassword, newPassword },
       {
         onSuccess: (result) => {
-          setCurrentPassword('');
-          setNewPassword('');
+          setValues({ currentPassword: '', newPassword: '' });
           setSuccess(endedSessionsMessage(result.endedSessions));
         },
         onError: (error) => {
@@ -75,27 +79,18 @@ function ChangePasswordForm() {
         <Stack gap="4" maxW="md">
           <FormAlert message={errors.formError} />
           <SuccessStatus message={success} />
-          <PasswordField
-            label="Contraseña actual"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(value) => {
-              setCurrentPassword(value);
-              clearError('currentPassword');
-            }}
-            error={errors.fieldErrors.currentPassword}
-          />
-          <PasswordField
-            label="Contraseña nueva"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(value) => {
-              setNewPassword(value);
-              clearError('newPassword');
-            }}
-            error={errors.fieldErrors.newPassword}
-            hint={PASSWORD_HINT}
-          />
+          {PASSWORD_FIELDS.map(({ field, ...props }) => (
+            <PasswordField
+              key={field}
+              {...props}
+              value={values[field]}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                clearError(field);
+              }}
+              error={errors.fieldErrors[field]}
+            />
+          ))}
           <Button type="submit" alignSelf="flex-start" colorPalette="brand" borderRadius="full" loading={change.isPending} loadingText="Cambiando...">
             Cambiar contraseña
           </Button>
