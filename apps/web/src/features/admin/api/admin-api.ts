@@ -1,9 +1,10 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
 import { readDomainError } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
@@ -57,16 +58,9 @@ export function useAuditQuery() {
 /** Saves one catalogue row; the catalogue, the audit log and everyone's cached stats follow. */
 export function useUpdateActivityMutation() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.admin.updateActivity.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.catalogue.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.audit.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.activities.pathKey() });
-      },
-    }),
-  );
+  const invalidate = useInvalidate();
+  const after = () => void invalidate(trpc.admin.catalogue.queryKey(), trpc.admin.audit.queryKey(), trpc.activities.pathKey());
+  return useMutation(trpc.admin.updateActivity.mutationOptions({ onSuccess: after }));
 }
 
 export function useUserLedgerQuery(userId: string | null) {
@@ -76,15 +70,8 @@ export function useUserLedgerQuery(userId: string | null) {
 
 export function useAdjustStepsMutation() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.admin.adjustSteps.mutationOptions({
-      onSuccess: (_result, input) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.userLedger.queryKey({ userId: input.userId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.activities.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.profile.pathKey() });
-      },
-    }),
-  );
+  const invalidate = useInvalidate();
+  const after = (userId: string) =>
+    void invalidate(trpc.admin.userLedger.queryKey({ userId }), trpc.admin.users.queryKey(), trpc.activities.pathKey(), trpc.profile.pathKey());
+  return useMutation(trpc.admin.adjustSteps.mutationOptions({ onSuccess: (_result, input) => after(input.userId) }));
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset';
 
@@ -18,14 +19,16 @@ export function useOutboxQuery() {
   return useQuery(trpc.admin.outbox.queryOptions(undefined, { staleTime: 0 }));
 }
 
+/** Whatever a send does, the outbox shows it afterwards. */
+function useRefreshOutbox() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidate();
+  return { onSettled: () => invalidate(trpc.admin.outbox.queryKey()) };
+}
+
 export function useEmailSendMutation() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.admin.emailSend.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }),
-    }),
-  );
+  return useMutation(trpc.admin.emailSend.mutationOptions(useRefreshOutbox()));
 }
 
 /** The coach writes the person's weekly summary: only when asked (it may call the AI server). */
@@ -36,10 +39,5 @@ export function useAiEmailPreviewQuery(userId: string | null) {
 
 export function useAiEmailSendMutation() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.admin.aiEmailSend.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.outbox.queryKey() }),
-    }),
-  );
+  return useMutation(trpc.admin.aiEmailSend.mutationOptions(useRefreshOutbox()));
 }

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { readDomainError } from '../../../lib/errors';
 import { useClearSession, useSetSessionUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
+import { useInvalidate } from '../../../lib/use-invalidate';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
@@ -70,9 +71,9 @@ export function useAddressForm() {
 /** "Lo que tu coach sabe de ti": notes the user keeps for the coach. */
 export function useNotes() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const notes = useQuery(trpc.profile.notes.queryOptions(undefined, { staleTime: 0 }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.profile.notes.queryKey() });
+  const refresh = () => invalidate(trpc.profile.notes.queryKey());
   const add = useMutation(trpc.profile.addNote.mutationOptions({ onSuccess: refresh }));
   const edit = useMutation(trpc.profile.editNote.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.profile.deleteNote.mutationOptions({ onSuccess: refresh }));
@@ -82,9 +83,9 @@ export function useNotes() {
 /** Commitments from coaching sessions: edited/deleted through `profile`, closed through `coaching`. */
 export function useCommitments() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const commitments = useQuery(trpc.coaching.commitments.queryOptions(undefined, { staleTime: 0 }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.coaching.commitments.queryKey() });
+  const refresh = () => invalidate(trpc.coaching.commitments.queryKey());
   const edit = useMutation(trpc.profile.editCommitment.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.profile.deleteCommitment.mutationOptions({ onSuccess: refresh }));
   const setStatus = useMutation(trpc.coaching.setCommitmentStatus.mutationOptions({ onSuccess: refresh }));
