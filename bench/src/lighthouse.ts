@@ -41,17 +41,14 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
 
 /** Headless Chromium with a DevTools port; resolves once "DevTools listening on ..." is printed. */
 function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const child = spawn(
     CHROMIUM,
     [
@@ -121,12 +118,7 @@ async function signIn(url: string, origin: string): Promise<string> {
   return cookie;
 }
 
-async function runLighthouse(
-  url: string,
-  port: number,
-  name: string,
-  extraHeaders?: Record<string, string>,
-): Promise<PageRun> {
+async function runLighthouse(url: string, port: number, name: string, extraHeaders?: Record<string, string>): Promise<PageRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -190,8 +182,7 @@ export async function lighthouseBench(runs = RUNS) {
       { id: 'home', name: 'Home (/ signed in)', headers: { Cookie: cookie }, runs: [] },
     ];
     for (let round = 0; round < runs; round += 1) {
-      for (const page of pages)
-        page.runs.push(await withRetries(() => runLighthouse(`${server.url}/`, chromium.port, page.id, page.headers)));
+      for (const page of pages) page.runs.push(await withRetries(() => runLighthouse(`${server.url}/`, chromium.port, page.id, page.headers)));
     }
 
     const summary = pages.map((page) => {

@@ -1,9 +1,4 @@
-import {
-  FIRST_SCREEN_QUERIES,
-  type BootstrapQuery,
-  type BootstrapState,
-  type FirstScreenQueryPath,
-} from '@ascenso/domain/bootstrap';
+import { FIRST_SCREEN_QUERIES, type BootstrapQuery, type BootstrapState, type FirstScreenQueryPath } from '@ascenso/domain/bootstrap';
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../deps';
 import { createCaller } from '../trpc/app-router';
@@ -40,10 +35,7 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
  * With a `homeRenderer` (the web build's render worker), a member's Home also comes rendered: the
  * markup the browser's first render makes from this same state, which it then hydrates (decision 021).
  */
-export function webBootstrap(
-  deps: Deps,
-  homeRenderer?: HomeRenderer,
-): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
+export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
     const ctx = requestContext(deps, c, responseHeaders);
@@ -68,9 +60,7 @@ export function webBootstrap(
       audience = status?.completed ? 'member' : 'pending';
       home = audience === 'member' && c.req.path === '/';
       await Promise.all(
-        [...FIRST_SCREEN_QUERIES.signedIn, ...(home ? FIRST_SCREEN_QUERIES.home : [])]
-          .filter((path) => path !== 'assessment.status')
-          .map(answer),
+        [...FIRST_SCREEN_QUERIES.signedIn, ...(home ? FIRST_SCREEN_QUERIES.home : [])].filter((path) => path !== 'assessment.status').map(answer),
       );
     }
     const state: BootstrapState = { v: 1, queries };

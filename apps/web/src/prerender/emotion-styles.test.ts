@@ -22,8 +22,7 @@ describe('separateEmotionStyles (Home rendered on the server)', () => {
     const html =
       '<style data-emotion="css-global g1">:root{--a:1}</style><div class="css-a1"><style data-emotion="css a1">.css-a1{color:red}</style><p>Hola</p></div>';
     expect(separateEmotionStyles(html)).toEqual({
-      styles:
-        '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>',
+      styles: '<style data-emotion="css-global g1">:root{--a:1}</style><style data-emotion="css a1">.css-a1{color:red}</style>',
       markup: '<div class="css-a1"><p>Hola</p></div>',
     });
     expect(separateEmotionStyles('<p>sin estilos</p>')).toEqual({ styles: '', markup: '<p>sin estilos</p>' });

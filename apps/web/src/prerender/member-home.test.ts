@@ -11,9 +11,7 @@ const base = fixture as BootstrapState;
 function stateWith(replacements: Record<string, unknown>): BootstrapState {
   return {
     v: 1,
-    queries: base.queries.map((query) =>
-      query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query,
-    ),
+    queries: base.queries.map((query) => (query.path in replacements ? { path: query.path, data: superjson.serialize(replacements[query.path]) } : query)),
   };
 }
 

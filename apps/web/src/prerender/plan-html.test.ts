@@ -8,9 +8,7 @@ const tree = (html: string) => toPlanTree(parsePlanHtmlOnServer(html), ORIGIN);
 describe('parsePlanHtmlOnServer (the plan tree on the server)', () => {
   it('keeps the allowed structure, decodes entities and makes same-site links in-app', () => {
     expect(
-      tree(
-        '<p>Hoy, <strong>calma</strong> &amp; foco</p><ul><li><a class="breathing" href="https://ascenso.example/breathing">Respira</a></li></ul>',
-      ),
+      tree('<p>Hoy, <strong>calma</strong> &amp; foco</p><ul><li><a class="breathing" href="https://ascenso.example/breathing">Respira</a></li></ul>'),
     ).toEqual([
       {
         type: 'element',
