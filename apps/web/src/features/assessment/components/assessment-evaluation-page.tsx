@@ -3,13 +3,12 @@ import { Badge, Box, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Sta
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { ArrowRightIcon, SparklesIcon, TimerIcon } from '../../../components/ui/icons';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAssessmentEvaluationQuery, useCoachEvaluationQuery } from '../api/assessment-queries';
 import { AREA_DETAILS, areaHref } from '../utils/areas';
 import { formatLongDate } from '../utils/format';
-import { PageError } from './page-error';
+import { PageStatus } from './page-error';
 import { IntroPanel } from './intro-panel';
 import { Eyebrow } from '../../../components/ui/text-styles';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -23,10 +22,7 @@ export function AssessmentEvaluationPage() {
   const evaluation = useAssessmentEvaluationQuery();
   const user = useSignedInUser();
 
-  if (evaluation.isPending) return <LoadingScreen minH="60dvh" />;
-  if (evaluation.isError) {
-    return <PageError title="Tu evaluación" error={evaluation.error} onRetry={() => void evaluation.refetch()} />;
-  }
+  if (!evaluation.isSuccess) return <PageStatus title="Tu evaluación" query={evaluation} />;
   const data = evaluation.data;
 
   return (

@@ -2,14 +2,13 @@ import type { CoachingProfile, Labelled } from '@ascenso/domain/assessment-profi
 import { Badge, Box, Container, Grid, Heading, HStack, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAssessmentHistoryQuery, useAssessmentProfileQuery } from '../api/assessment-queries';
 import { formatLongDate } from '../utils/format';
 import { profileEnergyBars } from '../utils/profile-energy';
 import { EnergyChart } from './energy-chart';
-import { PageError } from './page-error';
+import { PageStatus } from './page-error';
 import { SurfaceCard } from '../../../components/ui/page-frame';
 import { ButtonLink } from '../../../components/ui/button-link';
 
@@ -19,10 +18,7 @@ export function AssessmentResultsPage() {
   const profile = useAssessmentProfileQuery();
   const history = useAssessmentHistoryQuery();
 
-  if (profile.isPending) return <LoadingScreen minH="60dvh" />;
-  if (profile.isError) {
-    return <PageError title="Tu perfil" error={profile.error} onRetry={() => void profile.refetch()} />;
-  }
+  if (!profile.isSuccess) return <PageStatus title="Tu perfil" query={profile} />;
   const latest = history.data?.[0];
   return <ResultsView profile={profile.data} completedAt={latest?.createdAt ?? null} history={history} />;
 }

@@ -2,6 +2,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/error-messages';
 import { isNotFound } from '../api/assessment-queries';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
 
 /** Load failure of a results screen: "no assessment yet" leads to the wizard; anything else offers a retry. */
 export function PageError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
@@ -27,4 +28,10 @@ export function PageError({ title, error, onRetry }: { title: string; error: unk
       </Stack>
     </Container>
   );
+}
+
+/** A results screen's main query before it has data: the loading screen, then PageError if it failed. */
+export function PageStatus({ title, query }: { title: string; query: { isError: boolean; error: unknown; refetch: () => Promise<unknown> } }) {
+  if (!query.isError) return <LoadingScreen minH="60dvh" />;
+  return <PageError title={title} error={query.error} onRetry={() => void query.refetch()} />;
 }
