@@ -73,7 +73,8 @@ export function httpLinks(url = '/api/trpc', fetchImpl?: typeof fetch): TRPCLink
 
 export function createAppTRPCClient() {
   const http = httpLinks();
-  // Outside a browser (the app rendered in a test under Node 20) there is no WebSocket: HTTP only.
+  // Outside a browser (Home's render worker, tests under Node 20) there is no WebSocket, and nothing is
+  // fetched there: HTTP only.
   if (typeof WebSocket === 'undefined') return createTRPCClient<AppRouter>({ links: [http] });
   return createTRPCClient<AppRouter>({
     links: [
