@@ -176,22 +176,19 @@ export type FieldDefinition =
 
 export type SectionDefinition = { number: number; title: string; intro: string; fields: FieldDefinition[] };
 
-const shortText = (name: FieldName, label: string, placeholder: string): FieldDefinition => ({
-  name,
-  kind: 'text',
-  label,
-  placeholder,
-  multiline: false,
-  maxLength: SHORT_TEXT_MAX,
-});
-const longText = (name: FieldName, label: string, placeholder: string): FieldDefinition => ({
-  name,
-  kind: 'text',
-  label,
-  placeholder,
-  multiline: true,
-  maxLength: LONG_TEXT_MAX,
-});
+const text =
+  (multiline: boolean) =>
+  (name: FieldName, label: string, placeholder: string): FieldDefinition => ({
+    name,
+    kind: 'text',
+    label,
+    placeholder,
+    multiline,
+    maxLength: multiline ? LONG_TEXT_MAX : SHORT_TEXT_MAX,
+  });
+const shortText = text(false);
+const longText = text(true);
+const select = (name: FieldName, label: string, list: Option[]): FieldDefinition => ({ name, kind: 'select', label, options: list });
 const multi = (name: MultiField, label: string, list: Option[]): FieldDefinition => ({
   name,
   kind: 'multi',
@@ -209,14 +206,9 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
       shortText('role', '¿Cuál es tu puesto?', 'Por ejemplo: Product manager'),
       shortText('industry', '¿En qué sector trabajas?', 'Por ejemplo: Tecnología, salud, banca...'),
       shortText('experience', '¿Cuánta experiencia profesional tienes?', 'Por ejemplo: 8 años'),
-      { name: 'companySize', kind: 'select', label: '¿Cómo es tu organización?', options: COMPANY_SIZE.list },
-      {
-        name: 'reportingStructure',
-        kind: 'select',
-        label: '¿Qué nivel de responsabilidad tienes?',
-        options: REPORTING_STRUCTURE.list,
-      },
-      { name: 'workLocation', kind: 'select', label: '¿Dónde trabajas normalmente?', options: WORK_LOCATION.list },
+      select('companySize', '¿Cómo es tu organización?', COMPANY_SIZE.list),
+      select('reportingStructure', '¿Qué nivel de responsabilidad tienes?', REPORTING_STRUCTURE.list),
+      select('workLocation', '¿Dónde trabajas normalmente?', WORK_LOCATION.list),
     ],
   },
   {
@@ -225,13 +217,8 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     intro: 'Tu vida fuera del trabajo cambia lo que es realista para ti.',
     fields: [
       multi('personalSituation', '¿Cuál es tu situación personal?', PERSONAL_SITUATION.list),
-      { name: 'lifeStage', kind: 'select', label: '¿En qué etapa profesional estás?', options: LIFE_STAGE.list },
-      {
-        name: 'timeAvailability',
-        kind: 'select',
-        label: '¿Cuánto tiempo puedes dedicarte al día?',
-        options: TIME_AVAILABILITY.list,
-      },
+      select('lifeStage', '¿En qué etapa profesional estás?', LIFE_STAGE.list),
+      select('timeAvailability', '¿Cuánto tiempo puedes dedicarte al día?', TIME_AVAILABILITY.list),
       multi('personalChallenges', '¿Qué retos personales te ocupan ahora?', PERSONAL_CHALLENGES.list),
     ],
   },
@@ -265,19 +252,9 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     intro: 'Tu estilo, lo que te mueve y cómo reaccionas a la presión.',
     fields: [
       multi('workStyle', '¿Cómo describirías tu forma de trabajar?', WORK_STYLE.list),
-      {
-        name: 'communicationStyle',
-        kind: 'select',
-        label: '¿Cuál es tu estilo de comunicación?',
-        options: COMMUNICATION_STYLE.list,
-      },
+      select('communicationStyle', '¿Cuál es tu estilo de comunicación?', COMMUNICATION_STYLE.list),
       multi('motivationFactors', '¿Qué te motiva?', MOTIVATION_FACTORS.list),
-      {
-        name: 'stressResponse',
-        kind: 'select',
-        label: '¿Cómo sueles reaccionar ante el estrés?',
-        options: STRESS_RESPONSE.list,
-      },
+      select('stressResponse', '¿Cómo sueles reaccionar ante el estrés?', STRESS_RESPONSE.list),
     ],
   },
   {
@@ -308,7 +285,7 @@ export const ASSESSMENT_SECTIONS: readonly SectionDefinition[] = [
     title: 'Tu coaching',
     intro: 'Cómo quieres que te acompañe tu coach.',
     fields: [
-      { name: 'coachingStyle', kind: 'select', label: '¿Qué estilo de coach prefieres?', options: COACHING_STYLE.list },
+      select('coachingStyle', '¿Qué estilo de coach prefieres?', COACHING_STYLE.list),
       multi('supportNeeds', '¿En qué necesitas más apoyo?', SUPPORT_NEEDS.list),
     ],
   },
