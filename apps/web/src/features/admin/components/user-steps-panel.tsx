@@ -92,6 +92,11 @@ function AdjustForm({ user }: { user: PickedUser }) {
   const [steps, setSteps] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'steps' | 'reason', string>>>({});
+  /** A field's change handler: keeps the text and clears that field's error. */
+  const edit = (field: 'steps' | 'reason', set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -151,17 +156,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
               Pasos
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input
-              name="steps"
-              value={steps}
-              onChange={(event) => {
-                setSteps(event.target.value);
-                setErrors((current) => ({ ...current, steps: undefined }));
-              }}
-              inputMode="text"
-              autoComplete="off"
-              bg="surface"
-            />
+            <Input name="steps" value={steps} onChange={edit('steps', setSteps)} inputMode="text" autoComplete="off" bg="surface" />
             <Field.HelperText color="text.muted">Un número entero distinto de 0. Para restar, empieza por un signo menos: -150.</Field.HelperText>
             <Field.ErrorText>{errors.steps}</Field.ErrorText>
           </Field.Root>
@@ -170,17 +165,7 @@ function AdjustForm({ user }: { user: PickedUser }) {
               Motivo
               <Field.RequiredIndicator />
             </Field.Label>
-            <Textarea
-              name="reason"
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setErrors((current) => ({ ...current, reason: undefined }));
-              }}
-              autoresize
-              maxH="32"
-              bg="surface"
-            />
+            <Textarea name="reason" value={reason} onChange={edit('reason', setReason)} autoresize maxH="32" bg="surface" />
             <Field.HelperText color="text.muted">{ADJUSTMENT_REASON_HINT}</Field.HelperText>
             <Field.ErrorText>{errors.reason}</Field.ErrorText>
           </Field.Root>
