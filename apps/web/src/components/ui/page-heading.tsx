@@ -1,24 +1,16 @@
-import { Box, Heading, Link, Text, type BoxProps, type LinkProps } from '@chakra-ui/react';
+import { Box, Link, Text, type BoxProps, type LinkProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useRouteFocus } from '../../lib/use-route-focus';
+import { RouteHeading } from './route-heading';
 import { Eyebrow } from './text-styles';
 
-const TITLE_STYLE = {
-  _focus: { outline: 'none' },
-  fontSize: { base: '3xl', md: '4xl' },
-  letterSpacing: '-0.02em',
-  color: 'heading',
-} as const;
+const TITLE_STYLE = { fontSize: { base: '3xl', md: '4xl' }, letterSpacing: '-0.02em' } as const;
 
 /** A page's h1 (focused on navigation), with an optional eyebrow above and a description below. */
 export function PageHeading({ title, eyebrow, description }: { title: string; eyebrow?: string; description: string }) {
-  const headingRef = useRouteFocus();
   return (
     <>
       {eyebrow ? <Eyebrow color="sun.800">{eyebrow}</Eyebrow> : null}
-      <Heading as="h1" ref={headingRef} tabIndex={-1} {...TITLE_STYLE}>
-        {title}
-      </Heading>
+      <RouteHeading {...TITLE_STYLE}>{title}</RouteHeading>
       <Text mt="2" color="text.muted" fontSize={{ base: 'md', md: 'lg' }}>
         {description}
       </Text>

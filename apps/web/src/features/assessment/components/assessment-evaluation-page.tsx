@@ -9,7 +9,7 @@ import { useAssessmentEvaluationQuery, useCoachEvaluationQuery } from '../api/as
 import { AREA_DETAILS, areaHref } from '../utils/areas';
 import { formatLongDate } from '../utils/format';
 import { PageStatus } from './page-error';
-import { IntroPanel } from './intro-panel';
+import { GradientPanel } from '../../../components/ui/gradient-panel';
 import { Eyebrow } from '../../../components/ui/text-styles';
 import { ButtonLink } from '../../../components/ui/button-link';
 
@@ -28,7 +28,7 @@ export function AssessmentEvaluationPage() {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '8', md: '10' }}>
-        <IntroPanel as="header" px={{ base: '5', md: '10' }} py={{ base: '7', md: '10' }}>
+        <GradientPanel as="header" px={{ base: '5', md: '10' }} py={{ base: '7', md: '10' }}>
           <Eyebrow fontWeight="600" mb="3">
             Tu evaluación · {formatLongDate(data.completedAt, user.timezone)}
           </Eyebrow>
@@ -39,7 +39,7 @@ export function AssessmentEvaluationPage() {
             {data.summary}
           </Text>
           <FirstStep text={data.firstStep} />
-        </IntroPanel>
+        </GradientPanel>
 
         <EvaluationSections evaluation={data} headingLevel="h2" />
 

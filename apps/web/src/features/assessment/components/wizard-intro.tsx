@@ -1,14 +1,14 @@
 import { ASSESSMENT_SECTIONS, SECTION_COUNT } from '@ascenso/domain/assessment';
 import { Box, Button, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRightIcon, ClipboardIcon, ShieldIcon, TimerIcon } from '../../../components/ui/icons';
-import { IntroPanel } from './intro-panel';
+import { GradientPanel } from '../../../components/ui/gradient-panel';
 import { Eyebrow } from '../../../components/ui/text-styles';
 
 /** Intro page (spec §2): title, 9 dimensions, "Solo 5 Minutos", automatic saving, "Comenzar Evaluación". */
 export function WizardIntro({ onStart }: { onStart: () => void }) {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '12' }}>
-      <IntroPanel as="section" aria-labelledby="titulo-evaluacion" gradientVia="#f4f8f3" px={{ base: '5', md: '12' }} py={{ base: '8', md: '12' }}>
+      <GradientPanel as="section" aria-labelledby="titulo-evaluacion" gradientVia="#f4f8f3" px={{ base: '5', md: '12' }} py={{ base: '8', md: '12' }}>
         <Eyebrow fontWeight="600" mb="3">
           Antes de empezar
         </Eyebrow>
@@ -36,7 +36,7 @@ export function WizardIntro({ onStart }: { onStart: () => void }) {
           Comenzar Evaluación
           <ArrowRightIcon />
         </Button>
-      </IntroPanel>
+      </GradientPanel>
 
       <Box as="section" aria-labelledby="dimensiones" mt={{ base: '8', md: '10' }} px={{ base: '1', md: '2' }}>
         <Heading as="h2" id="dimensiones" fontSize="xl" color="heading" mb="4">
