@@ -2,13 +2,21 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
-/** The build's output folder as an absolute path. */
-function outDirOf(config: ResolvedConfig): string {
-  return resolve(config.root, config.build.outDir);
+/** A build-only plugin; its hooks read the build's output folder (absolute, known once the config is resolved). */
+function buildOutputPlugin(name: string, hooks: (outDir: () => string) => Omit<Plugin, 'name' | 'apply' | 'configResolved'>): Plugin {
+  let outDir = 'dist';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    ...hooks(() => outDir),
+  };
 }
 
 /**
@@ -16,20 +24,14 @@ function outDirOf(config: ResolvedConfig): string {
  * them to clients that accept them (apps/api/src/http/static.ts). Source maps are left alone.
  */
 function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'ascenso-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = outDirOf(config);
-    },
+  return buildOutputPlugin('ascenso-precompress', (outDir) => ({
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
-      for (const file of walk(outDir)) {
+      for (const file of walk(outDir())) {
         if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) || file.includes('/.vite/')) continue;
         const source = readFileSync(file);
         if (source.length < 1024) continue;
@@ -42,7 +44,7 @@ function precompress(): Plugin {
         writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },
-  };
+  }));
 }
 
 /** Build-manifest chunk (as in dist/.vite/manifest.json). */
@@ -78,24 +80,18 @@ export function staticClosure(manifest: Record<string, ManifestChunk>, keys: str
 
 /** Writes dist/.vite/ascenso-pages.json: per first screen, the chunks to modulepreload (see FIRST_SCREENS). */
 function firstScreenPreloads(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'ascenso-first-screen-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = outDirOf(config);
-    },
+  return buildOutputPlugin('ascenso-first-screen-preloads', (outDir) => ({
     writeBundle: {
       order: 'post',
       handler() {
-        const manifestPath = join(outDir, '.vite', 'manifest.json');
+        const manifestPath = join(outDir(), '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
         // The entry and the app it imports (src/boot.ts → src/main.tsx): index.html preloads them already.
         const entries = Object.keys(manifest)
           .filter((key) => manifest[key]?.isEntry)
           .flatMap((key) => [key, ...(manifest[key]?.dynamicImports ?? [])]);
         const initial = new Set(staticClosure(manifest, entries));
-        const pagesPath = join(outDir, '.vite', 'ascenso-pages.json');
+        const pagesPath = join(outDir(), '.vite', 'ascenso-pages.json');
         const pages: Record<string, { modulepreload: string[]; head?: string; root?: string }> = existsSync(pagesPath)
           ? (JSON.parse(readFileSync(pagesPath, 'utf8')) as Record<string, { modulepreload: string[] }>)
           : {};
@@ -107,7 +103,7 @@ function firstScreenPreloads(): Plugin {
         writeFileSync(pagesPath, `${JSON.stringify(pages, null, 2)}\n`);
       },
     },
-  };
+  }));
 }
 
 /**
