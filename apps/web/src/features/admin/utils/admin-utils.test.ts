@@ -1,6 +1,21 @@
-import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
+import {
+  ACTIVITY_CATALOGUE,
+  ACTIVITY_VALUE_LIMITS,
+  ADJUSTMENT_REASON_MAX_LENGTH,
+  ADJUSTMENT_REASON_MIN_LENGTH,
+  STEP_ADJUSTMENT_MAX,
+} from '@ascenso/domain/activities';
 import { describe, expect, it } from 'vitest';
-import { auditChanges, isDraftDirty, parseDecimal, toDraft, validateAdjustment, validateCatalogueDraft } from './catalogue-form';
+import {
+  ADJUSTMENT_REASON_HINT,
+  auditChanges,
+  CATALOGUE_HINTS,
+  isDraftDirty,
+  parseDecimal,
+  toDraft,
+  validateAdjustment,
+  validateCatalogueDraft,
+} from './catalogue-form';
 import { buildCompletionSeries, buildFailureSeries, buildUsageSeries, SERIES_COLORS } from './series';
 
 const SESSION = { name: 'Sesión completa', baseSteps: 1250, multiplier: 1, dailyLimit: 1 };
@@ -37,23 +52,32 @@ describe('catalogue row validation (mirrors ActivityValuesSchema)', () => {
     });
   });
 
-  it('refuses empty, non-numeric and fractional counts', () => {
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '' })).toMatchObject({
-      ok: false,
-      errors: { dailyLimit: 'Obligatorio' },
+  it.each([
+    ['dailyLimit', '', 'Obligatorio'],
+    ['baseSteps', 'mucho', 'Escribe un número entero'],
+    ['dailyLimit', '1,5', 'Escribe un número entero'],
+    ['multiplier', 'x', 'Escribe un número (por ejemplo 1 o 1,5)'],
+  ] as const)('refuses %s = %j (empty, non-numeric or fractional counts)', (field, text, message) => {
+    expect(validateCatalogueDraft({ ...toDraft(SESSION), [field]: text })).toMatchObject({ ok: false, errors: { [field]: message } });
+  });
+
+  it("writes each field's hint and the adjustment limits from the domain's limits", () => {
+    expect(CATALOGUE_HINTS).toEqual({
+      name: `${ACTIVITY_VALUE_LIMITS.name.min} a ${ACTIVITY_VALUE_LIMITS.name.max} caracteres`,
+      baseSteps: `Entero, 0 a ${new Intl.NumberFormat('es-ES').format(ACTIVITY_VALUE_LIMITS.baseSteps.max)}`,
+      multiplier: `0 a ${ACTIVITY_VALUE_LIMITS.multiplier.max}, admite decimales`,
+      dailyLimit: `Entero, 0 a ${new Intl.NumberFormat('es-ES').format(ACTIVITY_VALUE_LIMITS.dailyLimit.max)}`,
     });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), baseSteps: 'mucho' })).toMatchObject({
+    expect(ADJUSTMENT_REASON_HINT).toContain(`De ${ADJUSTMENT_REASON_MIN_LENGTH} a ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres`);
+    const reason = (length: number) => 'x'.repeat(length);
+    expect(validateAdjustment(String(STEP_ADJUSTMENT_MAX), reason(ADJUSTMENT_REASON_MAX_LENGTH)).ok).toBe(true);
+    expect(validateAdjustment(String(-STEP_ADJUSTMENT_MAX), reason(ADJUSTMENT_REASON_MIN_LENGTH)).ok).toBe(true);
+    expect(validateAdjustment(String(STEP_ADJUSTMENT_MAX + 1), 'Premio')).toMatchObject({ ok: false, errors: { steps: expect.any(String) } });
+    expect(validateAdjustment('5', reason(ADJUSTMENT_REASON_MAX_LENGTH + 1))).toMatchObject({
       ok: false,
-      errors: { baseSteps: 'Escribe un número entero' },
+      errors: { reason: `Máximo ${ADJUSTMENT_REASON_MAX_LENGTH} caracteres` },
     });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), dailyLimit: '1,5' })).toMatchObject({
-      ok: false,
-      errors: { dailyLimit: 'Escribe un número entero' },
-    });
-    expect(validateCatalogueDraft({ ...toDraft(SESSION), multiplier: 'x' })).toMatchObject({
-      ok: false,
-      errors: { multiplier: 'Escribe un número (por ejemplo 1 o 1,5)' },
-    });
+    expect(validateAdjustment('5', reason(ADJUSTMENT_REASON_MIN_LENGTH - 1))).toMatchObject({ ok: false, errors: { reason: 'Explica el motivo del ajuste' } });
   });
 
   it('knows when a row has unsaved changes', () => {
