@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN, loginViaApi } from '../admin/admin-support';
 import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, saveProgressViaApi, wizardIntroHeading } from '../support/assessment';
 import { DEMO_USER } from '../support/auth';
@@ -39,6 +39,19 @@ export interface Screen {
 
 const EMAIL_FRAME = ['iframe[sandbox]'];
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** A screen reached by opening `path` and waiting until `shown` is visible (within `timeout` ms, else expect's default). */
+function shownAt(route: string, who: Who, state: string, path: string, shown: (page: Page) => Locator, timeout?: number): Screen {
+  return {
+    route,
+    who,
+    state,
+    reach: async (page) => {
+      await page.goto(path);
+      await expect(shown(page)).toBeVisible({ timeout });
+    },
+  };
+}
 
 /** Signs `page` in as `who` (through the REST paths; the browser shares the cookie). */
 export async function signInAs(page: Page, who: Who): Promise<void> {
@@ -81,24 +94,8 @@ async function startBreathing(page: Page): Promise<void> {
 
 export const SCREENS: readonly Screen[] = [
   // ——— Signed out ———
-  {
-    route: '/',
-    who: 'visitor',
-    state: 'landing',
-    reach: async (page) => {
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    },
-  },
-  {
-    route: '/acceso',
-    who: 'visitor',
-    state: 'iniciar sesión',
-    reach: async (page) => {
-      await page.goto('/acceso');
-      await expect(page.getByRole('form', { name: 'Iniciar sesión' })).toBeVisible();
-    },
-  },
+  shownAt('/', 'visitor', 'landing', '/', (page) => page.getByRole('heading', { level: 1 })),
+  shownAt('/acceso', 'visitor', 'iniciar sesión', '/acceso', (page) => page.getByRole('form', { name: 'Iniciar sesión' })),
   {
     route: '/acceso',
     who: 'visitor',
@@ -123,15 +120,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByText('Escribe tu nombre')).toBeVisible();
     },
   },
-  {
-    route: '*',
-    who: 'visitor',
-    state: '404',
-    reach: async (page) => {
-      await page.goto('/no-existe');
-      await expect(h1(page, '404 Page Not Found')).toBeVisible();
-    },
-  },
+  shownAt('*', 'visitor', '404', '/no-existe', (page) => h1(page, '404 Page Not Found')),
   {
     route: '*',
     who: 'visitor',
@@ -156,15 +145,7 @@ export const SCREENS: readonly Screen[] = [
   },
 
   // ——— Signed in, assessment pending: the wizard on every path ———
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: presentación (en /breathing)',
-    reach: async (page) => {
-      await page.goto('/breathing');
-      await expect(wizardIntroHeading(page)).toBeVisible();
-    },
-  },
+  shownAt('*', 'pending', 'asistente: presentación (en /breathing)', '/breathing', (page) => wizardIntroHeading(page)),
   {
     route: '*',
     who: 'pending',
@@ -264,15 +245,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(h1(page, 'Fitness')).toBeVisible();
     },
   },
-  {
-    route: '/evaluacion',
-    who: 'member',
-    state: 'diálogo «Retomar Evaluación»',
-    reach: async (page) => {
-      await page.goto('/evaluacion');
-      await expect(page.getByRole('alertdialog', { name: 'Retomar Evaluación' })).toBeVisible();
-    },
-  },
+  shownAt('/evaluacion', 'member', 'diálogo «Retomar Evaluación»', '/evaluacion', (page) => page.getByRole('alertdialog', { name: 'Retomar Evaluación' })),
   {
     route: '/assessment',
     who: 'member',
@@ -284,24 +257,8 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
     },
   },
-  {
-    route: '/assessment',
-    who: 'member',
-    state: '?success=true: Excelente trabajo',
-    reach: async (page) => {
-      await page.goto('/assessment?success=true');
-      await expect(h1(page, 'Excelente trabajo')).toBeVisible();
-    },
-  },
-  {
-    route: '/assessment/results',
-    who: 'demo',
-    state: 'resultados',
-    reach: async (page) => {
-      await page.goto('/assessment/results');
-      await expect(page.getByRole('img', { name: /^Lo que te agota/ })).toBeVisible();
-    },
-  },
+  shownAt('/assessment', 'member', '?success=true: Excelente trabajo', '/assessment?success=true', (page) => h1(page, 'Excelente trabajo')),
+  shownAt('/assessment/results', 'demo', 'resultados', '/assessment/results', (page) => page.getByRole('img', { name: /^Lo que te agota/ })),
   {
     route: '/assessment-eval',
     who: 'demo',
@@ -348,15 +305,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(dialog.getByText('Escribe tu contraseña')).toBeVisible();
     },
   },
-  {
-    route: '/admin',
-    who: 'member',
-    state: 'No tienes permiso',
-    reach: async (page) => {
-      await page.goto('/admin');
-      await expect(h1(page, 'No tienes permiso')).toBeVisible();
-    },
-  },
+  shownAt('/admin', 'member', 'No tienes permiso', '/admin', (page) => h1(page, 'No tienes permiso')),
   {
     route: '/admin',
     who: 'admin',
@@ -368,15 +317,7 @@ export const SCREENS: readonly Screen[] = [
       await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     },
   },
-  {
-    route: '/admin/steps',
-    who: 'member',
-    state: 'No tienes permiso',
-    reach: async (page) => {
-      await page.goto('/admin/steps');
-      await expect(h1(page, 'No tienes permiso')).toBeVisible();
-    },
-  },
+  shownAt('/admin/steps', 'member', 'No tienes permiso', '/admin/steps', (page) => h1(page, 'No tienes permiso')),
   {
     route: '/admin/steps',
     who: 'admin',
@@ -400,15 +341,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('list', { name: 'Movimientos de pasos' })).toBeVisible();
     },
   },
-  {
-    route: '/email-test',
-    who: 'member',
-    state: 'No tienes permiso',
-    reach: async (page) => {
-      await page.goto('/email-test');
-      await expect(h1(page, 'No tienes permiso')).toBeVisible();
-    },
-  },
+  shownAt('/email-test', 'member', 'No tienes permiso', '/email-test', (page) => h1(page, 'No tienes permiso')),
   {
     route: '/email-test',
     who: 'admin',
@@ -419,15 +352,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByTestId('email-subject')).toBeVisible();
     },
   },
-  {
-    route: '/ai-email-test',
-    who: 'member',
-    state: 'No tienes permiso',
-    reach: async (page) => {
-      await page.goto('/ai-email-test');
-      await expect(h1(page, 'No tienes permiso')).toBeVisible();
-    },
-  },
+  shownAt('/ai-email-test', 'member', 'No tienes permiso', '/ai-email-test', (page) => h1(page, 'No tienes permiso')),
   {
     route: '/ai-email-test',
     who: 'admin',
@@ -461,15 +386,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     },
   },
-  {
-    route: '/coaching/sessions',
-    who: 'member',
-    state: 'sin sesiones',
-    reach: async (page) => {
-      await page.goto('/coaching/sessions');
-      await expect(page.getByText('Aún no has hecho ninguna sesión.', { exact: false })).toBeVisible();
-    },
-  },
+  shownAt('/coaching/sessions', 'member', 'sin sesiones', '/coaching/sessions', (page) => page.getByText('Aún no has hecho ninguna sesión.', { exact: false })),
   {
     route: '/coaching/session/:id',
     who: 'member',
@@ -491,24 +408,8 @@ export const SCREENS: readonly Screen[] = [
       });
     },
   },
-  {
-    route: '/journaling/chat',
-    who: 'member',
-    state: 'journaling guiado',
-    reach: async (page) => {
-      await page.goto('/journaling/chat');
-      await expect(page.getByRole('button', { name: 'Guardar en mi diario' })).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    route: '/journaling',
-    who: 'member',
-    state: 'diario vacío',
-    reach: async (page) => {
-      await page.goto('/journaling');
-      await expect(page.getByText('Tu diario está esperando la primera página.')).toBeVisible();
-    },
-  },
+  shownAt('/journaling/chat', 'member', 'journaling guiado', '/journaling/chat', (page) => page.getByRole('button', { name: 'Guardar en mi diario' }), 15_000),
+  shownAt('/journaling', 'member', 'diario vacío', '/journaling', (page) => page.getByText('Tu diario está esperando la primera página.')),
   {
     route: '/journaling',
     who: 'member',
@@ -533,15 +434,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('button', { name: 'Borrar entrada' })).toBeVisible();
     },
   },
-  {
-    route: '/journaling/entry/:id',
-    who: 'member',
-    state: 'entrada que no existe',
-    reach: async (page) => {
-      await page.goto('/journaling/entry/no-existe');
-      await expect(h1(page, 'No encontramos esta entrada')).toBeVisible({ timeout: 15_000 });
-    },
-  },
+  shownAt('/journaling/entry/:id', 'member', 'entrada que no existe', '/journaling/entry/no-existe', (page) => h1(page, 'No encontramos esta entrada'), 15_000),
   {
     route: '/meditations',
     who: 'member',
@@ -562,33 +455,9 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('heading', { name: 'Transcripción' })).toBeVisible();
     },
   },
-  {
-    route: '/meditations/:id',
-    who: 'member',
-    state: 'audio que no existe',
-    reach: async (page) => {
-      await page.goto('/meditations/no-existe');
-      await expect(h1(page, 'No encontramos este audio')).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    route: '/breathing',
-    who: 'member',
-    state: 'técnicas',
-    reach: async (page) => {
-      await page.goto('/breathing');
-      await expect(page.getByText('Evidencia buena').first()).toBeVisible();
-    },
-  },
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: 'preparar',
-    reach: async (page) => {
-      await page.goto('/breathing/suspiro-ciclico');
-      await expect(page.getByRole('heading', { name: 'Prepara tu práctica' })).toBeVisible();
-    },
-  },
+  shownAt('/meditations/:id', 'member', 'audio que no existe', '/meditations/no-existe', (page) => h1(page, 'No encontramos este audio'), 15_000),
+  shownAt('/breathing', 'member', 'técnicas', '/breathing', (page) => page.getByText('Evidencia buena').first()),
+  shownAt('/breathing/:id', 'member', 'preparar', '/breathing/suspiro-ciclico', (page) => page.getByRole('heading', { name: 'Prepara tu práctica' })),
   {
     route: '/breathing/:id',
     who: 'member',
@@ -631,24 +500,8 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('heading', { name: '¡Bien hecho!' })).toBeVisible();
     },
   },
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: 'técnica que no existe',
-    reach: async (page) => {
-      await page.goto('/breathing/no-existe');
-      await expect(h1(page, 'No encontramos este ejercicio')).toBeVisible();
-    },
-  },
-  {
-    route: '/fitness',
-    who: 'member',
-    state: 'clases',
-    reach: async (page) => {
-      await page.goto('/fitness');
-      await expect(page.getByRole('heading', { level: 2, name: 'Menos de 15 min' })).toBeVisible();
-    },
-  },
+  shownAt('/breathing/:id', 'member', 'técnica que no existe', '/breathing/no-existe', (page) => h1(page, 'No encontramos este ejercicio')),
+  shownAt('/fitness', 'member', 'clases', '/fitness', (page) => page.getByRole('heading', { level: 2, name: 'Menos de 15 min' })),
   {
     route: '/fitness',
     who: 'member',
@@ -681,15 +534,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(reminders.getByText('Tu jornada', { exact: true })).toBeVisible();
     },
   },
-  {
-    route: '/active-breaks/:tag',
-    who: 'member',
-    state: 'preparada',
-    reach: async (page) => {
-      await page.goto('/active-breaks/espalda');
-      await expect(page.getByRole('button', { name: 'Empezar la pausa' })).toBeVisible();
-    },
-  },
+  shownAt('/active-breaks/:tag', 'member', 'preparada', '/active-breaks/espalda', (page) => page.getByRole('button', { name: 'Empezar la pausa' })),
   {
     route: '/active-breaks/:tag',
     who: 'member',
@@ -700,15 +545,7 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByText('Movimiento 1 de 6')).toBeVisible();
     },
   },
-  {
-    route: '/active-breaks/:tag',
-    who: 'member',
-    state: 'pausa que no existe',
-    reach: async (page) => {
-      await page.goto('/active-breaks/no-existe');
-      await expect(h1(page, 'No encontramos esta pausa')).toBeVisible();
-    },
-  },
+  shownAt('/active-breaks/:tag', 'member', 'pausa que no existe', '/active-breaks/no-existe', (page) => h1(page, 'No encontramos esta pausa')),
   {
     route: '*',
     who: 'member',
