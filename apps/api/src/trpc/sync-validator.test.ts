@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../testing/test-app';
 import { createRequestContext } from './context';
-import { createCallerFactory, publicProcedure, router, sync } from './trpc';
+import { checkedOutput, createCallerFactory, publicProcedure, router, sync } from './trpc';
 
 const Point = z.object({ x: z.number().int().max(10, { message: 'Como mucho 10' }) });
 
@@ -13,6 +13,8 @@ describe('sync(schema): a zod schema as a synchronous tRPC validator', () => {
       .output(sync(Point))
       .query(({ input }) => input),
     broken: publicProcedure.output(sync(Point)).query(() => ({ x: 'no' }) as unknown as { x: number }),
+    checked: publicProcedure.input(sync(Point)).query(({ input }) => checkedOutput(Point, { ...input, extra: true })),
+    checkedBroken: publicProcedure.query(() => checkedOutput(Point, { x: 'no' } as unknown as { x: number })),
   });
   const caller = () =>
     createCallerFactory(testRouter)(
@@ -35,5 +37,14 @@ describe('sync(schema): a zod schema as a synchronous tRPC validator', () => {
 
   it('still fails a call whose answer does not match the output schema', async () => {
     await expect(caller().broken()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  it('checkedOutput(schema, value): the answer parsed by the schema in the resolver (unknown keys dropped)', async () => {
+    expect(await caller().checked({ x: 3 })).toStrictEqual({ x: 3 });
+  });
+
+  it('checkedOutput fails a bad answer as INTERNAL_SERVER_ERROR with the ZodError as cause, like .output()', async () => {
+    await expect(caller().checkedBroken()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed' });
+    await expect(caller().checkedBroken()).rejects.toHaveProperty('cause.issues.0.path', ['x']);
   });
 });

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { transformer } from './transformer';
 import { guardSubscription } from '../realtime/subscription-guard';
-import type { Context } from './context';
+import type { AuthState, Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 import { BATCH_REFUSALS } from '../modules/auth/batching';
 
@@ -60,6 +60,19 @@ export function sync<T extends z.ZodType>(schema: T): (value: unknown) => z.outp
   return (value) => schema.parse(value);
 }
 
+/**
+ * A resolver's answer checked against `schema` inside the resolver, for hot procedures: tRPC's `.output()`
+ * is one more middleware level (two copies of the call options per call). A bad answer fails the call the
+ * same way: INTERNAL_SERVER_ERROR ("Error interno del servidor"), the ZodError as its cause.
+ */
+export function checkedOutput<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> {
+  try {
+    return schema.parse(value);
+  } catch (cause) {
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause });
+  }
+}
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
@@ -85,8 +98,10 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next 
   const auth = ctx.auth;
   if (!auth) throw unauthorized();
   // Subscriptions hold memory until they end: capped per socket and per user/address (realtime/subscription-guard.ts).
-  if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next({ ctx: { auth } })));
-  return mapDomainResult(await next({ ctx: { auth } }));
+  // `auth` is ctx.auth, checked above: the override only narrows its type. Passed as `ctx`, tRPC would copy
+  // the whole context on every call to merge a key that is already there.
+  if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next<{ auth: AuthState }>({})));
+  return mapDomainResult(await next<{ auth: AuthState }>({}));
 });
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
