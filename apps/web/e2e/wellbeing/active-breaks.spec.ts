@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { advanceServerClock } from '../support/clock';
 import { stepToasts } from '../support/steps';
-import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
+import { advance, expectServerAward, expectStepToast, signUpWithAssessment, startTimedPractice } from './support';
 
 test.describe('Pausas activas', () => {
   test('a break, one move at a time, to the end: active_break toast and the award in the server’s ledger (real round trip)', async ({ page }) => {
     test.setTimeout(90_000);
-    const user = await signUpWithAssessment(page, 'Irene');
-    const sent = watchTrpcInputs<{ practicedSeconds: number }>(page, 'practice.complete');
-    await page.clock.install();
-    await page.goto('/active-breaks');
+    const { user, sent } = await startTimedPractice(page, 'Irene', '/active-breaks');
     await expect(page.getByRole('heading', { level: 1, name: 'Pausas activas' })).toBeVisible();
     const areas = page.getByRole('region', { name: '¿Qué quieres mover?' }).getByRole('listitem');
     await expect(areas).toHaveCount(7);
@@ -32,9 +29,7 @@ test.describe('Pausas activas', () => {
     await expect(page.getByRole('heading', { name: '¡Pausa hecha!' })).toBeVisible();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.practicedSeconds).toBeGreaterThanOrEqual(80);
-    const toasts = stepToasts(page);
-    await expect(toasts.getByText('+70 pasos')).toBeVisible();
-    await expect(toasts.getByText('Pausa activa')).toBeVisible();
+    await expectStepToast(stepToasts(page), 70, 'Pausa activa');
     await expectServerAward(page, user.id, 'active_break', 70);
   });
 

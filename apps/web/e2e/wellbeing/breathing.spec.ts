@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { advanceServerClock } from '../support/clock';
 import { stepToasts } from '../support/steps';
-import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
+import { advance, expectServerAward, expectStepToast, signUpWithAssessment, watchTrpcInputs } from './support';
 
 test.describe('Respiración', () => {
   test('the list shows what each technique is for and how strong its evidence is', async ({ page }) => {
@@ -56,8 +56,7 @@ test.describe('Respiración', () => {
     expect(sent[0]?.practicedSeconds).toBe(60);
     const toasts = stepToasts(page);
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible();
-    await expect(toasts.getByText('+85 pasos')).toBeVisible();
-    await expect(toasts.getByText('Respiración corta')).toBeVisible();
+    await expectStepToast(toasts, 85, 'Respiración corta');
     await expectServerAward(page, user.id, 'breathing_short', 85);
   });
 

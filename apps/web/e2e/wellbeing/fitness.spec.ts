@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { advanceServerClock } from '../support/clock';
-import { advance, expectServerAward, signUpWithAssessment, watchTrpcInputs } from './support';
+import { advance, expectServerAward, expectStepToast, signUpWithAssessment, startTimedPractice } from './support';
 
 test.describe('Fitness', () => {
   test('classes by length, level and equipment', async ({ page }) => {
@@ -22,10 +22,7 @@ test.describe('Fitness', () => {
 
   test('a class in the guided player, to the end: fitness_class_short toast and ledger (real round trip)', async ({ page }) => {
     test.setTimeout(120_000);
-    const user = await signUpWithAssessment(page, 'Marco');
-    const sent = watchTrpcInputs<{ practicedSeconds: number }>(page, 'practice.complete');
-    await page.clock.install();
-    await page.goto('/fitness');
+    const { user, sent } = await startTimedPractice(page, 'Marco', '/fitness');
     await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
     const dialog = page.getByRole('dialog', { name: 'Activación exprés' });
     await expect(dialog).toBeVisible();
@@ -52,9 +49,7 @@ test.describe('Fitness', () => {
     await expect(dialog.getByText('+315 pasos')).toBeVisible();
     // The modal dialog hides the rest of the page from assistive technology (the summary above says
     // it there); the step toast is on screen all the same.
-    const toasts = page.locator('[aria-label="Pasos conseguidos"]');
-    await expect(toasts.getByText('+315 pasos')).toBeVisible();
-    await expect(toasts.getByText('Clase corta (<15 min)')).toBeVisible();
+    await expectStepToast(page.locator('[aria-label="Pasos conseguidos"]'), 315, 'Clase corta (<15 min)');
     await expectServerAward(page, user.id, 'fitness_class_short', 315);
     await dialog.getByRole('button', { name: 'Volver a las clases' }).click();
     await expect(dialog).toBeHidden();

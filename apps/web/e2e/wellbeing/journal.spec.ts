@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { stepToasts, waitForRealtime } from '../support/steps';
-import { signUpWithAssessment } from './support';
+import { expectStepToast, signUpWithAssessment } from './support';
 
 const LONG_ENTRY =
   'Hoy he tenido una reunión difícil con mi equipo y al principio me he puesto a la defensiva. ' +
@@ -39,8 +39,7 @@ test.describe('Diario', () => {
 
     const toasts = stepToasts(page);
     await expect(toasts.getByText('¡Actividad completada!')).toBeVisible();
-    await expect(toasts.getByText('+325 pasos')).toBeVisible();
-    await expect(toasts.getByText('Journaling guiado')).toBeVisible();
+    await expectStepToast(toasts, 325, 'Journaling guiado');
 
     // A short one, with the feeling in my own words: saved, no steps.
     await expect(page.getByRole('link', { name: 'Escuchar antes de responder' })).toBeVisible();

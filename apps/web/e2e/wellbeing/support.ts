@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, type Route, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Route, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { ASSESSMENT_STEPS, completeAssessmentViaApi, registerFreshUser } from '../support/assessment';
 
@@ -71,6 +71,21 @@ export function watchTrpcInputs<T>(page: Page, procedure: string): T[] {
     if (request.url().includes(procedure)) sent.push(trpcInput<T>(request));
   });
   return sent;
+}
+
+/** A new member on `path` with the page's clock installed; `sent` records the practice.complete inputs the app sends. */
+export async function startTimedPractice(page: Page, firstName: string, path: string) {
+  const user = await signUpWithAssessment(page, firstName);
+  const sent = watchTrpcInputs<{ practicedSeconds: number }>(page, 'practice.complete');
+  await page.clock.install();
+  await page.goto(path);
+  return { user, sent };
+}
+
+/** The step toast of an award (in `toasts`): its steps and the activity's name. */
+export async function expectStepToast(toasts: Locator, steps: number, activityName: string): Promise<void> {
+  await expect(toasts.getByText(`+${steps} pasos`)).toBeVisible();
+  await expect(toasts.getByText(activityName)).toBeVisible();
 }
 
 /** The server's ledger after one award of `activityKey`: one completion today, its steps added to the total. */
