@@ -1,5 +1,6 @@
 import { Box, HStack, Switch, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { COVERING_INPUT } from './covering-input';
 
 /**
  * A row of single-choice chips built on native radio inputs: one tab stop, arrow keys move the choice,
@@ -65,12 +66,7 @@ export function ChoiceChips<T extends string>({
                 checked={checked}
                 onChange={() => onChange(option.value)}
                 aria-label={option.ariaLabel}
-                position="absolute"
-                inset="0"
-                w="full"
-                h="full"
-                m="0"
-                opacity="0"
+                {...COVERING_INPUT}
                 cursor="inherit"
                 borderRadius="full"
               />
