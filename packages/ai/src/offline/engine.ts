@@ -3,7 +3,7 @@ import type { CoachContext } from '../context';
 import type { ChatMessage } from '../provider';
 import { extractCommitments, type SessionStage } from '../session';
 import { count, hash, hasKeyword, minutes, normalise, prepare, say, type Phrase } from './language';
-import * as P from './phrases';
+import { PHRASES as P } from './phrases';
 import { DRAIN_PHRASES, GENERAL_SUGGESTIONS, GOAL_PHRASES, STRENGTH_PHRASES, TOPICS, type Topic } from './topics';
 
 /**
