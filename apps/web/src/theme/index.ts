@@ -105,6 +105,32 @@ const chakraTheme = defineConfig({
   },
 });
 
+/** The steps of a colour scale, lightest to darkest, as Chakra's 50–950 tokens. */
+const SCALE_STEPS = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
+
+type ElevenHexes = readonly [string, string, string, string, string, string, string, string, string, string, string];
+
+function colorScale(hexes: ElevenHexes): Record<string, { value: string }> {
+  return Object.fromEntries(SCALE_STEPS.map((step, i) => [step, { value: hexes[i] ?? '' }]));
+}
+
+/**
+ * The semantic keys every Chakra recipe reads from `colorPalette`: muted, subtle and emphasized are always the
+ * 100, 50 and 200 steps; solid, fg and focusRing name a step of the same scale, contrast is a literal colour.
+ */
+function paletteKeys(name: string, steps: { solid: string; contrast: string; fg: string; focusRing: string }): Record<string, { value: string }> {
+  const ref = (step: string) => ({ value: `{colors.${name}.${step}}` });
+  return {
+    solid: ref(steps.solid),
+    contrast: { value: steps.contrast },
+    fg: ref(steps.fg),
+    muted: ref('100'),
+    subtle: ref('50'),
+    emphasized: ref('200'),
+    focusRing: ref(steps.focusRing),
+  };
+}
+
 const fontStack = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
 
 /**
@@ -122,45 +148,9 @@ const config = defineConfig({
         body: { value: fontStack },
       },
       colors: {
-        brand: {
-          50: { value: '#eefaf7' },
-          100: { value: '#d3f1ea' },
-          200: { value: '#a9e2d6' },
-          300: { value: '#73cbbb' },
-          400: { value: '#43ad9d' },
-          500: { value: '#289183' },
-          600: { value: '#1d756b' },
-          700: { value: '#1b5e58' },
-          800: { value: '#1a4b47' },
-          900: { value: '#173e3b' },
-          950: { value: '#0b2826' },
-        },
-        sun: {
-          50: { value: '#fff8ef' },
-          100: { value: '#feedd6' },
-          200: { value: '#fcd7ab' },
-          300: { value: '#f8bb76' },
-          400: { value: '#f4a05a' },
-          500: { value: '#ee8433' },
-          600: { value: '#d26a1f' },
-          700: { value: '#a9501a' },
-          800: { value: '#86401b' },
-          900: { value: '#6d3619' },
-          950: { value: '#3b190a' },
-        },
-        ink: {
-          50: { value: '#f6f7f9' },
-          100: { value: '#eceef2' },
-          200: { value: '#d5dae2' },
-          300: { value: '#b1bac8' },
-          400: { value: '#8794a8' },
-          500: { value: '#66748b' },
-          600: { value: '#515d72' },
-          700: { value: '#424c5d' },
-          800: { value: '#394150' },
-          900: { value: '#1f2633' },
-          950: { value: '#131822' },
-        },
+        brand: colorScale(['#eefaf7', '#d3f1ea', '#a9e2d6', '#73cbbb', '#43ad9d', '#289183', '#1d756b', '#1b5e58', '#1a4b47', '#173e3b', '#0b2826']),
+        sun: colorScale(['#fff8ef', '#feedd6', '#fcd7ab', '#f8bb76', '#f4a05a', '#ee8433', '#d26a1f', '#a9501a', '#86401b', '#6d3619', '#3b190a']),
+        ink: colorScale(['#f6f7f9', '#eceef2', '#d5dae2', '#b1bac8', '#8794a8', '#66748b', '#515d72', '#424c5d', '#394150', '#1f2633', '#131822']),
       },
       radii: {
         card: { value: '1.25rem' },
@@ -169,24 +159,8 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         // colorPalette="brand" works with every Chakra recipe through these keys.
-        brand: {
-          solid: { value: '{colors.brand.700}' },
-          contrast: { value: 'white' },
-          fg: { value: '{colors.brand.700}' },
-          muted: { value: '{colors.brand.100}' },
-          subtle: { value: '{colors.brand.50}' },
-          emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.600}' },
-        },
-        sun: {
-          solid: { value: '{colors.sun.300}' },
-          contrast: { value: '{colors.brand.950}' },
-          fg: { value: '{colors.sun.800}' },
-          muted: { value: '{colors.sun.100}' },
-          subtle: { value: '{colors.sun.50}' },
-          emphasized: { value: '{colors.sun.200}' },
-          focusRing: { value: '{colors.sun.300}' },
-        },
+        brand: paletteKeys('brand', { solid: '700', contrast: 'white', fg: '700', focusRing: '600' }),
+        sun: paletteKeys('sun', { solid: '300', contrast: '{colors.brand.950}', fg: '800', focusRing: '300' }),
         // Chakra's default error red (red.500) is 3.8:1 on white; red.700 passes AA for small text.
         fg: { error: { value: '{colors.red.700}' } },
         canvas: { value: '#fbfaf7' },

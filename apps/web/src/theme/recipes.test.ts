@@ -54,3 +54,30 @@ describe('the Chakra theme', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('colour tokens', () => {
+  it.each([
+    ['colors.brand.50', '#eefaf7'],
+    ['colors.brand.700', '#1b5e58'],
+    ['colors.brand.950', '#0b2826'],
+    ['colors.sun.300', '#f8bb76'],
+    ['colors.ink.600', '#515d72'],
+    ['colors.ink.950', '#131822'],
+  ])('%s is %s', (path, hex) => {
+    expect(getSystem().token(path)).toBe(hex);
+  });
+
+  it.each([
+    [
+      'brand',
+      { solid: 'brand.700', contrast: 'white', fg: 'brand.700', muted: 'brand.100', subtle: 'brand.50', emphasized: 'brand.200', focusRing: 'brand.600' },
+    ],
+    ['sun', { solid: 'sun.300', contrast: 'brand.950', fg: 'sun.800', muted: 'sun.100', subtle: 'sun.50', emphasized: 'sun.200', focusRing: 'sun.300' }],
+  ])('colorPalette="%s" keys point at the same steps', (palette, keys) => {
+    const { tokens } = getSystem();
+    for (const [key, target] of Object.entries(keys)) {
+      const value = target === 'white' ? 'white' : `{colors.${target}}`;
+      expect(tokens.getByName(`colors.${palette}.${key}`)?.originalValue).toBe(value);
+    }
+  });
+});
