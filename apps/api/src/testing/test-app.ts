@@ -104,7 +104,13 @@ export function createTestApp(
     return createCaller(ctx);
   }
 
-  return { app, deps, clock, request, sessionCookie, registerUser, callerFor };
+  /** A new member (as registerUser) and a typed caller acting as them. */
+  async function signedInCaller(input: Parameters<typeof registerUser>[0] = {}) {
+    const registered = await registerUser(input);
+    return { ...registered, caller: callerFor(registered.cookie) };
+  }
+
+  return { app, deps, clock, request, sessionCookie, registerUser, callerFor, signedInCaller };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -18,8 +18,7 @@ async function reply(caller: ReturnType<ReturnType<typeof createTestApp>['caller
 describe('the offline coach in careful mode (after a crisis acknowledgement)', () => {
   it('supports without career advice and reminds of 024 and 112, even when asked for ideas', async () => {
     const t = createTestApp();
-    const { cookie } = await t.registerUser({ firstName: 'Lucía' });
-    const caller = t.callerFor(cookie);
+    const { caller } = await t.signedInCaller({ firstName: 'Lucía' });
     const chat = await caller.coaching.start({ kind: 'chat' });
     const crisis = await caller.coaching.send({
       conversationId: chat.id,

@@ -6,8 +6,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `palabra${i}`).
 describe('journal entries', () => {
   it('creates entries (mood first), awards journaling from 50 words, lists, searches, reads and deletes', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { user, caller } = await t.signedInCaller();
     const { prompt, minWords } = await caller.journaling.prompt();
     expect(prompt.endsWith('?')).toBe(true);
     expect(minWords).toBe(50);
@@ -31,7 +30,7 @@ describe('journal entries', () => {
     expect((await caller.journaling.list({ query: 'cansancio' })).map((e) => e.id)).toEqual([short.entry.id]);
     expect((await caller.journaling.get({ id: long.entry.id })).body).toContain('Agradezco');
 
-    const other = t.callerFor((await t.registerUser()).cookie);
+    const other = (await t.signedInCaller()).caller;
     await expect(other.journaling.get({ id: long.entry.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(other.journaling.delete({ id: long.entry.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await caller.journaling.delete({ id: short.entry.id });
@@ -40,7 +39,7 @@ describe('journal entries', () => {
 
   it('refuses an entry without a mood or text', async () => {
     const t = createTestApp();
-    const caller = t.callerFor((await t.registerUser()).cookie);
+    const { caller } = await t.signedInCaller();
     await expect(caller.journaling.create({ mood: '', body: 'x' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(caller.journaling.create({ mood: 'alegría', body: '   ' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -49,8 +48,7 @@ describe('journal entries', () => {
 
   it('refuses to save a journaling chat longer than an entry (20 000 characters) and stores nothing', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { user, caller } = await t.signedInCaller();
     const chat = await caller.coaching.start({ kind: 'journal' });
     for (let i = 0; i < 6; i += 1) {
       await caller.coaching.send({
@@ -69,8 +67,7 @@ describe('journal entries', () => {
 
   it('counts entries saved from a journaling chat against the daily journal quota', async () => {
     const t = createTestApp({ env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '1' } });
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { user, caller } = await t.signedInCaller();
     await caller.journaling.create({ mood: 'calma', body: 'Una entrada escrita a mano.' });
     const chat = await caller.coaching.start({ kind: 'journal' });
     await caller.coaching.send({

@@ -3,8 +3,8 @@ import { createTestApp } from '../../testing/test-app';
 
 async function setup() {
   const t = createTestApp();
-  const { cookie, user } = await t.registerUser();
-  return { t, user, caller: t.callerFor(cookie) };
+  const { user, caller } = await t.signedInCaller();
+  return { t, user, caller };
 }
 
 describe('practice catalogue', () => {
@@ -85,7 +85,7 @@ describe('honest completions', () => {
     });
     await expect(caller.practice.start({ kind: 'fitness', ref: 'nada' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const session = await caller.practice.start({ kind: 'active_break', ref: 'ojos' });
-    const other = t.callerFor((await t.registerUser()).cookie);
+    const other = (await t.signedInCaller()).caller;
     await expect(other.practice.complete({ sessionId: session.sessionId, practicedSeconds: 10 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

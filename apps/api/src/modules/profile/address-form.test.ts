@@ -33,8 +33,7 @@ async function chat(caller: ReturnType<ReturnType<typeof createTestApp>['callerF
 describe('"¿Cómo quieres que te hable?" (address form)', () => {
   it('defaults to neutro, is set through profile.setPreferences or profile.update, and shows in auth.me', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { cookie, user, caller } = await t.signedInCaller();
     expect(await caller.profile.preferences()).toEqual({ addressForm: 'neutro' });
     expect(await caller.auth.me()).toMatchObject({ addressForm: 'neutro' });
     expect(await caller.profile.setPreferences({ addressForm: 'femenino' })).toEqual({ addressForm: 'femenino' });
@@ -48,8 +47,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
 
   it('refuses anything else with a Spanish message and writes nothing', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { cookie, user, caller } = await t.signedInCaller();
     for (const bad of ['otro', 'FEMENINO', '', 'neutro ', null, 3]) {
       await expect(caller.profile.setPreferences({ addressForm: bad as never })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
@@ -63,8 +61,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
 
   it('reaches the coach: its context carries the choice and the offline coach agrees with it', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
-    const caller = t.callerFor(cookie);
+    const { cookie, user, caller } = await t.signedInCaller({ firstName: 'Lucía' });
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
     const turns = ['Me cuesta delegar en mi equipo', 'Tengo miedo de que baje la calidad', 'Supongo que no me fío del todo'];
 

@@ -8,8 +8,7 @@ type Json = Record<string, unknown>;
 
 /** Gives a user data in every area, so export and deletion have something to cover. */
 async function richUser(t: TestApp) {
-  const { cookie, user, password } = await t.registerUser({ firstName: 'Ana' });
-  const caller = t.callerFor(cookie);
+  const { cookie, user, password, caller } = await t.signedInCaller({ firstName: 'Ana' });
   await t.request('/api/assessment/progress', {
     cookie,
     body: { currentSection: 2, responses: { role: 'x' }, completedSections: [1] },
@@ -47,8 +46,7 @@ async function richUser(t: TestApp) {
 describe('profile', () => {
   it('updates name and timezone, refusing an unknown zone', async () => {
     const t = createTestApp();
-    const { cookie } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { caller } = await t.signedInCaller();
     expect(await caller.profile.update({ firstName: 'Lucía', lastName: 'Martín', timezone: 'Atlantic/Canary' })).toMatchObject({
       firstName: 'Lucía',
       timezone: 'Atlantic/Canary',
@@ -60,8 +58,7 @@ describe('profile', () => {
 
   it('shows the ledger with the reason of every entry and 30 days of steps', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { cookie, user, caller } = await t.signedInCaller();
     grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
@@ -74,14 +71,13 @@ describe('profile', () => {
 
   it('lets the user see, edit and delete what the coach knows, and the coach uses it', async () => {
     const t = createTestApp();
-    const { cookie, user } = await t.registerUser();
-    const caller = t.callerFor(cookie);
+    const { user, caller } = await t.signedInCaller();
     const note = await caller.profile.addNote({ text: 'Tengo dos hijas pequeñas' });
     await caller.profile.editNote({ id: note.id, text: 'Tengo dos hijas de 3 y 6 años' });
     expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual(['Tengo dos hijas de 3 y 6 años']);
     await caller.profile.deleteNote({ id: note.id });
     expect(await caller.profile.notes()).toEqual([]);
-    const other = t.callerFor((await t.registerUser()).cookie);
+    const other = (await t.signedInCaller()).caller;
     const mine = await caller.profile.addNote({ text: 'Privado' });
     await expect(other.profile.deleteNote({ id: mine.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
