@@ -2,6 +2,7 @@ import { PreferencesSchema } from '@ascenso/domain/address-form';
 import { PASSWORD_MAX_LENGTH, PublicUserSchema } from '@ascenso/domain/auth';
 import { CoachNoteTextSchema, CommitmentTextSchema, ProfileUpdateInputSchema } from '@ascenso/domain/profile';
 import { z } from 'zod';
+import type { Deps } from '../../deps';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { deleteAccount } from '../auth/auth.service';
 import {
@@ -23,6 +24,26 @@ const IdSchema = z.string().min(1).max(64);
 
 const NoteSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() });
 const SuccessSchema = z.object({ success: z.literal(true) });
+
+/** Edit and delete for one kind of the member's own short texts (notes, commitments): by id, only their own. */
+function ownTextProcedures(
+  textSchema: z.ZodString,
+  edit: (deps: Deps, userId: string, id: string, text: string) => { success: true },
+  remove: (deps: Deps, userId: string, id: string) => { success: true },
+) {
+  return {
+    edit: authedProcedure
+      .input(z.object({ id: IdSchema, text: textSchema }))
+      .output(SuccessSchema)
+      .mutation(({ ctx, input }) => edit(ctx.deps, ctx.auth.user.id, input.id, input.text)),
+    remove: authedProcedure
+      .input(z.object({ id: IdSchema }))
+      .output(SuccessSchema)
+      .mutation(({ ctx, input }) => remove(ctx.deps, ctx.auth.user.id, input.id)),
+  };
+}
+const noteProcedures = ownTextProcedures(CoachNoteTextSchema, editNote, removeNote);
+const commitmentProcedures = ownTextProcedures(CommitmentTextSchema, editCommitment, removeCommitment);
 
 export const profileRouter = router({
   update: authedProcedure
@@ -63,22 +84,10 @@ export const profileRouter = router({
     .input(z.object({ text: CoachNoteTextSchema }))
     .output(NoteSchema)
     .mutation(({ ctx, input }) => addNote(ctx.deps, ctx.auth.user, input.text)),
-  editNote: authedProcedure
-    .input(z.object({ id: IdSchema, text: CoachNoteTextSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => editNote(ctx.deps, ctx.auth.user.id, input.id, input.text)),
-  deleteNote: authedProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => removeNote(ctx.deps, ctx.auth.user.id, input.id)),
-  editCommitment: authedProcedure
-    .input(z.object({ id: IdSchema, text: CommitmentTextSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => editCommitment(ctx.deps, ctx.auth.user.id, input.id, input.text)),
-  deleteCommitment: authedProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => removeCommitment(ctx.deps, ctx.auth.user.id, input.id)),
+  editNote: noteProcedures.edit,
+  deleteNote: noteProcedures.remove,
+  editCommitment: commitmentProcedures.edit,
+  deleteCommitment: commitmentProcedures.remove,
 
   /** Every piece of the user's data as one JSON document. */
   export: authedProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
