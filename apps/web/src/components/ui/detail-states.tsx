@@ -1,6 +1,9 @@
 import { Button, Skeleton, Text, type TextProps } from '@chakra-ui/react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../lib/error-messages';
+import { readDomainError } from '../../lib/errors';
 import { PageFrame, SurfaceCard } from './page-frame';
 
 interface DetailFrame {
@@ -47,4 +50,48 @@ export function DetailProblem({
       </SurfaceCard>
     </PageFrame>
   );
+}
+
+/**
+ * A one-item page fed by one query (an audio, a diary entry): the skeleton while it loads; on failure
+ * `notFound`'s title and message when the API says NOT_FOUND, otherwise `failedTitle` and the error's
+ * Spanish copy (with "Reintentar" when `retry`); then the item.
+ */
+export function DetailQueryPage<T, E>({
+  query,
+  back,
+  maxW,
+  pending,
+  notFound,
+  failedTitle,
+  color,
+  link,
+  retry = false,
+  children,
+}: DetailFrame & {
+  query: UseQueryResult<T, E>;
+  pending: { titleWidth: string; cardHeight: string };
+  notFound: { title: string; message: string };
+  failedTitle: string;
+  color?: TextProps['color'];
+  link?: { to: string; label: string };
+  retry?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <DetailPending back={back} maxW={maxW} {...pending} />;
+  if (query.isError) {
+    const missing = readDomainError(query.error).domainCode === 'NOT_FOUND';
+    return (
+      <DetailProblem
+        back={back}
+        maxW={maxW}
+        title={missing ? notFound.title : failedTitle}
+        color={color}
+        message={missing ? notFound.message : errorMessage(query.error)}
+        link={link}
+        onRetry={retry && !missing ? () => void query.refetch() : undefined}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
 }

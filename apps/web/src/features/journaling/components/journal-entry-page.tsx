@@ -3,14 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
-import { readDomainError } from '../../../lib/errors';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
 import { TrashIcon } from '../../../components/ui/icons';
-import { DetailPending, DetailProblem } from '../../../components/ui/detail-states';
+import { DetailQueryPage } from '../../../components/ui/detail-states';
 import { AlertDialogShell } from '../../../components/ui/alert-dialog-shell';
 import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
 import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
@@ -23,22 +22,19 @@ export function JournalEntryPage() {
   const entry = useJournalEntry(id);
   useDocumentTitle(entry.data?.title ?? 'Entrada del diario');
 
-  if (entry.isPending) {
-    return <DetailPending back={BACK} maxW="3xl" titleWidth="60%" cardHeight="72" />;
-  }
-  if (entry.isError) {
-    const notFound = readDomainError(entry.error).domainCode === 'NOT_FOUND';
-    return (
-      <DetailProblem
-        back={BACK}
-        maxW="3xl"
-        title={notFound ? 'No encontramos esta entrada' : 'No se ha podido cargar la entrada'}
-        message={notFound ? 'Puede que la hayas borrado.' : errorMessage(entry.error)}
-        link={{ to: '/journaling', label: 'Volver a tu diario' }}
-      />
-    );
-  }
-  return <EntryReader entry={entry.data} />;
+  return (
+    <DetailQueryPage
+      query={entry}
+      back={BACK}
+      maxW="3xl"
+      pending={{ titleWidth: '60%', cardHeight: '72' }}
+      notFound={{ title: 'No encontramos esta entrada', message: 'Puede que la hayas borrado.' }}
+      failedTitle="No se ha podido cargar la entrada"
+      link={{ to: '/journaling', label: 'Volver a tu diario' }}
+    >
+      {(data) => <EntryReader entry={data} />}
+    </DetailQueryPage>
+  );
 }
 
 function EntryReader({ entry }: { entry: JournalEntry }) {

@@ -2,13 +2,11 @@ import { Badge, Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ForwardIcon, RewindIcon } from '../../../components/ui/icons';
-import { readDomainError } from '../../../lib/errors';
-import { errorMessage } from '../../../lib/error-messages';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
-import { DetailPending, DetailProblem } from '../../../components/ui/detail-states';
+import { DetailQueryPage } from '../../../components/ui/detail-states';
 import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
 import { useMeditationPlayer } from '../hooks/use-meditation-player';
 import { themeLabel } from '../utils/themes';
@@ -24,24 +22,21 @@ export function MeditationPage() {
   const meditation = useMeditation(id);
   useDocumentTitle(meditation.data?.title ?? 'Audio Ascenso');
 
-  if (meditation.isPending) {
-    return <DetailPending back={BACK} maxW="4xl" titleWidth="60%" cardHeight="48" />;
-  }
-  if (meditation.isError) {
-    const notFound = readDomainError(meditation.error).domainCode === 'NOT_FOUND';
-    return (
-      <DetailProblem
-        back={BACK}
-        maxW="4xl"
-        title={notFound ? 'No encontramos este audio' : 'No se ha podido cargar el audio'}
-        color="ink.800"
-        message={notFound ? 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' : errorMessage(meditation.error)}
-        onRetry={notFound ? undefined : () => void meditation.refetch()}
-      />
-    );
-  }
-  // Keyed by id: another audio is another player (fresh state and listen log).
-  return <MeditationSession key={meditation.data.id} meditation={meditation.data} />;
+  return (
+    <DetailQueryPage
+      query={meditation}
+      back={BACK}
+      maxW="4xl"
+      pending={{ titleWidth: '60%', cardHeight: '48' }}
+      notFound={{ title: 'No encontramos este audio', message: 'Puede que la dirección esté mal escrita. Elige otro audio del archivo.' }}
+      failedTitle="No se ha podido cargar el audio"
+      color="ink.800"
+      retry
+    >
+      {/* Keyed by id: another audio is another player (fresh state and listen log). */}
+      {(detail) => <MeditationSession key={detail.id} meditation={detail} />}
+    </DetailQueryPage>
+  );
 }
 
 function MeditationSession({ meditation }: { meditation: MeditationDetail }) {
