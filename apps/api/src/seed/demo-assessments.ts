@@ -1,58 +1,13 @@
-import type { AssessmentResponses } from '@ascenso/domain/assessment';
+import { AssessmentResponsesSchema, type AssessmentResponses } from '@ascenso/domain/assessment';
+import data from './demo-assessments.json' with { type: 'json' };
+
+/*
+ * The demo accounts' assessments (demo-assessments.json), checked against the same schema the API applies to
+ * a member's answers, so a seed that the wizard would refuse fails at load.
+ */
 
 /** Lucía: a product manager in health tech with a young family, short on time and energy. */
-export const LUCIA_ASSESSMENT: AssessmentResponses = {
-  role: 'Product manager',
-  industry: 'Tecnología sanitaria',
-  experience: '9 años',
-  companySize: 'mediana',
-  reportingStructure: 'manager',
-  workLocation: 'híbrido',
-  personalSituation: ['pareja', 'hijos-pequeños'],
-  lifeStage: 'avanzando',
-  timeAvailability: 'limitado',
-  personalChallenges: ['tiempo-familia', 'energía', 'salud'],
-  shortTermGoals: ['equipo', 'equilibrio', 'pensamiento-estratégico'],
-  longTermVision: 'Dirigir el área de producto con un equipo que decida sin depender de mí, y tener tardes libres para mi familia.',
-  successDefinition: 'Que mi equipo crezca, que lo que lanzamos ayude a pacientes reales y llegar a cenar a casa.',
-  careerAspirations: 'Head of Product en los próximos dos años.',
-  leadershipTypes: ['coach', 'empoderador'],
-  fearsAndLimitations: ['síndrome-impostor', 'perfeccionismo', 'hablar-público'],
-  currentChallenges: ['carga-trabajo', 'liderar-equipo', 'prioridades'],
-  biggestChallenge: 'Delegar sin sentir que pierdo calidad; acabo revisándolo todo por la noche.',
-  workRelationshipIssues: ['delegar', 'expectativas-confusas'],
-  skillGaps: ['delegación', 'dar-feedback', 'pensamiento-estratégico'],
-  workStyle: ['colaborativo', 'estructurado', 'detallista'],
-  communicationStyle: 'diplomático',
-  motivationFactors: ['impacto', 'aprendizaje', 'equipo'],
-  stressResponse: 'analizar',
-  energyFactors: { autonomy: 5, collaboration: 4, learning: 5, recognition: 3, pressure: 2, routine: 3, meetings: 1 },
-  topStrengths: ['empatía', 'organización', 'resolución-problemas'],
-  developmentAreas: ['delegar', 'decir-no', 'gestión-estrés'],
-  pastSuccesses: 'Lancé una app de seguimiento para pacientes crónicos en seis meses con un equipo recién formado.',
-  coachingStyle: 'guía-estratégico',
-  supportNeeds: ['desarrollo-liderazgo', 'equilibrio', 'hábitos'],
-  satisfactionRating: 6,
-  satisfactionReason: 'Me encanta lo que hago, pero vivo con prisa y me llevo el trabajo a casa.',
-  quickWins: ['reuniones-eficaces', 'pausas', 'desconectar'],
-  quickWinsOther: '',
-};
+export const LUCIA_ASSESSMENT: AssessmentResponses = AssessmentResponsesSchema.parse(data.lucia);
 
-/** The admin account's own assessment (so the full app opens for it). */
-export const ADMIN_ASSESSMENT: AssessmentResponses = {
-  ...LUCIA_ASSESSMENT,
-  role: 'Responsable de personas',
-  industry: 'Consultoría',
-  experience: '15 años',
-  companySize: 'grande',
-  reportingStructure: 'director',
-  workLocation: 'presencial',
-  personalSituation: ['pareja', 'hijos-adolescentes'],
-  lifeStage: 'senior',
-  timeAvailability: 'moderado',
-  shortTermGoals: ['visibilidad', 'pensamiento-estratégico'],
-  coachingStyle: 'analista-detallado',
-  satisfactionRating: 8,
-  satisfactionReason: 'Buen equipo y proyectos con sentido; quiero más foco estratégico.',
-  quickWins: ['priorizar'],
-};
+/** The admin account's own assessment (so the full app opens for it): Lucía's, with these answers changed. */
+export const ADMIN_ASSESSMENT: AssessmentResponses = AssessmentResponsesSchema.parse({ ...data.lucia, ...data.adminOverrides });
