@@ -66,6 +66,14 @@ class FakeSocket {
     this.emit('message', { data: JSON.stringify(message) });
   }
 
+  /** The server pushes one `activities.onCompleted` event (tracked with `eventId`) on subscription `requestId`. */
+  pushCompletion(requestId: number | undefined, eventId: string) {
+    this.receive({
+      id: requestId,
+      result: { type: 'data', id: eventId, data: superjson.serialize({ id: eventId, data: { completion: {}, stats: {} } }) },
+    });
+  }
+
   private emit(type: string, event: { code?: number; data?: unknown }) {
     for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
   }
@@ -161,14 +169,7 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
     const [request] = subscriptionsSent(first);
     expect(request?.params.path).toBe('activities.onCompleted');
     first.receive({ id: request?.id, result: { type: 'started' } });
-    first.receive({
-      id: request?.id,
-      result: {
-        type: 'data',
-        id: 'completion-7',
-        data: superjson.serialize({ id: 'completion-7', data: { completion: {}, stats: {} } }),
-      },
-    });
+    first.pushCompletion(request?.id, 'completion-7');
     expect(received).toEqual(['completion-7']);
 
     first.serverClose(1001);
@@ -262,14 +263,7 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
     await flush();
     const [request] = subscriptionsSent(latest());
     expect(request?.params.path).toBe('activities.onCompleted');
-    latest().receive({
-      id: request?.id,
-      result: {
-        type: 'data',
-        id: 'c-1',
-        data: superjson.serialize({ id: 'c-1', data: { completion: {}, stats: {} } }),
-      },
-    });
+    latest().pushCompletion(request?.id, 'c-1');
     expect(received).toEqual(['c-1']);
     expect(policy.getSnapshot()).toMatchObject({ state: 'connected', sessionEnded: false });
   });
