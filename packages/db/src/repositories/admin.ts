@@ -1,6 +1,6 @@
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../client';
-import { selectWhereEquals } from './prepared';
+import { deleteOwnRow, selectWhereEquals, updateOwnRow } from './prepared';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
 import { catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
 import { assessments } from '../schema/assessments';
@@ -25,21 +25,10 @@ export function createAdminRepository(db: Db) {
       db.insert(coachNotes).values(row).run();
     },
     updateNote(userId: string, id: string, text: string, at: Date): boolean {
-      return (
-        db
-          .update(coachNotes)
-          .set({ text, updatedAt: at })
-          .where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId)))
-          .run().changes > 0
-      );
+      return updateOwnRow(db, coachNotes, userId, id, { text, updatedAt: at });
     },
     deleteNote(userId: string, id: string): boolean {
-      return (
-        db
-          .delete(coachNotes)
-          .where(and(eq(coachNotes.id, id), eq(coachNotes.userId, userId)))
-          .run().changes > 0
-      );
+      return deleteOwnRow(db, coachNotes, userId, id);
     },
 
     updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): void {

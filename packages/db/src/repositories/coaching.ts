@@ -14,7 +14,7 @@ import {
   type JournalEntryRow,
   type MessageRow,
 } from '../schema/coaching';
-import { selectWhereEquals } from './prepared';
+import { deleteOwnRow, selectWhereEquals, updateOwnRow } from './prepared';
 
 /** A model call added to the day's AI usage row (the upsert's update half). */
 const ADD_USAGE = {
@@ -170,31 +170,14 @@ export function createCoachingRepository(db: Db) {
       return db.select().from(commitments).where(eq(commitments.conversationId, conversationId)).orderBy(asc(commitments.createdAt)).all();
     },
     setCommitmentStatus(userId: string, id: string, status: CommitmentRow['status'], at: Date): boolean {
-      return (
-        db
-          .update(commitments)
-          .set({ status, closedAt: status === 'open' ? null : at })
-          .where(and(eq(commitments.id, id), eq(commitments.userId, userId)))
-          .run().changes > 0
-      );
+      return updateOwnRow(db, commitments, userId, id, { status, closedAt: status === 'open' ? null : at });
     },
 
     updateCommitmentText(userId: string, id: string, text: string): boolean {
-      return (
-        db
-          .update(commitments)
-          .set({ text })
-          .where(and(eq(commitments.id, id), eq(commitments.userId, userId)))
-          .run().changes > 0
-      );
+      return updateOwnRow(db, commitments, userId, id, { text });
     },
     deleteCommitment(userId: string, id: string): boolean {
-      return (
-        db
-          .delete(commitments)
-          .where(and(eq(commitments.id, id), eq(commitments.userId, userId)))
-          .run().changes > 0
-      );
+      return deleteOwnRow(db, commitments, userId, id);
     },
     listPlans(userId: string): DailyPlanRow[] {
       return db.select().from(dailyPlans).where(eq(dailyPlans.userId, userId)).orderBy(desc(dailyPlans.day)).all();
@@ -282,12 +265,7 @@ export function createCoachingRepository(db: Db) {
       return db.select().from(journalEntries).where(eq(journalEntries.id, id)).get();
     },
     deleteJournalEntry(userId: string, id: string): boolean {
-      return (
-        db
-          .delete(journalEntries)
-          .where(and(eq(journalEntries.id, id), eq(journalEntries.userId, userId)))
-          .run().changes > 0
-      );
+      return deleteOwnRow(db, journalEntries, userId, id);
     },
 
     findEvaluation(assessmentId: string) {

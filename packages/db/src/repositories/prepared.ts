@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client';
 
 /**
@@ -11,4 +11,32 @@ export function selectWhereEquals<TTable extends SQLiteTable>(db: Db, table: TTa
     .select()
     .from(table)
     .where(eq(column, sql.placeholder(name)));
+}
+
+type OwnedTable = SQLiteTable & { id: SQLiteColumn; userId: SQLiteColumn };
+
+/** `where id = :id and user_id = :userId`: a member's own row, and nobody else's. */
+function ownRow(table: OwnedTable, userId: string, id: string) {
+  return and(eq(table.id, id), eq(table.userId, userId));
+}
+
+/** Updates the row `id` if it belongs to `userId`; whether there was one. */
+export function updateOwnRow<TTable extends OwnedTable>(db: Db, table: TTable, userId: string, id: string, values: SQLiteUpdateSetSource<TTable>): boolean {
+  return (
+    db
+      .update(table)
+      .set(values)
+      .where(ownRow(table, userId, id))
+      .run().changes > 0
+  );
+}
+
+/** Deletes the row `id` if it belongs to `userId`; whether there was one. */
+export function deleteOwnRow(db: Db, table: OwnedTable, userId: string, id: string): boolean {
+  return (
+    db
+      .delete(table)
+      .where(ownRow(table, userId, id))
+      .run().changes > 0
+  );
 }
