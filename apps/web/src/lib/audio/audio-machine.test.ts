@@ -55,13 +55,19 @@ describe('audio player state machine', () => {
   });
 });
 
+/** A registry with two players registered: `a` plays audio "uno", `b` plays "dos". */
+function twoPlayers() {
+  const registry = createAudioRegistry();
+  const a = { audioId: 'uno', pause: vi.fn() };
+  const b = { audioId: 'dos', pause: vi.fn() };
+  registry.register('a', a);
+  registry.register('b', b);
+  return { registry, a, b };
+}
+
 describe('one audio at a time (registry)', () => {
   it('marks the playing audio and pauses the previous one', () => {
-    const registry = createAudioRegistry();
-    const a = { audioId: 'uno', pause: vi.fn() };
-    const b = { audioId: 'dos', pause: vi.fn() };
-    registry.register('a', a);
-    registry.register('b', b);
+    const { registry, a, b } = twoPlayers();
     const listener = vi.fn();
     registry.subscribe(listener);
 
@@ -75,9 +81,7 @@ describe('one audio at a time (registry)', () => {
   });
 
   it('pausing the current audio clears the marker; pausing another does not', () => {
-    const registry = createAudioRegistry();
-    registry.register('a', { audioId: 'uno', pause: vi.fn() });
-    registry.register('b', { audioId: 'dos', pause: vi.fn() });
+    const { registry } = twoPlayers();
     registry.started('a');
     registry.stopped('b');
     expect(registry.getCurrent()?.key).toBe('a');
@@ -86,11 +90,7 @@ describe('one audio at a time (registry)', () => {
   });
 
   it('pause-all pauses every player and clears the marker', () => {
-    const registry = createAudioRegistry();
-    const a = { audioId: 'uno', pause: vi.fn() };
-    const b = { audioId: 'dos', pause: vi.fn() };
-    registry.register('a', a);
-    registry.register('b', b);
+    const { registry, a, b } = twoPlayers();
     registry.started('b');
     registry.pauseAll();
     expect(a.pause).toHaveBeenCalled();
