@@ -1,6 +1,7 @@
 import { Box, Button, Circle, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheckIcon, InfoIcon } from '../ui/icons';
+import { WarmNotice } from '../ui/warm-notice';
 import { earnedStepsLabel } from '../../lib/steps/format-steps';
 import type { PracticeCompletion } from '../../lib/steps/use-step-feedback';
 import { spokenDuration } from '../../lib/format-time';
@@ -88,29 +89,24 @@ function ProblemNote({ message, canRetry, onRetry, onRestart }: { message: strin
     actionsRef.current?.querySelector('button')?.focus();
   }, []);
   return (
-    <Box role="alert" borderRadius="xl" bg="sun.50" borderWidth="1px" borderColor="sun.200" p="5">
-      <HStack align="flex-start" gap="3">
-        <InfoIcon boxSize="5" color="sun.800" mt="0.5" aria-hidden="true" flexShrink={0} />
-        <Box>
-          <Text fontWeight="700" color="heading">
-            No se ha podido registrar
-          </Text>
-          <Text mt="1" color="ink.800">
-            {message}
-          </Text>
-          <HStack ref={actionsRef} mt="4" gap="2" flexWrap="wrap">
-            {canRetry ? (
-              <Button colorPalette="brand" borderRadius="full" onClick={onRetry}>
-                Reintentar
-              </Button>
-            ) : null}
-            <Button variant="outline" borderRadius="full" onClick={onRestart}>
-              Empezar de nuevo
+    <WarmNotice
+      role="alert"
+      title="No se ha podido registrar"
+      message={message}
+      actionsRef={actionsRef}
+      actions={
+        <>
+          {canRetry ? (
+            <Button colorPalette="brand" borderRadius="full" onClick={onRetry}>
+              Reintentar
             </Button>
-          </HStack>
-        </Box>
-      </HStack>
-    </Box>
+          ) : null}
+          <Button variant="outline" borderRadius="full" onClick={onRestart}>
+            Empezar de nuevo
+          </Button>
+        </>
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { InfoIcon } from '../../../../components/ui/icons';
+import { WarmNotice } from '../../../../components/ui/warm-notice';
 import type { FitnessClassView } from '../../api/practice-queries';
 import { GuidedPlayer } from '../../../../components/practice/guided-player';
 import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
@@ -58,45 +58,34 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
             </Dialog.Header>
             <Dialog.Body pb="8">
               {confirmExit ? (
-                <Box
+                <WarmNotice
                   role="alertdialog"
                   aria-labelledby="salir-titulo"
                   aria-describedby="salir-texto"
-                  bg="sun.50"
-                  borderWidth="1px"
-                  borderColor="sun.200"
-                  borderRadius="xl"
-                  p="5"
                   mb="5"
-                >
-                  <HStack align="flex-start" gap="3">
-                    <InfoIcon boxSize="5" color="sun.800" mt="0.5" aria-hidden="true" />
-                    <Box>
-                      <Text id="salir-titulo" fontWeight="700" color="heading">
-                        ¿Salir de la clase?
-                      </Text>
-                      <Text id="salir-texto" mt="1" color="ink.800">
-                        La clase está en pausa. Si sales ahora no se registrará.
-                      </Text>
-                      <HStack mt="4" gap="2" flexWrap="wrap">
-                        <Button
-                          colorPalette="brand"
-                          borderRadius="full"
-                          autoFocus
-                          onClick={() => {
-                            setConfirmExit(false);
-                            session.resume();
-                          }}
-                        >
-                          Seguir con la clase
-                        </Button>
-                        <Button variant="outline" borderRadius="full" onClick={onClose}>
-                          Salir
-                        </Button>
-                      </HStack>
-                    </Box>
-                  </HStack>
-                </Box>
+                  title="¿Salir de la clase?"
+                  titleId="salir-titulo"
+                  message="La clase está en pausa. Si sales ahora no se registrará."
+                  messageId="salir-texto"
+                  actions={
+                    <>
+                      <Button
+                        colorPalette="brand"
+                        borderRadius="full"
+                        autoFocus
+                        onClick={() => {
+                          setConfirmExit(false);
+                          session.resume();
+                        }}
+                      >
+                        Seguir con la clase
+                      </Button>
+                      <Button variant="outline" borderRadius="full" onClick={onClose}>
+                        Salir
+                      </Button>
+                    </>
+                  }
+                />
               ) : null}
 
               <CompletionSummary
