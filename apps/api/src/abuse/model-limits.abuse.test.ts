@@ -51,8 +51,7 @@ async function setup(env: Record<string, string> = {}) {
   });
   const server = await startTestServer(t);
   cleanups.push(server.stop);
-  const { cookie } = await t.registerUser({ firstName: 'Lucía' });
-  const caller = t.callerFor(cookie);
+  const { cookie, caller } = await t.signedInCaller({ firstName: 'Lucía' });
   const ws = new WebSocket(`${server.wsUrl}/api/trpc-ws`, { headers: { cookie, origin: TEST_ORIGIN } });
   const messages: Message[] = [];
   ws.on('message', (data) => {
