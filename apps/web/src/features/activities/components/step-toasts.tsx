@@ -1,4 +1,4 @@
-import { Box, Circle, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Circle, IconButton, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { InfoIcon, XIcon } from '../../../components/ui/icons';
@@ -10,6 +10,43 @@ import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
 import { Tooltip } from '../../../components/ui/tooltip';
 
 const GAP_PX = 8;
+
+/** The toasts' column: fixed top right under the header, letting clicks through between cards. */
+const REGION_STYLE: BoxProps = {
+  position: 'fixed',
+  top: '4.75rem',
+  insetInlineEnd: { base: '3', md: '6' },
+  zIndex: 'toast',
+  width: 'min(22rem, calc(100vw - 1.5rem))',
+  pointerEvents: 'none',
+};
+
+/** One toast card: teal for steps earned, sun for a reached limit; slides in from the right, out to it when exiting. */
+function toastCardStyle({ limit, exiting }: { limit: boolean; exiting: boolean }): BoxProps {
+  return {
+    pointerEvents: exiting ? 'none' : 'auto',
+    cursor: 'pointer',
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: '3',
+    minH: `${STEP_TOAST_SPACING_PX - GAP_PX}px`,
+    bg: 'surface',
+    borderWidth: '1px',
+    borderColor: limit ? 'sun.200' : 'brand.100',
+    borderInlineStartWidth: '4px',
+    borderInlineStartColor: limit ? 'sun.500' : 'brand.500',
+    borderRadius: 'xl',
+    boxShadow: 'raised',
+    ps: '3',
+    pe: '2',
+    py: '3',
+    animationName: exiting ? 'fade-out, slide-to-right' : 'fade-in, slide-from-right',
+    animationDuration: exiting ? `${STEP_TOAST_EXIT_MS}ms` : 'moderate',
+    animationTimingFunction: exiting ? 'ease-in' : 'ease-out',
+    animationFillMode: 'forwards',
+    css: { '--slide-from-right-distance': '1.5rem', '--slide-to-right-distance': '1.5rem' },
+  };
+}
 
 /**
  * Step-completion toasts, top right (spec §2, §4, §9). Mount once, only for a signed-in user, inside
@@ -35,18 +72,7 @@ export function StepToasts() {
   useEffect(() => () => tabStepToasts.clear(), []);
 
   return (
-    <Box
-      position="fixed"
-      top="4.75rem"
-      insetInlineEnd={{ base: '3', md: '6' }}
-      zIndex="toast"
-      width="min(22rem, calc(100vw - 1.5rem))"
-      pointerEvents="none"
-      role="status"
-      aria-live="polite"
-      aria-atomic="false"
-      aria-label="Pasos conseguidos"
-    >
+    <Box {...REGION_STYLE} role="status" aria-live="polite" aria-atomic="false" aria-label="Pasos conseguidos">
       <Stack gap={`${GAP_PX}px`} align="stretch">
         {toasts.map((toast) => (
           <StepToastCard key={toast.activityId} toast={toast} />
@@ -67,32 +93,12 @@ function StepToastCard({ toast }: { toast: StepToast }) {
   return (
     <Box
       data-phase={toast.phase}
-      pointerEvents={exiting ? 'none' : 'auto'}
       onClick={dismiss}
       onMouseEnter={hold}
       onMouseLeave={release}
       onFocus={hold}
       onBlur={release}
-      cursor="pointer"
-      display="flex"
-      alignItems="flex-start"
-      gap="3"
-      minH={`${STEP_TOAST_SPACING_PX - GAP_PX}px`}
-      bg="surface"
-      borderWidth="1px"
-      borderColor={limit ? 'sun.200' : 'brand.100'}
-      borderInlineStartWidth="4px"
-      borderInlineStartColor={limit ? 'sun.500' : 'brand.500'}
-      borderRadius="xl"
-      boxShadow="raised"
-      ps="3"
-      pe="2"
-      py="3"
-      animationName={exiting ? 'fade-out, slide-to-right' : 'fade-in, slide-from-right'}
-      animationDuration={exiting ? `${STEP_TOAST_EXIT_MS}ms` : 'moderate'}
-      animationTimingFunction={exiting ? 'ease-in' : 'ease-out'}
-      animationFillMode="forwards"
-      css={{ '--slide-from-right-distance': '1.5rem', '--slide-to-right-distance': '1.5rem' }}
+      {...toastCardStyle({ limit, exiting })}
     >
       <Circle size="10" flexShrink={0} bg={limit ? 'sun.100' : 'brand.50'} color={limit ? 'sun.800' : 'brand.700'}>
         {limit ? <InfoIcon boxSize="5" aria-hidden="true" /> : <ActivityIcon name={toast.icon ?? ''} boxSize="5" />}
