@@ -43,23 +43,12 @@ export function startOfLocalDay(instant: Date, timezone: string): Date {
   return new Date(high * MINUTE_MS);
 }
 
-const DAILY: Record<QuotaKind, { limit: (deps: Deps) => number; message: string }> = {
-  journalEntries: {
-    limit: (deps) => deps.config.quotas.journalEntriesPerDay,
-    message: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
-  },
-  conversations: {
-    limit: (deps) => deps.config.quotas.conversationsPerDay,
-    message: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
-  },
-  notes: {
-    limit: (deps) => deps.config.quotas.notesPerDay,
-    message: 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
-  },
-  messages: {
-    limit: (deps) => deps.config.quotas.messagesPerDay,
-    message: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
-  },
+/** What a member reads over each daily quota (the limit itself is the setting `config.quotas.<kind>PerDay`). */
+const DAILY_LIMIT_MESSAGES: Record<QuotaKind, string> = {
+  journalEntries: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
+  conversations: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
+  notes: 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
+  messages: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
 };
 
 /** The message a full conversation answers with (409: it does not reset; a new conversation does). */
@@ -71,7 +60,7 @@ export const CONVERSATION_FULL_MESSAGE = 'Esta conversación ha llegado al máxi
  * transaction back.
  */
 export function enforceDailyQuota(deps: Deps, user: User, kind: QuotaKind): void {
-  const limit = DAILY[kind].limit(deps);
+  const limit = deps.config.quotas[`${kind}PerDay`];
   const now = deps.clock();
   const repo = deps.repos.quotas;
   let retryAfterSeconds = 0;
@@ -87,7 +76,7 @@ export function enforceDailyQuota(deps: Deps, user: User, kind: QuotaKind): void
     retryAfterSeconds = Math.max(retryAfterSeconds, seconds, 1);
   }
   if (retryAfterSeconds > 0) {
-    throw new DomainError('DAILY_LIMIT_REACHED', DAILY[kind].message, { retryAfterSeconds, quota: kind, limit });
+    throw new DomainError('DAILY_LIMIT_REACHED', DAILY_LIMIT_MESSAGES[kind], { retryAfterSeconds, quota: kind, limit });
   }
 }
 
