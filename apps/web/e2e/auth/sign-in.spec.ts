@@ -109,6 +109,8 @@ test.describe('acceso', () => {
     const other = await context.newPage();
     await other.goto('/');
     await expect(other.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
+    // Home arrives rendered by the server (decision 021): its buttons work once the app has hydrated.
+    await expect(other.locator('html[data-app-ready]')).toHaveCount(1);
     await other.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(other.getByRole('heading', { level: 1, name: /Tu coach con IA/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: /Tu coach con IA/ })).toBeVisible();
