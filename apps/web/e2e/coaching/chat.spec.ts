@@ -18,6 +18,8 @@ test.describe('chat con el coach', () => {
     await slowDownCoachStream(page, 60);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+    // Home arrives rendered by the server (decision 021): typing counts once the app has hydrated.
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
     const box = page.getByRole('textbox', { name: 'Tu mensaje para tu coach' });
     await expect(box).toHaveAttribute('placeholder', /^Hoy quiero hablar de /);
