@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { FIRST_SCREEN_QUERIES, type BootstrapState } from '@ascenso/domain/bootstrap';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fixture from './first-screen.fixture.json';
 import type * as QueryClientModule from '../lib/query-client';
-import { AppProviders } from './providers';
-import { RouteGate } from './route-gate';
+import { HomeAtRoot } from './home-at-root';
 
 // The query client AppProviders makes, kept to look into its cache after the render.
 const clients = vi.hoisted(() => [] as QueryClient[]);
@@ -43,13 +40,7 @@ afterEach(() => {
 /** The app's tree at `/` with `state` as the page's bootstrap, rendered once every lazy screen has arrived. */
 async function renderFirstScreen(state: BootstrapState): Promise<{ text: string; queryClient: QueryClient }> {
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProviders bootstrap={state}>
-        <StaticRouter location="/">
-          <RouteGate />
-        </StaticRouter>
-      </AppProviders>
-    </StrictMode>,
+    <HomeAtRoot bootstrap={state} />,
     // Every Suspense boundary complete in place, as the browser's first render after the preload is.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

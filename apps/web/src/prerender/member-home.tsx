@@ -1,9 +1,6 @@
 import type { BootstrapState, RenderedPage } from '@ascenso/domain/bootstrap';
-import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
-import { AppProviders } from '../app/providers';
-import { RouteGate } from '../app/route-gate';
+import { HomeAtRoot } from '../app/home-at-root';
 import { setServerPlanParser } from '../features/daily-plan/utils/sanitize-plan';
 import { separateEmotionStyles } from './emotion-styles';
 import { parsePlanHtmlOnServer } from './plan-html';
@@ -32,13 +29,7 @@ export async function renderMemberHome(state: BootstrapState, options: RenderMem
   setServerPlanParser(parsePlanHtmlOnServer, options.origin);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProviders bootstrap={state}>
-        <StaticRouter location="/">
-          <RouteGate />
-        </StaticRouter>
-      </AppProviders>
-    </StrictMode>,
+    <HomeAtRoot bootstrap={state} />,
     // No outlined boundaries: every Suspense boundary is complete in the markup, so the page needs no
     // inline script to reveal it (the Content-Security-Policy allows none).
     {
