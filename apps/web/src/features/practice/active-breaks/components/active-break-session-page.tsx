@@ -11,7 +11,7 @@ import { usePracticeSession } from '../../hooks/use-practice-session';
 import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
 import { useWakeLock } from '../../../../lib/use-wake-lock';
 import { shortDuration, spokenDuration } from '../../../../lib/format-time';
-import { unlockTones } from '../../../../lib/practice/cues';
+import { StartPracticeButton } from '../../../../components/practice/start-practice-button';
 import { BreakIcon } from './break-icon';
 
 const BACK = { to: '/active-breaks', label: 'Pausas activas' };
@@ -120,21 +120,15 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
             </Box>
             <SessionProblem session={session} onRestart={guided.restart} />
             <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cada cambio." checked={sound} onChange={setSound} />
-            <Button
-              colorPalette="brand"
-              size="xl"
-              borderRadius="full"
+            <StartPracticeButton
+              starting={session.phase === 'starting'}
+              sound={sound}
+              onBegin={guided.begin}
               alignSelf={{ base: 'stretch', sm: 'flex-start' }}
               px="10"
-              loading={session.phase === 'starting'}
-              loadingText="Preparando..."
-              onClick={() => {
-                if (sound) unlockTones();
-                guided.begin();
-              }}
             >
               Empezar la pausa
-            </Button>
+            </StartPracticeButton>
           </Stack>
         ) : null}
       </SurfaceCard>

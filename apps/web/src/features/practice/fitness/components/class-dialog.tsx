@@ -10,7 +10,7 @@ import { usePracticeSession } from '../../hooks/use-practice-session';
 import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
 import { useWakeLock } from '../../../../lib/use-wake-lock';
 import { shortDuration } from '../../../../lib/format-time';
-import { unlockTones } from '../../../../lib/practice/cues';
+import { StartPracticeButton } from '../../../../components/practice/start-practice-button';
 import { LEVEL_LABELS, classPlayerAt, equipmentLabel } from '../utils/class-player';
 import { Tooltip } from '../../../../components/ui/tooltip';
 
@@ -152,19 +152,9 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                     </Box>
                   </Box>
                   <SoundToggle label="Avisos sonoros" hint="Tres toques suaves antes de cambiar de ejercicio." checked={sound} onChange={setSound} />
-                  <Button
-                    colorPalette="brand"
-                    size="xl"
-                    borderRadius="full"
-                    loading={session.phase === 'starting'}
-                    loadingText="Preparando..."
-                    onClick={() => {
-                      if (sound) unlockTones();
-                      guided.begin();
-                    }}
-                  >
+                  <StartPracticeButton starting={session.phase === 'starting'} sound={sound} onBegin={guided.begin}>
                     Empezar
-                  </Button>
+                  </StartPracticeButton>
                 </Stack>
               ) : null}
             </Dialog.Body>
