@@ -100,6 +100,15 @@ async function subscribed(policy: SocketPolicy) {
   return { wsClient, received, subscription };
 }
 
+/** A signed-in tab with the subscription, its socket accepted by the server. */
+async function connected(policy: SocketPolicy) {
+  policy.start();
+  const subscription = await subscribed(policy);
+  latest().accept();
+  await flush();
+  return subscription;
+}
+
 /** The subscription requests a socket carried (tRPC resends them after a reconnect). */
 const subscriptionsSent = (socket: FakeSocket) =>
   socket.sent.filter((m): m is { id: number; params: { path: string; lastEventId?: string } } => (m as { method?: string }).method === 'subscription');
@@ -129,10 +138,7 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
 
   it('after a drop makes at most 5 attempts, 1·2·4·8·16 s apart, then waits for the tab to be visible', async () => {
     const policy = new SocketPolicy();
-    policy.start();
-    await subscribed(policy);
-    latest().accept();
-    await flush();
+    await connected(policy);
     expect(policy.getSnapshot()).toMatchObject({ state: 'connected', failures: 0 });
 
     latest().serverClose(1006);
@@ -185,10 +191,7 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
 
   it('a visible tab with an open socket does not reconnect; a success resets the count', async () => {
     const policy = new SocketPolicy();
-    policy.start();
-    await subscribed(policy);
-    latest().accept();
-    await flush();
+    await connected(policy);
     policy.visible();
     await flush();
     expect(FakeSocket.all).toHaveLength(1);
@@ -212,10 +215,7 @@ describe('the reconnect policy of the tRPC socket (spec §4, §9)', () => {
       const policy = new SocketPolicy();
       const ended: number[] = [];
       policy.onSessionEnded((closeCode) => ended.push(closeCode));
-      policy.start();
-      await subscribed(policy);
-      latest().accept();
-      await flush();
+      await connected(policy);
 
       latest().serverClose(code);
       expect(ended).toEqual([code]);
