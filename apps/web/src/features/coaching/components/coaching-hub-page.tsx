@@ -84,30 +84,29 @@ export function CoachingHubPage() {
   );
 }
 
-function ActionCard({ icon, title, text, tone, children }: { icon: ReactNode; title: string; text: string; tone: 'brand' | 'sun'; children: ReactNode }) {
+/** An action card's colours: its border and background, and its icon's colour on the white tile. */
+const ACTION_TONES = {
+  brand: { borderColor: 'brand.100', bg: 'brand.50', icon: 'brand.700' },
+  sun: { borderColor: 'sun.200', bg: 'sun.50', icon: 'sun.800' },
+} as const;
+type ActionTone = keyof typeof ACTION_TONES;
+
+function ActionCard({ icon, title, text, tone, children }: { icon: ReactNode; title: string; text: string; tone: ActionTone; children: ReactNode }) {
+  const colors = ACTION_TONES[tone];
   return (
     <Box
       as="section"
       aria-label={title}
       borderRadius="card"
       borderWidth="1px"
-      borderColor={tone === 'brand' ? 'brand.100' : 'sun.200'}
-      bg={tone === 'brand' ? 'brand.50' : 'sun.50'}
+      borderColor={colors.borderColor}
+      bg={colors.bg}
       p={{ base: '5', md: '6' }}
       display="flex"
       flexDirection="column"
       gap="3"
     >
-      <Box
-        as="span"
-        display="inline-flex"
-        alignSelf="flex-start"
-        p="2.5"
-        borderRadius="xl"
-        bg="surface"
-        color={tone === 'brand' ? 'brand.700' : 'sun.800'}
-        aria-hidden="true"
-      >
+      <Box as="span" display="inline-flex" alignSelf="flex-start" p="2.5" borderRadius="xl" bg="surface" color={colors.icon} aria-hidden="true">
         {icon}
       </Box>
       <Heading as="h2" fontSize="xl" color="heading">
