@@ -1,16 +1,20 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../lib/error-messages';
 
-/** A part of a page that could not load: what failed and the error's Spanish copy, then "Reintentar". */
-export function RetryAlert({ what, query }: { what: string; query: { error: unknown; refetch: () => Promise<unknown> } }) {
+/**
+ * A part of a page that could not load: what failed and the error's Spanish copy, then "Reintentar" —
+ * below it, or beside it (wrapping when narrow) when `inline`.
+ */
+export function RetryAlert({ what, query, inline = false }: { what: string; query: { error: unknown; refetch: () => Promise<unknown> }; inline?: boolean }) {
+  const Row = inline ? HStack : Stack;
   return (
-    <Stack gap="3" align="flex-start">
+    <Row gap="3" {...(inline ? { flexWrap: 'wrap' } : { align: 'flex-start' })}>
       <Text role="alert">
         {what} {errorMessage(query.error)}
       </Text>
       <Button size="sm" variant="outline" borderRadius="full" onClick={() => void query.refetch()}>
         Reintentar
       </Button>
-    </Stack>
+    </Row>
   );
 }
