@@ -1,11 +1,5 @@
 import DOMPurify, { type DOMPurify as DOMPurifyInstance } from 'dompurify';
-import {
-  PLAN_ALLOWED_ATTRIBUTES,
-  PLAN_ALLOWED_TAGS,
-  PLAN_HREF_PATTERN,
-  allowedLinkClasses,
-  isAllowedPlanHref,
-} from './plan-links';
+import { PLAN_ALLOWED_ATTRIBUTES, PLAN_ALLOWED_TAGS, PLAN_HREF_PATTERN, allowedLinkClasses, isAllowedPlanHref } from './plan-links';
 import { toPlanTree, type DomNodeLike, type PlanNode } from './plan-tree';
 
 let purifier: DOMPurifyInstance | null = null;
