@@ -1,5 +1,6 @@
-import { Box, Button, HStack, Heading, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Heading, Skeleton, Text } from '@chakra-ui/react';
 import { useState, type ReactNode, type RefObject } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import { ConfirmDialog } from './confirm-dialog';
@@ -153,14 +154,7 @@ export function EditableList<T extends ListItem>({
             </Box>
           )
         ) : query.isError ? (
-          <HStack gap="3" flexWrap="wrap">
-            <Text role="alert">
-              {loadErrorText} {errorMessage(query.error)}
-            </Text>
-            <Button size="sm" variant="outline" borderRadius="full" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          </HStack>
+          <RetryAlert what={loadErrorText} query={query} inline />
         ) : (
           <Skeleton h="16" borderRadius="lg" />
         )}
