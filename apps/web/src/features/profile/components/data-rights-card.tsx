@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/forms/password-field';
 import { useDeleteAccount, type DeleteAccountResult } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 export const EXPORT_URL = '/api/profile/export';
 
@@ -71,7 +72,7 @@ function DeleteAccount() {
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<{ password?: string; understood?: string; form?: string }>({});
   const passwordBoxRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const close = () => {
     if (pending) return;
@@ -80,8 +81,6 @@ function DeleteAccount() {
     setUnderstood(false);
     setErrors({});
   };
-
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
