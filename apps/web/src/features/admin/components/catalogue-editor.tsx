@@ -1,6 +1,6 @@
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
 import { Box, Button, Code, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
@@ -19,6 +19,7 @@ import {
 } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 /** Column layout shared by the header row and every row (a table on wide screens, cards on phones). */
 const COLUMNS = {
@@ -90,7 +91,7 @@ export function CatalogueEditor() {
 
 function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   const update = useUpdateActivityMutation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [saved, setSaved] = useState(() => ({
     name: activity.name,
     baseSteps: activity.baseSteps,
@@ -102,8 +103,6 @@ function CatalogueRow({ activity }: { activity: CatalogueActivity }) {
   const [formError, setFormError] = useState<string | null>(null);
   const labelId = `actividad-${activity.key}`;
   const dirty = isDraftDirty(draft, saved);
-
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { Box, Button, Field, Grid, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
@@ -12,6 +12,7 @@ import { ADJUSTMENT_REASON_HINT, validateAdjustment } from '../utils/catalogue-f
 import type { PickedUser } from './user-picker';
 import { InsetBox } from '../../../components/ui/section-card';
 import { SuccessStatus } from '../../../components/ui/success-status';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 /** The chosen person's today stats, the manual adjustment form and their ledger (`admin.userLedger`). */
 export function UserStepsPanel({ user }: { user: PickedUser }) {
@@ -88,7 +89,7 @@ export function UserStepsPanel({ user }: { user: PickedUser }) {
 
 function AdjustForm({ user }: { user: PickedUser }) {
   const adjust = useAdjustStepsMutation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [steps, setSteps] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'steps' | 'reason', string>>>({});
@@ -99,8 +100,6 @@ function AdjustForm({ user }: { user: PickedUser }) {
   };
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
