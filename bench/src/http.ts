@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixedRate, saturate, type Target } from './load';
 import { median, percentile, prepareDatabase, report, startServer } from './lib';
 
@@ -33,9 +34,13 @@ function cpuTicks(pid: number | undefined): number {
   }
 }
 
-/** Starts the floor app on 127.0.0.1 (ephemeral port), pinned to CPU 0 like the server. */
+/**
+ * Starts the floor app on 127.0.0.1 (ephemeral port), pinned to CPU 0 like the server. tsx's loader lets it
+ * import the domain's TypeScript (the stats shaping it shares with the API).
+ */
 function startFloor(file: string, userId: string): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
-  const child = spawn('taskset', ['-c', '0', process.execPath, FLOOR, file, userId], {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn('taskset', ['-c', '0', process.execPath, '--import', tsx, FLOOR, file, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -1,8 +1,11 @@
 // The floor for bench (a): a minimal Hono + tRPC app as shipped (Hono, @trpc/server's fetch adapter,
 // @hono/node-server, better-sqlite3), with one query that reads the same rows as our stats answer
-// (today's rows per activity, the running total, the catalogue) from the same database file. No
-// session, no middleware, no transformer, no caching. Plain JavaScript, run by node as it is.
-// Usage: node hono-trpc.mjs <database file> <user id>; prints "port <n>" once it listens on 127.0.0.1.
+// (today's rows per activity, the running total, the catalogue) from the same database file and shapes
+// them with the same pure function as the API (`activityStats` of @ascenso/domain). No session, no
+// middleware, no transformer, no caching. Run by node with tsx's loader (for the domain's TypeScript;
+// it acts at import time only, not per request).
+// Usage: node --import tsx hono-trpc.mjs <database file> <user id>; prints "port <n>" once it listens on 127.0.0.1.
+import { activityStats } from '@ascenso/domain/activity-stats';
 import { serve } from '@hono/node-server';
 import { initTRPC } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -26,27 +29,7 @@ const router = t.router({
   activities: t.router({
     stats: t.procedure.query(() => {
       const day = dayFormat.format(new Date());
-      const rows = dayRows.all(userId, day);
-      const today = new Map(rows.map((row) => [row.activityKey, row]));
-      return {
-        stats: {
-          totalSteps: total.get(userId)?.total ?? 0,
-          todaySteps: rows.reduce((sum, row) => sum + row.steps, 0),
-          day,
-          byActivity: catalogue.all().map((activity) => {
-            const row = today.get(activity.key);
-            return {
-              activityKey: activity.key,
-              name: activity.name,
-              icon: activity.icon,
-              todayCount: row?.completions ?? 0,
-              todaySteps: row?.steps ?? 0,
-              dailyLimit: activity.dailyLimit,
-              remaining: Math.max(0, activity.dailyLimit - (row?.awarded ?? 0)),
-            };
-          }),
-        },
-      };
+      return activityStats(day, total.get(userId)?.total ?? 0, dayRows.all(userId, day), catalogue.all());
     }),
   }),
 });

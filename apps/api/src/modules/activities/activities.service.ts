@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { decideAward, type ActivityKey, type CompleteActivityInput } from '@ascenso/domain/activities';
+import { activityStats } from '@ascenso/domain/activity-stats';
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
@@ -262,27 +263,7 @@ export function getActivityStats(deps: Deps, viewer: { id: string; role: string;
   }
   const day = localDay(deps.clock(), timezone);
   const steps = deps.repos.steps;
-  const rows = steps.dayByActivity(userId, day);
-  const today = new Map(rows.map((row) => [row.activityKey, row]));
-  return {
-    stats: {
-      totalSteps: steps.total(userId),
-      todaySteps: rows.reduce((sum, row) => sum + row.steps, 0),
-      day,
-      byActivity: steps.listActivities().map((activity) => {
-        const row = today.get(activity.key);
-        return {
-          activityKey: activity.key,
-          name: activity.name,
-          icon: activity.icon,
-          todayCount: row?.completions ?? 0,
-          todaySteps: row?.steps ?? 0,
-          dailyLimit: activity.dailyLimit,
-          remaining: Math.max(0, activity.dailyLimit - (row?.awarded ?? 0)),
-        };
-      }),
-    },
-  };
+  return activityStats(day, steps.total(userId), steps.dayByActivity(userId, day), steps.listActivities());
 }
 
 /** How many of the user's latest completions a resumed subscription looks through for its last id. */
