@@ -1,3 +1,4 @@
+import { COACH_MESSAGE_MAX_LENGTH } from '@ascenso/domain/coaching';
 import type { DomainErrorCode } from '@ascenso/domain/errors';
 import { readDomainError } from './errors';
 
@@ -58,7 +59,7 @@ const CONTEXT_MESSAGES: Record<ErrorContext, Partial<Record<DomainErrorCode | 'f
   'coach-send': {
     FORBIDDEN: SAFETY_PAUSE,
     CONFLICT: 'Esta conversación ya no admite más mensajes. Empieza una nueva para seguir.',
-    VALIDATION: 'Escribe un mensaje de hasta 4000 caracteres.',
+    VALIDATION: `Escribe un mensaje de hasta ${COACH_MESSAGE_MAX_LENGTH} caracteres.`,
     DAILY_LIMIT_REACHED: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
     NOT_FOUND: 'No encontramos esta conversación.',
     fallback: 'No hemos podido enviar tu mensaje. Inténtalo de nuevo.',

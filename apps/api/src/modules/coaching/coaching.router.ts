@@ -1,3 +1,4 @@
+import { COACH_MESSAGE_MAX_LENGTH, CONVERSATION_TITLE_MAX_LENGTH } from '@ascenso/domain/coaching';
 import { JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH } from '@ascenso/domain/journal';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ export const coachingRouter = router({
     .query(({ ctx, input }) => getConversation(ctx.deps, ctx.auth.user, input.id)),
 
   start: authedProcedure
-    .input(z.object({ kind: KindSchema, title: z.string().trim().max(80).optional() }))
+    .input(z.object({ kind: KindSchema, title: z.string().trim().max(CONVERSATION_TITLE_MAX_LENGTH).optional() }))
     .output(ConversationSchema)
     .mutation(({ ctx, input }) => startConversation(ctx.deps, ctx.auth.user, input)),
 
@@ -66,7 +67,11 @@ export const coachingRouter = router({
     .input(
       z.object({
         conversationId: IdSchema,
-        content: z.string().trim().min(1, { message: 'Escribe un mensaje' }).max(4000, { message: 'Máximo 4000 caracteres' }),
+        content: z
+          .string()
+          .trim()
+          .min(1, { message: 'Escribe un mensaje' })
+          .max(COACH_MESSAGE_MAX_LENGTH, { message: `Máximo ${COACH_MESSAGE_MAX_LENGTH} caracteres` }),
         clientMessageId: z.uuid({ message: 'Identificador de mensaje no válido' }),
       }),
     )

@@ -1,3 +1,4 @@
+import { COACH_MESSAGE_COUNTER_FROM, COACH_MESSAGE_MAX_LENGTH } from '@ascenso/domain/coaching';
 import { Box, Button, HStack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { canSend, composerKeyAction, preventsDefault } from '../utils/composer-keys';
@@ -46,6 +47,8 @@ export function MessageComposer({
   const hintId = `${id}-ayuda`;
   const noteId = `${id}-nota`;
   const errorId = `${id}-error`;
+  const counterId = `${id}-caracteres`;
+  const showCounter = text.length >= COACH_MESSAGE_COUNTER_FROM;
 
   // When the answer ends while focus is on "Detener", the button may become a disabled "Enviar":
   // move focus to the box instead of leaving it on a disabled control.
@@ -88,7 +91,7 @@ export function MessageComposer({
     textareaRef.current?.focus();
   };
 
-  const describedBy = [disabled && note ? noteId : null, error ? errorId : null, hintId].filter(Boolean).join(' ');
+  const describedBy = [disabled && note ? noteId : null, error ? errorId : null, showCounter ? counterId : null, hintId].filter(Boolean).join(' ');
 
   return (
     <Box
@@ -126,6 +129,7 @@ export function MessageComposer({
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
+          maxLength={COACH_MESSAGE_MAX_LENGTH}
           placeholder={placeholder}
           disabled={disabled}
           aria-describedby={describedBy || undefined}
@@ -144,6 +148,11 @@ export function MessageComposer({
           <Text id={hintId} fontSize="xs" color="text.muted" hideBelow="sm">
             Enter para enviar · Mayús+Enter para una línea nueva
           </Text>
+          {showCounter ? (
+            <Text id={counterId} fontSize="xs" color={text.length >= COACH_MESSAGE_MAX_LENGTH ? 'fg.error' : 'text.muted'} aria-live="polite">
+              {text.length} de {COACH_MESSAGE_MAX_LENGTH} caracteres
+            </Text>
+          ) : null}
           <Button
             ref={buttonRef}
             type={streaming ? 'button' : 'submit'}
