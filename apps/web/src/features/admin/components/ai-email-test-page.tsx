@@ -1,12 +1,10 @@
-import { EmailSchema } from '@ascenso/domain/auth';
 import { Badge, Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
+import { useState } from 'react';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { adminOnly } from './admin-only';
 import { UserPicker, type PickedUser } from './user-picker';
 import { useAiEmailPreviewQuery, useAiEmailSendMutation } from '../api/email-api';
-import type { SendResult } from '../utils/email-copy';
+import { useSendForm } from '../hooks/use-send-form';
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
@@ -99,36 +97,13 @@ function AiEmailTest() {
 
 function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }) {
   const send = useAiEmailSendMutation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ result: SendResult; to: string } | null>(null);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setResult(null);
-    let address: string | undefined;
-    if (to.trim()) {
-      const parsed = EmailSchema.safeParse(to);
-      if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Escribe un correo válido');
-        inputRef.current?.focus();
-        return;
-      }
-      address = parsed.data;
-    }
-    setError(null);
-    const recipient = address ?? defaultTo;
-    send.mutate(address ? { userId, to: address } : { userId }, {
-      onSuccess: (sent) => setResult({ result: sent, to: recipient }),
-      onError: (failure) =>
-        setResult({
-          result: { status: 'failed', transport: 'outbox', error: errorMessage(failure), subject: 'Resumen semanal' },
-          to: recipient,
-        }),
-    });
-  };
+  const { input, error, sent, handleSubmit } = useSendForm({
+    initialTo: '',
+    fallbackTo: defaultTo,
+    failedSubject: 'Resumen semanal',
+    pending: send.isPending,
+    send: (to, callbacks, usedFallback) => send.mutate(usedFallback ? { userId } : { userId, to }, callbacks),
+  });
 
   return (
     <InsetBox as="section" aria-labelledby="correo-ia-enviar" p="4">
@@ -143,20 +118,7 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
           <HStack gap="3" align="flex-end" flexWrap="wrap">
             <Field.Root invalid={Boolean(error)} flex="1" minW="16rem">
               <Field.Label>Enviar a (opcional)</Field.Label>
-              <Input
-                ref={inputRef}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                value={to}
-                placeholder={defaultTo}
-                onChange={(event) => {
-                  setTo(event.target.value);
-                  setError(null);
-                }}
-                bg="surface"
-                spellCheck={false}
-              />
+              <Input {...input} autoComplete="off" placeholder={defaultTo} bg="surface" />
               <Field.HelperText color="text.muted">Si lo dejas vacío, se envía a {defaultTo}.</Field.HelperText>
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
@@ -164,7 +126,7 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
               Enviar el resumen
             </Button>
           </HStack>
-          <Box aria-live="polite">{result ? <SendResultAlert result={result.result} to={result.to} /> : null}</Box>
+          <Box aria-live="polite">{sent ? <SendResultAlert result={sent.result} to={sent.to} /> : null}</Box>
         </Stack>
       </form>
     </InsetBox>

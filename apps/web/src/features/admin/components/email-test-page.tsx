@@ -1,12 +1,12 @@
-import { EmailSchema } from '@ascenso/domain/auth';
 import { Box, Button, Field, Grid, HStack, Input, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { adminOnly } from './admin-only';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { useEmailPreviewQuery, useEmailSendMutation, useTemplatesQuery, type TemplateName } from '../api/email-api';
-import { TEMPLATE_LABELS, templateName, type SendResult } from '../utils/email-copy';
+import { TEMPLATE_LABELS, templateName } from '../utils/email-copy';
+import { useSendForm } from '../hooks/use-send-form';
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
@@ -73,40 +73,12 @@ function EmailTest() {
 
 function SendForm({ template, defaultTo }: { template: TemplateName; defaultTo: string }) {
   const send = useEmailSendMutation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [to, setTo] = useState(defaultTo);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ result: SendResult; to: string } | null>(null);
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setResult(null);
-    const parsed = EmailSchema.safeParse(to);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Escribe un correo válido');
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    send.mutate(
-      { template, to: parsed.data },
-      {
-        onSuccess: (sent) => setResult({ result: sent, to: parsed.data }),
-        onError: (failure) => {
-          setResult({
-            result: {
-              status: 'failed',
-              transport: 'outbox',
-              error: errorMessage(failure),
-              subject: templateName(template),
-            },
-            to: parsed.data,
-          });
-        },
-      },
-    );
-  };
+  const { input, error, sent, handleSubmit } = useSendForm({
+    initialTo: defaultTo,
+    failedSubject: templateName(template),
+    pending: send.isPending,
+    send: (to, callbacks) => send.mutate({ template, to }, callbacks),
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Enviar correo de prueba">
@@ -117,19 +89,7 @@ function SendForm({ template, defaultTo }: { template: TemplateName; defaultTo: 
               Enviar a
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input
-              ref={inputRef}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={to}
-              onChange={(event) => {
-                setTo(event.target.value);
-                setError(null);
-              }}
-              bg="surface"
-              spellCheck={false}
-            />
+            <Input {...input} autoComplete="email" bg="surface" />
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
           <Button
@@ -143,7 +103,7 @@ function SendForm({ template, defaultTo }: { template: TemplateName; defaultTo: 
             Enviar «{templateName(template)}»
           </Button>
         </HStack>
-        <Box aria-live="polite">{result ? <SendResultAlert result={result.result} to={result.to} /> : null}</Box>
+        <Box aria-live="polite">{sent ? <SendResultAlert result={sent.result} to={sent.to} /> : null}</Box>
       </Stack>
     </form>
   );
