@@ -1,4 +1,4 @@
-import { COACH_NOTE_MAX_LENGTH, COACH_NOTE_MIN_LENGTH, COMMITMENT_MAX_LENGTH, COMMITMENT_MIN_LENGTH } from '@ascenso/domain/profile';
+import { COACH_NOTE_MAX_LENGTH, COMMITMENT_MAX_LENGTH, CoachNoteTextSchema, CommitmentTextSchema } from '@ascenso/domain/profile';
 import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -6,6 +6,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { errorMessage, type ErrorContext } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useCommitments, useNotes, type Commitment } from '../api/profile-api';
+import { checkMemberText, type MemberTextField } from '../utils/member-text';
 import { CountedTextarea } from './counted-textarea';
 import { EditableList } from './editable-list';
 import { ProfileCard } from './profile-card';
@@ -24,6 +25,9 @@ function saveError(error: unknown, context?: ErrorContext): string {
   const first = Object.values(info.fieldErrors)[0]?.[0];
   return first ?? errorMessage(error, context);
 }
+
+const NOTE_FIELD: MemberTextField = { label: 'Texto de la nota', schema: CoachNoteTextSchema, maxLength: COACH_NOTE_MAX_LENGTH };
+const COMMITMENT_FIELD: MemberTextField = { label: 'Texto del compromiso', schema: CommitmentTextSchema, maxLength: COMMITMENT_MAX_LENGTH };
 
 /** "Lo que tu coach sabe de ti": the notes and open commitments the coach reads, editable and deletable. */
 export function CoachMemoryCard({ timeZone }: { timeZone: string }) {
@@ -51,14 +55,9 @@ function NotesSection({ timeZone }: { timeZone: string }) {
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (add.isPending) return;
-    const text = draft.trim();
-    if (!text) {
-      setAddError('Escribe la nota');
-      newNoteRef.current?.focus();
-      return;
-    }
-    if (text.length > COACH_NOTE_MAX_LENGTH) {
-      setAddError(`Máximo ${COACH_NOTE_MAX_LENGTH} caracteres`);
+    const { text, error } = checkMemberText(NOTE_FIELD.schema, draft);
+    if (error !== null) {
+      setAddError(error);
       newNoteRef.current?.focus();
       return;
     }
@@ -100,7 +99,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
                 setAddError(null);
               }}
               placeholder="Por ejemplo: prefiero sesiones cortas por la mañana."
-              maxLength={COACH_NOTE_MAX_LENGTH}
+              maxLength={NOTE_FIELD.maxLength}
               error={addError}
             />
             <Button type="submit" alignSelf="flex-start" size="sm" colorPalette="brand" borderRadius="full" loading={add.isPending} loadingText="Guardando...">
@@ -113,12 +112,7 @@ function NotesSection({ timeZone }: { timeZone: string }) {
       items={notes.data}
       emptyText="Todavía no has añadido notas."
       loadErrorText="No hemos podido cargar tus notas."
-      field={{
-        label: 'Texto de la nota',
-        minLength: COACH_NOTE_MIN_LENGTH,
-        maxLength: COACH_NOTE_MAX_LENGTH,
-        tooShortMessage: 'Escribe la nota',
-      }}
+      field={NOTE_FIELD}
       meta={(note) => `${note.updatedAt.getTime() !== note.createdAt.getTime() ? 'Editada' : 'Añadida'} el ${format.format(note.updatedAt)}`}
       {...{ edit, remove, saveError }}
       removal={{
@@ -178,12 +172,7 @@ function CommitmentsSection({ timeZone }: { timeZone: string }) {
       items={commitments.data ? open : undefined}
       emptyText="No tienes compromisos abiertos. Aparecerán aquí cuando cierres una sesión completa con tu coach."
       loadErrorText="No hemos podido cargar tus compromisos."
-      field={{
-        label: 'Texto del compromiso',
-        minLength: COMMITMENT_MIN_LENGTH,
-        maxLength: COMMITMENT_MAX_LENGTH,
-        tooShortMessage: `Escribe al menos ${COMMITMENT_MIN_LENGTH} caracteres`,
-      }}
+      field={COMMITMENT_FIELD}
       meta={(commitment) => `Desde el ${format.format(commitment.createdAt)}`}
       actions={(commitment) => (
         <Button

@@ -1,15 +1,13 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { checkMemberText, type MemberTextField } from '../utils/member-text';
 import { CountedTextarea } from './counted-textarea';
 
 export interface EditableItemProps {
   text: string;
   meta?: ReactNode;
-  /** Label of the textarea while editing ("Texto de la nota"). */
-  fieldLabel: string;
-  minLength: number;
-  maxLength: number;
-  tooShortMessage: string;
+  /** The textarea while editing ("Texto de la nota") and the domain schema that checks the text. */
+  field: MemberTextField;
   saving: boolean;
   /** Resolves to an error message, or null when saved. */
   onSave: (text: string) => Promise<string | null>;
@@ -22,7 +20,7 @@ export interface EditableItemProps {
  * One note or commitment: its text, then "Editar" (inline form, focus moves into it and back) and
  * "Borrar" (the caller confirms). Buttons are described by the text they act on.
  */
-export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, tooShortMessage, saving, onSave, onDelete, actions }: EditableItemProps) {
+export function EditableItem({ text, meta, field, saving, onSave, onDelete, actions }: EditableItemProps) {
   const textId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(text);
@@ -59,18 +57,8 @@ export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, too
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const value = draft.trim();
-    if (value.length < minLength) {
-      setError(tooShortMessage);
-      textareaRef.current?.focus();
-      return;
-    }
-    if (value.length > maxLength) {
-      setError(`Máximo ${maxLength} caracteres`);
-      textareaRef.current?.focus();
-      return;
-    }
-    const failure = await onSave(value);
+    const checked = checkMemberText(field.schema, draft);
+    const failure = checked.error === null ? await onSave(checked.text) : checked.error;
     if (failure) {
       setError(failure);
       textareaRef.current?.focus();
@@ -81,10 +69,10 @@ export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, too
 
   if (editing) {
     return (
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={fieldLabel}>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={field.label}>
         <Stack gap="3">
           <CountedTextarea
-            label={fieldLabel}
+            label={field.label}
             textareaRef={textareaRef}
             value={draft}
             onChange={(value) => {
@@ -97,7 +85,7 @@ export function EditableItem({ text, meta, fieldLabel, minLength, maxLength, too
                 stopEditing();
               }
             }}
-            maxLength={maxLength}
+            maxLength={field.maxLength}
             error={error}
           />
           <HStack gap="2" flexWrap="wrap">

@@ -3,6 +3,7 @@ import { useState, type ReactNode, type RefObject } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
+import type { MemberTextField } from '../utils/member-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditableItem } from './editable-item';
 
@@ -45,8 +46,8 @@ export interface EditableListProps<T extends ListItem> {
   emptyText: string;
   /** "No hemos podido cargar tus notas." (the error message follows). */
   loadErrorText: string;
-  /** How each item is edited: the textarea's label and the length rules. */
-  field: { label: string; minLength: number; maxLength: number; tooShortMessage: string };
+  /** How each item is edited: the textarea's label and the domain schema of the text. */
+  field: MemberTextField;
   meta: (item: T) => string;
   /** More buttons per item, before "Editar". */
   actions?: (item: T) => ReactNode;
@@ -130,10 +131,7 @@ export function EditableList<T extends ListItem>({
                   <EditableItem
                     text={item.text}
                     meta={meta(item)}
-                    fieldLabel={field.label}
-                    minLength={field.minLength}
-                    maxLength={field.maxLength}
-                    tooShortMessage={field.tooShortMessage}
+                    field={field}
                     saving={edit.isPending && edit.variables?.id === item.id}
                     onSave={async (text) => {
                       try {
