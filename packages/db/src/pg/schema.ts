@@ -1,0 +1,40 @@
+import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTotals } from './schema/activities';
+import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
+import { assessmentProgress, assessments } from './schema/assessments';
+import { authFailures } from './schema/auth-failures';
+import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
+import { audioListens, practiceSessions } from './schema/listens';
+import { sessions } from './schema/sessions';
+import { users } from './schema/users';
+
+/**
+ * Every PostgreSQL table, for drizzle's node-postgres client: the same keys, table and column names and row
+ * types as `schema` in `../schema.ts` (decision 023; `schema-parity.test.ts` fails when they drift apart).
+ */
+export const pgSchema = {
+  users,
+  sessions,
+  authFailures,
+  activities,
+  activityCompletions,
+  stepTotals,
+  idempotencyKeys,
+  stepEvidence,
+  assessments,
+  assessmentProgress,
+  conversations,
+  messages,
+  commitments,
+  dailyPlans,
+  aiUsage,
+  journalEntries,
+  assessmentEvaluations,
+  audioListens,
+  practiceSessions,
+  coachNotes,
+  catalogueAudit,
+  stepAdjustments,
+  outbox,
+};
+
+export type PgSchema = typeof pgSchema;

@@ -1,0 +1,40 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
+import { ROLES } from '@ascenso/domain/auth';
+
+/**
+ * PostgreSQL twin of `../../schema/users.ts`: same table and column names, same row types (decision 023).
+ * Timestamps are `timestamptz(3)` read as `Date`, like SQLite's integer milliseconds.
+ */
+
+/** A row's id: a text primary key (the services make UUIDs). */
+export const idColumn = () => text('id').primaryKey();
+
+/** A point in time, to the millisecond, read and written as a `Date` (SQLite: `integer(…, { mode: 'timestamp_ms' })`). */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+export const users = pgTable('users', {
+  id: idColumn(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  /** Argon2id PHC string. */
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
+  timezone: text('timezone').notNull().default('Europe/Madrid'),
+  /** "¿Cómo quieres que te hable?": gender of the coach's adjectives about the user; neutral by default. */
+  addressForm: text('address_form', { enum: ADDRESS_FORMS }).notNull().default('neutro'),
+  createdAt: at('created_at')
+    .notNull()
+    .$defaultFn(() => new Date()),
+  updatedAt: at('updated_at')
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+/** A row's owner: `user_id`, required, deleted with the user. */
+export const ownerColumn = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
