@@ -290,6 +290,16 @@ test.describe('teclado: solo con el teclado', () => {
   });
 });
 
+/** Tabs into a question's unanswered options: focus lands on the first one and Space checks it. Returns the options. */
+async function tabInAndCheckFirst(page: Page, container: Locator, role: 'radio' | 'checkbox'): Promise<Locator> {
+  await tabInto(page, container);
+  const options = container.getByRole(role);
+  await expect(options.first()).toBeFocused();
+  await press(page, 'Space');
+  await expect(options.first()).toBeChecked();
+  return options;
+}
+
 /** Answers one wizard question with the keyboard (Tab into it first). */
 async function answerByKeyboard(page: Page, field: FieldDefinition): Promise<void> {
   const container = page.locator(`[data-question="${field.name}"]`);
@@ -304,11 +314,7 @@ async function answerByKeyboard(page: Page, field: FieldDefinition): Promise<voi
     }
     case 'select': {
       // An unanswered radio group: Tab lands on its first option; Space chooses it, arrows move the choice.
-      await tabInto(page, container);
-      const radios = container.getByRole('radio');
-      await expect(radios.first()).toBeFocused();
-      await press(page, 'Space');
-      await expect(radios.first()).toBeChecked();
+      const radios = await tabInAndCheckFirst(page, container, 'radio');
       await press(page, 'ArrowDown');
       await expect(radios.nth(1)).toBeFocused();
       await expect(radios.nth(1)).toBeChecked();
@@ -317,11 +323,7 @@ async function answerByKeyboard(page: Page, field: FieldDefinition): Promise<voi
     }
     case 'multi': {
       // Checkboxes: one stop each, Space ticks.
-      await tabInto(page, container);
-      const boxes = container.getByRole('checkbox');
-      await expect(boxes.first()).toBeFocused();
-      await press(page, 'Space');
-      await expect(boxes.first()).toBeChecked();
+      const boxes = await tabInAndCheckFirst(page, container, 'checkbox');
       if (field.max > 1) {
         await press(page, 'Tab');
         await expect(boxes.nth(1)).toBeFocused();
