@@ -7,7 +7,7 @@ import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, savePr
 import { DEMO_USER } from '../support/auth';
 import { trpcMutation } from '../support/coaching';
 import { completeViaApi, waitForRealtime } from '../support/steps';
-import { advance, completionResult, interceptTrpc } from '../wellbeing/support';
+import { advance, completionResult, interceptTrpc, startBreathing, startBreathingOnFakeClock } from '../wellbeing/support';
 
 /**
  * Every screen of the app and the states worth checking, as one table. `every-screen.spec.ts` runs axe
@@ -84,12 +84,6 @@ async function openWizardSection(page: Page, n: number): Promise<void> {
   await page.goto('/');
   await expect(page.getByText(`Paso ${n} de 9`)).toBeVisible();
   await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
-}
-
-async function startBreathing(page: Page): Promise<void> {
-  await page.goto('/breathing/cuadrada');
-  await page.getByRole('button', { name: 'Empezar', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled({ timeout: 10_000 });
 }
 
 export const SCREENS: readonly Screen[] = [
@@ -462,14 +456,14 @@ export const SCREENS: readonly Screen[] = [
     route: '/breathing/:id',
     who: 'member',
     state: 'en curso',
-    reach: startBreathing,
+    reach: (page) => startBreathing(page, 'cuadrada'),
   },
   {
     route: '/breathing/:id',
     who: 'member',
     state: 'en pausa',
     reach: async (page) => {
-      await startBreathing(page);
+      await startBreathing(page, 'cuadrada');
       await page.getByRole('button', { name: 'Pausar' }).click();
       await expect(page.getByRole('button', { name: 'Reanudar' })).toBeVisible();
     },
@@ -479,7 +473,7 @@ export const SCREENS: readonly Screen[] = [
     who: 'member',
     state: 'terminada antes de 30 s (no se registra)',
     reach: async (page) => {
-      await startBreathing(page);
+      await startBreathing(page, 'cuadrada');
       await page.getByRole('button', { name: 'Terminar' }).click();
       await expect(page.getByRole('alert').getByText('Practica al menos 30 segundos para registrarlo.')).toBeVisible();
     },
@@ -490,12 +484,7 @@ export const SCREENS: readonly Screen[] = [
     state: '¡Bien hecho!',
     reach: async (page) => {
       await interceptTrpc(page, 'practice.complete', completionResult('breathing_short', 85, 8));
-      await page.clock.install();
-      await page.goto('/breathing/cuadrada');
-      await page.getByRole('radio', { name: '1 minuto' }).check();
-      await page.getByRole('button', { name: 'Empezar', exact: true }).click();
-      await advance(page, 3_000);
-      await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled();
+      await startBreathingOnFakeClock(page, 'cuadrada', '1 minuto');
       await advance(page, 61_000, 5_000);
       await expect(page.getByRole('heading', { name: '¡Bien hecho!' })).toBeVisible();
     },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { advanceServerClock } from '../support/clock';
 import { stepToasts } from '../support/steps';
-import { advance, expectServerAward, expectStepToast, signUpWithAssessment, watchTrpcInputs } from './support';
+import { advance, expectServerAward, expectStepToast, signUpWithAssessment, startBreathing, startBreathingOnFakeClock, watchTrpcInputs } from './support';
 
 test.describe('Respiración', () => {
   test('the list shows what each technique is for and how strong its evidence is', async ({ page }) => {
@@ -25,16 +25,8 @@ test.describe('Respiración', () => {
     page.on('request', (request) => {
       if (request.url().includes('practice.start')) started.push(request.postDataJSON());
     });
-    await page.clock.install();
-    await page.goto('/breathing/cuadrada');
-    await page.getByRole('radio', { name: '1 minuto' }).check();
-    await page.getByRole('button', { name: 'Empezar', exact: true }).click();
-
-    // "Prepárate" 3-2-1, then the server starts the session.
-    await expect(page.getByTestId('pacer')).toContainText('Prepárate');
-    await advance(page, 3_000);
+    await startBreathingOnFakeClock(page, 'cuadrada', '1 minuto');
     const pause = page.getByRole('button', { name: 'Pausar' });
-    await expect(pause).toBeEnabled();
     expect(started).toHaveLength(1);
     expect(JSON.stringify(started[0])).toContain('"minutes":1');
 
@@ -63,12 +55,7 @@ test.describe('Respiración', () => {
   test('the server refuses a claim longer than the time really passed, and the reason is shown', async ({ page }) => {
     test.setTimeout(90_000);
     await signUpWithAssessment(page, 'Fabio');
-    await page.clock.install();
-    await page.goto('/breathing/coherente');
-    await page.getByRole('radio', { name: '3 minutos' }).check();
-    await page.getByRole('button', { name: 'Empezar', exact: true }).click();
-    await advance(page, 3_000);
-    await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled();
+    await startBreathingOnFakeClock(page, 'coherente', '3 minutos');
     // Three minutes on the page's clock, a second or two on the server's.
     await advance(page, 180_000, 10_000);
     await expect(page.getByRole('alert').getByText('No puedes registrar más tiempo del que ha pasado desde que empezaste.')).toBeVisible();
@@ -77,9 +64,7 @@ test.describe('Respiración', () => {
 
   test('under 30 seconds is not recorded (real round trip)', async ({ page }) => {
     await signUpWithAssessment(page, 'Gala');
-    await page.goto('/breathing/4-7-8');
-    await page.getByRole('button', { name: 'Empezar', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled({ timeout: 10_000 });
+    await startBreathing(page, '4-7-8');
     await page.getByRole('button', { name: 'Terminar' }).click();
     await expect(page.getByRole('alert').getByText('Practica al menos 30 segundos para registrarlo.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Empezar de nuevo' })).toBeVisible();

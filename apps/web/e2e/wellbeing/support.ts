@@ -99,6 +99,27 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, name: str
   await expectNoSeriousA11yViolations(page, testInfo, name);
 }
 
+/** Starts the breathing practice at /breathing/`id` (real clock): the server has started it once "Pausar" is enabled. */
+export async function startBreathing(page: Page, id: string): Promise<void> {
+  await page.goto(`/breathing/${id}`);
+  await page.getByRole('button', { name: 'Empezar', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled({ timeout: 10_000 });
+}
+
+/**
+ * Starts `minutes` (the option's label, e.g. '1 minuto') of the breathing practice at /breathing/`id` on the
+ * page's fake clock, installed here: "Prepárate" counts 3-2-1, then the server starts the session.
+ */
+export async function startBreathingOnFakeClock(page: Page, id: string, minutes: string): Promise<void> {
+  await page.clock.install();
+  await page.goto(`/breathing/${id}`);
+  await page.getByRole('radio', { name: minutes }).check();
+  await page.getByRole('button', { name: 'Empezar', exact: true }).click();
+  await expect(page.getByTestId('pacer')).toContainText('Prepárate');
+  await advance(page, 3_000);
+  await expect(page.getByRole('button', { name: 'Pausar' })).toBeEnabled();
+}
+
 /** Advances the page's fake clock in steps, letting the app render between them. */
 export async function advance(page: Page, ms: number, step = 1000): Promise<void> {
   for (let done = 0; done < ms; done += step) await page.clock.runFor(Math.min(step, ms - done));
