@@ -20,6 +20,8 @@ import { createMailer, type Mailer } from './modules/email/mailer';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
 import { createPasswordWork, type PasswordWork } from './modules/auth/password-work';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createSharedRedis, type SharedRedis } from './realtime/redis-connections';
+import { createRedisEventBus } from './realtime/redis-event-bus';
 
 /** apps/api/assets/audio, from this file's folder (src/ in dev and tests, dist/ when bundled). */
 const DEFAULT_AUDIO_DIR = fileURLToPath(new URL('../assets/audio', import.meta.url));
@@ -44,6 +46,11 @@ export type Deps = {
   /** Files the API serves besides the web app. */
   paths: { audioDir: string };
   bus: EventBus;
+  /**
+   * Redis shared by the instances, when REDIS_URL is set (decision 022): the bus above runs over it, and
+   * so do the connection quota and the model limits. Closed on shutdown (main.ts).
+   */
+  redis?: SharedRedis | undefined;
   clock: () => Date;
   passwords: PasswordHasher;
   /** Bounds Argon2 work and shares it out per client address (modules/auth/password-work.ts). */
@@ -55,7 +62,7 @@ export type Deps = {
   cookie: CookieSettings;
 };
 
-export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider' | 'paths'>> & {
+export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider' | 'paths' | 'redis'>> & {
   mailBackoffMs?: number;
   dbHandle?: DbHandle;
   migrationsFolder?: string;
@@ -75,6 +82,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
   const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
   // The catalogue is data: rows missing from the table are added; edited rows are kept.
   steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
+  const redis = overrides.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, logger) : undefined);
   const deps: Omit<Deps, 'mailer'> = {
     config,
     db,
@@ -91,7 +99,8 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       quotas: createQuotasRepository(db),
     },
     paths: overrides.paths ?? { audioDir: DEFAULT_AUDIO_DIR },
-    bus: createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
+    bus: redis ? createRedisEventBus(redis, logger) : createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
+    redis,
     clock,
     passwords: overrides.passwords ?? createPasswordHasher(),
     passwordWork: createPasswordWork(config.auth.passwordWork),

@@ -29,6 +29,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', APP_ORIGIN: 'http://localhost:5173' }).allowedOrigins).toEqual(['http://localhost:5173']);
   });
 
+  it('takes REDIS_URL (redis:// or rediss://) and INSTANCES, one in-process instance by default', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, instances: 1 });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', INSTANCES: '3' })).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', instances: 3 });
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secreto@cache.ejemplo.es:6380/2' }).redisUrl).toBe('rediss://user:secreto@cache.ejemplo.es:6380/2');
+  });
+
+  it('refuses more than one instance without Redis, saying why', () => {
+    expect(() => loadConfig({ INSTANCES: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL: .*no se comparten entre instancias$/);
+    expect(loadConfig({ INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).instances).toBe(2);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ OPENAI_API_KEY: '', PORT: '' }).port).toBe(3000);
   });
@@ -39,6 +51,12 @@ describe('loadConfig', () => {
     [{ OPENAI_BASE_URL: 'not a url' }, /OPENAI_BASE_URL/],
     [{ APP_ORIGIN: 'ftp://x.es' }, /APP_ORIGIN/],
     [{ APP_ORIGIN: 'nope' }, /APP_ORIGIN/],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL: debe ser una URL redis:\/\/ o rediss:\/\//],
+    [{ REDIS_URL: '127.0.0.1:6379' }, /REDIS_URL/],
+    [{ REDIS_URL: 'redis://' }, /REDIS_URL/],
+    [{ INSTANCES: '0' }, /INSTANCES/],
+    [{ INSTANCES: 'dos' }, /INSTANCES/],
+    [{ INSTANCES: '1.5' }, /INSTANCES/],
   ])('refuses %j naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);

@@ -9,6 +9,13 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** Redis for what instances share (event bus, limits, caps; decision 022). Unset: in-process, one instance. */
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/[^/\s]/.test(value) && URL.canParse(value), 'debe ser una URL redis:// o rediss:// (por ejemplo redis://127.0.0.1:6379)')
+    .optional(),
+  /** API instances run behind the load balancer; above 1 REDIS_URL is required. */
+  INSTANCES: z.coerce.number().int().min(1).max(1_000).default(1),
   APP_ORIGIN: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -48,6 +55,10 @@ export type Config = {
   port: number;
   host: string;
   databasePath: string;
+  /** Redis shared by the instances (REDIS_URL); undefined: in-process state, one instance only. */
+  redisUrl?: string | undefined;
+  /** How many API instances run (INSTANCES); more than 1 needs Redis. */
+  instances: number;
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
@@ -122,12 +133,19 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   const defaultOrigins = env.NODE_ENV === 'production' ? `http://localhost:${env.PORT}` : `http://localhost:${env.PORT},http://127.0.0.1:${env.PORT}`;
   const allowedOrigins = parseOrigins(env.APP_ORIGIN ?? defaultOrigins);
   if (allowedOrigins.length === 0) throw new ConfigError('APP_ORIGIN no contiene ningún origen');
+  if (env.INSTANCES > 1 && !env.REDIS_URL) {
+    throw new ConfigError(
+      `INSTANCES=${env.INSTANCES} necesita REDIS_URL: sin Redis, los límites, los contadores de conexiones y los avisos en tiempo real viven en la memoria de cada proceso y no se comparten entre instancias`,
+    );
+  }
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
     host: env.HOST,
     databasePath: env.DATABASE_PATH,
+    redisUrl: env.REDIS_URL,
+    instances: env.INSTANCES,
     allowedOrigins,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),

@@ -25,6 +25,11 @@ async function main() {
   }
 
   const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle') });
+  // Redis (REDIS_URL): wait a little for it, never fail on it; until it answers, limits and caps hold
+  // per instance and events reach this instance's clients only (decision 022).
+  if (deps.redis && !(await deps.redis.ready(5_000))) {
+    deps.logger.warn('redis not ready after 5 s: starting with per-instance limits until it answers');
+  }
   await seedDemoAccounts(deps);
 
   const webDistDir = config.webDistDir ?? resolve(repoRoot, 'apps/web/dist');
@@ -60,6 +65,7 @@ async function main() {
       await homeRenderer?.close();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await deps.redis?.close();
       deps.dbHandle.close();
     } catch (error) {
       process.stderr.write(`Error al cerrar Ascenso: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -109,16 +109,30 @@ function listen<T>(emitter: EventEmitter, event: string, signal: AbortSignal): A
   return iterator;
 }
 
-/** In-process implementation; a Redis or Postgres one can sit behind the same interface. */
+/** The in-process bus, plus delivery of an event published elsewhere (redis-event-bus.ts). */
+export type LocalEventBus = EventBus & {
+  /** Runs this process's handlers and wakes its iterators, without reporting a publish of this process. */
+  deliver<K extends BusEventName>(name: K, payload: BusEvents[K]): void;
+};
+
+/** In-process implementation (the default); redis-event-bus.ts carries it across instances. */
 export function createEventBus(onHandlerError: (error: unknown) => void = () => {}): EventBus {
+  return createLocalEventBus(onHandlerError);
+}
+
+export function createLocalEventBus(onHandlerError: (error: unknown) => void = () => {}): LocalEventBus {
   const emitter = new EventEmitter({ captureRejections: false });
   emitter.setMaxListeners(0);
+  const deliver = <K extends BusEventName>(name: K, payload: BusEvents[K]) => {
+    emitter.emit(name, payload);
+    emitter.emit(userChannel(name, payload.userId), payload);
+  };
   return {
     publish(name, payload) {
       if (publishChannel.hasSubscribers) publishChannel.publish({ name, payload });
-      emitter.emit(name, payload);
-      emitter.emit(userChannel(name, payload.userId), payload);
+      deliver(name, payload);
     },
+    deliver,
     subscribe(name, handler) {
       const safe = (payload: BusEvents[typeof name]) => {
         try {

@@ -1,0 +1,115 @@
+import { expect, it } from 'vitest';
+import type { Logger } from '../logger';
+import { describeWithRedis, useRedisServer } from '../testing/redis';
+import type { BusEvents } from './event-bus';
+import { createRedisEventBus, EVENTS_CHANNEL } from './redis-event-bus';
+
+const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
+  userId,
+  completion: {
+    activityId,
+    activityType: 'breathing',
+    activityName: 'Respiración',
+    stepsEarned: 10,
+    icon: 'wind',
+    completedAt: '2026-11-26T08:00:00.000Z',
+    limitReached: false,
+    dailyLimit: 3,
+  },
+  stats: { totalSteps: 10, todaySteps: 10 },
+});
+
+/** Collects what an iterator yields until `signal` aborts. */
+function collect<T>(iterable: AsyncIterable<T>): T[] {
+  const seen: T[] = [];
+  void (async () => {
+    for await (const value of iterable) seen.push(value);
+  })();
+  return seen;
+}
+
+function recordingLogger() {
+  const warnings: string[] = [];
+  const logger: Logger = { debug: () => {}, info: () => {}, warn: (msg) => warnings.push(msg), error: (msg) => warnings.push(msg) };
+  return { logger, warnings };
+}
+
+describeWithRedis('event bus on Redis, two instances', () => {
+  const redis = useRedisServer();
+
+  async function twoBuses() {
+    const a = createRedisEventBus(await redis.connect({ instanceId: 'instance-a' }), recordingLogger().logger);
+    const b = createRedisEventBus(await redis.connect({ instanceId: 'instance-b' }), recordingLogger().logger);
+    await Promise.all([a.ready, b.ready]);
+    return { a, b };
+  }
+
+  it('a publish on A reaches the user’s iterator on B, not another user’s, and A’s own iterator exactly once', async () => {
+    const { a, b } = await twoBuses();
+    const stop = new AbortController();
+    const onB = collect(b.iterateForUser('activity.completed', 'u1', stop.signal));
+    const otherOnB = collect(b.iterateForUser('activity.completed', 'u2', stop.signal));
+    const onA = collect(a.iterateForUser('activity.completed', 'u1', stop.signal));
+    const handledOnB: string[] = [];
+    b.subscribe('activity.completed', ({ completion: c }) => handledOnB.push(c.activityId));
+
+    a.publish('activity.completed', completion('u1', 'c1'));
+    // Delivered on A at once, before any round trip to Redis.
+    await Promise.resolve();
+    expect(onA.map((e) => e.completion.activityId)).toEqual(['c1']);
+    await expect.poll(() => onB.map((e) => e.completion.activityId), { timeout: 3000 }).toEqual(['c1']);
+    expect(onB[0]).toEqual(completion('u1', 'c1'));
+    expect(handledOnB).toEqual(['c1']);
+
+    // B publishes too; then both sides have seen both events once, in order.
+    b.publish('activity.completed', completion('u1', 'c2'));
+    await expect.poll(() => onA.map((e) => e.completion.activityId), { timeout: 3000 }).toEqual(['c1', 'c2']);
+    // Give a duplicate (A's own message echoed back) time to arrive if it were ever delivered.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onA.map((e) => e.completion.activityId)).toEqual(['c1', 'c2']);
+    expect(onB.map((e) => e.completion.activityId)).toEqual(['c1', 'c2']);
+    expect(otherOnB).toEqual([]);
+    stop.abort();
+    expect(b.listenerCount('activity.completed', 'u1')).toBe(0);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('carries session ends and stats updates to the other instance’s handlers', async () => {
+    const { a, b } = await twoBuses();
+    const ended: string[] = [];
+    const totals: number[] = [];
+    b.subscribe('session.ended', ({ sessionId, reason }) => ended.push(`${sessionId}:${reason}`));
+    b.subscribe('stats.updated', ({ stats }) => totals.push(stats.totalSteps));
+    a.publish('session.ended', { sessionId: 's1', userId: 'u1', reason: 'logout' });
+    a.publish('stats.updated', { userId: 'u1', stats: { totalSteps: 42, todaySteps: 2 } });
+    await expect.poll(() => [ended, totals], { timeout: 3000 }).toEqual([['s1:logout'], [42]]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('logs and drops a malformed message instead of delivering it or failing', async () => {
+    const { logger, warnings } = recordingLogger();
+    const b = createRedisEventBus(await redis.connect({ instanceId: 'instance-b' }), logger);
+    await b.ready;
+    const seen: unknown[] = [];
+    b.subscribe('activity.completed', (payload) => seen.push(payload));
+    const intruder = await redis.connect({ instanceId: 'intruder' });
+    const bad = [
+      'not json',
+      JSON.stringify({ instanceId: 'x', name: 'activity.deleted', payload: {} }),
+      JSON.stringify({ instanceId: 'x', name: 'activity.completed', payload: { userId: 'u1', completion: { activityId: 5 } } }),
+      JSON.stringify({ name: 'activity.completed', payload: completion('u1', 'c9') }),
+    ];
+    for (const message of bad) await intruder.client.publish(EVENTS_CHANNEL, message);
+    // A good one after them still arrives (the subscriber survived the bad ones).
+    await intruder.client.publish(EVENTS_CHANNEL, JSON.stringify({ instanceId: 'x', name: 'activity.completed', payload: completion('u1', 'ok') }));
+    await expect.poll(() => seen.length, { timeout: 3000 }).toBe(1);
+    expect(seen).toEqual([completion('u1', 'ok')]);
+    expect(warnings).toEqual([
+      'bus message dropped: not JSON',
+      'bus message dropped: bad envelope',
+      'bus message dropped: bad payload',
+      'bus message dropped: bad envelope',
+    ]);
+    await b.close();
+  });
+});
