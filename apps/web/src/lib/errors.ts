@@ -65,3 +65,8 @@ export function readDomainError(error: unknown): DomainErrorInfo {
   info.fieldErrors = readFieldErrors(data.fieldErrors);
   return info;
 }
+
+/** The API said the thing asked for does not exist (or is not the member's): `NOT_FOUND`. */
+export function isNotFound(error: unknown): boolean {
+  return readDomainError(error).domainCode === 'NOT_FOUND';
+}

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/error-messages';
-import { readDomainError } from '../../lib/errors';
+import { isNotFound } from '../../lib/errors';
 import { PageFrame, SurfaceCard } from './page-frame';
 
 interface DetailFrame {
@@ -80,7 +80,7 @@ export function DetailQueryPage<T, E>({
 }) {
   if (query.isPending) return <DetailPending back={back} maxW={maxW} {...pending} />;
   if (query.isError) {
-    const missing = readDomainError(query.error).domainCode === 'NOT_FOUND';
+    const missing = isNotFound(query.error);
     return (
       <DetailProblem
         back={back}

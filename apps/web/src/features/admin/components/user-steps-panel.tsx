@@ -1,7 +1,7 @@
 import { Box, Button, Field, Grid, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
+import { isNotFound, readDomainError } from '../../../lib/errors';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useSignedInUser } from '../../../lib/session';
 import { LedgerList } from '../../../components/steps/ledger-list';
@@ -22,7 +22,7 @@ export function UserStepsPanel({ user }: { user: PickedUser }) {
   const activeToday = data?.stats.byActivity.filter((a) => a.todayCount > 0) ?? [];
 
   if (ledger.isError) {
-    const notFound = readDomainError(ledger.error).domainCode === 'NOT_FOUND';
+    const notFound = isNotFound(ledger.error);
     return (
       <Stack gap="3" align="flex-start">
         <Text role="alert">{notFound ? 'Esa persona ya no existe.' : `No hemos podido cargar sus pasos. ${errorMessage(ledger.error)}`}</Text>

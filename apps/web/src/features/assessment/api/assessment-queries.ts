@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { readDomainError } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 
 const MINUTE = 60_000;
@@ -8,11 +7,6 @@ const MINUTE = 60_000;
 /** Spec §7/§9: the status query is fresh for 2 minutes and retained for 5. */
 export const STATUS_STALE_TIME_MS = 2 * MINUTE;
 export const STATUS_GC_TIME_MS = 5 * MINUTE;
-
-/** The API answers NOT_FOUND for "no saved progress" and "no assessment yet": that is data, not a failure. */
-export function isNotFound(error: unknown): boolean {
-  return readDomainError(error).domainCode === 'NOT_FOUND';
-}
 
 /** `assessment.status` → `{ completed, completedAt, inProgress, currentSection }`; `completed` gates the routes. */
 export function useAssessmentStatusQuery() {

@@ -18,7 +18,8 @@ import { toaster } from '../../../components/ui/toaster';
 import { CONNECTION_ERROR_MESSAGE } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isNotFound, useCompleteAssessmentMutation, useWizardStartQueries } from '../api/assessment-queries';
+import { isNotFound } from '../../../lib/errors';
+import { useCompleteAssessmentMutation, useWizardStartQueries } from '../api/assessment-queries';
 import { useAutosave } from '../hooks/use-autosave';
 import { decideWizardStart, type WizardStart } from '../utils/load-decision';
 import {

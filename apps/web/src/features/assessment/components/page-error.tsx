@@ -1,6 +1,6 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/error-messages';
-import { isNotFound } from '../api/assessment-queries';
+import { isNotFound } from '../../../lib/errors';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 

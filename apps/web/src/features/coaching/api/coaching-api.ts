@@ -2,7 +2,6 @@ import type { AppRouter } from '@ascenso/api/router';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useCallback, useMemo } from 'react';
-import { readDomainError } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import type { ConversationKind } from '../utils/conversation';
 
@@ -12,22 +11,11 @@ type Inputs = inferRouterInputs<AppRouter>;
 export type Conversation = Outputs['coaching']['conversation'];
 export type ConversationMessage = Conversation['messages'][number];
 export type ConversationSummary = Outputs['coaching']['conversations'][number];
-export type Commitment = Outputs['coaching']['commitments'][number];
-export type CoachingProfile = Outputs['assessment']['profile'];
 export type SaveJournalResult = Outputs['coaching']['saveJournal'];
 export type StartInput = Inputs['coaching']['start'];
 
-const MINUTE = 60_000;
-
-/** `assessment.profile`: fresh 10 min, no retry (spec §7, §9). A missing assessment is a NOT_FOUND. */
-export function useCoachingProfileQuery() {
-  const trpc = useTRPC();
-  return useQuery(trpc.assessment.profile.queryOptions(undefined, { staleTime: 10 * MINUTE, retry: false }));
-}
-
-export function isNotFound(error: unknown): boolean {
-  return readDomainError(error).domainCode === 'NOT_FOUND';
-}
+// Shared with the profile (and Home, which reads the coaching profile through this module).
+export { useCoachingProfileQuery, useCommitmentsQuery, type Commitment } from '../../../lib/coaching-queries';
 
 export function useConversationsQuery(kind?: ConversationKind) {
   const trpc = useTRPC();
@@ -39,11 +27,6 @@ export function useConversationQuery(id: string) {
   // The screen keeps this entry up to date itself (optimistic messages, streamed answers): a refetch
   // on every mount could race with them, so it is fresh for 30 s and refreshed on purpose.
   return useQuery(trpc.coaching.conversation.queryOptions({ id }, { staleTime: 30_000 }));
-}
-
-export function useCommitmentsQuery() {
-  const trpc = useTRPC();
-  return useQuery(trpc.coaching.commitments.queryOptions(undefined, { staleTime: 0 }));
 }
 
 /** The query client and the coaching queries' keys: puts what the server sent, marks lists stale. */

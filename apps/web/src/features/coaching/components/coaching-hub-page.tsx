@@ -5,7 +5,8 @@ import { ArrowRightIcon, ChatIcon, ClipboardIcon, SparklesIcon, TargetIcon } fro
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isNotFound, useCoachingProfileQuery, useCommitmentsQuery, useConversationsQuery, useSetCommitmentStatus, type Commitment } from '../api/coaching-api';
+import { isNotFound } from '../../../lib/errors';
+import { useCoachingProfileQuery, useCommitmentsQuery, useConversationsQuery, useSetCommitmentStatus, type Commitment } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
 import { AiDataNotice } from './ai-data-notice';

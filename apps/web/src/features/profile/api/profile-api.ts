@@ -2,7 +2,7 @@ import type { AppRouter } from '@ascenso/api/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
-import { readDomainError } from '../../../lib/errors';
+import { useCommitmentsQuery } from '../../../lib/coaching-queries';
 import { useClearSession, useSetSessionUser } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useInvalidate } from '../../../lib/use-invalidate';
@@ -11,14 +11,6 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 export type LedgerEntry = Outputs['profile']['ledger'][number];
 export type Note = Outputs['profile']['notes'][number];
-export type Commitment = Outputs['coaching']['commitments'][number];
-export type CoachingProfile = Outputs['assessment']['profile'];
-
-const MINUTE = 60_000;
-
-export function isNotFound(error: unknown): boolean {
-  return readDomainError(error).domainCode === 'NOT_FOUND';
-}
 
 export function useStepsHistoryQuery() {
   const trpc = useTRPC();
@@ -28,12 +20,6 @@ export function useStepsHistoryQuery() {
 export function useLedgerQuery() {
   const trpc = useTRPC();
   return useQuery(trpc.profile.ledger.queryOptions(undefined, { staleTime: 30_000 }));
-}
-
-/** `assessment.profile`: fresh 10 min, no retry (spec §9). NOT_FOUND means "no assessment yet". */
-export function useAssessmentSummaryQuery() {
-  const trpc = useTRPC();
-  return useQuery(trpc.assessment.profile.queryOptions(undefined, { staleTime: 10 * MINUTE, retry: false }));
 }
 
 /** `profile.update`: the returned user replaces `auth.me`; "today" may move with the time zone. */
@@ -84,7 +70,7 @@ export function useNotes() {
 export function useCommitments() {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
-  const commitments = useQuery(trpc.coaching.commitments.queryOptions(undefined, { staleTime: 0 }));
+  const commitments = useCommitmentsQuery();
   const refresh = () => invalidate(trpc.coaching.commitments.queryKey());
   const edit = useMutation(trpc.profile.editCommitment.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.profile.deleteCommitment.mutationOptions({ onSuccess: refresh }));
