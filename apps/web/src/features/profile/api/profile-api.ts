@@ -1,5 +1,6 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
 import { useCommitmentsQuery } from '../../../lib/coaching-queries';
@@ -54,26 +55,36 @@ export function useAddressForm() {
   return { preferences, save };
 }
 
+/**
+ * Edit and delete for the member's own texts (the API's ownTextProcedures pair, for notes and for
+ * commitments); after either succeeds the list is refetched (`refresh`, for the list's other changes).
+ */
+function useOwnTextChanges<TEdit extends ResolverDef, TRemove extends ResolverDef>(
+  listKey: QueryKey,
+  editProcedure: DecorateMutationProcedure<TEdit>,
+  removeProcedure: DecorateMutationProcedure<TRemove>,
+) {
+  const invalidate = useInvalidate();
+  const refresh = () => invalidate(listKey);
+  const edit = useMutation(editProcedure.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(removeProcedure.mutationOptions({ onSuccess: refresh }));
+  return { refresh, edit, remove };
+}
+
 /** "Lo que tu coach sabe de ti": notes the user keeps for the coach. */
 export function useNotes() {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
   const notes = useQuery(trpc.profile.notes.queryOptions(undefined, { staleTime: 0 }));
-  const refresh = () => invalidate(trpc.profile.notes.queryKey());
+  const { refresh, edit, remove } = useOwnTextChanges(trpc.profile.notes.queryKey(), trpc.profile.editNote, trpc.profile.deleteNote);
   const add = useMutation(trpc.profile.addNote.mutationOptions({ onSuccess: refresh }));
-  const edit = useMutation(trpc.profile.editNote.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.profile.deleteNote.mutationOptions({ onSuccess: refresh }));
   return { notes, add, edit, remove };
 }
 
 /** Commitments from coaching sessions: edited/deleted through `profile`, closed through `coaching`. */
 export function useCommitments() {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
   const commitments = useCommitmentsQuery();
-  const refresh = () => invalidate(trpc.coaching.commitments.queryKey());
-  const edit = useMutation(trpc.profile.editCommitment.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.profile.deleteCommitment.mutationOptions({ onSuccess: refresh }));
+  const { refresh, edit, remove } = useOwnTextChanges(trpc.coaching.commitments.queryKey(), trpc.profile.editCommitment, trpc.profile.deleteCommitment);
   const setStatus = useMutation(trpc.coaching.setCommitmentStatus.mutationOptions({ onSuccess: refresh }));
   return { commitments, edit, remove, setStatus };
 }
