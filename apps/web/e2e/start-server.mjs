@@ -99,21 +99,13 @@ async function startScriptedFakeModel() {
   const tsxDir = dirname(requireFromApi.resolve('tsx/package.json'));
   const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href);
   const fakeModule = resolve(webRoot, '../../packages/ai/src/testing/fake-openai-server.ts');
-  const { startFakeOpenAIServer } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
+  const { startFakeOpenAIServer, SAMPLE_PLAN } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
   const fake = await startFakeOpenAIServer();
   const upstream = new URL(fake.baseURL).origin;
 
-  const DEFAULT_PLAN = {
-    intro: 'Plan de prueba del modelo falso.',
-    items: [
-      { area: 'breathing', title: 'Respiración 4-7-8', reason: 'Para empezar con calma.', minutes: 4 },
-      { area: 'journal', title: 'Escribe tres líneas', reason: 'Para ordenar el día.', minutes: 5 },
-      { area: 'coaching', title: 'Consulta rápida', reason: 'Para decidir tu prioridad.', minutes: 5 },
-    ],
-  };
   const defaults = () => ({
     stream: { kind: 'text', text: 'Respuesta del modelo falso.' },
-    json: { kind: 'text', text: JSON.stringify(DEFAULT_PLAN) },
+    json: { kind: 'text', text: JSON.stringify(SAMPLE_PLAN) },
   });
   let script = defaults();
   const counts = { stream: 0, json: 0 };

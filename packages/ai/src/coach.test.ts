@@ -10,6 +10,7 @@ import { STATIC_SYSTEM_PROMPT, buildSystemPrompt, turnContext } from './prompts'
 import type { StreamEvent } from './provider';
 import { extractCommitments, nextStage } from './session';
 import { fakeModelProvider, useFakeOpenAIServer } from './testing/fake-model';
+import { SAMPLE_PLAN } from './testing/fake-openai-server';
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
 const week = (activities: Array<Record<string, number>>) =>
@@ -177,17 +178,9 @@ describe('the coach against an OpenAI-compatible server', () => {
   });
 
   it('takes a plan as JSON-schema structured output', async () => {
-    const plan = {
-      intro: 'Hola',
-      items: [
-        { area: 'breathing', title: 'Respira', reason: 'Porque sí', minutes: 4 },
-        { area: 'fitness', title: 'Muévete', reason: 'Energía', minutes: 10 },
-        { area: 'journal', title: 'Escribe', reason: 'Claridad', minutes: 5 },
-      ],
-    };
-    fake.reply({ kind: 'text', text: JSON.stringify(plan) });
+    fake.reply({ kind: 'text', text: JSON.stringify(SAMPLE_PLAN) });
     const result = await coach().plan(context);
-    expect(result).toMatchObject({ source: 'ai', plan });
+    expect(result).toMatchObject({ source: 'ai', plan: SAMPLE_PLAN });
     const body = fake.requests.at(-1)?.body as {
       response_format: { type: string; json_schema: { name: string; strict: boolean } };
     };

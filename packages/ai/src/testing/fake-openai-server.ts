@@ -1,5 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DailyPlan } from '../plan';
+
+/** A valid daily plan as a model writes it (structured output), for tests that script the fake's answer. */
+export const SAMPLE_PLAN: DailyPlan = {
+  intro: 'Plan de prueba del modelo falso.',
+  items: [
+    { area: 'breathing', title: 'Respiración 4-7-8', reason: 'Para empezar con calma.', minutes: 4 },
+    { area: 'journal', title: 'Escribe tres líneas', reason: 'Para ordenar el día.', minutes: 5 },
+    { area: 'coaching', title: 'Consulta rápida', reason: 'Para decidir tu prioridad.', minutes: 5 },
+  ],
+};
 
 export type FakeReply =
   | { kind: 'text'; text: string; chunks?: string[]; delayMs?: number; finishReason?: string }
