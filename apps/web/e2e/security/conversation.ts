@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { CONVERSATION, inBatches, trpcMutation } from './app';
+import { CONVERSATION, inBatches, signUpCoachee, trpcMutation } from './app';
 import { scriptModel, streamedText } from './fake-model';
 import { REPRESENTATIVE_IDS, textVectors, vectorById, type XssVector } from './vectors';
 import { auditPlace, expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
+import { test } from './xss-test';
 
 /** The most a message may hold (coaching.send). */
 const MESSAGE_MAX = 4000;
@@ -97,4 +98,17 @@ export async function representativeRoundTrips(page: Page, place: ConversationPl
   await expectCleanPlace(page, CONVERSATION, `${place.kind}, typed`);
   await expectCleanDocument(page, `${place.kind}, typed`);
   return ids.length;
+}
+
+/**
+ * The test of `representativeRoundTrips` for one place (`name` in its title and reports), as a new
+ * coachee: more than 10 vectors typed and answered, none of them ran.
+ */
+export function testRepresentativeRoundTrips(place: ConversationPlace, name: string, firstName: string): void {
+  test(`${name}: representative vectors typed in the composer, answered by the model one by one`, async ({ page, traps }) => {
+    test.setTimeout(120_000);
+    await signUpCoachee(page, firstName);
+    expect(await representativeRoundTrips(page, place)).toBeGreaterThan(10);
+    await traps.expectNothingRan(`${name}, typed`);
+  });
 }

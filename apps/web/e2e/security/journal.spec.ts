@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { CONVERSATION, inBatches, signUpCoachee, trpcMutation } from './app';
-import { allVectorsAsOneText, everyVectorBothWays, representativeRoundTrips } from './conversation';
+import { inBatches, signUpCoachee, trpcMutation } from './app';
+import { allVectorsAsOneText, everyVectorBothWays, testRepresentativeRoundTrips } from './conversation';
 import { ALL_VECTORS, REPRESENTATIVE_IDS, textVectors, vectorById } from './vectors';
 import { expectCleanDocument, expectCleanPlace, missingTexts } from './xss-harness';
 import { test } from './xss-test';
@@ -118,12 +118,5 @@ test.describe('XSS: the journal', () => {
     await traps.expectNothingRan('journaling chat');
   });
 
-  test('journaling chat: representative vectors typed in the composer, answered by the model', async ({ page, traps }) => {
-    test.setTimeout(120_000);
-    await signUpCoachee(page, 'Xulia');
-    const count = await representativeRoundTrips(page, JOURNALING);
-    expect(count).toBeGreaterThan(10);
-    await expectCleanPlace(page, CONVERSATION, 'journaling, typed');
-    await traps.expectNothingRan('journaling chat, typed');
-  });
+  testRepresentativeRoundTrips(JOURNALING, 'journaling chat', 'Xulia');
 });
