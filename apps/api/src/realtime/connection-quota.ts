@@ -1,6 +1,9 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../deps';
 import type { RealtimeLimits } from '../env';
+import type { Logger } from '../logger';
+import { KEY_PREFIX, type SharedRedis } from './redis-connections';
+import { createSharedCounts } from './redis-leases';
 
 /** Who opens a realtime connection: the signed-in user and the client address of the TCP peer. */
 export type QuotaKey = { userId: string; address: string };
@@ -16,8 +19,8 @@ export const CONCURRENCY_RETRY_AFTER_SECONDS = 30;
  * Counts open realtime connections (WebSockets on both endpoints, tRPC SSE streams) per user and per
  * address, and refuses one over either cap; also limits how fast a user opens them (every attempt
  * counts), so a client closed for flooding cannot make reconnecting its flood. In memory, per
- * process, for now; issue 17 moves the counting to Redis behind this same interface (hence the
- * promises; rate-limiter-flexible has the same limiter on Redis), so the caps hold across processes.
+ * process, by default; with REDIS_URL the counting is on Redis behind this same interface, so the
+ * caps hold across instances (createRedisConnectionQuota, decision 022).
  */
 export interface ConnectionQuota {
   acquire(key: QuotaKey): Promise<QuotaGrant>;
@@ -28,7 +31,21 @@ export interface ConnectionQuota {
 /** A refusal over a concurrency cap (the user's or the address's open connections). */
 const overCap = (scope: 'user' | 'address', limit: number): QuotaRefusal => ({ ok: false, scope, limit, retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS });
 
-export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>): ConnectionQuota {
+type QuotaLimits = Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' | 'connectionsPerMinute'>;
+
+/** Counts a connection attempt; a refusal carries the seconds until the window frees. */
+async function consumeAttempt(attempts: RateLimiterAbstract, userId: string, limit: number): Promise<QuotaRefusal | undefined> {
+  try {
+    await attempts.consume(userId, 1);
+    return undefined;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    return { ok: false, scope: 'rate', limit, retryAfterSeconds };
+  }
+}
+
+export function createMemoryConnectionQuota(limits: QuotaLimits): ConnectionQuota {
   const attempts = new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 });
   const byUser = new Map<string, number>();
   const byAddress = new Map<string, number>();
@@ -39,13 +56,8 @@ export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socket
   };
   return {
     async acquire({ userId, address }) {
-      try {
-        await attempts.consume(userId, 1);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        return { ok: false, scope: 'rate', limit: limits.connectionsPerMinute, retryAfterSeconds };
-      }
+      const tooFast = await consumeAttempt(attempts, userId, limits.connectionsPerMinute);
+      if (tooFast) return tooFast;
       const user = byUser.get(userId) ?? 0;
       if (user >= limits.socketsPerUser) return overCap('user', limits.socketsPerUser);
       const fromAddress = byAddress.get(address) ?? 0;
@@ -67,6 +79,43 @@ export function createMemoryConnectionQuota(limits: Pick<RealtimeLimits, 'socket
   };
 }
 
+/**
+ * The same caps across instances, on Redis (decision 022): attempts per minute with rate-limiter-flexible's
+ * RateLimiterRedis (an in-memory insurance limiter answers while Redis does not), open connections per
+ * user and per address in leased per-instance counts (redis-leases.ts), which fall back to this
+ * instance's own counts while Redis does not answer. A refusal never leaves a count behind.
+ */
+export function createRedisConnectionQuota(redis: SharedRedis, limits: QuotaLimits, logger: Logger): ConnectionQuota {
+  const attempts = new RateLimiterRedis({
+    storeClient: redis.client,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `${KEY_PREFIX}ws-attempts`,
+    points: limits.connectionsPerMinute,
+    duration: 60,
+    insuranceLimiter: new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 }),
+  });
+  const counts = createSharedCounts(redis, logger);
+  const userKey = (userId: string) => `${KEY_PREFIX}sockets:user:${userId}`;
+  const addressKey = (address: string) => `${KEY_PREFIX}sockets:address:${address}`;
+  return {
+    async acquire({ userId, address }) {
+      const tooFast = await consumeAttempt(attempts, userId, limits.connectionsPerMinute);
+      if (tooFast) return tooFast;
+      const grant = await counts.acquire([
+        { key: userKey(userId), max: limits.socketsPerUser },
+        { key: addressKey(address), max: limits.socketsPerAddress },
+      ]);
+      if (grant.ok) return grant;
+      return grant.index === 0 ? overCap('user', limits.socketsPerUser) : overCap('address', limits.socketsPerAddress);
+    },
+    async usage({ userId, address }) {
+      const [user = 0, fromAddress = 0] = await counts.read([userKey(userId), addressKey(address)]);
+      return { user, address: fromAddress };
+    },
+  };
+}
+
 const quotas = new WeakMap<Deps, ConnectionQuota>();
 
 /** Replaces the quota of a dependency graph (a shared store, or a test double); call before attachRealtime. */
@@ -78,7 +127,7 @@ export function useConnectionQuota(deps: Deps, quota: ConnectionQuota) {
 export function connectionQuotaFor(deps: Deps): ConnectionQuota {
   let quota = quotas.get(deps);
   if (!quota) {
-    quota = createMemoryConnectionQuota(deps.config.realtime);
+    quota = deps.redis ? createRedisConnectionQuota(deps.redis, deps.config.realtime, deps.logger) : createMemoryConnectionQuota(deps.config.realtime);
     quotas.set(deps, quota);
   }
   return quota;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Logger } from '../logger';
 
@@ -11,6 +12,34 @@ export const DEFAULT_LEASE_MS = 30_000;
 export const KEY_PREFIX = 'ascenso:';
 /** Sorted set: instance id → end of its lease (ms, Redis's clock). */
 export const INSTANCES_KEY = `${KEY_PREFIX}instances`;
+
+/** Redis's clock in ms, for scripts (instances' clocks may disagree; Redis's is one). */
+export const LUA_NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** KEYS[1] instances; ARGV[1] me, ARGV[2] lease ms, ARGV[3] forget leases ended more than ARGV[3] ms ago. */
+const RENEW_LEASE = `${LUA_NOW}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]))
+return now`;
+
+const shas = new Map<string, string>();
+
+/** EVALSHA, loading the script with EVAL the first time a server has not seen it. */
+export async function runScript(client: RedisClient, script: string, keys: string[], args: Array<string | number>): Promise<unknown> {
+  let sha = shas.get(script);
+  if (!sha) {
+    sha = createHash('sha1').update(script).digest('hex');
+    shas.set(script, sha);
+  }
+  const options = { keys, arguments: args.map(String) };
+  try {
+    return await client.evalSha(sha, options);
+  } catch (error) {
+    if (!String(error).includes('NOSCRIPT')) throw error;
+    return client.eval(script, options);
+  }
+}
 
 /** Renews the lease and re-asserts what this instance holds; runs on the command connection. */
 export type Beat = (client: RedisClient) => Promise<unknown>;
@@ -88,6 +117,13 @@ export function createSharedRedis(url: string, logger: Logger, options: { instan
   let closed = false;
   const beat = async () => {
     if (closed || !client.isReady) return;
+    try {
+      // The lease first: what follows counts only while it lasts.
+      await runScript(client, RENEW_LEASE, [INSTANCES_KEY], [instanceId, leaseMs, 24 * 60 * 60 * 1000]);
+    } catch (error) {
+      logger.debug('redis lease renewal failed', { error: String(error) });
+      return;
+    }
     const results = await Promise.allSettled([...beats].map((work) => work(client)));
     for (const result of results) if (result.status === 'rejected') logger.debug('redis heartbeat failed', { error: String(result.reason) });
   };

@@ -2,7 +2,9 @@ import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 import { type Caller, signedIn } from '../../testing/coaching';
-import { createMemoryModelLimitStore } from './model-limits';
+import { createLogger } from '../../logger';
+import { describeWithRedis, useRedisServer } from '../../testing/redis';
+import { createMemoryModelLimitStore, createRedisModelLimitStore, type ModelLimitStore } from './model-limits';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 
 type TrpcLikeError = {
@@ -222,34 +224,80 @@ describe('the coach evaluation under the model limits', () => {
   });
 });
 
-describe('the in-memory limit store', () => {
-  it('releases a slot once, even when release is called twice', () => {
-    const store = createMemoryModelLimitStore();
-    const a = store.tryAcquireStream('u', 'c1', 2);
-    const b = store.tryAcquireStream('u', 'c2', 2);
-    expect(store.tryAcquireStream('u', 'c3', 2)).toEqual({ ok: false, reason: 'user' });
-    expect(store.tryAcquireStream('u', 'c1', 2)).toEqual({ ok: false, reason: 'conversation' });
+/** What every limit store must do, whichever store holds the counts. */
+function storeContract(make: () => Promise<ModelLimitStore>) {
+  it('releases a slot once, even when release is called twice', async () => {
+    const store = await make();
+    const a = await store.tryAcquireStream('u', 'c1', 2);
+    const b = await store.tryAcquireStream('u', 'c2', 2);
+    expect(await store.tryAcquireStream('u', 'c3', 2)).toEqual({ ok: false, reason: 'user' });
+    expect(await store.tryAcquireStream('u', 'c1', 2)).toEqual({ ok: false, reason: 'conversation' });
     if (a.ok) {
       a.release();
       a.release();
     }
-    const c = store.tryAcquireStream('u', 'c3', 2);
+    const c = await store.tryAcquireStream('u', 'c3', 2);
     expect(c.ok).toBe(true);
-    expect(store.tryAcquireStream('u', 'c4', 2)).toEqual({ ok: false, reason: 'user' });
+    expect(await store.tryAcquireStream('u', 'c4', 2)).toEqual({ ok: false, reason: 'user' });
     if (b.ok) b.release();
     if (c.ok) c.release();
     // Calls not tied to a conversation (the daily plan) each take their own slot.
-    const p1 = store.tryAcquireStream('u', null, 2);
-    const p2 = store.tryAcquireStream('u', null, 2);
-    expect([p1.ok, p2.ok, store.tryAcquireStream('u', null, 2).ok]).toEqual([true, true, false]);
+    const p1 = await store.tryAcquireStream('u', null, 2);
+    const p2 = await store.tryAcquireStream('u', null, 2);
+    expect([p1.ok, p2.ok, (await store.tryAcquireStream('u', null, 2)).ok]).toEqual([true, true, false]);
   });
 
   it('counts calls per minute per user', async () => {
-    const store = createMemoryModelLimitStore();
+    const store = await make();
     expect(await store.consumeCall('u', 2)).toEqual({ ok: true });
     expect(await store.consumeCall('u', 2)).toEqual({ ok: true });
     const third = await store.consumeCall('u', 2);
-    expect(third.ok).toBe(false);
+    expect(third).toMatchObject({ ok: false });
+    expect(!third.ok && third.retryAfterSeconds).toBeGreaterThanOrEqual(59);
     expect(await store.consumeCall('v', 2)).toEqual({ ok: true });
+  });
+}
+
+describe('the in-memory limit store', () => {
+  storeContract(() => Promise.resolve(createMemoryModelLimitStore()));
+});
+
+describeWithRedis('the Redis limit store', () => {
+  const redis = useRedisServer();
+  // A fresh server namespace per test: each test uses its own instance and user ids would collide.
+  storeContract(async () => {
+    await (await redis.connect()).client.flushAll();
+    return createRedisModelLimitStore(await redis.connect(), createLogger('silent'));
+  });
+
+  it('holds the stream caps across two instances: per user, per conversation, and a crashed instance’s streams age out', async () => {
+    const a = createRedisModelLimitStore(await redis.connect({ leaseMs: 600 }), createLogger('silent'));
+    const bRedis = await redis.connect({ leaseMs: 600 });
+    const b = createRedisModelLimitStore(bRedis, createLogger('silent'));
+    const onA = [await a.tryAcquireStream('w', 'c1', 3), await a.tryAcquireStream('w', 'c2', 3)];
+    expect(onA.map((slot) => slot.ok)).toEqual([true, true]);
+    // B sees A's conversation and A's streams.
+    expect(await b.tryAcquireStream('w', 'c1', 3)).toEqual({ ok: false, reason: 'conversation' });
+    const third = await b.tryAcquireStream('w', 'c3', 3);
+    expect(third.ok).toBe(true);
+    expect(await b.tryAcquireStream('w', 'c4', 3)).toEqual({ ok: false, reason: 'user' });
+    expect(await a.tryAcquireStream('w', null, 3)).toEqual({ ok: false, reason: 'user' });
+    // Released on A: B may open one.
+    if (onA[0]?.ok) onA[0].release();
+    await expect.poll(async () => (await b.tryAcquireStream('w', 'c1', 3)).ok, { timeout: 2000 }).toBe(true);
+    // B "crashes" (stops renewing its lease, never releases): its two streams stop counting after the lease.
+    await bRedis.close();
+    expect(await a.tryAcquireStream('w', 'c5', 3)).toEqual({ ok: false, reason: 'user' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const after = [await a.tryAcquireStream('w', 'c5', 3), await a.tryAcquireStream('w', 'c6', 3)];
+    expect(after.map((slot) => slot.ok)).toEqual([true, true]);
+    expect(await a.tryAcquireStream('w', 'c7', 3)).toEqual({ ok: false, reason: 'user' });
+  });
+
+  it('limits calls per minute across two instances', async () => {
+    const a = createRedisModelLimitStore(await redis.connect(), createLogger('silent'));
+    const b = createRedisModelLimitStore(await redis.connect(), createLogger('silent'));
+    const answers = [await a.consumeCall('x', 3), await b.consumeCall('x', 3), await a.consumeCall('x', 3), await b.consumeCall('x', 3)];
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true, true, false]);
   });
 });

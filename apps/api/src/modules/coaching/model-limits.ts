@@ -1,26 +1,38 @@
 import { createHmac } from 'node:crypto';
 import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
+import type { Logger } from '../../logger';
+import { KEY_PREFIX, type SharedRedis } from '../../realtime/redis-connections';
+import { createSharedSlots } from '../../realtime/redis-leases';
 import type { CoachLimitsConfig } from './ai-config';
 
+export type StreamSlot = { ok: true; release: () => void } | { ok: false; reason: 'conversation' | 'user' };
+
 /**
- * Counting behind the per-user model limits. This in-memory implementation serves one process; a
- * shared store (Redis) implements the same interface to count across instances.
+ * Counting behind the per-user model limits: in memory for one process (the default), on Redis across
+ * instances when REDIS_URL is set (createRedisModelLimitStore, decision 022).
  */
 export interface ModelLimitStore {
   /**
    * Takes a stream slot for the user in the conversation (null: not tied to one, e.g. the daily plan).
    * Returns false with the reason when the user already has `max` streams, or one in that conversation.
    */
-  tryAcquireStream(
-    userId: string,
-    conversationId: string | null,
-    max: number,
-  ): { ok: true; release: () => void } | { ok: false; reason: 'conversation' | 'user' };
+  tryAcquireStream(userId: string, conversationId: string | null, max: number): Promise<StreamSlot>;
   /** Counts one model call; resolves the seconds to wait when over `perMinute` calls in the window. */
   consumeCall(userId: string, perMinute: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+}
+
+/** Counts one call on the limiter; the seconds to wait when over. */
+async function consumeOn(limiter: RateLimiterAbstract, userId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  try {
+    await limiter.consume(userId, 1);
+    return { ok: true };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+    throw rejection;
+  }
 }
 
 export function createMemoryModelLimitStore(): ModelLimitStore {
@@ -28,7 +40,7 @@ export function createMemoryModelLimitStore(): ModelLimitStore {
   const limiters = new Map<number, RateLimiterMemory>();
   let anonymous = 0;
   return {
-    tryAcquireStream(userId, conversationId, max) {
+    async tryAcquireStream(userId, conversationId, max) {
       const mine = streams.get(userId) ?? new Map<string, number>();
       let open = 0;
       for (const n of mine.values()) open += n;
@@ -56,13 +68,41 @@ export function createMemoryModelLimitStore(): ModelLimitStore {
         limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
         limiters.set(perMinute, limiter);
       }
-      try {
-        await limiter.consume(userId, 1);
-        return { ok: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-        throw rejection;
+      return consumeOn(limiter, userId);
+    },
+  };
+}
+
+/**
+ * The same limits across instances (decision 022): stream slots in leased per-instance entries
+ * (realtime/redis-leases.ts: a crashed instance's streams stop counting when its lease ends; while
+ * Redis does not answer, this instance's own streams decide), calls per minute on RateLimiterRedis
+ * with an in-memory insurance limiter for when Redis does not answer.
+ */
+export function createRedisModelLimitStore(redis: SharedRedis, logger: Logger): ModelLimitStore {
+  const slots = createSharedSlots(redis, logger);
+  const limiters = new Map<number, RateLimiterRedis>();
+  return {
+    async tryAcquireStream(userId, conversationId, max) {
+      const grant = await slots.acquire(`${KEY_PREFIX}model-streams:${userId}`, conversationId, max);
+      if (grant.ok) return grant;
+      return { ok: false, reason: grant.reason === 'group' ? 'conversation' : 'user' };
+    },
+    consumeCall(userId, perMinute) {
+      let limiter = limiters.get(perMinute);
+      if (!limiter) {
+        limiter = new RateLimiterRedis({
+          storeClient: redis.client,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          keyPrefix: `${KEY_PREFIX}model-calls:${perMinute}`,
+          points: perMinute,
+          duration: 60,
+          insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: 60 }),
+        });
+        limiters.set(perMinute, limiter);
       }
+      return consumeOn(limiter, userId);
     },
   };
 }
@@ -73,7 +113,7 @@ const stores = new WeakMap<Deps, ModelLimitStore>();
 export function modelLimitStore(deps: Deps): ModelLimitStore {
   let store = stores.get(deps);
   if (!store) {
-    store = createMemoryModelLimitStore();
+    store = deps.redis ? createRedisModelLimitStore(deps.redis, deps.logger) : createMemoryModelLimitStore();
     stores.set(deps, store);
   }
   return store;
@@ -126,12 +166,12 @@ export async function admitModelCall(deps: Deps, user: User, conversationId: str
   if (!usesModel(deps)) return () => {};
   checkTokenBudget(deps, user);
   const acquire = () => modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
-  let slot = acquire();
+  let slot = await acquire();
   // A client that resubscribes (a remount, a reconnect) may arrive just before its previous stream
   // has released the conversation's slot: give it a moment before refusing.
   for (let waited = 0; !slot.ok && slot.reason === 'conversation' && waited < SAME_CONVERSATION_GRACE_MS; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    slot = acquire();
+    slot = await acquire();
   }
   if (!slot.ok) {
     if (slot.reason === 'conversation') {
