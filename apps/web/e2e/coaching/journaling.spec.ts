@@ -1,10 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
-
-const LONG_ENTRY =
-  'Hoy ha sido un día intenso pero bonito. Por la mañana presenté el proyecto al comité y, aunque estaba nerviosa, ' +
-  'salió mejor de lo que esperaba. Me di cuenta de que preparo demasiado cada detalle y de que el equipo confía en mí. ' +
-  'Por la tarde salí a caminar media hora y noté cómo bajaba la tensión. Quiero recordar esta sensación de calma.';
+import { LONG_ENTRY } from '../support/journal';
 
 test.describe('diario guiado', () => {
   test('writing 50+ words with a mood and saving it to the journal', async ({ page }) => {

@@ -1,12 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { LONG_ENTRY } from '../support/journal';
 import { stepToasts, waitForRealtime } from '../support/steps';
 import { expectStepToast, signUpWithAssessment } from './support';
-
-const LONG_ENTRY =
-  'Hoy he tenido una reunión difícil con mi equipo y al principio me he puesto a la defensiva. ' +
-  'Después he respirado, he escuchado de verdad lo que me decían y hemos encontrado una salida juntos. ' +
-  'Me llevo que cuando bajo el ritmo escucho mejor, y que pedir ayuda no me hace peor responsable. ' +
-  'Mañana quiero empezar el día revisando prioridades con calma antes de abrir el correo.';
 
 test.describe('Diario', () => {
   test('write 50+ words (toast), then list, search, read and delete', async ({ page }) => {
