@@ -1,0 +1,282 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRedis, type RedisService } from '@ascenso/test-services/redis';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApp } from '../app';
+import { createDeps, type Deps } from '../deps';
+import { loadConfig } from '../env';
+import { listen } from '../http/node-server';
+import { createLogger, type Logger } from '../logger';
+import { register } from '../modules/auth/auth.service';
+import type { AppRouter } from '../trpc/app-router';
+import { describeWithRedis } from '../testing/redis';
+import { startServerProcess } from '../testing/server-process';
+import { attachRealtime } from './realtime-server';
+import { createSharedRedis } from './redis-connections';
+import { EVENTS_CHANNEL } from './redis-event-bus';
+
+const ORIGIN = 'http://localhost:3998';
+
+type Instance = { deps: Deps; url: string; wsUrl: string; stop: () => Promise<void> };
+
+/**
+ * One API instance as main.ts builds it (createDeps with REDIS_URL, createApp, listen, attachRealtime),
+ * on a shared SQLite file and a shared Redis, served on 127.0.0.1 and an ephemeral port.
+ */
+async function startInstance(
+  databasePath: string,
+  redisUrl: string,
+  env: Record<string, string> = {},
+  logger: Logger = createLogger('silent'),
+): Promise<Instance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_PATH: databasePath,
+    APP_ORIGIN: ORIGIN,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: redisUrl,
+    INSTANCES: '2',
+    ...env,
+  });
+  const deps = createDeps(config, { logger });
+  expect(await deps.redis?.ready(5_000)).toBe(true);
+  const server = await listen(createApp(deps).fetch, { port: 0, hostname: '127.0.0.1' });
+  const realtime = attachRealtime(server, deps);
+  const { port } = server.address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
+  return {
+    deps,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    stop: () =>
+      (stopped ??= (async () => {
+        await realtime.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await deps.redis?.close();
+        deps.dbHandle.close();
+      })()),
+  };
+}
+
+type ProtocolSocket = { ws: WebSocket; messages: Array<{ type: string; data?: Record<string, unknown> }> };
+
+function openProtocol(wsUrl: string, cookie: string, userId: string): Promise<ProtocolSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${wsUrl}/ws`, { headers: { cookie, origin: ORIGIN } });
+    const messages: ProtocolSocket['messages'] = [];
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'authenticated') resolve({ ws, messages });
+      else messages.push(message);
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'authenticate', userId })));
+    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, headers: res.headers })));
+    ws.once('error', reject);
+  });
+}
+
+/** The upgrade's answer when it is refused: status, Retry-After and the JSON envelope. */
+function refusedUpgrade(wsUrl: string, cookie: string): Promise<{ status: number; retryAfter: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${wsUrl}/ws`, { headers: { cookie, origin: ORIGIN } });
+    ws.once('open', () => {
+      ws.close();
+      reject(new Error('upgrade accepted'));
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body }));
+    });
+    ws.once('error', () => {});
+  });
+}
+
+function trpcOverWebSocket(wsUrl: string, cookie: string) {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie, origin: ORIGIN } });
+    }
+  }
+  const wsClient = createWSClient({ url: `${wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never, retryDelayMs: () => 60_000 });
+  return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] }), close: () => wsClient.close() };
+}
+
+describeWithRedis('two API instances on one database and one Redis', () => {
+  let redis: RedisService;
+  let dir: string;
+  let databasePath: string;
+  const cleanups: Array<() => unknown> = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = mkdtempSync(join(tmpdir(), 'ascenso-redis-instances-'));
+    databasePath = join(dir, 'app.db');
+  }, 20_000);
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function twoInstances(env: Record<string, string> = {}, logger?: Logger) {
+    const a = await startInstance(databasePath, redis.url, env, logger);
+    cleanups.push(a.stop);
+    const b = await startInstance(databasePath, redis.url, env, logger);
+    cleanups.push(b.stop);
+    // Both subscribers listen before anything is published.
+    await expect.poll(async () => (await a.deps.redis?.client.pubSubNumSub(EVENTS_CHANNEL))?.[EVENTS_CHANNEL], { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    return { a, b };
+  }
+
+  async function person(deps: Deps, email: string) {
+    const signedIn = await register(deps, { email, password: 'una frase bastante larga', firstName: 'Dos' }, { ip: '127.0.0.1' });
+    return { cookie: `session=${signedIn.token}`, userId: signedIn.user.id };
+  }
+
+  function grantEvidence(deps: Deps, userId: string, activityKey: string) {
+    deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId, activityKey, source: 'practice', ref: crypto.randomUUID(), createdAt: new Date() });
+  }
+
+  function complete(instance: Instance, cookie: string, activityKey: string) {
+    return fetch(`${instance.url}/api/activity-log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+      body: JSON.stringify({ activity_key: activityKey }),
+    });
+  }
+
+  it('a completion on A reaches the owner’s /ws socket and tRPC subscription on B once, and nobody else', async () => {
+    const { a, b } = await twoInstances();
+    const owner = await person(a.deps, 'redis-owner@ejemplo.es');
+    const stranger = await person(a.deps, 'redis-stranger@ejemplo.es');
+    const onB = await openProtocol(b.wsUrl, owner.cookie, owner.userId);
+    const onA = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
+    const strangerOnB = await openProtocol(b.wsUrl, stranger.cookie, stranger.userId);
+    cleanups.push(() => [onB, onA, strangerOnB].forEach((s) => s.ws.close()));
+    const trpc = trpcOverWebSocket(b.wsUrl, owner.cookie);
+    cleanups.push(trpc.close);
+    const tracked: Array<{ id: string; steps: number }> = [];
+    await new Promise<void>((resolve) => {
+      trpc.client.activities.onCompleted.subscribe(undefined, {
+        onStarted: () => resolve(),
+        onData: (event) => tracked.push({ id: event.id, steps: event.data.completion.stepsEarned }),
+      });
+    });
+
+    grantEvidence(a.deps, owner.userId, 'active_break');
+    const response = await complete(a, owner.cookie, 'active_break');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { stepsEarned: number; totalSteps: number };
+    expect(body.stepsEarned).toBe(70);
+
+    await expect.poll(() => onB.messages.map((m) => m.type), { timeout: 3_000 }).toEqual(['activity_completed', 'stats_updated']);
+    expect(onB.messages[0]?.data).toMatchObject({ activityType: 'active_break', stepsEarned: 70 });
+    expect(onB.messages[1]?.data).toEqual({ totalSteps: body.totalSteps, todaySteps: 70 });
+    await expect.poll(() => tracked.map((t) => t.steps), { timeout: 3_000 }).toEqual([70]);
+    // A (the publisher) delivered once, locally; its own message coming back from Redis is skipped.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onA.messages.map((m) => m.type)).toEqual(['activity_completed', 'stats_updated']);
+    expect(onB.messages).toHaveLength(2);
+    expect(tracked).toHaveLength(1);
+    expect(strangerOnB.messages).toEqual([]);
+  });
+
+  it('caps one user’s sockets across both instances: the third gets 429 with Retry-After on either', async () => {
+    const { a, b } = await twoInstances({ WS_MAX_SOCKETS_PER_USER: '2' });
+    const owner = await person(a.deps, 'redis-cap@ejemplo.es');
+    const first = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
+    const second = await openProtocol(b.wsUrl, owner.cookie, owner.userId);
+    cleanups.push(() => [first, second].forEach((s) => s.ws.close()));
+    for (const instance of [a, b]) {
+      const refused = await refusedUpgrade(instance.wsUrl, owner.cookie);
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBe('30');
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/máximo 2/) } });
+    }
+    // Closing the one on B frees a slot that A can hand out.
+    second.ws.close();
+    await expect
+      .poll(async () => (await b.deps.redis?.client.hGetAll(`ascenso:sockets:user:${owner.userId}`)) ?? {}, { timeout: 3_000 })
+      .toEqual({
+        [a.deps.redis?.instanceId ?? '']: '1',
+      });
+    const third = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
+    third.ws.close();
+  });
+
+  it('survives Redis going away mid-run: completions still answer and reach the local socket, caps hold per instance', async () => {
+    const own = await startRedis();
+    const warnings: string[] = [];
+    const logger: Logger = { ...createLogger('silent'), warn: (msg) => warnings.push(msg) };
+    const a = await startInstance(databasePath, own.url, { WS_MAX_SOCKETS_PER_USER: '2' }, logger);
+    cleanups.push(a.stop, own.stop);
+    const owner = await person(a.deps, 'redis-outage@ejemplo.es');
+    const tab = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
+    cleanups.push(() => tab.ws.close());
+
+    await own.stop();
+    await expect.poll(() => a.deps.redis?.client.isReady, { timeout: 3_000 }).toBe(false);
+    expect(warnings).toContain('redis unavailable: limits fall back to this instance, events from other instances wait');
+
+    grantEvidence(a.deps, owner.userId, 'active_break');
+    const response = await complete(a, owner.cookie, 'active_break');
+    expect(response.status).toBe(200);
+    await expect.poll(() => tab.messages.map((m) => m.type), { timeout: 3_000 }).toEqual(['activity_completed', 'stats_updated']);
+    // The per-user cap (2) now holds on this instance's own count: one more socket, then 429.
+    const second = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
+    cleanups.push(() => second.ws.close());
+    const refused = await refusedUpgrade(a.wsUrl, owner.cookie);
+    expect(refused.status).toBe(429);
+    // Still serving plain requests.
+    expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
+  }, 20_000);
+});
+
+describeWithRedis('the server process and REDIS_URL', () => {
+  let redis: RedisService;
+  let dir: string;
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = mkdtempSync(join(tmpdir(), 'ascenso-redis-process-'));
+  }, 20_000);
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts with REDIS_URL and INSTANCES=2, and refuses INSTANCES=2 without REDIS_URL with a clear message', async () => {
+    const started = await startServerProcess(join(dir, 'app.db'), ORIGIN, { env: { REDIS_URL: redis.url, INSTANCES: '2' } });
+    try {
+      expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
+      // Its subscriber listens on the events channel.
+      const probe = await startRedisProbe(redis.url);
+      expect(probe).toBeGreaterThanOrEqual(1);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+      started.child.kill('SIGTERM');
+      // A clean stop: the Redis connections close with the rest (main.ts), exit code 0.
+      expect(await exited).toBe(0);
+    }
+    await expect(startServerProcess(join(dir, 'app.db'), ORIGIN, { env: { INSTANCES: '2' } })).rejects.toThrow(/INSTANCES=2 necesita REDIS_URL/);
+  }, 60_000);
+});
+
+/** Subscribers of the events channel, asked over a connection of our own. */
+async function startRedisProbe(url: string): Promise<number> {
+  const probe = createSharedRedis(url, createLogger('silent'));
+  try {
+    await probe.ready(5_000);
+    return (await probe.client.pubSubNumSub(EVENTS_CHANNEL))[EVENTS_CHANNEL] ?? 0;
+  } finally {
+    await probe.close();
+  }
+}
