@@ -13,6 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+// Loads vitest's types for the ProvidedContext augmentation below (no runtime import).
+import type {} from 'vitest';
 
 const run = promisify(execFile);
 
@@ -27,6 +29,10 @@ export type PostgresCluster = {
 
 /** The folder holding `initdb`, `pg_ctl` and `postgres`, or null when PostgreSQL is not installed. */
 export function findPostgresBindir(): string | null {
+  const has = (dir: string) => ['initdb', 'pg_ctl', 'postgres'].every((bin) => existsSync(join(dir, bin)));
+  // An explicit folder (also how the tests simulate a machine without PostgreSQL).
+  const explicit = process.env.ASCENSO_PG_BINDIR;
+  if (explicit) return has(explicit) ? explicit : null;
   const candidates: string[] = [];
   try {
     candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
@@ -40,7 +46,7 @@ export function findPostgresBindir(): string | null {
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => join(debianRoot, version, 'bin')));
   }
-  return candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((bin) => existsSync(join(dir, bin)))) ?? null;
+  return candidates.find(has) ?? null;
 }
 
 const BINDIR = findPostgresBindir();
@@ -51,7 +57,7 @@ const BINDIR = findPostgresBindir();
  */
 export const POSTGRES_SKIP_REASON: string | null = BINDIR
   ? null
-  : 'PostgreSQL is not installed (no initdb/pg_ctl/postgres via `pg_config --bindir` or /usr/lib/postgresql/*/bin; Debian: apt-get install postgresql)';
+  : 'PostgreSQL is not installed (no initdb/pg_ctl/postgres in ASCENSO_PG_BINDIR, `pg_config --bindir` or /usr/lib/postgresql/*/bin; Debian: apt-get install postgresql)';
 
 if (POSTGRES_SKIP_REASON && process.env.CI) {
   throw new Error(`CI is set and ${POSTGRES_SKIP_REASON}. The PostgreSQL suites cannot be skipped in CI.`);
@@ -90,6 +96,19 @@ function postgresIds(): { uid: number; gid: number } {
 }
 
 let databaseCounter = 0;
+
+/** Creates an empty database on the cluster at `clusterUrl` (any database URL of it) and returns its URL. */
+export async function createDatabase(
+  clusterUrl: string,
+  name = `ascenso_test_${process.pid}_${++databaseCounter}_${Math.random().toString(36).slice(2, 8)}`,
+): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name: ${name}`);
+  const url = new URL(clusterUrl);
+  // createdb speaks the protocol over TCP (trust authentication): no runuser needed.
+  await run(join(BINDIR ?? '', 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username || 'postgres'), name]);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /**
  * Starts a fresh cluster (about 1.5–3 s on this 2-core machine: initdb dominates) with one empty database.
@@ -151,18 +170,11 @@ export async function startPostgres(options: { database?: string } = {}): Promis
       }
     }
 
-    const base = `postgres://postgres@127.0.0.1:${port}`;
-    const createDatabase = async (name = `ascenso_test_${process.pid}_${++databaseCounter}`) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name: ${name}`);
-      // createdb speaks the protocol over TCP (trust): no runuser needed.
-      await run(join(BINDIR ?? '', 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
-      return `${base}/${name}`;
-    };
-    const url = await createDatabase(options.database);
+    const url = await createDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, options.database);
 
     return {
       url,
-      createDatabase,
+      createDatabase: (name?: string) => createDatabase(url, name),
       stop: async () => {
         if (stopped) return;
         stopped = true;
@@ -185,4 +197,22 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     process.removeListener('exit', stopSync);
     throw new Error(`could not start a PostgreSQL test cluster: ${(error as Error).message}${detail ? `\n${detail}` : ''}`, { cause: error });
   }
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A database URL of the cluster `postgres-global-setup.ts` started for the whole run (absent: none). */
+    ascensoPostgresUrl?: string;
+  }
+}
+
+/**
+ * PostgreSQL for one test file. Given the run's shared cluster (`inject('ascensoPostgresUrl')`, provided by
+ * `postgres-global-setup.ts` in the project's vitest config), each `createDatabase()` is a fresh database on
+ * it (~0.1 s) and `stop()` does nothing; without one, a cluster of its own is started (~1 s) and stopped.
+ */
+export async function testPostgres(sharedUrl: string | undefined): Promise<PostgresCluster> {
+  if (!sharedUrl) return startPostgres();
+  const url = await createDatabase(sharedUrl);
+  return { url, createDatabase: (name?: string) => createDatabase(sharedUrl, name), stop: async () => {} };
 }

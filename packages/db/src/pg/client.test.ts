@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { POSTGRES_SKIP_REASON, startPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
+import { POSTGRES_SKIP_REASON, testPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDb } from '../client';
 import { createPgDb, DEFAULT_PG_MIGRATIONS_FOLDER, migratePg, MIGRATION_LOCK_KEY } from './client';
 
@@ -24,7 +24,7 @@ async function appliedMigrations(url: string): Promise<{ hash: string; times: nu
 describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('migratePg'), () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
-    cluster = await startPostgres();
+    cluster = await testPostgres(inject('ascensoPostgresUrl'));
   }, 60_000);
   afterAll(async () => {
     await cluster?.stop();

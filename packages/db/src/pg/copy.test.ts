@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { POSTGRES_SKIP_REASON, startPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
+import { POSTGRES_SKIP_REASON, testPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
 import { getTableConfig as getPgTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDb, type Db, type DbHandle } from '../client';
 import { schema } from '../schema';
 import { createPgDb, migratePg, type PgDb, type PgDbHandle } from './client';
@@ -256,7 +256,7 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
   let cluster: PostgresCluster;
   let source: DbHandle;
   beforeAll(async () => {
-    cluster = await startPostgres();
+    cluster = await testPostgres(inject('ascensoPostgresUrl'));
     source = createTestDb();
     fill(source.db);
   }, 60_000);
