@@ -1,10 +1,11 @@
-import { Box, Button, Circle, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheckIcon, InfoIcon } from '../ui/icons';
 import { WarmNotice } from '../ui/warm-notice';
 import { earnedStepsLabel } from '../../lib/steps/format-steps';
 import type { PracticeCompletion } from '../../lib/steps/use-step-feedback';
 import { spokenDuration } from '../../lib/format-time';
+import { FocusHeading } from '../ui/focus-heading';
 
 /** What the practice screens read of their session (the practice session hook's state). */
 interface SessionOutcome {
@@ -46,9 +47,9 @@ function DoneSummary({
         {earned ? <CircleCheckIcon boxSize="8" aria-hidden="true" /> : <InfoIcon boxSize="8" aria-hidden="true" />}
       </Circle>
       <Box>
-        <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="heading" tabIndex={-1} ref={headingRef} _focus={{ outline: 'none' }}>
+        <FocusHeading as="h2" fontSize={{ base: '2xl', md: '3xl' }} ref={headingRef}>
           {title}
-        </Heading>
+        </FocusHeading>
         <Text mt="2" color="text.muted" fontSize="lg">
           Has practicado {spokenDuration(practised)}.
         </Text>

@@ -1,5 +1,6 @@
-import { Box, Heading, HStack, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, HStack, Text, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FocusHeading } from './focus-heading';
 
 export interface SectionCardProps extends Omit<BoxProps, 'title'> {
   /** The h2's id; the section is labelled by it (a landmark region for screen-reader navigation). */
@@ -28,9 +29,9 @@ export function SectionCard({ id, title, description, actions, tone = 'default',
     >
       <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap" mb={headerGap}>
         <Box>
-          <Heading as="h2" id={id} fontSize="lg" color="heading" tabIndex={-1} _focus={{ outline: 'none' }}>
+          <FocusHeading as="h2" id={id} fontSize="lg">
             {title}
-          </Heading>
+          </FocusHeading>
           {description ? (
             <Text color="text.muted" fontSize="sm" mt="1">
               {description}

@@ -40,6 +40,7 @@ import { SectionQuestions } from './section-questions';
 import { SuccessScreen } from './success-screen';
 import { WizardHeader } from './wizard-header';
 import { WizardIntro } from './wizard-intro';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 const INCOMPLETE_TOAST_ID = 'seccion-incompleta';
 
@@ -243,20 +244,17 @@ function WizardFlow({ start }: { start: WizardStart }) {
             <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="2">
               Evaluación Profesional Integral
             </Text>
-            <Heading
+            {/* Focus lands here programmatically on every step change (no outline, even a focus-visible one). */}
+            <FocusHeading
               as="h1"
               ref={headingRef}
-              tabIndex={-1}
               fontSize={{ base: '2xl', md: '4xl' }}
               lineHeight="1.15"
               letterSpacing="-0.02em"
-              color="heading"
-              // Focus lands here programmatically on every step change; it is not a control.
-              _focus={{ outline: 'none' }}
               _focusVisible={{ outline: 'none' }}
             >
               {section.title}
-            </Heading>
+            </FocusHeading>
             <Text mt="2" color="ink.700" fontSize={{ base: 'md', md: 'lg' }}>
               {section.intro}
             </Text>

@@ -1,9 +1,10 @@
-import { Box, Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Center, Text, VStack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { useInvalidateAssessment } from '../api/assessment-queries';
 import { COMPLETION_REDIRECT_MS } from '../utils/timing';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /**
  * "¡Felicidades!" (spec §4): after 6 s the assessment, status and progress queries are refreshed
@@ -32,18 +33,9 @@ export function CompletionScreen() {
     <Center as="section" aria-labelledby="felicidades" minH="70dvh" px="6" py="12">
       <VStack gap="6" maxW="lg" textAlign="center">
         <CelebrationArt />
-        <Heading
-          as="h1"
-          id="felicidades"
-          ref={headingRef}
-          tabIndex={-1}
-          fontSize={{ base: '4xl', md: '5xl' }}
-          letterSpacing="-0.03em"
-          color="heading"
-          _focus={{ outline: 'none' }}
-        >
+        <FocusHeading as="h1" id="felicidades" ref={headingRef} fontSize={{ base: '4xl', md: '5xl' }} letterSpacing="-0.03em">
           ¡Felicidades!
-        </Heading>
+        </FocusHeading>
         <Text fontSize={{ base: 'lg', md: 'xl' }} color="ink.700" lineHeight="1.5">
           Has completado tu Evaluación Profesional Integral. Tu coach ya puede personalizar tus conversaciones, tu plan diario y tus recomendaciones.
         </Text>

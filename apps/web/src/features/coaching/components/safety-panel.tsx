@@ -1,7 +1,8 @@
-import { Box, HStack, Heading, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { HeartHandIcon } from '../../../components/ui/icons';
 import { DEFAULT_RESOURCES, SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /**
  * The coach's fixed answer to a crisis message: calm, distinct from coaching, with its category's
@@ -27,18 +28,9 @@ export function SafetyPanel({ content, safety }: { content: string; safety: Safe
         <Box as="span" display="inline-flex" p="2" borderRadius="full" bg="white" color="#2f4f7f" aria-hidden="true">
           <HeartHandIcon boxSize="5" />
         </Box>
-        <Heading
-          as="h2"
-          id={titleId}
-          data-safety-heading=""
-          tabIndex={-1}
-          fontSize="lg"
-          color="#1d3557"
-          _focus={{ outline: 'none' }}
-          _focusVisible={{ outline: '2px solid #1d3557' }}
-        >
+        <FocusHeading as="h2" id={titleId} data-safety-heading="" fontSize="lg" color="#1d3557" _focusVisible={{ outline: '2px solid #1d3557' }}>
           Ahora lo importante eres tú
-        </Heading>
+        </FocusHeading>
       </HStack>
       <Text color="#1f2a3a" whiteSpace="pre-wrap">
         {content}

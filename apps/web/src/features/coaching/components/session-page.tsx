@@ -12,6 +12,7 @@ import { ConversationGate, ConversationPanel } from './conversation-panel';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { OfflineCoachNote } from './offline-coach-note';
 import { SessionStepper } from './session-stepper';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /** The server asks for at least this many user messages before a session can be closed. */
 const MIN_TURNS_TO_FINISH = 2;
@@ -133,9 +134,9 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
       borderRadius="card"
       p={{ base: '5', md: '7' }}
     >
-      <Heading as="h2" id="resumen-sesion" ref={headingRef} tabIndex={-1} fontSize="xl" color="heading" mb="3" _focus={{ outline: 'none' }}>
+      <FocusHeading as="h2" id="resumen-sesion" ref={headingRef} fontSize="xl" mb="3">
         Resumen de la sesión
-      </Heading>
+      </FocusHeading>
       <Text color="ink.800" whiteSpace="pre-wrap">
         {conversation.summary ?? 'Tu coach está terminando el resumen.'}
       </Text>

@@ -1,7 +1,8 @@
-import { Button, Heading, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { SurfaceCard } from '../../../components/ui/page-frame';
 import { SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /**
  * After saving a journal entry the risk screen flagged: the entry is saved, and the helplines for what
@@ -14,9 +15,9 @@ export function JournalSafetyNote({ safety, onDone }: { safety: SafetyView; onDo
   }, []);
   return (
     <SurfaceCard as="section" aria-labelledby="diario-apoyo" data-testid="diario-recursos" data-categoria={safety.category}>
-      <Heading as="h2" id="diario-apoyo" ref={heading} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
+      <FocusHeading as="h2" id="diario-apoyo" ref={heading} fontSize={{ base: 'xl', md: '2xl' }}>
         Tu entrada está guardada
-      </Heading>
+      </FocusHeading>
       <Text mt="2" color="text">
         Gracias por escribirlo. Por lo que cuentas, quizá estás pasando por algo difícil, y no tienes que llevarlo sin ayuda. Si te sirve, aquí tienes con quién
         hablar, a cualquier hora:

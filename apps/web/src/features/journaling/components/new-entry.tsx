@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { JOURNAL_BODY_MAX_LENGTH, JOURNAL_MOODS, JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH, countWords } from '@ascenso/domain/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
@@ -14,6 +14,7 @@ import { useJournalPrompt } from '../api/journal-queries';
 import type { SafetyView } from '../../../components/ui/safety-resources';
 import { JournalSafetyNote } from './journal-safety-note';
 import { moodLabel, suggestedTitle, wordProgress } from '../utils/journal-format';
+import { FocusHeading } from '../../../components/ui/focus-heading';
 
 interface Draft {
   mood: string;
@@ -280,9 +281,9 @@ function StepCard({
       <Text fontSize="sm" color="text.muted" mb="1">
         {`Paso ${step} de 2`}
       </Text>
-      <Heading as="h2" id={id} ref={headingRef} tabIndex={-1} fontSize={{ base: 'xl', md: '2xl' }} color="heading" _focus={{ outline: 'none' }}>
+      <FocusHeading as="h2" id={id} ref={headingRef} fontSize={{ base: 'xl', md: '2xl' }}>
         {title}
-      </Heading>
+      </FocusHeading>
       {children}
     </SurfaceCard>
   );
