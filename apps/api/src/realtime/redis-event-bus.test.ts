@@ -1,7 +1,9 @@
+import { startRedis } from '@ascenso/test-services/redis';
 import { expect, it } from 'vitest';
-import type { Logger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { describeWithRedis, useRedisServer } from '../testing/redis';
 import type { BusEvents } from './event-bus';
+import { createSharedRedis } from './redis-connections';
 import { createRedisEventBus, EVENTS_CHANNEL } from './redis-event-bus';
 
 const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
@@ -112,4 +114,49 @@ describeWithRedis('event bus on Redis, two instances', () => {
     ]);
     await b.close();
   });
+});
+
+describeWithRedis('event bus on Redis across an outage', () => {
+  it('keeps delivering locally while Redis is away, and carries events between instances again once it is back', async () => {
+    const server = await startRedis();
+    const { logger, warnings } = recordingLogger();
+    const connections = [createSharedRedis(server.url, logger), createSharedRedis(server.url, createLogger('silent'))];
+    let restarted: Awaited<ReturnType<typeof startRedis>> | undefined;
+    try {
+      for (const connection of connections) expect(await connection.ready(5_000)).toBe(true);
+      const [a, b] = connections.map((connection) => createRedisEventBus(connection, logger));
+      if (!a || !b) throw new Error('two buses');
+      await Promise.all([a.ready, b.ready]);
+      const onA: string[] = [];
+      const onB: string[] = [];
+      a.subscribe('activity.completed', ({ completion: c }) => onA.push(c.activityId));
+      b.subscribe('activity.completed', ({ completion: c }) => onB.push(c.activityId));
+
+      await server.stop();
+      await expect.poll(() => connections.every((c) => !c.client.isReady), { timeout: 3_000 }).toBe(true);
+      a.publish('activity.completed', completion('u1', 'during'));
+      // Delivered on A (its own clients), not failed; B misses it (pub/sub is at most once).
+      expect(onA).toEqual(['during']);
+      await expect.poll(() => warnings, { timeout: 3_000 }).toContain('bus publish to other instances failed');
+
+      restarted = await startRedis({ port: server.port });
+      // node-redis reconnects both connections and subscribes B again by itself.
+      await expect
+        .poll(
+          async () => {
+            if (!connections.every((c) => c.client.isReady && c.subscriber.isReady)) return 0;
+            return (await connections[0]?.client.pubSubNumSub(EVENTS_CHANNEL))?.[EVENTS_CHANNEL] ?? 0;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      a.publish('activity.completed', completion('u1', 'after'));
+      await expect.poll(() => onB, { timeout: 3_000 }).toEqual(['after']);
+      expect(onA).toEqual(['during', 'after']);
+    } finally {
+      await Promise.all(connections.map((connection) => connection.close()));
+      await restarted?.stop();
+      await server.stop();
+    }
+  }, 30_000);
 });
