@@ -306,6 +306,31 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
     }
   });
 
+  it('copies a table larger than one batch (1 203 rows, read in rowid order in batches of 500), all of it', async () => {
+    const big = createTestDb();
+    const target = await freshTarget();
+    try {
+      const rows = Array.from({ length: 1203 }, (_, index) => ({
+        id: index * 2 + 1,
+        scope: 'login-address' as const,
+        key: `10.0.${index >> 8}.${index & 255}`,
+        at: at(index),
+      }));
+      for (let start = 0; start < rows.length; start += 300)
+        big.db
+          .insert(schema.authFailures)
+          .values(rows.slice(start, start + 300))
+          .run();
+      const report = await copySqliteToPg(big.sqlite, target.db);
+      expect(report.tables.find((t) => t.table === 'auth_failures')?.rows).toBe(1203);
+      expect(await readPg(target.db, 'authFailures')).toEqual(readSqlite(big.db, 'authFailures'));
+      expect(report.sequences).toEqual([{ table: 'auth_failures', column: 'id', next: 2406 }]);
+    } finally {
+      big.close();
+      await target.close();
+    }
+  });
+
   it('refuses a target that already has rows, and changes nothing in it', async () => {
     const target = await freshTarget();
     try {

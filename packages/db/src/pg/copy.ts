@@ -24,8 +24,8 @@ export type CopyReport = {
   sequences: { table: string; column: string; next: number }[];
 };
 
-/** Rows read from SQLite and written to PostgreSQL per statement (well under PostgreSQL's 65 535 parameters). */
-const BATCH_ROWS = 500;
+/** Rows read from SQLite and written to PostgreSQL per statement: 500, and at most 30 000 parameters (PostgreSQL allows 65 535). */
+const batchRows = (columns: number) => Math.min(500, Math.floor(30_000 / columns));
 
 /**
  * The tables in an order where every table comes after the tables its foreign keys point to (parents first),
@@ -106,6 +106,7 @@ export async function copySqliteToPg(source: Database.Database, target: PgDb): P
       for (const key of order) {
         const sqliteTable = schema[key] as SQLiteTable;
         const pgTable = pgSchema[key] as PgTable;
+        const limit = batchRows(Object.keys(getTableColumns(sqliteTable)).length);
         let lastRowid: number | null = null;
         let copied = 0;
         for (;;) {
@@ -114,14 +115,14 @@ export async function copySqliteToPg(source: Database.Database, target: PgDb): P
             .from(sqliteTable)
             .where(lastRowid === null ? undefined : gt(sql`rowid`, lastRowid))
             .orderBy(sql`rowid`)
-            .limit(BATCH_ROWS)
+            .limit(limit)
             .all() as ({ __rowid: number } & Record<string, unknown>)[];
           if (batch.length === 0) break;
           lastRowid = batch[batch.length - 1]!.__rowid;
           const rows = batch.map(({ __rowid: _rowid, ...row }) => row);
           await tx.insert(pgTable).values(rows);
           copied += rows.length;
-          if (batch.length < BATCH_ROWS) break;
+          if (batch.length < limit) break;
         }
         report.tables.push({ table: getTableConfig(sqliteTable).name, rows: copied });
       }

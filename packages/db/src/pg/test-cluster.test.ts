@@ -39,7 +39,7 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('startPostgres'), () => {
     expect(url.hostname).toBe('127.0.0.1');
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    const show = async (name: string) => ((await client.query(`SHOW ${name}`)).rows[0] as Record<string, string>)[name];
+    const show = async (name: string): Promise<string> => String(((await client.query(`SHOW ${name}`)).rows[0] as Record<string, string>)[name]);
     const settings = {
       listen: await show('listen_addresses'),
       fsync: await show('fsync'),
