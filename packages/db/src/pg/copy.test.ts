@@ -287,6 +287,11 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
         "SELECT completed_at, limit_reached, metadata->>'mood' AS mood, duration_minutes FROM activity_completions WHERE id = 'c1'",
       );
       expect(raw.rows[0]).toEqual({ completed_at: at(3), limit_reached: false, mood: 'bien', duration_minutes: 2.5 });
+      // JSON lands as jsonb values (not as strings holding JSON text).
+      const kinds = await target.pool.query(
+        "SELECT (SELECT jsonb_typeof(responses) FROM assessments) AS object, (SELECT jsonb_typeof(items) FROM daily_plans) AS array, (SELECT jsonb_typeof(content) FROM assessment_evaluations) AS string, (SELECT metadata IS NULL FROM activity_completions WHERE id = 'c2') AS sql_null",
+      );
+      expect(kinds.rows[0]).toEqual({ object: 'object', array: 'array', string: 'string', sql_null: true });
       const secret = await target.pool.query("SELECT secret_hash FROM sessions WHERE id = 's1'");
       expect(Buffer.compare(secret.rows[0].secret_hash, Buffer.from([0, 1, 2, 254, 255, 10, 13]))).toBe(0);
     } finally {
