@@ -241,7 +241,7 @@ describeWithRedis('two API instances on one database and one Redis', () => {
   }, 20_000);
 });
 
-describeWithRedis('the server process and REDIS_URL', () => {
+describeWithRedis('two server processes and REDIS_URL', () => {
   let redis: RedisService;
   let dir: string;
   beforeAll(async () => {
@@ -253,21 +253,65 @@ describeWithRedis('the server process and REDIS_URL', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('starts with REDIS_URL and INSTANCES=2, and refuses INSTANCES=2 without REDIS_URL with a clear message', async () => {
-    const started = await startServerProcess(join(dir, 'app.db'), ORIGIN, { env: { REDIS_URL: redis.url, INSTANCES: '2' } });
+  it('two processes share the bus and the socket cap; each stops cleanly; INSTANCES=2 without REDIS_URL is refused', async () => {
+    const databasePath = join(dir, 'app.db');
+    // Arrange through this process's own handle on the file (no Redis needed for that).
+    const local = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+    const signedIn = await register(local, { email: 'procesos@ejemplo.es', password: 'una frase bastante larga', firstName: 'Dos' }, { ip: '127.0.0.1' });
+    const cookie = `session=${signedIn.token}`;
+    const env = { REDIS_URL: redis.url, INSTANCES: '2', WS_MAX_SOCKETS_PER_USER: '10', WS_MAX_CONNECTIONS_PER_MINUTE: '1000' };
+    const [one, two] = await Promise.all([startServerProcess(databasePath, ORIGIN, { env }), startServerProcess(databasePath, ORIGIN, { env })]);
+    if (!one || !two) throw new Error('two processes');
+    const sockets: WebSocket[] = [];
     try {
-      expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
-      // Its subscriber listens on the events channel.
-      const probe = await startRedisProbe(redis.url);
-      expect(probe).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => startRedisProbe(redis.url), { timeout: 10_000 }).toBe(2);
+      const wsUrl = (url: string) => url.replace('http://', 'ws://');
+      const onTwo = await openProtocol(wsUrl(two.url), cookie, signedIn.user.id);
+      sockets.push(onTwo.ws);
+      // 13 more upgrades at once, split over both processes: exactly 9 open (10 in all), 4 refused with 429.
+      const outcomes = await Promise.all(
+        Array.from({ length: 13 }, (_, i) =>
+          openProtocol(wsUrl(i % 2 === 0 ? one.url : two.url), cookie, signedIn.user.id).then(
+            (socket) => {
+              sockets.push(socket.ws);
+              return 'open';
+            },
+            (error: { status?: number }) => error.status ?? 'error',
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'open')).toHaveLength(9);
+      expect(outcomes.filter((o) => o === 429)).toHaveLength(4);
+
+      // A completion on process one reaches the /ws socket held by process two.
+      local.repos.steps.recordEvidence({
+        id: crypto.randomUUID(),
+        userId: signedIn.user.id,
+        activityKey: 'active_break',
+        source: 'practice',
+        ref: crypto.randomUUID(),
+        createdAt: new Date(),
+      });
+      const response = await fetch(`${one.url}/api/activity-log`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+        body: JSON.stringify({ activity_key: 'active_break' }),
+      });
+      expect(response.status).toBe(200);
+      await expect.poll(() => onTwo.messages.map((m) => m.type), { timeout: 5_000 }).toEqual(['activity_completed', 'stats_updated']);
+      expect(onTwo.messages[0]?.data).toMatchObject({ activityType: 'active_break', stepsEarned: 70 });
     } finally {
-      const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
-      started.child.kill('SIGTERM');
-      // A clean stop: the Redis connections close with the rest (main.ts), exit code 0.
-      expect(await exited).toBe(0);
+      for (const ws of sockets) ws.close();
+      for (const started of [one, two]) {
+        const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+        started.child.kill('SIGTERM');
+        // A clean stop: the Redis connections close with the rest (main.ts), exit code 0.
+        expect(await exited).toBe(0);
+      }
+      local.dbHandle.close();
     }
-    await expect(startServerProcess(join(dir, 'app.db'), ORIGIN, { env: { INSTANCES: '2' } })).rejects.toThrow(/INSTANCES=2 necesita REDIS_URL/);
-  }, 60_000);
+    await expect(startServerProcess(databasePath, ORIGIN, { env: { INSTANCES: '2' } })).rejects.toThrow(/INSTANCES=2 necesita REDIS_URL/);
+  }, 90_000);
 });
 
 /** Subscribers of the events channel, asked over a connection of our own. */
