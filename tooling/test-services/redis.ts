@@ -22,8 +22,8 @@ export type RedisService = {
  */
 export function redisAvailability(): { available: true } | { available: false; reason: string } {
   if (existsSync(REDIS_SERVER)) return { available: true };
-  const reason = `redis-server not found at ${REDIS_SERVER} (apt-get install redis-server): Redis tests skipped`;
-  if (process.env.CI) throw new Error(`${reason.replace(': Redis tests skipped', '')}; CI must run the Redis tests (.ci/run installs it)`);
+  const reason = `redis-server not found at ${REDIS_SERVER} (apt-get install redis-server)`;
+  if (process.env.CI) throw new Error(`${reason}; CI must run the Redis tests (.ci/run installs it)`);
   return { available: false, reason };
 }
 
