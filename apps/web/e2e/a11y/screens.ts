@@ -40,17 +40,28 @@ export interface Screen {
 const EMAIL_FRAME = ['iframe[sandbox]'];
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-/** A screen reached by opening `path` and waiting until `shown` is visible (within `timeout` ms, else expect's default). */
-function shownAt(route: string, who: Who, state: string, path: string, shown: (page: Page) => Locator, timeout?: number): Screen {
-  return {
+/** A row of the table: `reach` gets the page, already signed in as `who`, into `state` and waits until it is on screen. */
+function screen(route: string, who: Who, state: string, reach: (page: Page) => Promise<void>, exclude?: readonly string[]): Screen {
+  return { route, who, state, reach, exclude };
+}
+
+/** A screen reached by opening `path`, then `act`: what gets the page into the state and waits until it is on screen. */
+function openedAt(route: string, who: Who, state: string, path: string, act: (page: Page) => Promise<void>, exclude?: readonly string[]): Screen {
+  return screen(
     route,
     who,
     state,
-    reach: async (page) => {
+    async (page) => {
       await page.goto(path);
-      await expect(shown(page)).toBeVisible({ timeout });
+      await act(page);
     },
-  };
+    exclude,
+  );
+}
+
+/** A screen reached by opening `path` and waiting until `shown` is visible (within `timeout` ms, else expect's default). */
+function shownAt(route: string, who: Who, state: string, path: string, shown: (page: Page) => Locator, timeout?: number): Screen {
+  return openedAt(route, who, state, path, (page) => expect(shown(page)).toBeVisible({ timeout }));
 }
 
 /** Signs `page` in as `who` (through the REST paths; the browser shares the cookie). */
@@ -90,467 +101,263 @@ export const SCREENS: readonly Screen[] = [
   // ——— Signed out ———
   shownAt('/', 'visitor', 'landing', '/', (page) => page.getByRole('heading', { level: 1 })),
   shownAt('/acceso', 'visitor', 'iniciar sesión', '/acceso', (page) => page.getByRole('form', { name: 'Iniciar sesión' })),
-  {
-    route: '/acceso',
-    who: 'visitor',
-    state: 'iniciar sesión con credenciales incorrectas',
-    reach: async (page) => {
-      await page.goto('/acceso');
-      const form = page.getByRole('form', { name: 'Iniciar sesión' });
-      await form.getByLabel('Correo electrónico').fill('nadie@ejemplo.test');
-      await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('Una contraseña cualquiera');
-      await form.getByRole('button', { name: 'Entrar' }).click();
-      await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 10_000 });
-    },
-  },
-  {
-    route: '/acceso',
-    who: 'visitor',
-    state: 'crear cuenta con errores',
-    reach: async (page) => {
-      await page.goto('/acceso#crear-cuenta');
-      const form = page.getByRole('form', { name: 'Crear cuenta' });
-      await form.getByRole('button', { name: 'Crear cuenta' }).click();
-      await expect(page.getByText('Escribe tu nombre')).toBeVisible();
-    },
-  },
+  openedAt('/acceso', 'visitor', 'iniciar sesión con credenciales incorrectas', '/acceso', async (page) => {
+    const form = page.getByRole('form', { name: 'Iniciar sesión' });
+    await form.getByLabel('Correo electrónico').fill('nadie@ejemplo.test');
+    await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('Una contraseña cualquiera');
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 10_000 });
+  }),
+  openedAt('/acceso', 'visitor', 'crear cuenta con errores', '/acceso#crear-cuenta', async (page) => {
+    const form = page.getByRole('form', { name: 'Crear cuenta' });
+    await form.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByText('Escribe tu nombre')).toBeVisible();
+  }),
   shownAt('*', 'visitor', '404', '/no-existe', (page) => h1(page, '404 Page Not Found')),
-  {
-    route: '*',
-    who: 'visitor',
-    state: 'sin conexión con el servidor',
-    reach: async (page) => {
-      // The server answers auth.me inside the page (apps/web/src/lib/bootstrap.ts) and sends `/`
-      // prerendered: drop both, as when the page comes from the dev server, so that the app asks.
-      await page.route(
-        (url) => url.pathname === '/',
-        async (route) => {
-          const response = await route.fetch();
-          const body = (await response.text())
-            .replace(/<script id="ascenso-bootstrap"[^>]*>[\s\S]*?<\/script>/, '')
-            .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
-          await route.fulfill({ response, body });
-        },
-      );
-      await page.route(/\/api\/trpc\/[^?]*auth\.me/, (route) => route.abort('connectionrefused'));
-      await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible({ timeout: 15_000 });
-    },
-  },
+  screen('*', 'visitor', 'sin conexión con el servidor', async (page) => {
+    // The server answers auth.me inside the page (apps/web/src/lib/bootstrap.ts) and sends `/`
+    // prerendered: drop both, as when the page comes from the dev server, so that the app asks.
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text())
+          .replace(/<script id="ascenso-bootstrap"[^>]*>[\s\S]*?<\/script>/, '')
+          .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+        await route.fulfill({ response, body });
+      },
+    );
+    await page.route(/\/api\/trpc\/[^?]*auth\.me/, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible({ timeout: 15_000 });
+  }),
 
   // ——— Signed in, assessment pending: the wizard on every path ———
   shownAt('*', 'pending', 'asistente: presentación (en /breathing)', '/breathing', (page) => wizardIntroHeading(page)),
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: preparando las preguntas',
-    reach: async (page) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
-      await expect(page.getByText('Preparando las preguntas…')).toBeVisible();
-    },
-  },
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: sección 1 con preguntas pendientes',
-    reach: async (page) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
-      await expect(page.getByRole('textbox', { name: '¿Cuál es tu puesto?' })).toBeVisible({ timeout: 10_000 });
-      // "Siguiente" is aria-disabled (not disabled) while questions are pending: trying explains why.
-      await page.getByRole('button', { name: 'Siguiente' }).click({ force: true });
-      await expect(page.getByText('Responde esta pregunta para continuar.').first()).toBeVisible();
-      // The "Sección incompleta" toast is checked on its own row below.
-      await page.getByRole('button', { name: 'Cerrar aviso' }).click();
-      await expect(page.getByText('Sección incompleta')).toBeHidden(); // kept hidden after dismissal (spec §9)
-    },
-  },
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: aviso «Sección incompleta»',
-    reach: async (page) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
-      await expect(page.getByRole('textbox', { name: '¿Cuál es tu puesto?' })).toBeVisible({ timeout: 10_000 });
-      // "Siguiente" is aria-disabled (not disabled) while questions are pending: trying explains why.
-      await page.getByRole('button', { name: 'Siguiente' }).click({ force: true });
-      await expect(page.getByText('Sección incompleta')).toBeVisible();
-      // Focus keeps the toast on screen while axe runs.
-      await page.getByRole('button', { name: 'Cerrar aviso' }).focus();
-    },
-  },
-  ...[2, 3, 4, 5, 6, 7, 8, 9].map((n): Screen => ({
-    route: '*',
-    who: 'pending',
-    state: `asistente: sección ${n}`,
-    reach: (page) => openWizardSection(page, n),
-  })),
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: ¡Felicidades!',
-    reach: async (page) => {
-      await openWizardSection(page, 9);
-      await page.getByRole('button', { name: '¡Completar Evaluación!' }).click();
-      await expect(h1(page, '¡Felicidades!')).toBeVisible({ timeout: 10_000 });
-    },
-  },
-  {
-    route: '*',
-    who: 'pending',
-    state: 'asistente: no se pudo cargar',
-    reach: async (page) => {
-      await page.route(/\/api\/trpc\/[^?]*assessment\.progress/, (route) => route.abort('connectionrefused'));
-      await page.goto('/');
-      await expect(h1(page, 'No hemos podido cargar tu evaluación')).toBeVisible({ timeout: 15_000 });
-    },
-  },
+  openedAt('*', 'pending', 'asistente: preparando las preguntas', '/', async (page) => {
+    await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
+    await expect(page.getByText('Preparando las preguntas…')).toBeVisible();
+  }),
+  openedAt('*', 'pending', 'asistente: sección 1 con preguntas pendientes', '/', async (page) => {
+    await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
+    await expect(page.getByRole('textbox', { name: '¿Cuál es tu puesto?' })).toBeVisible({ timeout: 10_000 });
+    // "Siguiente" is aria-disabled (not disabled) while questions are pending: trying explains why.
+    await page.getByRole('button', { name: 'Siguiente' }).click({ force: true });
+    await expect(page.getByText('Responde esta pregunta para continuar.').first()).toBeVisible();
+    // The "Sección incompleta" toast is checked on its own row below.
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await expect(page.getByText('Sección incompleta')).toBeHidden(); // kept hidden after dismissal (spec §9)
+  }),
+  openedAt('*', 'pending', 'asistente: aviso «Sección incompleta»', '/', async (page) => {
+    await page.getByRole('button', { name: 'Comenzar Evaluación' }).click();
+    await expect(page.getByRole('textbox', { name: '¿Cuál es tu puesto?' })).toBeVisible({ timeout: 10_000 });
+    // "Siguiente" is aria-disabled (not disabled) while questions are pending: trying explains why.
+    await page.getByRole('button', { name: 'Siguiente' }).click({ force: true });
+    await expect(page.getByText('Sección incompleta')).toBeVisible();
+    // Focus keeps the toast on screen while axe runs.
+    await page.getByRole('button', { name: 'Cerrar aviso' }).focus();
+  }),
+  ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => screen('*', 'pending', `asistente: sección ${n}`, (page) => openWizardSection(page, n))),
+  screen('*', 'pending', 'asistente: ¡Felicidades!', async (page) => {
+    await openWizardSection(page, 9);
+    await page.getByRole('button', { name: '¡Completar Evaluación!' }).click();
+    await expect(h1(page, '¡Felicidades!')).toBeVisible({ timeout: 10_000 });
+  }),
+  screen('*', 'pending', 'asistente: no se pudo cargar', async (page) => {
+    await page.route(/\/api\/trpc\/[^?]*assessment\.progress/, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(h1(page, 'No hemos podido cargar tu evaluación')).toBeVisible({ timeout: 15_000 });
+  }),
 
   // ——— Signed in ———
-  {
-    route: '/',
-    who: 'member',
-    state: 'Home de una cuenta nueva',
-    reach: async (page) => {
-      await page.goto('/');
-      await expect(h1(page, /^Hola, /)).toBeVisible();
-      await expect(page.getByRole('heading', { name: /^Tu plan de hoy/ })).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    route: '/',
-    who: 'demo',
-    state: 'Home con historial',
-    reach: async (page) => {
-      await page.goto('/');
-      await expect(h1(page, 'Hola, Lucía')).toBeVisible();
-      await expect(page.getByRole('heading', { name: /^Tu plan de hoy/ })).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    route: '/acceso',
-    who: 'member',
-    state: 'ya con sesión: lleva a ?next=',
-    reach: async (page) => {
-      await page.goto('/acceso?next=/fitness');
-      await expect(page).toHaveURL(/\/fitness$/);
-      await expect(h1(page, 'Fitness')).toBeVisible();
-    },
-  },
+  openedAt('/', 'member', 'Home de una cuenta nueva', '/', async (page) => {
+    await expect(h1(page, /^Hola, /)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Tu plan de hoy/ })).toBeVisible({ timeout: 15_000 });
+  }),
+  openedAt('/', 'demo', 'Home con historial', '/', async (page) => {
+    await expect(h1(page, 'Hola, Lucía')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Tu plan de hoy/ })).toBeVisible({ timeout: 15_000 });
+  }),
+  openedAt('/acceso', 'member', 'ya con sesión: lleva a ?next=', '/acceso?next=/fitness', async (page) => {
+    await expect(page).toHaveURL(/\/fitness$/);
+    await expect(h1(page, 'Fitness')).toBeVisible();
+  }),
   shownAt('/evaluacion', 'member', 'diálogo «Retomar Evaluación»', '/evaluacion', (page) => page.getByRole('alertdialog', { name: 'Retomar Evaluación' })),
-  {
-    route: '/assessment',
-    who: 'member',
-    state: 'nueva evaluación tras el diálogo',
-    reach: async (page) => {
-      await page.goto('/assessment');
-      await page.getByRole('alertdialog', { name: 'Retomar Evaluación' }).getByRole('button', { name: 'Continuar con Nueva Evaluación' }).click();
-      await expect(page.getByText('Paso 1 de 9')).toBeVisible();
-      await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
-    },
-  },
+  openedAt('/assessment', 'member', 'nueva evaluación tras el diálogo', '/assessment', async (page) => {
+    await page.getByRole('alertdialog', { name: 'Retomar Evaluación' }).getByRole('button', { name: 'Continuar con Nueva Evaluación' }).click();
+    await expect(page.getByText('Paso 1 de 9')).toBeVisible();
+    await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
+  }),
   shownAt('/assessment', 'member', '?success=true: Excelente trabajo', '/assessment?success=true', (page) => h1(page, 'Excelente trabajo')),
   shownAt('/assessment/results', 'demo', 'resultados', '/assessment/results', (page) => page.getByRole('img', { name: /^Lo que te agota/ })),
-  {
-    route: '/assessment-eval',
-    who: 'demo',
-    state: 'evaluación',
-    reach: async (page) => {
-      await page.goto('/assessment-eval');
-      await expect(page.getByRole('heading', { level: 2, name: 'Recomendaciones para ti' })).toBeVisible({
-        timeout: 15_000,
-      });
-    },
-  },
-  {
-    route: '/profile',
-    who: 'member',
-    state: 'perfil de una cuenta nueva',
-    reach: async (page) => {
-      await page.goto('/profile');
-      await expect(h1(page, 'Tu perfil')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Tu evaluación' }).getByText('Estilo de coaching')).toBeVisible();
-    },
-  },
-  {
-    route: '/profile',
-    who: 'demo',
-    state: 'perfil con historial, tabla y formulario de edición',
-    reach: async (page) => {
-      await page.goto('/profile');
-      await expect(h1(page, 'Tu perfil')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
-      await page.getByRole('button', { name: 'Editar tus datos' }).click();
-      await expect(page.getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
-    },
-  },
-  {
-    route: '/profile',
-    who: 'member',
-    state: 'diálogo «¿Eliminar tu cuenta?» con error',
-    reach: async (page) => {
-      await page.goto('/profile');
-      await page.getByRole('region', { name: 'Tu cuenta' }).getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-      const dialog = page.getByRole('alertdialog', { name: '¿Eliminar tu cuenta?' });
-      await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-      await expect(dialog.getByText('Escribe tu contraseña')).toBeVisible();
-    },
-  },
+  shownAt(
+    '/assessment-eval',
+    'demo',
+    'evaluación',
+    '/assessment-eval',
+    (page) => page.getByRole('heading', { level: 2, name: 'Recomendaciones para ti' }),
+    15_000,
+  ),
+  openedAt('/profile', 'member', 'perfil de una cuenta nueva', '/profile', async (page) => {
+    await expect(h1(page, 'Tu perfil')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu evaluación' }).getByText('Estilo de coaching')).toBeVisible();
+  }),
+  openedAt('/profile', 'demo', 'perfil con historial, tabla y formulario de edición', '/profile', async (page) => {
+    await expect(h1(page, 'Tu perfil')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
+    await page.getByRole('button', { name: 'Editar tus datos' }).click();
+    await expect(page.getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
+  }),
+  openedAt('/profile', 'member', 'diálogo «¿Eliminar tu cuenta?» con error', '/profile', async (page) => {
+    await page.getByRole('region', { name: 'Tu cuenta' }).getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    const dialog = page.getByRole('alertdialog', { name: '¿Eliminar tu cuenta?' });
+    await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    await expect(dialog.getByText('Escribe tu contraseña')).toBeVisible();
+  }),
   shownAt('/admin', 'member', 'No tienes permiso', '/admin', (page) => h1(page, 'No tienes permiso')),
-  {
-    route: '/admin',
-    who: 'admin',
-    state: 'panel con la tabla de datos',
-    reach: async (page) => {
-      await page.goto('/admin');
-      await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
-      await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
-    },
-  },
+  openedAt('/admin', 'admin', 'panel con la tabla de datos', '/admin', async (page) => {
+    await expect(page.getByRole('region', { name: 'Estado de los servicios' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Personas encontradas' })).toBeVisible();
+    await page.getByRole('region', { name: 'Actividades completadas por día' }).getByRole('button', { name: 'Ver los datos en una tabla' }).click();
+  }),
   shownAt('/admin/steps', 'member', 'No tienes permiso', '/admin/steps', (page) => h1(page, 'No tienes permiso')),
-  {
-    route: '/admin/steps',
-    who: 'admin',
-    state: 'catálogo sin persona elegida',
-    reach: async (page) => {
-      await page.goto('/admin/steps');
-      await expect(h1(page, 'Pasos y catálogo')).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Actividades del catálogo' }).getByRole('listitem')).toHaveCount(12);
-    },
-  },
-  {
-    route: '/admin/steps',
-    who: 'admin',
-    state: 'con una persona elegida',
-    reach: async (page) => {
-      await page.goto('/admin');
-      await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('demo@ascenso');
-      await expect(page.getByRole('list', { name: 'Personas encontradas' }).getByRole('link')).toHaveCount(1);
-      await page.getByRole('list', { name: 'Personas encontradas' }).getByRole('link').first().click();
-      await expect(h1(page, 'Pasos y catálogo')).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Movimientos de pasos' })).toBeVisible();
-    },
-  },
+  openedAt('/admin/steps', 'admin', 'catálogo sin persona elegida', '/admin/steps', async (page) => {
+    await expect(h1(page, 'Pasos y catálogo')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Actividades del catálogo' }).getByRole('listitem')).toHaveCount(12);
+  }),
+  openedAt('/admin/steps', 'admin', 'con una persona elegida', '/admin', async (page) => {
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('demo@ascenso');
+    await expect(page.getByRole('list', { name: 'Personas encontradas' }).getByRole('link')).toHaveCount(1);
+    await page.getByRole('list', { name: 'Personas encontradas' }).getByRole('link').first().click();
+    await expect(h1(page, 'Pasos y catálogo')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Movimientos de pasos' })).toBeVisible();
+  }),
   shownAt('/email-test', 'member', 'No tienes permiso', '/email-test', (page) => h1(page, 'No tienes permiso')),
-  {
-    route: '/email-test',
-    who: 'admin',
-    state: 'plantilla con vista previa',
-    exclude: EMAIL_FRAME,
-    reach: async (page) => {
-      await page.goto('/email-test');
+  openedAt(
+    '/email-test',
+    'admin',
+    'plantilla con vista previa',
+    '/email-test',
+    async (page) => {
       await expect(page.getByTestId('email-subject')).toBeVisible();
     },
-  },
+    EMAIL_FRAME,
+  ),
   shownAt('/ai-email-test', 'member', 'No tienes permiso', '/ai-email-test', (page) => h1(page, 'No tienes permiso')),
-  {
-    route: '/ai-email-test',
-    who: 'admin',
-    state: 'con la vista previa del coach',
-    exclude: EMAIL_FRAME,
-    reach: async (page) => {
-      await page.goto('/ai-email-test');
+  openedAt(
+    '/ai-email-test',
+    'admin',
+    'con la vista previa del coach',
+    '/ai-email-test',
+    async (page) => {
       await page.getByRole('searchbox', { name: 'Buscar una persona' }).fill('demo@ascenso');
       await page.getByRole('button', { name: /demo@ascenso\.local/ }).click();
       await page.getByRole('button', { name: 'Generar la vista previa' }).click();
       await expect(page.getByTestId('email-subject')).toBeVisible({ timeout: 15_000 });
     },
-  },
-  {
-    route: '/coaching',
-    who: 'member',
-    state: 'sin conversaciones ni compromisos',
-    reach: async (page) => {
-      await page.goto('/coaching');
-      await expect(h1(page, 'Tu coach')).toBeVisible();
-      await expect(page.getByText('Todavía no has hablado con tu coach.', { exact: false })).toBeVisible();
-    },
-  },
-  {
-    route: '/coaching/chat',
-    who: 'member',
-    state: 'saludo',
-    reach: async (page) => {
-      await page.goto('/coaching/chat');
-      await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
-    },
-  },
+    EMAIL_FRAME,
+  ),
+  openedAt('/coaching', 'member', 'sin conversaciones ni compromisos', '/coaching', async (page) => {
+    await expect(h1(page, 'Tu coach')).toBeVisible();
+    await expect(page.getByText('Todavía no has hablado con tu coach.', { exact: false })).toBeVisible();
+  }),
+  openedAt('/coaching/chat', 'member', 'saludo', '/coaching/chat', async (page) => {
+    await expect(page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+  }),
   shownAt('/coaching/sessions', 'member', 'sin sesiones', '/coaching/sessions', (page) => page.getByText('Aún no has hecho ninguna sesión.', { exact: false })),
-  {
-    route: '/coaching/session/:id',
-    who: 'member',
-    state: 'sesión recién empezada',
-    reach: async (page) => {
-      const session = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'session' });
-      await page.goto(`/coaching/session/${session.id}`);
-      await expect(page.getByRole('textbox', { name: 'Tu respuesta a tu coach' })).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    route: '/coaching/session/:id',
-    who: 'member',
-    state: 'sesión que no existe',
-    reach: async (page) => {
-      await page.goto('/coaching/session/no-existe');
-      await expect(page.getByText('No encontramos esta conversación.', { exact: false })).toBeVisible({
-        timeout: 15_000,
-      });
-    },
-  },
+  screen('/coaching/session/:id', 'member', 'sesión recién empezada', async (page) => {
+    const session = await trpcMutation<{ id: string }>(page, 'coaching.start', { kind: 'session' });
+    await page.goto(`/coaching/session/${session.id}`);
+    await expect(page.getByRole('textbox', { name: 'Tu respuesta a tu coach' })).toBeVisible({ timeout: 15_000 });
+  }),
+  shownAt(
+    '/coaching/session/:id',
+    'member',
+    'sesión que no existe',
+    '/coaching/session/no-existe',
+    (page) => page.getByText('No encontramos esta conversación.', { exact: false }),
+    15_000,
+  ),
   shownAt('/journaling/chat', 'member', 'journaling guiado', '/journaling/chat', (page) => page.getByRole('button', { name: 'Guardar en mi diario' }), 15_000),
   shownAt('/journaling', 'member', 'diario vacío', '/journaling', (page) => page.getByText('Tu diario está esperando la primera página.')),
-  {
-    route: '/journaling',
-    who: 'member',
-    state: 'nueva entrada con error',
-    reach: async (page) => {
-      await page.goto('/journaling?nueva');
-      await page.getByRole('button', { name: 'Continuar' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Elige cómo te sientes o escríbelo con tus palabras.');
-    },
-  },
-  {
-    route: '/journaling/entry/:id',
-    who: 'member',
-    state: 'una entrada',
-    reach: async (page) => {
-      const created = await trpcMutation<{ entry: { id: string } }>(page, 'journaling.create', {
-        mood: 'Gratitud',
-        title: 'Un buen día',
-        body: 'Hoy he terminado el informe a tiempo y me siento con energía.',
-      });
-      await page.goto(`/journaling/entry/${created.entry.id}`);
-      await expect(page.getByRole('button', { name: 'Borrar entrada' })).toBeVisible();
-    },
-  },
+  openedAt('/journaling', 'member', 'nueva entrada con error', '/journaling?nueva', async (page) => {
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Elige cómo te sientes o escríbelo con tus palabras.');
+  }),
+  screen('/journaling/entry/:id', 'member', 'una entrada', async (page) => {
+    const created = await trpcMutation<{ entry: { id: string } }>(page, 'journaling.create', {
+      mood: 'Gratitud',
+      title: 'Un buen día',
+      body: 'Hoy he terminado el informe a tiempo y me siento con energía.',
+    });
+    await page.goto(`/journaling/entry/${created.entry.id}`);
+    await expect(page.getByRole('button', { name: 'Borrar entrada' })).toBeVisible();
+  }),
   shownAt('/journaling/entry/:id', 'member', 'entrada que no existe', '/journaling/entry/no-existe', (page) => h1(page, 'No encontramos esta entrada'), 15_000),
-  {
-    route: '/meditations',
-    who: 'member',
-    state: 'archivo',
-    reach: async (page) => {
-      await page.goto('/meditations');
-      await expect(page.getByRole('list', { name: 'Audios del archivo' }).getByRole('listitem')).toHaveCount(8);
-    },
-  },
-  {
-    route: '/meditations/:id',
-    who: 'member',
-    state: 'audio con transcripción',
-    reach: async (page) => {
-      const response = await page.request.get('/api/meditations/today');
-      const audio = (await response.json()) as { id: string };
-      await page.goto(`/meditations/${audio.id}`);
-      await expect(page.getByRole('heading', { name: 'Transcripción' })).toBeVisible();
-    },
-  },
+  openedAt('/meditations', 'member', 'archivo', '/meditations', async (page) => {
+    await expect(page.getByRole('list', { name: 'Audios del archivo' }).getByRole('listitem')).toHaveCount(8);
+  }),
+  screen('/meditations/:id', 'member', 'audio con transcripción', async (page) => {
+    const response = await page.request.get('/api/meditations/today');
+    const audio = (await response.json()) as { id: string };
+    await page.goto(`/meditations/${audio.id}`);
+    await expect(page.getByRole('heading', { name: 'Transcripción' })).toBeVisible();
+  }),
   shownAt('/meditations/:id', 'member', 'audio que no existe', '/meditations/no-existe', (page) => h1(page, 'No encontramos este audio'), 15_000),
   shownAt('/breathing', 'member', 'técnicas', '/breathing', (page) => page.getByText('Evidencia buena').first()),
   shownAt('/breathing/:id', 'member', 'preparar', '/breathing/suspiro-ciclico', (page) => page.getByRole('heading', { name: 'Prepara tu práctica' })),
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: 'en curso',
-    reach: (page) => startBreathing(page, 'cuadrada'),
-  },
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: 'en pausa',
-    reach: async (page) => {
-      await startBreathing(page, 'cuadrada');
-      await page.getByRole('button', { name: 'Pausar' }).click();
-      await expect(page.getByRole('button', { name: 'Reanudar' })).toBeVisible();
-    },
-  },
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: 'terminada antes de 30 s (no se registra)',
-    reach: async (page) => {
-      await startBreathing(page, 'cuadrada');
-      await page.getByRole('button', { name: 'Terminar' }).click();
-      await expect(page.getByRole('alert').getByText('Practica al menos 30 segundos para registrarlo.')).toBeVisible();
-    },
-  },
-  {
-    route: '/breathing/:id',
-    who: 'member',
-    state: '¡Bien hecho!',
-    reach: async (page) => {
-      await interceptTrpc(page, 'practice.complete', completionResult('breathing_short', 85, 8));
-      await startBreathingOnFakeClock(page, 'cuadrada', '1 minuto');
-      await advance(page, 61_000, 5_000);
-      await expect(page.getByRole('heading', { name: '¡Bien hecho!' })).toBeVisible();
-    },
-  },
+  screen('/breathing/:id', 'member', 'en curso', (page) => startBreathing(page, 'cuadrada')),
+  screen('/breathing/:id', 'member', 'en pausa', async (page) => {
+    await startBreathing(page, 'cuadrada');
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    await expect(page.getByRole('button', { name: 'Reanudar' })).toBeVisible();
+  }),
+  screen('/breathing/:id', 'member', 'terminada antes de 30 s (no se registra)', async (page) => {
+    await startBreathing(page, 'cuadrada');
+    await page.getByRole('button', { name: 'Terminar' }).click();
+    await expect(page.getByRole('alert').getByText('Practica al menos 30 segundos para registrarlo.')).toBeVisible();
+  }),
+  screen('/breathing/:id', 'member', '¡Bien hecho!', async (page) => {
+    await interceptTrpc(page, 'practice.complete', completionResult('breathing_short', 85, 8));
+    await startBreathingOnFakeClock(page, 'cuadrada', '1 minuto');
+    await advance(page, 61_000, 5_000);
+    await expect(page.getByRole('heading', { name: '¡Bien hecho!' })).toBeVisible();
+  }),
   shownAt('/breathing/:id', 'member', 'técnica que no existe', '/breathing/no-existe', (page) => h1(page, 'No encontramos este ejercicio')),
   shownAt('/fitness', 'member', 'clases', '/fitness', (page) => page.getByRole('heading', { level: 2, name: 'Menos de 15 min' })),
-  {
-    route: '/fitness',
-    who: 'member',
-    state: 'diálogo de una clase',
-    reach: async (page) => {
-      await page.goto('/fitness');
-      await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-    },
-  },
-  {
-    route: '/fitness',
-    who: 'member',
-    state: 'clase en curso',
-    reach: async (page) => {
-      await page.goto('/fitness');
-      await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Empezar', exact: true }).click();
-      await expect(page.getByRole('dialog').getByText('Ejercicio 1 de 10')).toBeVisible();
-    },
-  },
-  {
-    route: '/active-breaks',
-    who: 'member',
-    state: 'pausas con recordatorios activos',
-    reach: async (page) => {
-      await page.goto('/active-breaks');
-      const reminders = page.getByRole('region', { name: 'Recordatorios' });
-      await reminders.getByText('Recordarme hacer pausas', { exact: true }).click();
-      await expect(reminders.getByText('Tu jornada', { exact: true })).toBeVisible();
-    },
-  },
+  openedAt('/fitness', 'member', 'diálogo de una clase', '/fitness', async (page) => {
+    await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  }),
+  openedAt('/fitness', 'member', 'clase en curso', '/fitness', async (page) => {
+    await page.getByRole('button', { name: 'Empezar clase: Activación exprés' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Empezar', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('Ejercicio 1 de 10')).toBeVisible();
+  }),
+  openedAt('/active-breaks', 'member', 'pausas con recordatorios activos', '/active-breaks', async (page) => {
+    const reminders = page.getByRole('region', { name: 'Recordatorios' });
+    await reminders.getByText('Recordarme hacer pausas', { exact: true }).click();
+    await expect(reminders.getByText('Tu jornada', { exact: true })).toBeVisible();
+  }),
   shownAt('/active-breaks/:tag', 'member', 'preparada', '/active-breaks/espalda', (page) => page.getByRole('button', { name: 'Empezar la pausa' })),
-  {
-    route: '/active-breaks/:tag',
-    who: 'member',
-    state: 'en curso',
-    reach: async (page) => {
-      await page.goto('/active-breaks/espalda');
-      await page.getByRole('button', { name: 'Empezar la pausa' }).click();
-      await expect(page.getByText('Movimiento 1 de 6')).toBeVisible();
-    },
-  },
+  openedAt('/active-breaks/:tag', 'member', 'en curso', '/active-breaks/espalda', async (page) => {
+    await page.getByRole('button', { name: 'Empezar la pausa' }).click();
+    await expect(page.getByText('Movimiento 1 de 6')).toBeVisible();
+  }),
   shownAt('/active-breaks/:tag', 'member', 'pausa que no existe', '/active-breaks/no-existe', (page) => h1(page, 'No encontramos esta pausa')),
-  {
-    route: '*',
-    who: 'member',
-    state: '404 con sesión y el aviso de pasos',
-    reach: async (page) => {
-      const live = waitForRealtime(page);
-      await page.goto('/no-existe');
-      await expect(h1(page, '404 Page Not Found')).toBeVisible();
-      await live;
-      await completeViaApi(page.request, 'sesion_completa');
-      const toast = page.getByRole('status', { name: 'Pasos conseguidos' });
-      await expect(toast.getByText('¡Actividad completada!')).toBeVisible({ timeout: 10_000 });
-      // Focus holds the toast on screen (it would leave after 4 s) while axe runs.
-      await toast.getByRole('button', { name: 'Cerrar notificación' }).last().focus();
-    },
-  },
+  screen('*', 'member', '404 con sesión y el aviso de pasos', async (page) => {
+    const live = waitForRealtime(page);
+    await page.goto('/no-existe');
+    await expect(h1(page, '404 Page Not Found')).toBeVisible();
+    await live;
+    await completeViaApi(page.request, 'sesion_completa');
+    const toast = page.getByRole('status', { name: 'Pasos conseguidos' });
+    await expect(toast.getByText('¡Actividad completada!')).toBeVisible({ timeout: 10_000 });
+    // Focus holds the toast on screen (it would leave after 4 s) while axe runs.
+    await toast.getByRole('button', { name: 'Cerrar notificación' }).last().focus();
+  }),
 ];
 
 /** Gets `page`, already signed in as `who`, into the table's row for `route` in `state` (for specs that go on from there). */
