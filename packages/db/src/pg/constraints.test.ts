@@ -1,8 +1,9 @@
-import { POSTGRES_SKIP_REASON, testPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
+import { POSTGRES_SKIP_REASON, withPostgres } from '@ascenso/test-services/postgres';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPgDb, migratePg, type PgDbHandle } from './client';
+import type { PgDbHandle } from './client';
 import { pgSchema as s } from './schema';
+import { createPgTestDb } from './test-db';
 
 // Decision 023: on PostgreSQL the rules that must hold under concurrency are held by the schema's indexes at
 // the default READ COMMITTED, with no SERIALIZABLE retry loop. Each attack runs 20–40 writers on their own
@@ -18,12 +19,9 @@ function pgError(error: unknown): { code?: string; constraint?: string } {
 }
 
 describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('PostgreSQL constraints under concurrency'), () => {
-  let cluster: PostgresCluster;
   let handle: PgDbHandle;
   beforeAll(async () => {
-    cluster = await testPostgres(inject('ascensoPostgresUrl'));
-    handle = createPgDb({ url: cluster.url, max: CONCURRENCY });
-    await migratePg(handle.db);
+    handle = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl'), max: CONCURRENCY });
     await handle.db.insert(s.users).values([
       { id: 'u1', email: 'a@example.com', passwordHash: 'h', firstName: 'A', createdAt: T0, updatedAt: T0 },
       { id: 'u2', email: 'b@example.com', passwordHash: 'h', firstName: 'B', createdAt: T0, updatedAt: T0 },
@@ -32,7 +30,6 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('PostgreSQL constraints under
   }, 60_000);
   afterAll(async () => {
     await handle?.close();
-    await cluster?.stop();
   });
 
   it('one running practice per user: 40 concurrent starts, exactly one row, the others refused by practice_sessions_one_running_uq', async () => {

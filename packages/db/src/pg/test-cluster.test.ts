@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { POSTGRES_SKIP_REASON, startPostgres, withPostgres } from '@ascenso/test-services/postgres';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { createPgTestDb } from './test-db';
 
 // tooling/test-services/postgres.ts: the throwaway cluster the PostgreSQL suites run on.
 const run = promisify(execFile);
@@ -60,5 +61,22 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('startPostgres'), () => {
     const after = new pg.Client({ connectionString: cluster.url });
     await expect(after.connect()).rejects.toThrow(/ECONNREFUSED/);
     await cluster.stop(); // twice is harmless
+  }, 60_000);
+
+  it('createPgTestDb: a migrated database on the shared cluster, or on a cluster of its own that close() stops', async () => {
+    const shared = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl') });
+    const own = await createPgTestDb();
+    try {
+      for (const handle of [shared, own]) {
+        expect((await handle.pool.query('SELECT count(*)::int AS n FROM users')).rows[0]).toEqual({ n: 0 });
+      }
+      expect(new URL(shared.url).port).toBe(new URL(inject('ascensoPostgresUrl') ?? shared.url).port);
+      expect(new URL(own.url).port).not.toBe(new URL(shared.url).port);
+    } finally {
+      await shared.close();
+      await own.close();
+    }
+    const after = new pg.Client({ connectionString: own.url });
+    await expect(after.connect()).rejects.toThrow(/ECONNREFUSED/);
   }, 60_000);
 });
