@@ -88,12 +88,21 @@ export function createRedisEventBus(redis: Pick<SharedRedis, 'instanceId' | 'cli
     logger.warn('bus subscribe failed', { error: String(error) });
   });
 
+  // One warning per outage, not one per event (a busy instance publishes many while Redis is away).
+  let failing = false;
   return {
     publish(name, payload) {
       local.publish(name, payload);
-      redis.client.publish(EVENTS_CHANNEL, JSON.stringify({ instanceId, name, payload })).catch((error: unknown) => {
-        logger.warn('bus publish to other instances failed', { name, error: String(error) });
-      });
+      redis.client.publish(EVENTS_CHANNEL, JSON.stringify({ instanceId, name, payload })).then(
+        () => {
+          failing = false;
+        },
+        (error: unknown) => {
+          if (failing) return logger.debug('bus publish to other instances failed', { name, error: String(error) });
+          failing = true;
+          logger.warn('bus publish to other instances failed', { name, error: String(error) });
+        },
+      );
     },
     subscribe: (name, handler) => local.subscribe(name, handler),
     iterate: (name, signal) => local.iterate(name, signal),
