@@ -4,7 +4,7 @@ import { createTestApp } from '../../testing/test-app';
 import { type Caller, signedIn } from '../../testing/coaching';
 import { createLogger } from '../../logger';
 import { describeWithRedis, useRedisServer } from '../../testing/redis';
-import { createMemoryModelLimitStore, createRedisModelLimitStore, type ModelLimitStore } from './model-limits';
+import { createMemoryModelLimitStore, createRedisModelLimitStore, modelLimitStore, type ModelLimitStore } from './model-limits';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 
 type TrpcLikeError = {
@@ -292,6 +292,21 @@ describeWithRedis('the Redis limit store', () => {
     const after = [await a.tryAcquireStream('w', 'c5', 3), await a.tryAcquireStream('w', 'c6', 3)];
     expect(after.map((slot) => slot.ok)).toEqual([true, true]);
     expect(await a.tryAcquireStream('w', 'c7', 3)).toEqual({ ok: false, reason: 'user' });
+  });
+
+  it('is the store of an app built with REDIS_URL (createDeps wires it), shared by two such apps', async () => {
+    const apps = [createTestApp({ env: { REDIS_URL: redis.server.url } }), createTestApp({ env: { REDIS_URL: redis.server.url } })];
+    try {
+      // As main.ts does: wait for the connections (until then the store falls back to this instance's counts).
+      for (const t of apps) expect(await t.deps.redis?.ready(5_000)).toBe(true);
+      const [a, b] = apps.map((t) => modelLimitStore(t.deps));
+      const first = await a?.tryAcquireStream('wired-user', 'c1', 1);
+      expect(first?.ok).toBe(true);
+      expect(await b?.tryAcquireStream('wired-user', 'c2', 1)).toEqual({ ok: false, reason: 'user' });
+      expect(await b?.tryAcquireStream('wired-user', 'c1', 1)).toEqual({ ok: false, reason: 'conversation' });
+    } finally {
+      await Promise.all(apps.map((t) => t.deps.redis?.close()));
+    }
   });
 
   it('limits calls per minute across two instances', async () => {
