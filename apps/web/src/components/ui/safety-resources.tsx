@@ -7,6 +7,24 @@ import { PhoneIcon } from './icons';
 export type SafetyView = NonNullable<inferRouterOutputs<AppRouter>['coaching']['conversation']['messages'][number]['safety']>;
 export type SafetyResource = SafetyView['resources'][number];
 
+/** The calm blues of everything about getting help (the safety answer, its helplines, careful mode), set apart from coaching. */
+export const SAFETY_COLORS = {
+  ink: '#1d3557',
+  inkHover: '#162a45',
+  text: '#1f2a3a',
+  muted: '#3a4a63',
+  icon: '#2f4f7f',
+  tint: '#f1f5fb',
+  line: '#c6d6ec',
+} as const;
+
+/** A tinted box (the safety answer, the "I have seen the helplines" note). */
+export const SAFETY_BOX = { bg: SAFETY_COLORS.tint, borderWidth: '1px', borderColor: SAFETY_COLORS.line } as const;
+/** The filled button (the first helpline, "He leído los recursos"). */
+export const SAFETY_BUTTON = { bg: SAFETY_COLORS.ink, color: 'white', _hover: { bg: SAFETY_COLORS.inkHover } } as const;
+/** A helpline as a text link. */
+export const SAFETY_LINK = { color: SAFETY_COLORS.ink, fontWeight: '600', textDecoration: 'underline' } as const;
+
 /** Shown while a safety answer's helplines are still loading (the suicidal-ideation ones, the most common). */
 export const DEFAULT_RESOURCES: SafetyResource[] = [
   {
@@ -45,16 +63,14 @@ export function SafetyResourceList({ resources }: { resources: readonly SafetyRe
               asChild
               type={undefined}
               borderRadius="full"
-              {...(index === 0
-                ? { bg: '#1d3557', color: 'white', _hover: { bg: '#162a45' } }
-                : { variant: 'outline', borderColor: '#1d3557', color: '#1d3557', bg: 'white' })}
+              {...(index === 0 ? SAFETY_BUTTON : { variant: 'outline', borderColor: SAFETY_COLORS.ink, color: SAFETY_COLORS.ink, bg: 'white' })}
             >
               <a href={resource.href} data-testid={`recurso-${resource.id}`}>
                 <PhoneIcon />
                 {resource.label}
               </a>
             </Button>
-            <Text fontSize="sm" color="#3a4a63">
+            <Text fontSize="sm" color={SAFETY_COLORS.muted}>
               {resource.detail}
             </Text>
           </Stack>
@@ -63,12 +79,10 @@ export function SafetyResourceList({ resources }: { resources: readonly SafetyRe
       {others.length ? (
         <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" aria-label="Otras formas de pedir ayuda">
           {others.map((resource) => (
-            <Text as="li" key={resource.id} fontSize="sm" color="#1f2a3a">
+            <Text as="li" key={resource.id} fontSize="sm" color={SAFETY_COLORS.text}>
               <Link
                 href={resource.href}
-                color="#1d3557"
-                fontWeight="600"
-                textDecoration="underline"
+                {...SAFETY_LINK}
                 data-testid={`recurso-${resource.id}`}
                 {...(resource.href.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >

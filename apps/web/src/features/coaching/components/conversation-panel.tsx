@@ -4,6 +4,7 @@ import { Navigate, Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/error-messages';
 import { useSignedInUser } from '../../../lib/session';
 import { isNotFound } from '../../../lib/errors';
+import { SAFETY_COLORS, SAFETY_LINK } from '../../../components/ui/safety-resources';
 import type { Conversation } from '../api/coaching-api';
 import type { CoachConversation } from '../hooks/use-coach-conversation';
 import { conversationPath, type ConversationKind } from '../utils/conversation';
@@ -67,17 +68,17 @@ export function PanelSpinner({ label }: { label: string }) {
 /** Careful mode: the coach goes gently, and the helplines stay at hand. */
 function CarefulNote() {
   return (
-    <Text fontSize="sm" color="#3a4a63" data-testid="modo-cuidadoso">
+    <Text fontSize="sm" color={SAFETY_COLORS.muted} data-testid="modo-cuidadoso">
       Tu coach irá con calma en esta conversación. Si lo necesitas:{' '}
-      <Link href="tel:024" color="#1d3557" fontWeight="600" textDecoration="underline">
+      <Link href="tel:024" {...SAFETY_LINK}>
         024
       </Link>
       {' · '}
-      <Link href="tel:016" color="#1d3557" fontWeight="600" textDecoration="underline">
+      <Link href="tel:016" {...SAFETY_LINK}>
         016
       </Link>
       {' · '}
-      <Link href="tel:112" color="#1d3557" fontWeight="600" textDecoration="underline">
+      <Link href="tel:112" {...SAFETY_LINK}>
         112
       </Link>
     </Text>

@@ -1,5 +1,6 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { SAFETY_BOX, SAFETY_BUTTON, SAFETY_COLORS } from '../../../components/ui/safety-resources';
 
 /** Moves focus to the latest safety answer's heading (its helplines come right after it). */
 export function focusLatestSafetyAnswer(): void {
@@ -31,19 +32,9 @@ export function SafetyAcknowledge({ onAcknowledge, answerId }: { onAcknowledge: 
   };
 
   return (
-    <Box bg="#f1f5fb" borderWidth="1px" borderColor="#c6d6ec" borderRadius="xl" px="4" py="3" color="#1f2a3a" data-testid="confirmar-recursos">
+    <Box {...SAFETY_BOX} borderRadius="xl" px="4" py="3" color={SAFETY_COLORS.text} data-testid="confirmar-recursos">
       <Text>Cuando hayas visto los recursos de ayuda, puedes seguir hablando con tu coach. Irá con calma y sin prisas.</Text>
-      <Button
-        type="button"
-        mt="3"
-        borderRadius="full"
-        bg="#1d3557"
-        color="white"
-        _hover={{ bg: '#162a45' }}
-        onClick={() => void acknowledge()}
-        loading={pending}
-        loadingText="Un momento…"
-      >
+      <Button type="button" mt="3" borderRadius="full" {...SAFETY_BUTTON} onClick={() => void acknowledge()} loading={pending} loadingText="Un momento…">
         He leído los recursos, quiero continuar
       </Button>
       {failed ? (

@@ -1,7 +1,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { HeartHandIcon } from '../../../components/ui/icons';
-import { DEFAULT_RESOURCES, SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
+import { DEFAULT_RESOURCES, SAFETY_BOX, SAFETY_COLORS, SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
 import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /**
@@ -17,22 +17,27 @@ export function SafetyPanel({ content, safety }: { content: string; safety: Safe
       aria-labelledby={titleId}
       data-testid="panel-seguridad"
       data-categoria={safety?.category}
-      bg="#f1f5fb"
-      borderWidth="1px"
-      borderColor="#c6d6ec"
+      {...SAFETY_BOX}
       borderRadius="card"
       px={{ base: '5', md: '6' }}
       py={{ base: '5', md: '6' }}
     >
       <HStack gap="3" mb="3">
-        <Box as="span" display="inline-flex" p="2" borderRadius="full" bg="white" color="#2f4f7f" aria-hidden="true">
+        <Box as="span" display="inline-flex" p="2" borderRadius="full" bg="white" color={SAFETY_COLORS.icon} aria-hidden="true">
           <HeartHandIcon boxSize="5" />
         </Box>
-        <FocusHeading as="h2" id={titleId} data-safety-heading="" fontSize="lg" color="#1d3557" _focusVisible={{ outline: '2px solid #1d3557' }}>
+        <FocusHeading
+          as="h2"
+          id={titleId}
+          data-safety-heading=""
+          fontSize="lg"
+          color={SAFETY_COLORS.ink}
+          _focusVisible={{ outline: `2px solid ${SAFETY_COLORS.ink}` }}
+        >
           Ahora lo importante eres tú
         </FocusHeading>
       </HStack>
-      <Text color="#1f2a3a" whiteSpace="pre-wrap">
+      <Text color={SAFETY_COLORS.text} whiteSpace="pre-wrap">
         {content}
       </Text>
       <SafetyResourceList resources={safety?.resources ?? DEFAULT_RESOURCES} />
