@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../tooling/test-services/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -34,17 +34,6 @@ type PageRun = {
   benchmarkIndex: number;
   warnings: string[];
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Headless Chromium with a DevTools port; resolves once "DevTools listening on ..." is printed. */
 function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {

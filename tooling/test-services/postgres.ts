@@ -9,7 +9,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, appendFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,18 +76,6 @@ function asPostgres(bin: string, args: string[]): [string, string[]] {
   if (!BINDIR) throw new Error(POSTGRES_SKIP_REASON ?? 'PostgreSQL is not installed');
   const path = join(BINDIR, bin);
   return isRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function postgresIds(): { uid: number; gid: number } {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,19 +27,6 @@ export function redisAvailability(): { available: true } | { available: false; r
   const inCi = Boolean(process.env.CI) && !/^(0|false)$/i.test(process.env.CI ?? '');
   if (inCi) throw new Error(`${reason}; CI must run the Redis tests (.ci/run installs it)`);
   return { available: false, reason };
-}
-
-/** A free TCP port on 127.0.0.1 (bound and released; redis-server takes it right after). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once redis-server logs that it accepts connections (on our port, not some other listener's). */
