@@ -2,6 +2,9 @@ import { Box, HStack, Text, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
 import { InfoIcon } from './icons';
 
+/** The warm (sun) tint of a box that asks for attention without alarm: notices, hints, the day's question. */
+export const WARM_BOX = { bg: 'sun.50', borderWidth: '1px', borderColor: 'sun.200' } as const;
+
 /**
  * A warm (sun-toned) notice that stops a practice for a decision: an info icon, a bold title, a line of
  * explanation and the buttons that answer it. The box takes the role and aria props the caller gives
@@ -24,7 +27,7 @@ export function WarmNotice({
   actionsRef?: Ref<HTMLDivElement>;
 } & Omit<BoxProps, 'title'>) {
   return (
-    <Box borderRadius="xl" bg="sun.50" borderWidth="1px" borderColor="sun.200" p="5" {...box}>
+    <Box borderRadius="xl" {...WARM_BOX} p="5" {...box}>
       <HStack align="flex-start" gap="3">
         <InfoIcon boxSize="5" color="sun.800" mt="0.5" aria-hidden="true" flexShrink={0} />
         <Box>

@@ -1,6 +1,7 @@
 import { ASSESSMENT_SECTIONS, type FieldName } from '@ascenso/domain/assessment';
 import { Box, Button, HStack, List, Text } from '@chakra-ui/react';
 import { InfoIcon } from '../../../components/ui/icons';
+import { WARM_BOX } from '../../../components/ui/warm-notice';
 
 function questionLabel(step: number, name: FieldName): string {
   return ASSESSMENT_SECTIONS[step - 1]?.fields.find((f) => f.name === name)?.label ?? name;
@@ -13,16 +14,7 @@ function questionLabel(step: number, name: FieldName): string {
 export function MissingQuestions({ step, missing, onGoTo }: { step: number; missing: readonly FieldName[]; onGoTo: (name: FieldName) => void }) {
   if (missing.length === 0) return null;
   return (
-    <Box
-      as="section"
-      aria-labelledby="preguntas-pendientes"
-      bg="sun.50"
-      borderWidth="1px"
-      borderColor="sun.200"
-      borderRadius="xl"
-      px={{ base: '4', md: '5' }}
-      py="4"
-    >
+    <Box as="section" aria-labelledby="preguntas-pendientes" {...WARM_BOX} borderRadius="xl" px={{ base: '4', md: '5' }} py="4">
       <HStack gap="2" mb="2" align="center">
         <InfoIcon boxSize="5" color="sun.800" aria-hidden="true" />
         <Text as="h2" id="preguntas-pendientes" fontWeight="700" color="sun.900">

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { Glow } from '../../../components/ui/glow';
+import { WARM_BOX } from '../../../components/ui/warm-notice';
 
 type AccessTab = 'login' | 'register';
 
@@ -97,7 +98,7 @@ export function SignInPage() {
 /** Demo accounts are seeded outside production (contract: Demo accounts). */
 function DemoHint() {
   return (
-    <Box mt="5" px="4" py="3" borderRadius="lg" bg="sun.50" borderWidth="1px" borderColor="sun.200">
+    <Box mt="5" px="4" py="3" borderRadius="lg" {...WARM_BOX}>
       <Text fontSize="sm" color="ink.800">
         ¿Solo quieres mirar? Usa{' '}
         <Text as="span" fontWeight="700">

@@ -15,6 +15,7 @@ import type { SafetyView } from '../../../components/ui/safety-resources';
 import { JournalSafetyNote } from './journal-safety-note';
 import { moodLabel, suggestedTitle, wordProgress } from '../utils/journal-format';
 import { FocusHeading } from '../../../components/ui/focus-heading';
+import { WARM_BOX } from '../../../components/ui/warm-notice';
 
 interface Draft {
   mood: string;
@@ -188,7 +189,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
 
       <Stack gap="5" mt="5">
         {prompt.data ? (
-          <Box bg="sun.50" borderWidth="1px" borderColor="sun.200" borderRadius="xl" p="4">
+          <Box {...WARM_BOX} borderRadius="xl" p="4">
             <Text fontSize="sm" fontWeight="700" color="sun.900">
               La pregunta de hoy
             </Text>
