@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { envelope, errorToResponse } from './http/errors';
+import { instanceHeader } from './http/instance-header';
 import { requestContext } from './http/request-meta';
 import { originCheck, securityHeaders } from './http/security';
 import type { HomeRenderer } from './http/home-renderer';
@@ -39,6 +40,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders({ hsts: deps.config.isProduction }));
+  const instance = instanceHeader(deps);
+  if (instance) app.use('*', instance);
   app.use('*', originCheck(deps.config.allowedOrigins));
   const limitBody = bodyLimit({
     maxSize: 256 * 1024,

@@ -35,6 +35,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://user:secreto@cache.ejemplo.es:6380/2' }).redisUrl).toBe('rediss://user:secreto@cache.ejemplo.es:6380/2');
   });
 
+  it('takes TRUST_PROXY, the proxies in front of the API: none by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
   it('refuses more than one instance without Redis, saying why', () => {
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(ConfigError);
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL: .*no se comparten entre instancias$/);
@@ -57,6 +63,9 @@ describe('loadConfig', () => {
     [{ INSTANCES: '0' }, /INSTANCES/],
     [{ INSTANCES: 'dos' }, /INSTANCES/],
     [{ INSTANCES: '1.5' }, /INSTANCES/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '11' }, /TRUST_PROXY/],
   ])('refuses %j naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);

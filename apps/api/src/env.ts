@@ -16,6 +16,8 @@ const EnvSchema = z.object({
     .optional(),
   /** API instances run behind the load balancer; above 1 REDIS_URL is required. */
   INSTANCES: z.coerce.number().int().min(1).max(1_000).default(1),
+  /** Reverse proxies in front of the API that append to X-Forwarded-For (http/client-ip.ts); 0: none, the TCP peer is the client. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   APP_ORIGIN: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -59,6 +61,8 @@ export type Config = {
   redisUrl?: string | undefined;
   /** How many API instances run (INSTANCES); more than 1 needs Redis. */
   instances: number;
+  /** TRUST_PROXY: how many proxies of ours append to X-Forwarded-For; the client address is the entry that many from the right (0: the TCP peer). */
+  trustProxy: number;
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
@@ -146,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databasePath: env.DATABASE_PATH,
     redisUrl: env.REDIS_URL,
     instances: env.INSTANCES,
+    trustProxy: env.TRUST_PROXY,
     allowedOrigins,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),

@@ -28,7 +28,7 @@ export function requestContext(deps: Deps, c: HonoContext<AppEnv>, responseHeade
   return createRequestContext(deps, {
     headers: requestHeaders(c),
     responseHeaders,
-    ip: clientIp(c),
+    ip: clientIp(c, deps.config.trustProxy),
     requestId: c.get('requestId'),
   });
 }

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Deps } from '../deps';
+import { addressOf } from '../http/client-ip';
 import { isAllowedOrigin } from '../http/security';
 import { readCookie, sessionCookieName } from '../modules/auth/cookies';
 import { purgeExpired, validateSessionToken } from '../modules/auth/auth.service';
@@ -79,7 +80,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     wss: trpcWss,
     router: appRouter,
     // Never throws: the upgrade already checked the session; procedures refuse a null user.
-    createContext: ({ req }) => createSocketContext(deps, authByRequest.get(req) ?? null, req.socket.remoteAddress ?? 'unknown', crypto.randomUUID()),
+    createContext: ({ req }) => createSocketContext(deps, authByRequest.get(req) ?? null, addressOf(req, deps.config.trustProxy), crypto.randomUUID()),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
@@ -96,7 +97,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       user: validated.user,
       session: { id: validated.sessionId, expiresAt: validated.expiresAt },
     };
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = addressOf(req, deps.config.trustProxy);
     // Node's HTTP server stopped listening for this socket's errors when it emitted 'upgrade', and `ws`
     // starts only in handleUpgrade: a reset while the quota answers (a network round trip once it is on
     // Redis) must not be an uncaught exception.

@@ -64,7 +64,7 @@ const ROUTES = {
 /** The REST envelope of a remembered refusal (`/api/auth/login`, `/api/auth/register`), or undefined. */
 export function earlyRestRefusal(deps: Deps, c: HonoContext<AppEnv>, procedure: keyof typeof ROUTES): Response | undefined {
   const route = ROUTES[procedure];
-  const wait = rememberedWait(deps, route.scope, clientIp(c));
+  const wait = rememberedWait(deps, route.scope, clientIp(c, deps.config.trustProxy));
   if (wait === undefined) return undefined;
   c.header('Retry-After', String(wait));
   return envelope(c, 429, 'RATE_LIMITED', route.message, { retryAfterSeconds: wait });
@@ -78,7 +78,7 @@ export function earlyRestRefusal(deps: Deps, c: HonoContext<AppEnv>, procedure: 
 export function earlyTrpcRefusal(deps: Deps, c: HonoContext<AppEnv>, path: string): Response | undefined {
   if (!Object.hasOwn(ROUTES, path) || c.req.method !== 'POST' || c.req.query('batch') !== undefined) return undefined;
   const route = ROUTES[path as keyof typeof ROUTES];
-  const wait = rememberedWait(deps, route.scope, clientIp(c));
+  const wait = rememberedWait(deps, route.scope, clientIp(c, deps.config.trustProxy));
   if (wait === undefined) return undefined;
   const body = {
     error: {
