@@ -1,0 +1,309 @@
+// Two built API processes behind Debian's nginx, on one database and one Redis (issue 17 item 4): the
+// harness of the `scale` Playwright project (playwright.config.ts). Everything binds 127.0.0.1 on free
+// ports and lives in one temporary folder; `stop()` ends every process it started.
+//
+// nginx runs deploy/nginx/ascenso.conf itself, rendered with this cluster's ports: the tested config is
+// the example operators copy. Only the surrounding main config (pid, logs, temp paths, `user`) is the
+// harness's own.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from '../../../../tooling/test-services/free-port.ts';
+import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../../..');
+const webRoot = resolve(here, '../..');
+const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
+export const NGINX_CONF_TEMPLATE = join(repoRoot, 'deploy/nginx/ascenso.conf');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const REDIS_CLI = process.env.REDIS_CLI ?? '/usr/bin/redis-cli';
+export const INSTANCE_HEADER = 'x-ascenso-instance';
+
+/**
+ * Where the instances keep their data. Only SQLite runs today: one file in WAL mode that both processes
+ * open. PostgreSQL (`DATABASE_URL`) is wired into the server together with the async repositories
+ * (issue 17, docs/decisions/023-two-dialects.md); once it is, the postgres branch below sets
+ * DATABASE_URL and `startCluster({ database: { kind: 'postgres', url } })` runs the same tests on it.
+ */
+export type ClusterDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+function databaseEnv(database: ClusterDatabase): Record<string, string> {
+  if (database.kind === 'sqlite') return { DATABASE_PATH: database.file };
+  throw new Error('cluster: the API does not read DATABASE_URL yet (it comes with the async repositories, issue 17); use { kind: "sqlite" }');
+}
+
+function inCi(): boolean {
+  return Boolean(process.env.CI) && !/^(0|false)$/i.test(process.env.CI ?? '');
+}
+
+/**
+ * Whether the cluster can run here: nginx, redis-server and redis-cli (Debian packages nginx and
+ * redis-server) and the built API. Missing: the scale tests are skipped with this reason, except under
+ * CI, where it is an error (`.ci/run` installs them), so they can never be skipped there unseen.
+ */
+export function clusterAvailability(): { available: true } | { available: false; reason: string } {
+  const missing: string[] = [];
+  if (!existsSync(NGINX)) missing.push(`nginx not found at ${NGINX} (apt-get install nginx)`);
+  if (!existsSync(REDIS_CLI)) missing.push(`redis-cli not found at ${REDIS_CLI} (apt-get install redis-server)`);
+  let redis: ReturnType<typeof redisAvailability>;
+  try {
+    redis = redisAvailability();
+  } catch (error) {
+    redis = { available: false, reason: (error as Error).message };
+  }
+  if (!redis.available) missing.push(redis.reason);
+  if (!existsSync(serverEntry)) missing.push(`${serverEntry} not found: build the API first (pnpm build)`);
+  if (missing.length === 0) return { available: true };
+  const reason = `scale cluster unavailable: ${missing.join('; ')}`;
+  if (inCi()) throw new Error(`${reason}. CI must run the two-instance test.`);
+  return { available: false, reason };
+}
+
+export type Instance = {
+  name: 'a' | 'b';
+  /** Direct address of this instance, bypassing nginx. */
+  url: string;
+  port: number;
+  /** Its X-Ascenso-Instance header value (also its Redis instance id). */
+  id: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited (any way). */
+  exited: Promise<void>;
+};
+
+export type Cluster = {
+  /** nginx's address, the app's one origin: http://localhost:<port>. */
+  url: string;
+  /** The Origin every state-changing request carries (the same as `url`). */
+  origin: string;
+  nginxPort: number;
+  instances: [Instance, Instance];
+  redis: RedisService;
+  dir: string;
+  /** The instance with this X-Ascenso-Instance id. */
+  byId: (id: string | null | undefined) => Instance | undefined;
+  /** The fields of a Redis hash (e.g. `ascenso:sockets:user:<id>`: instance id → open sockets). */
+  redisHash: (key: string) => Promise<Record<string, string>>;
+  /** The tails of the processes' logs, for a failure message. */
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export type ClusterOptions = {
+  /** Defaults to a fresh SQLite file in the cluster's folder. */
+  database?: ClusterDatabase;
+  /** More variables for both instances. */
+  env?: Record<string, string>;
+};
+
+const execFileAsync = promisify(execFile);
+
+/** The variables of an instance: those of e2e/start-server.mjs, plus the shared database and Redis. */
+function instanceEnv(origin: string, database: ClusterDatabase, redisUrl: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  // No NODE_ENV: the demo accounts are seeded into the empty database (as e2e/start-server.mjs).
+  delete env.NODE_ENV;
+  return Object.assign(env, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    APP_ORIGIN: origin,
+    ...databaseEnv(database),
+    REDIS_URL: redisUrl,
+    INSTANCES: '2',
+    // nginx appends the client's address to X-Forwarded-For: one proxy in front.
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+    AUTH_REGISTER_MAX_PER_ADDRESS: '10000',
+    // Only the per-address sign-in limit is lifted; per (account, address) stays the shipped 10.
+    AUTH_LOGIN_MAX_PER_ADDRESS: '10000',
+    WS_MAX_CONNECTIONS_PER_MINUTE: '10000',
+    ...extra,
+  });
+}
+
+function startInstance(name: 'a' | 'b', env: NodeJS.ProcessEnv, logFile: string): Promise<Omit<Instance, 'id'>> {
+  const child = spawn(process.execPath, [serverEntry], { cwd: webRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const record = (chunk: Buffer) => {
+    output += chunk.toString();
+    writeFileSync(logFile, output);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((resolveStart, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance ${name} did not start within 30 s:\n${output}`));
+    }, 30_000);
+    const onData = () => {
+      const ready = /Ascenso está listo: http:\/\/[^:\s]+:(\d+)/.exec(output);
+      if (!ready) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      const port = Number(ready[1]);
+      resolveStart({ name, url: `http://127.0.0.1:${port}`, port, child, exited });
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`instance ${name} exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+async function instanceId(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/health`);
+  const id = response.headers.get(INSTANCE_HEADER);
+  if (!response.ok || !id) throw new Error(`${url}/api/health answered ${response.status} without ${INSTANCE_HEADER}`);
+  return id;
+}
+
+/** The harness's main nginx config around deploy/nginx/ascenso.conf: everything inside `dir`. */
+function renderNginx(dir: string, listen: string, upstreams: [string, string]): string {
+  const site = readFileSync(NGINX_CONF_TEMPLATE, 'utf8')
+    .replaceAll('${ASCENSO_LISTEN}', listen)
+    .replaceAll('${ASCENSO_API_1}', upstreams[0])
+    .replaceAll('${ASCENSO_API_2}', upstreams[1]);
+  if (/\$\{ASCENSO_/.test(site)) throw new Error(`${NGINX_CONF_TEMPLATE}: a placeholder was left unrendered`);
+  writeFileSync(join(dir, 'ascenso.conf'), site);
+  // As root the master process hands the workers to an unprivileged user (nginx refuses to guess);
+  // otherwise the directive is ignored with a warning, so it is written only then.
+  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
+  const main = `${user}worker_processes 1;
+error_log ${join(dir, 'nginx-error.log')} warn;
+pid ${join(dir, 'nginx.pid')};
+events { worker_connections 1024; }
+http {
+  access_log ${join(dir, 'nginx-access.log')};
+  client_body_temp_path ${join(dir, 'nginx-client-body')};
+  proxy_temp_path ${join(dir, 'nginx-proxy')};
+  fastcgi_temp_path ${join(dir, 'nginx-fastcgi')};
+  uwsgi_temp_path ${join(dir, 'nginx-uwsgi')};
+  scgi_temp_path ${join(dir, 'nginx-scgi')};
+  include ${join(dir, 'ascenso.conf')};
+}
+`;
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, main);
+  return file;
+}
+
+async function startNginx(dir: string, conf: string, port: number): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const errorLog = join(dir, 'nginx-error.log');
+  // -t first: a config error is reported as such, not as a port that never answers.
+  try {
+    await execFileAsync(NGINX, ['-t', '-q', '-e', errorLog, '-p', `${dir}/`, '-c', conf]);
+  } catch (error) {
+    throw new Error(`nginx -t refused the rendered config:\n${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+  }
+  let output = '';
+  const child = spawn(NGINX, ['-e', errorLog, '-p', `${dir}/`, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`nginx exited:\n${output}\n${readIfExists(errorLog)}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      return { child, exited };
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}:\n${output}\n${readIfExists(errorLog)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+function readIfExists(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  child.kill(signal);
+  await exited;
+  clearTimeout(killer);
+}
+
+/**
+ * Starts Redis, instance A (which migrates and seeds the database), then instance B on the same data,
+ * then nginx in front of both, and waits until nginx has reached each instance at least once.
+ */
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'ascenso-scale-'));
+  // nginx's workers (nobody, when run as root) create their temp files in here.
+  chmodSync(dir, 0o755);
+  const database = options.database ?? { kind: 'sqlite', file: join(dir, 'app.db') };
+  const started: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of started.splice(0).reverse()) await stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const logs = () =>
+    ['a', 'b']
+      .map((name) => `--- instance ${name} ---\n${readIfExists(join(dir, `api-${name}.log`)).slice(-4000)}`)
+      .concat(`--- nginx ---\n${readIfExists(join(dir, 'nginx-error.log')).slice(-4000)}`)
+      .join('\n');
+  try {
+    const redis = await startRedis();
+    started.push(redis.stop);
+    // nginx's port is chosen first: it is the app's origin, which the instances must know.
+    const nginxPort = await freePort();
+    const origin = `http://localhost:${nginxPort}`;
+    const env = instanceEnv(origin, database, redis.url, options.env ?? {});
+    const instances: Instance[] = [];
+    for (const name of ['a', 'b'] as const) {
+      // One after the other: the first migrates and seeds the empty database.
+      const instance = await startInstance(name, env, join(dir, `api-${name}.log`));
+      started.push(() => stopChild(instance.child, instance.exited, 'SIGTERM'));
+      instances.push({ ...instance, id: await instanceId(instance.url) });
+    }
+    const [a, b] = instances as [Instance, Instance];
+    const conf = renderNginx(dir, `127.0.0.1:${nginxPort}`, [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
+    const nginx = await startNginx(dir, conf, nginxPort);
+    started.push(() => stopChild(nginx.child, nginx.exited, 'SIGQUIT'));
+
+    // Healthy through nginx: round-robin reaches both instances within a few requests.
+    const seen = new Set<string>();
+    for (let i = 0; i < 10 && seen.size < 2; i += 1) {
+      const response = await fetch(`http://127.0.0.1:${nginxPort}/api/health`);
+      if (!response.ok) throw new Error(`nginx → /api/health answered ${response.status}`);
+      seen.add(response.headers.get(INSTANCE_HEADER) ?? '');
+    }
+    if (!seen.has(a.id) || !seen.has(b.id)) throw new Error(`nginx reached ${[...seen].join(', ')}, not both instances`);
+
+    return {
+      url: origin,
+      origin,
+      nginxPort,
+      instances: [a, b],
+      redis,
+      dir,
+      byId: (id) => [a, b].find((instance) => instance.id === id),
+      redisHash: async (key) => {
+        const { stdout } = await execFileAsync(REDIS_CLI, ['-u', redis.url, '--no-raw', 'HGETALL', key]);
+        return parseHgetall(stdout);
+      },
+      logs,
+      stop: stopAll,
+    };
+  } catch (error) {
+    const message = `${(error as Error).message}\n${logs()}`;
+    await stopAll();
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** redis-cli's HGETALL answer (`1) "field"` / `2) "value"` lines, or `(empty array)`) as an object. */
+function parseHgetall(stdout: string): Record<string, string> {
+  const values = [...stdout.matchAll(/^\s*\d+\) "((?:[^"\\]|\\.)*)"$/gm)].map((match) => match[1] ?? '');
+  const result: Record<string, string> = {};
+  for (let i = 0; i + 1 < values.length; i += 2) result[values[i] as string] = values[i + 1] as string;
+  return result;
+}

@@ -1,0 +1,109 @@
+import { ASSESSMENT_VERSION } from '@ascenso/domain/assessment';
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { test as base, expect, type Page } from '@playwright/test';
+import { uniqueEmail } from '../support/auth';
+import { clusterAvailability, INSTANCE_HEADER, startCluster, type Cluster, type Instance } from './cluster';
+
+export { expect };
+export { INSTANCE_HEADER };
+
+/** Checked when the spec files load: under CI a missing nginx or Redis fails the run here. */
+export const availability = clusterAvailability();
+
+/**
+ * `cluster`: two API instances behind nginx on one database and one Redis, started once per worker
+ * (workers: 1) and stopped after its last test. `baseURL` is nginx's origin, so `page.goto('/')` and
+ * `page.request` go through nginx like a real browser.
+ */
+export const test = base.extend<object, { cluster: Cluster }>({
+  cluster: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures destructure their dependencies
+    async ({}, use) => {
+      const cluster = await startCluster();
+      try {
+        await use(cluster);
+      } finally {
+        await cluster.stop();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ cluster }, use) => use(cluster.url),
+});
+
+export type Person = { id: string; cookie: string; email: string; password: string };
+
+/** JSON request with the app's Origin and the person's cookie, to nginx or to one instance directly. */
+export function call(
+  cluster: Cluster,
+  target: Instance | 'nginx',
+  path: string,
+  init: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const base = target === 'nginx' ? `http://127.0.0.1:${cluster.nginxPort}` : target.url;
+  return fetch(`${base}${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      origin: cluster.origin,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+/** A fresh member registered through nginx; with `page`, the page's context holds the session too. */
+export async function registerPerson(cluster: Cluster, firstName: string, page?: Page): Promise<Person> {
+  const email = uniqueEmail('escala');
+  const password = 'Un paseo largo por la sierra';
+  const response = await call(cluster, 'nginx', '/api/auth/register', { body: { email, password, firstName } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const user = (await response.json()) as { id: string };
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('session='));
+  if (!cookie) throw new Error('no session cookie');
+  const [name, value] = (cookie.split(';')[0] ?? '').split('=') as [string, string];
+  if (page) await page.context().addCookies([{ name, value, url: cluster.url, httpOnly: true, sameSite: 'Lax' }]);
+  return { id: user.id, cookie: `${name}=${value}`, email, password };
+}
+
+/** Completes the assessment (one write, and the `assessment_completed` award once a day) on `target`. */
+export function completeAssessment(cluster: Cluster, target: Instance | 'nginx', person: Person) {
+  return call(cluster, target, '/api/assessment/complete', { cookie: person.cookie, body: { responses: COMPLETE_RESPONSES, version: ASSESSMENT_VERSION } });
+}
+
+/** 50+ words: the server awards `journaling` (325 steps, twice a day) against such an entry. */
+export const LONG_ENTRY = `Hoy he escrito con calma sobre el día. ${'Una frase más para llegar a las cincuenta palabras de la entrada. '.repeat(6)}`;
+
+/** A journal entry (tRPC `journaling.create`); a short one is a plain write: no award, no event. */
+export function writeJournal(cluster: Cluster, target: Instance | 'nginx', person: Person, body = LONG_ENTRY) {
+  return call(cluster, target, '/api/trpc/journaling.create', { cookie: person.cookie, body: { json: { mood: 'calma', body } } });
+}
+
+/**
+ * The instance holding the person's sockets, from the Redis counts every instance keeps of its own
+ * sockets (`ascenso:sockets:user:<id>`: instance id → open sockets; decision 022). Waits until exactly
+ * one live instance holds some.
+ */
+export async function socketHolder(cluster: Cluster, person: Person, among: Instance[] = cluster.instances): Promise<Instance> {
+  let holder: Instance | undefined;
+  await expect
+    .poll(
+      async () => {
+        const counts = await cluster.redisHash(`ascenso:sockets:user:${person.id}`);
+        const holding = among.filter((instance) => Number(counts[instance.id] ?? 0) > 0);
+        holder = holding.length === 1 ? holding[0] : undefined;
+        return holding.map((instance) => instance.name);
+      },
+      { timeout: 10_000, message: 'exactly one instance holds the tab’s sockets' },
+    )
+    .toHaveLength(1);
+  if (!holder) throw new Error('no holder');
+  return holder;
+}
+
+export function otherThan(cluster: Cluster, instance: Instance): Instance {
+  const other = cluster.instances.find((candidate) => candidate !== instance);
+  if (!other) throw new Error('one instance only');
+  return other;
+}
