@@ -18,7 +18,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
 const webRoot = resolve(here, '../..');
 const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
-export const NGINX_CONF_TEMPLATE = join(repoRoot, 'deploy/nginx/ascenso.conf');
+// SCALE_NGINX_CONF runs the tests against another config with the same placeholders (your own).
+export const NGINX_CONF_TEMPLATE = process.env.SCALE_NGINX_CONF ?? join(repoRoot, 'deploy/nginx/ascenso.conf');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const REDIS_CLI = process.env.REDIS_CLI ?? '/usr/bin/redis-cli';
 export const INSTANCE_HEADER = 'x-ascenso-instance';

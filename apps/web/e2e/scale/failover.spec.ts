@@ -83,9 +83,14 @@ test('SIGKILL of one instance loses no acknowledged write, and the tab reconnect
     const list = await call(cluster, target, '/api/trpc/journaling.list', { cookie: person.cookie });
     expect(list.status).toBe(200);
     expect(list.headers.get(INSTANCE_HEADER)).toBe(survivor.id);
-    const ids = new Set(((await list.json()) as { result: { data: { json: Array<{ id: string }> } } }).result.data.json.map((entry) => entry.id));
+    const entries = ((await list.json()) as { result: { data: { json: Array<{ id: string; body: string }> } } }).result.data.json;
+    const ids = new Set(entries.map((entry) => entry.id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    // And nothing was written twice: nginx passed no sent POST on to the survivor.
+    const notes = entries.map((entry) => entry.body).filter((body) => body.startsWith('Nota '));
+    expect(new Set(notes).size).toBe(notes.length);
   }
+  test.info().annotations.push({ type: 'writes', description: `${acknowledged.length} acknowledged, ${refused.length} refused (${refused.join(', ')})` });
 
   // The tab's socket died with its instance; it reconnected through nginx to the survivor.
   await reconnected;

@@ -9,6 +9,8 @@ export { INSTANCE_HEADER };
 
 /** Checked when the spec files load: under CI a missing nginx or Redis fails the run here. */
 export const availability = clusterAvailability();
+// Said once, where the run's output shows it: a skipped project must not pass unnoticed.
+if (!availability.available) console.warn(`[e2e scale] skipped: ${availability.reason}`);
 
 /**
  * `cluster`: two API instances behind nginx on one database and one Redis, started once per worker
