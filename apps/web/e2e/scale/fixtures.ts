@@ -1,5 +1,6 @@
 import { ASSESSMENT_VERSION } from '@ascenso/domain/assessment';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
+import { request } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
 import { clusterAvailability, INSTANCE_HEADER, startCluster, type Cluster, type Instance } from './cluster';
@@ -52,6 +53,32 @@ export function call(
       ...init.headers,
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+/**
+ * A JSON POST to nginx from another loopback address (127.0.0.2, …): a different client as nginx sees it,
+ * which it appends to X-Forwarded-For for the instance. Answers the status and the answering instance.
+ */
+export function postFrom(cluster: Cluster, localAddress: string, path: string, body: unknown): Promise<{ status: number; instance: string | undefined }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: cluster.nginxPort,
+        path,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: cluster.origin },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, instance: res.headers[INSTANCE_HEADER] as string | undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
 }
 

@@ -1,6 +1,18 @@
 import { loginForm, submitLogin } from '../support/auth';
 import { esNumber, recordSockets, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
-import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, test, writeJournal } from './fixtures';
+import {
+  availability,
+  call,
+  completeAssessment,
+  expect,
+  INSTANCE_HEADER,
+  otherThan,
+  postFrom,
+  registerPerson,
+  socketHolder,
+  test,
+  writeJournal,
+} from './fixtures';
 
 // Issue 17 item 4: two built API instances behind Debian's nginx running deploy/nginx/ascenso.conf, on one
 // SQLite file (WAL) and one Redis (e2e/scale/cluster.ts). The browser talks to nginx only.
@@ -97,6 +109,11 @@ test('the sign-in limit holds across instances: ten wrong passwords over both, t
   // A forged X-Forwarded-For changes nothing: nginx appends the real address and TRUST_PROXY=1 takes that one.
   const forged = await wrong(12, 'nginx', { 'x-forwarded-for': '198.51.100.23' });
   expect(forged.status).toBe(429);
+  // Another client behind nginx (another address) still has its own budget for this account, on both
+  // instances: the instances count the address nginx saw (TRUST_PROXY=1), not nginx's own.
+  const otherClient = await Promise.all([0, 1].map((i) => postFrom(cluster, '127.0.0.2', '/api/auth/login', { email: person.email, password: `otra ${i}` })));
+  expect(otherClient.map((answer) => answer.status)).toEqual([401, 401]);
+  expect(new Set(otherClient.map((answer) => answer.instance))).toEqual(new Set([a.id, b.id]));
   // The right password is refused too while the limit holds (it is reserved before the check).
   expect((await call(cluster, 'nginx', '/api/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(429);
 
