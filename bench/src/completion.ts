@@ -27,7 +27,7 @@ export async function completionBench(rounds = 5) {
       clock: () => new Date((tick += 1000)),
     });
     const now = new Date();
-    deps.repos.users.insert({
+    await deps.repos.users.insert({
       id: 'u1',
       email: 'b@x.es',
       passwordHash: 'x',
@@ -61,23 +61,24 @@ export async function completionBench(rounds = 5) {
       .immediate.bind(null);
 
     const actor = { id: 'u1', timezone: 'UTC' };
-    const measure = (fn: () => void) => {
+    // The service is async (decision 022): each completion is awaited before the next, as a request would.
+    const measure = async (fn: () => unknown) => {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < OPS; i += 1) fn();
+      for (let i = 0; i < OPS; i += 1) await fn();
       return OPS / (Number(process.hrtime.bigint() - start) / 1e9);
     };
     const ratios: number[] = [];
     const services: number[] = [];
     const raws: number[] = [];
     for (let r = 0; r < rounds; r += 1) {
-      const rawOps = measure(() => rawComplete());
-      const serviceOps = measure(() => recordUnverifiedActivity(deps, actor, { activity_key: 'active_break' }));
+      const rawOps = await measure(() => rawComplete());
+      const serviceOps = await measure(() => recordUnverifiedActivity(deps, actor, { activity_key: 'active_break' }));
       raws.push(rawOps);
       services.push(serviceOps);
       ratios.push(serviceOps / rawOps);
     }
     raw.close();
-    deps.dbHandle.close();
+    await deps.store.close();
     const ratio = median(ratios);
     report('(b) Completion path vs raw better-sqlite3 (ops/s, synchronous=FULL)', [
       ['raw conditional insert, median ops/s', median(raws)],

@@ -93,7 +93,7 @@ export async function prepareDatabase(file: string, count = 1): Promise<Array<{ 
     // Bulk users share one hash; sessions are created through the real service.
     const id = crypto.randomUUID();
     const now = new Date();
-    deps.repos.users.insert({
+    await deps.repos.users.insert({
       id,
       email: `bench${i}@ascenso.local`,
       passwordHash,
@@ -105,10 +105,10 @@ export async function prepareDatabase(file: string, count = 1): Promise<Array<{ 
       updatedAt: now,
     });
     const { createSession } = await import('../../apps/api/src/modules/auth/auth.service');
-    const session = createSession(deps, id);
+    const session = await createSession(deps, id);
     users.push({ userId: id, cookie: `__Host-session=${session.token}` });
   }
-  deps.dbHandle.close();
+  await deps.store.close();
   return users;
 }
 

@@ -92,7 +92,7 @@ async function seedDatabase(file: string) {
     logger: createLogger('silent'),
   });
   await seedDemoAccounts(deps);
-  deps.dbHandle.close();
+  await deps.store.close();
 }
 
 async function signIn(url: string, origin: string): Promise<string> {

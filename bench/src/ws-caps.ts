@@ -229,12 +229,12 @@ async function attack(wsUrl: string, cookie: string): Promise<AttackTotals> {
   return totals;
 }
 
-function grantEvidence(databasePath: string, userId: string, count: number) {
+async function grantEvidence(databasePath: string, userId: string, count: number) {
   const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), {
     logger: createLogger('silent'),
   });
   for (let i = 0; i < count; i += 1) {
-    deps.repos.steps.recordEvidence({
+    await deps.repos.steps.recordEvidence({
       id: crypto.randomUUID(),
       userId,
       activityKey: 'active_break',
@@ -243,7 +243,7 @@ function grantEvidence(databasePath: string, userId: string, count: number) {
       createdAt: new Date(),
     });
   }
-  deps.dbHandle.close();
+  await deps.store.close();
 }
 
 const kib = (bytes: number) => bytes / 1024;
@@ -257,7 +257,7 @@ export async function wsCapsBench() {
   const users = await prepareDatabase(databasePath, 12);
   const attacker = users[0]!;
   const bystander = users[1]!;
-  grantEvidence(databasePath, bystander.userId, 10);
+  await grantEvidence(databasePath, bystander.userId, 10);
   const server = await startServer({ DATABASE_PATH: databasePath }, hook).catch((error: unknown) => {
     rmSync(dir, { recursive: true, force: true });
     throw error;

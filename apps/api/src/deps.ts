@@ -2,17 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { createCoach, type Coach } from '@ascenso/ai/coach';
 import { createCoachProvider } from '@ascenso/ai/create-provider';
 import type { CoachProvider } from '@ascenso/ai/provider';
-import { createDb, type Db, type DbHandle } from '@ascenso/db/client';
-import { createAssessmentsRepository } from '@ascenso/db/repositories/assessments';
-import { createAuthFailuresRepository } from '@ascenso/db/repositories/auth-failures';
-import { createAdminRepository } from '@ascenso/db/repositories/admin';
-import { createCoachingRepository } from '@ascenso/db/repositories/coaching';
-import { createListensRepository } from '@ascenso/db/repositories/listens';
-import { createQuotasRepository } from '@ascenso/db/repositories/quotas';
-import { createSessionsRepository } from '@ascenso/db/repositories/sessions';
-import { createStepsRepository } from '@ascenso/db/repositories/steps';
+import { createDb, type DbHandle } from '@ascenso/db/client';
+import { createSqliteStore } from '@ascenso/db/sqlite-store';
+import type { Repositories, Store } from '@ascenso/db/store';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
-import { createUsersRepository } from '@ascenso/db/repositories/users';
 import type { Config } from './env';
 import { createLogger, type Logger } from './logger';
 import type { CookieSettings } from './modules/auth/cookies';
@@ -29,19 +22,10 @@ const DEFAULT_AUDIO_DIR = fileURLToPath(new URL('../assets/audio', import.meta.u
 /** Everything a service needs, built once by the composition root (or by tests with overrides). */
 export type Deps = {
   config: Config;
-  db: Db;
-  dbHandle: DbHandle;
-  repos: {
-    users: ReturnType<typeof createUsersRepository>;
-    sessions: ReturnType<typeof createSessionsRepository>;
-    authFailures: ReturnType<typeof createAuthFailuresRepository>;
-    steps: ReturnType<typeof createStepsRepository>;
-    assessments: ReturnType<typeof createAssessmentsRepository>;
-    coaching: ReturnType<typeof createCoachingRepository>;
-    listens: ReturnType<typeof createListensRepository>;
-    admin: ReturnType<typeof createAdminRepository>;
-    quotas: ReturnType<typeof createQuotasRepository>;
-  };
+  /** The database: repositories and transactions, whatever the dialect (decision 022). */
+  store: Store;
+  /** `store.repos`: for work outside a transaction (inside one, use the callback's `tx`). */
+  repos: Repositories;
   mailer: Mailer;
   /** Files the API serves besides the web app. */
   paths: { audioDir: string };
@@ -64,40 +48,37 @@ export type Deps = {
 
 export type DepsOverrides = Partial<Pick<Deps, 'clock' | 'passwords' | 'logger' | 'coachProvider' | 'paths' | 'redis'>> & {
   mailBackoffMs?: number;
+  /** A SQLite handle to build the store on (tests: an in-memory database); the caller closes it through the store. */
   dbHandle?: DbHandle;
+  /** A store opened by the caller (e.g. on PostgreSQL); it wins over dbHandle and the config's database. */
+  store?: Store;
   migrationsFolder?: string;
 };
 
 export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const dbHandle =
-    overrides.dbHandle ??
-    createDb({
-      file: config.databasePath,
-      ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}),
-    });
-  const { db } = dbHandle;
   const clock = overrides.clock ?? (() => new Date());
-  const steps = createStepsRepository(db);
+  const store =
+    overrides.store ??
+    createSqliteStore(
+      overrides.dbHandle ??
+        createDb({
+          file: config.databasePath,
+          ...(overrides.migrationsFolder ? { migrationsFolder: overrides.migrationsFolder } : {}),
+        }),
+      {
+        // The catalogue is data: rows missing from the table are added when the store opens; edited rows are kept.
+        catalogue: { definitions: ACTIVITY_CATALOGUE, now: clock() },
+        // Catches root repositories used inside a transaction's callback (a deadlock) in tests and dev.
+        detectMisuse: !config.isProduction,
+      },
+    );
   const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
-  // The catalogue is data: rows missing from the table are added; edited rows are kept.
-  steps.seedCatalogue(ACTIVITY_CATALOGUE, clock());
   const redis = overrides.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, logger) : undefined);
   const deps: Omit<Deps, 'mailer'> = {
     config,
-    db,
-    dbHandle,
-    repos: {
-      users: createUsersRepository(db),
-      sessions: createSessionsRepository(db),
-      authFailures: createAuthFailuresRepository(db),
-      steps,
-      assessments: createAssessmentsRepository(db),
-      coaching: createCoachingRepository(db),
-      listens: createListensRepository(db),
-      admin: createAdminRepository(db),
-      quotas: createQuotasRepository(db),
-    },
+    store,
+    repos: store.repos,
     paths: overrides.paths ?? { audioDir: DEFAULT_AUDIO_DIR },
     bus: redis ? createRedisEventBus(redis, logger) : createEventBus((error) => logger.error('event handler failed', { error: String(error) })),
     redis,

@@ -66,7 +66,7 @@ async function main() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await deps.redis?.close();
-      deps.dbHandle.close();
+      await deps.store.close();
     } catch (error) {
       process.stderr.write(`Error al cerrar Ascenso: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);

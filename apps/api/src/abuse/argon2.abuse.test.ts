@@ -117,6 +117,6 @@ describe('Argon2 work is bounded and fair per client address', () => {
     expect(count(answers, 201)).toBeLessThanOrEqual(5);
     expect(count(answers, 401)).toBeLessThanOrEqual(10);
     expect(count(answers, 429)).toBeGreaterThanOrEqual(answers.length - 15);
-    expect(s.deps.repos.users.count()).toBe(1 + count(answers, 201));
+    expect(await s.deps.repos.users.count()).toBe(1 + count(answers, 201));
   });
 });

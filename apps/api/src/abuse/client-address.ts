@@ -85,7 +85,7 @@ export async function startAbuseServer(env: Record<string, string> = {}, passwor
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      deps.dbHandle.close();
+      await deps.store.close();
     },
   };
 }

@@ -87,12 +87,12 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
       UNTIL_MADRID_MIDNIGHT,
     );
     expect(answers.filter((a) => a.status !== 200)).toHaveLength(10);
-    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 100)).toHaveLength(30);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 100)).toHaveLength(30);
 
     // A refused call leaves nothing behind, and the next local day opens a new quota.
     t.clock.advance(UNTIL_MADRID_MIDNIGHT * 1000);
     expect((await mutate('journaling.create', entry(41))).status).toBe(200);
-    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 100)).toHaveLength(31);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 100)).toHaveLength(31);
   });
 
   it('stores exactly 30 of 40 concurrent new conversations, whatever their kind', async () => {
@@ -103,10 +103,11 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(10);
     expectRefused(refused, CONVERSATIONS_FULL, UNTIL_MADRID_MIDNIGHT);
-    const stored = t.deps.repos.coaching.listConversations(user.id, undefined, 100);
+    const stored = await t.deps.repos.coaching.listConversations(user.id, undefined, 100);
     expect(stored).toHaveLength(30);
     // No opening message of a refused conversation was kept either.
-    const opened = stored.filter((c) => c.kind !== 'chat').reduce((n, c) => n + t.deps.repos.coaching.listMessages(c.id).length, 0);
+    let opened = 0;
+    for (const c of stored.filter((c) => c.kind !== 'chat')) opened += (await t.deps.repos.coaching.listMessages(c.id)).length;
     expect(opened).toBe(stored.filter((c) => c.kind !== 'chat').length);
   });
 
@@ -117,7 +118,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(10);
     expectRefused(refused, NOTES_FULL, UNTIL_MADRID_MIDNIGHT);
-    expect(t.deps.repos.admin.listNotes(user.id)).toHaveLength(30);
+    expect(await t.deps.repos.admin.listNotes(user.id)).toHaveLength(30);
   });
 
   it('caps the messages of one conversation (409) and of one day (429); a crisis message always goes through', async () => {
@@ -133,7 +134,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
       expect(answer.retryAfter).toBeNull();
       expect(answer.error).toMatchObject({ message: CONVERSATION_FULL, data: { domainCode: 'CONFLICT' } });
     }
-    expect(t.deps.repos.coaching.countUserMessages(first.id)).toBe(10);
+    expect(await t.deps.repos.coaching.countUserMessages(first.id)).toBe(10);
 
     const second = (await mutate('coaching.start', { kind: 'chat' })).data as { id: string };
     const more = await Promise.all(Array.from({ length: 5 }, (_, i) => send(second.id, `Otro ${i}`)));
@@ -141,7 +142,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     const refused = more.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(3);
     expectRefused(refused, MESSAGES_FULL, UNTIL_MADRID_MIDNIGHT);
-    expect(t.deps.repos.coaching.countUserMessages(second.id)).toBe(2);
+    expect(await t.deps.repos.coaching.countUserMessages(second.id)).toBe(2);
 
     const crisis = await send(second.id, 'Ya no quiero vivir, quiero suicidarme');
     expect(crisis).toMatchObject({ status: 200, data: { safety: true } });
@@ -166,7 +167,7 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     clock.advance(3 * 3600 * 1000);
     expect((await hop('Pacific/Noumea')).status).toBe(200);
     expectRefused([await mutate('profile.addNote', { text: 'Nouméa 1' })], NOTES_FULL, 19 * 3600);
-    expect(t.deps.repos.admin.listNotes(user.id)).toHaveLength(6);
+    expect(await t.deps.repos.admin.listNotes(user.id)).toHaveLength(6);
   });
 });
 
@@ -214,8 +215,8 @@ describe('journal entries across two server processes on one database file', () 
         };
       }),
     );
-    const stored = deps.repos.coaching.recentJournalEntries(signedIn.user.id, 100).length;
-    deps.dbHandle.close();
+    const stored = (await deps.repos.coaching.recentJournalEntries(signedIn.user.id, 100)).length;
+    await deps.store.close();
     expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => a.status)).toEqual(Array(10).fill(429));

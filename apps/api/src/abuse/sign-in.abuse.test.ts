@@ -64,7 +64,7 @@ describe('batching cannot carry guesses', () => {
     expect(body.error.json.message).toMatch(/^(Las llamadas de acceso \(auth\.\*\) no se pueden agrupar|El lote tiene demasiadas llamadas)/);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(s.hasher.calls()).toBe(0);
-    expect(s.deps.repos.authFailures.countSince('login-account', email, new Date(0)).count).toBe(0);
+    expect((await s.deps.repos.authFailures.countSince('login-account', email, new Date(0))).count).toBe(0);
   });
 
   it('a batch of two naming any auth.* procedure is refused (GET queries too); one call alone is not', async () => {
@@ -129,8 +129,8 @@ describe('the WebSocket (no batch cap in tRPC 11.22) carries no sign-ins', () =>
       ws.send(JSON.stringify(calls));
       await expect.poll(() => answers.length, { timeout: 5_000 }).toBe(20);
       expect(answers.every((a) => a.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
-      expect(t.deps.repos.authFailures.countSince('login-account', user.email, new Date(0)).count).toBe(0);
-      expect(t.deps.repos.users.count()).toBe(1);
+      expect((await t.deps.repos.authFailures.countSince('login-account', user.email, new Date(0))).count).toBe(0);
+      expect(await t.deps.repos.users.count()).toBe(1);
       ws.close();
     } finally {
       await server.stop();
@@ -197,13 +197,13 @@ describe('concurrency cannot get past the limit, and there is no lockout button'
     expect(Number(fromMemory.headers['retry-after'])).toBeGreaterThan(800);
     expect(fromMemory.headers['retry-after']).toBe(String((JSON.parse(fromMemory.body) as TrpcError).error.json.data.retryAfterSeconds));
     // From memory: not even the body is read (a malformed one gets the same 429), no attempt row is written.
-    const rows = s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count;
+    const rows = (await s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0))).count;
     const rest = await client.send(`${s.url}/api/auth/login`, { from: '127.0.0.2', body: 'no es json' });
     expect(rest.status).toBe(429);
     expect(JSON.parse(rest.body)).toMatchObject({
       error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } },
     });
-    expect(s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0)).count).toBe(rows);
+    expect((await s.deps.repos.authFailures.countSince('login-address', '127.0.0.2', new Date(0))).count).toBe(rows);
     // Other addresses are not concerned.
     expect((await login(s.url, '127.0.0.3', 'y@ejemplo.es', 'mala')).status).toBe(401);
   });
@@ -249,7 +249,7 @@ describe('registration and password checks are throttled', () => {
     );
     expect(count(answers, 201)).toBe(5);
     expect(count(answers, 429)).toBe(15);
-    expect(s.deps.repos.users.count()).toBe(5);
+    expect(await s.deps.repos.users.count()).toBe(5);
     const refused = answers.find((a) => a.status === 429) as Answer;
     expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     const later = await client.send(`${s.url}/api/auth/register`, {
@@ -299,7 +299,7 @@ describe('registration and password checks are throttled', () => {
     expect(Number(refusedDelete.headers['retry-after'])).toBeGreaterThan(0);
     expect(JSON.parse(refusedDelete.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     expect(s.hasher.calls()).toBe(10);
-    expect(s.deps.repos.users.count()).toBe(1);
+    expect(await s.deps.repos.users.count()).toBe(1);
   });
 });
 
@@ -327,7 +327,7 @@ describe('two server processes on one database file', () => {
       logger: createLogger('silent'),
     });
     await register(deps, { email: 'dos@ejemplo.es', password: PASSWORD, firstName: 'Dos' }, { ip: '127.0.0.1' });
-    deps.dbHandle.close();
+    await deps.store.close();
     const urls = await Promise.all([startProcess(databasePath), startProcess(databasePath)]);
     const all: Answer[] = [];
     for (let wave = 0; wave < 4; wave += 1) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { ACTIVITY_KEYS, type ActivityKey } from '@ascenso/domain/activities';
 import { MEDITATIONS } from '@ascenso/domain/meditations';
-import type { EvidenceSource } from '@ascenso/db/repositories/steps';
+import type { EvidenceSource } from '@ascenso/db/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
@@ -41,7 +41,7 @@ async function setup() {
   const query = (name: string, input?: unknown) =>
     http(`/api/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
   const stats = async () => ((await (await http(`/api/activity-log/users/${user.id}/activity-stats`)).json()) as { stats: Json }).stats;
-  const ledger = () => t.deps.dbHandle.sqlite.prepare('select * from activity_completions where user_id = ? order by completed_at').all(user.id) as Json[];
+  const ledger = () => t.sqlite.prepare('select * from activity_completions where user_id = ? order by completed_at').all(user.id) as Json[];
   /** Server-side evidence of a finished activity (what a session or a journal entry records), now. */
   const evidence = (activityKey: ActivityKey, source: EvidenceSource) =>
     t.deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId: user.id, activityKey, source, ref: crypto.randomUUID(), createdAt: t.clock.now() });
@@ -154,11 +154,11 @@ describe('item 7: a timezone change does not reopen the day', () => {
     const { t, post, mutation, stats, evidence } = await setup();
     const give = () => evidence('sesion_completa', 'session');
     const earned: number[] = [];
-    give();
+    await give();
     earned.push(((await (await post({ activity_key: 'sesion_completa' })).json()) as Json).stepsEarned);
     for (const timezone of ['Etc/GMT+12', 'Pacific/Kiritimati', 'Europe/Madrid', 'Etc/GMT+12']) {
       expect((await mutation('profile.update', { firstName: 'Ana', timezone })).status).toBe(200);
-      give();
+      await give();
       const answer = (await (await post({ activity_key: 'sesion_completa' })).json()) as Json;
       earned.push(answer.stepsEarned);
       t.clock.advance(60 * 60 * 1000);
@@ -167,7 +167,7 @@ describe('item 7: a timezone change does not reopen the day', () => {
     expect((await stats()).totalSteps).toBe(1250);
     // 24 hours after the first award the activity earns again, in whatever zone.
     t.clock.advance(20 * 60 * 60 * 1000);
-    give();
+    await give();
     const later = (await (await post({ activity_key: 'sesion_completa' })).json()) as Json;
     expect(later, JSON.stringify(later)).toMatchObject({ stepsEarned: 1250 });
   });
@@ -176,10 +176,10 @@ describe('item 7: a timezone change does not reopen the day', () => {
     const { t, post, evidence } = await setup();
     const give = () => evidence('sesion_completa', 'session');
     t.clock.set(new Date('2026-11-22T22:58:00Z')); // 23:58 in Madrid
-    give();
+    await give();
     expect(((await (await post({ activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
     t.clock.advance(3 * 60 * 1000); // 00:01 on the next local day
-    give();
+    await give();
     expect(((await (await post({ activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
   });
 });
@@ -190,7 +190,7 @@ describe('item 8: one running practice and one running listen per user', () => {
     const started = await Promise.all(Array.from({ length: 10 }, () => mutation('practice.start', { kind: 'active_break', ref: 'cuello' })));
     const sessions = (await Promise.all(started.map((r) => r.json()))) as Json[];
     const ids = sessions.map((s) => s.result.data.json.sessionId as string);
-    const running = t.deps.dbHandle.sqlite
+    const running = t.sqlite
       .prepare('select id from practice_sessions where user_id = ? and completed_at is null and abandoned_at is null')
       .all(user.id) as Json[];
     expect(running).toHaveLength(1);
@@ -212,7 +212,7 @@ describe('item 8: one running practice and one running listen per user', () => {
       expect(r.status).toBe(206);
       await r.arrayBuffer();
     }
-    const listens = t.deps.dbHandle.sqlite.prepare('select meditation_id, abandoned_at, served_bytes from audio_listens').all() as Json[];
+    const listens = t.sqlite.prepare('select meditation_id, abandoned_at, served_bytes from audio_listens').all() as Json[];
     expect(listens.filter((l) => l.abandoned_at === null)).toHaveLength(1);
     await (await http(`/api/meditations/${today.id}/audio`, { headers: { range: 'bytes=0-0' } })).arrayBuffer();
     // The tail alone extends nothing: the bytes must be served from the start without a gap.
@@ -246,7 +246,7 @@ describe('item 8: one running practice and one running listen per user', () => {
 describe('item 10: free-form metadata cannot break an answer', () => {
   it.each([['constructor'], ['__proto__'], ['prototype'], ['a b'], ['x'.repeat(65)], ['1abc']])('metadata key %j → 400, nothing recorded', async (key) => {
     const { http, ledger, evidence } = await setup();
-    evidence('journaling', 'journal');
+    await evidence('journaling', 'journal');
     const response = await http('/api/activity-log', {
       body: JSON.parse(`{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}`),
     });
@@ -268,7 +268,7 @@ describe('item 10: free-form metadata cannot break an answer', () => {
 
   it('a row already stored with such keys does not break profile.export over tRPC', async () => {
     const { t, user, query } = await setup();
-    t.deps.dbHandle.sqlite
+    t.sqlite
       .prepare(
         `insert into activity_completions (id, user_id, activity_key, day, completed_at, steps_earned, limit_reached, award_slot, metadata)
          values ('old-row', ?, 'journaling', '2026-11-22', ?, 325, 0, 1, ?)`,

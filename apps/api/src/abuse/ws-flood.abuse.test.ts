@@ -116,7 +116,7 @@ function trpcError(message: Message): { message: string; data: { code: string; d
 
 /** A real completion through the public API (with the server-held evidence it needs); returns its id. */
 async function complete(t: TestApp, user: { cookie: string; user: { id: string } }): Promise<string> {
-  grantEvidence(t, user.user.id, 'breathing_long', 1, 'practice');
+  await grantEvidence(t, user.user.id, 'breathing_long', 1, 'practice');
   const response = await t.request('/api/activity-log', {
     cookie: user.cookie,
     body: { activity_key: 'breathing_long' },

@@ -24,7 +24,7 @@ export function requestHeaders(c: HonoContext<AppEnv>): Pick<Headers, 'get'> {
  * The procedures' context for an HTTP request: the session from its cookie, its address and request
  * id. Set-Cookie lines the context issues (an hourly session refresh) go to `responseHeaders`.
  */
-export function requestContext(deps: Deps, c: HonoContext<AppEnv>, responseHeaders: Pick<Headers, 'append'>): Context {
+export function requestContext(deps: Deps, c: HonoContext<AppEnv>, responseHeaders: Pick<Headers, 'append'>): Promise<Context> {
   return createRequestContext(deps, {
     headers: requestHeaders(c),
     responseHeaders,

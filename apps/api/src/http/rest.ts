@@ -12,7 +12,7 @@ export type Caller = ReturnType<typeof createCaller>;
  */
 export async function withCaller(deps: Deps, c: HonoContext<AppEnv>, run: (caller: Caller) => Promise<Response>): Promise<Response> {
   const cookies: string[] = [];
-  const ctx = requestContext(deps, c, { append: (_name, value) => cookies.push(value) });
+  const ctx = await requestContext(deps, c, { append: (_name, value) => cookies.push(value) });
   const response = await run(createCaller(ctx));
   for (const cookie of cookies) response.headers.append('set-cookie', cookie);
   return response;

@@ -38,7 +38,7 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
 export function webBootstrap(deps: Deps, homeRenderer?: HomeRenderer): (c: HonoContext<AppEnv>) => Promise<WebBootstrap> {
   return async (c) => {
     const responseHeaders = new Headers();
-    const ctx = requestContext(deps, c, responseHeaders);
+    const ctx = await requestContext(deps, c, responseHeaders);
     const caller = createCaller(ctx);
     const queries: BootstrapQuery[] = [];
     const answer = async (path: FirstScreenQueryPath): Promise<unknown> => {

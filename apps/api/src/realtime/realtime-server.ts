@@ -90,41 +90,44 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     if (!target) return reject(socket, 404, 'Not Found');
     if (!isAllowedOrigin(req.headers.origin, deps.config.allowedOrigins)) return reject(socket, 403, 'Forbidden');
     const token = readCookie(req.headers.cookie, sessionCookieName(deps.cookie));
-    const validated = token ? validateSessionToken(deps, token) : null;
-    if (!validated) return reject(socket, 401, 'Unauthorized');
-    // One AuthState per socket: it also keys the socket's subscription count (subscription-guard.ts).
-    const auth: AuthState = {
-      user: validated.user,
-      session: { id: validated.sessionId, expiresAt: validated.expiresAt },
-    };
+    if (!token) return reject(socket, 401, 'Unauthorized');
     const address = addressOf(req, deps.config.trustProxy);
     // Node's HTTP server stopped listening for this socket's errors when it emitted 'upgrade', and `ws`
-    // starts only in handleUpgrade: a reset while the quota answers (a network round trip once it is on
-    // Redis) must not be an uncaught exception.
+    // starts only in handleUpgrade: a reset while the session is read or the quota answers (a network
+    // round trip on PostgreSQL or Redis) must not be an uncaught exception.
     socket.on('error', () => socket.destroy());
-    void quota.acquire({ userId: auth.user.id, address }).then(
-      (grant) => {
-        if (!grant.ok) return rejectTooMany(socket, grant);
-        // The slot is the TCP connection's: freed when it closes, also if the handshake fails.
-        if (socket.destroyed) return grant.release();
-        socket.once('close', grant.release);
-        authByRequest.set(req, auth);
-        if (target === trpcWss) trackSocketSubscriptions(auth);
-        target.handleUpgrade(req, socket, head, (ws) => {
-          registry.add(auth.session.id, ws);
-          // A frame over maxPayload or a protocol error is emitted as 'error' before the close: without a
-          // listener it would be an uncaught exception (the `/ws` endpoint had none).
-          ws.on('error', (error) => deps.logger.warn('socket error', { path, error: String(error) }));
-          // Before the endpoint's own listeners, so a flood is cut before they see the next chunk.
-          if (target === trpcWss) guardMessageRate(ws, limits.messagesPer10s);
-          target.emit('connection', ws, req);
-        });
-      },
-      (error: unknown) => {
-        deps.logger.error('socket quota failed', { error: String(error) });
-        socket.destroy();
-      },
-    );
+    let auth: AuthState;
+    void validateSessionToken(deps, token)
+      .then((validated) => {
+        if (!validated) return null;
+        // One AuthState per socket: it also keys the socket's subscription count (subscription-guard.ts).
+        auth = { user: validated.user, session: { id: validated.sessionId, expiresAt: validated.expiresAt } };
+        return quota.acquire({ userId: auth.user.id, address });
+      })
+      .then(
+        (grant) => {
+          if (!grant) return reject(socket, 401, 'Unauthorized');
+          if (!grant.ok) return rejectTooMany(socket, grant);
+          // The slot is the TCP connection's: freed when it closes, also if the handshake fails.
+          if (socket.destroyed) return grant.release();
+          socket.once('close', grant.release);
+          authByRequest.set(req, auth);
+          if (target === trpcWss) trackSocketSubscriptions(auth);
+          target.handleUpgrade(req, socket, head, (ws) => {
+            registry.add(auth.session.id, ws);
+            // A frame over maxPayload or a protocol error is emitted as 'error' before the close: without a
+            // listener it would be an uncaught exception (the `/ws` endpoint had none).
+            ws.on('error', (error) => deps.logger.warn('socket error', { path, error: String(error) }));
+            // Before the endpoint's own listeners, so a flood is cut before they see the next chunk.
+            if (target === trpcWss) guardMessageRate(ws, limits.messagesPer10s);
+            target.emit('connection', ws, req);
+          });
+        },
+        (error: unknown) => {
+          deps.logger.error('socket session or quota check failed', { error: String(error) });
+          socket.destroy();
+        },
+      );
   };
   server.on('upgrade', onUpgrade);
 
@@ -226,16 +229,16 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
   });
 
   const sweep = setInterval(() => {
-    try {
-      purgeExpired(deps);
-      pruneIdempotency(deps);
+    void (async () => {
+      await purgeExpired(deps);
+      await pruneIdempotency(deps);
       for (const sessionId of registry.sessionIds()) {
-        const row = deps.repos.sessions.findWithUser(sessionId);
+        const row = await deps.repos.sessions.findWithUser(sessionId);
         if (!row) registry.closeSession(sessionId, 'session ended');
       }
-    } catch (error) {
+    })().catch((error: unknown) => {
       deps.logger.error('session sweep failed', { error: String(error) });
-    }
+    });
   }, options.sessionSweepMs ?? 60_000);
   sweep.unref();
   timers.push(sweep);

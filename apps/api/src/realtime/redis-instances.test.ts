@@ -59,7 +59,7 @@ async function startInstance(
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await deps.redis?.close();
-        deps.dbHandle.close();
+        await deps.store.close();
       })()),
   };
 }
@@ -284,7 +284,7 @@ describeWithRedis('two server processes and REDIS_URL', () => {
       expect(outcomes.filter((o) => o === 429)).toHaveLength(4);
 
       // A completion on process one reaches the /ws socket held by process two.
-      local.repos.steps.recordEvidence({
+      await local.repos.steps.recordEvidence({
         id: crypto.randomUUID(),
         userId: signedIn.user.id,
         activityKey: 'active_break',
@@ -308,7 +308,7 @@ describeWithRedis('two server processes and REDIS_URL', () => {
         // A clean stop: the Redis connections close with the rest (main.ts), exit code 0.
         expect(await exited).toBe(0);
       }
-      local.dbHandle.close();
+      await local.store.close();
     }
     await expect(startServerProcess(databasePath, ORIGIN, { env: { INSTANCES: '2' } })).rejects.toThrow(/INSTANCES=2 necesita REDIS_URL/);
   }, 90_000);

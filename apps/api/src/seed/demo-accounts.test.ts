@@ -7,7 +7,7 @@ describe('seedDemoAccounts', () => {
     const t = createTestApp({ env: { NODE_ENV: 'development' } });
     expect(await seedDemoAccounts(t.deps)).toBe(true);
     expect(await seedDemoAccounts(t.deps)).toBe(false);
-    expect(t.deps.repos.users.count()).toBe(3);
+    expect(await t.deps.repos.users.count()).toBe(3);
 
     const login = await t.request('/api/auth/login', {
       body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' },
@@ -18,22 +18,26 @@ describe('seedDemoAccounts', () => {
     });
     expect(await admin.json()).toMatchObject({ role: 'admin' });
 
-    const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
-    const days = t.deps.dbHandle.sqlite
+    const lucia = await t.deps.repos.users.findByEmail('demo@ascenso.local');
+    const days = t.sqlite
       .prepare('select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?')
       .get(lucia?.id) as { days: number; n: number; steps: number };
     expect(days.days).toBeGreaterThanOrEqual(7);
     expect(days.n).toBeGreaterThan(20);
-    expect(t.deps.repos.steps.total(lucia?.id ?? '')).toBe(days.steps);
+    expect(await t.deps.repos.steps.total(lucia?.id ?? '')).toBe(days.steps);
     // The third journaling entry of one day hit the limit of 2 and earned nothing.
-    const refused = t.deps.dbHandle.sqlite.prepare('select count(*) as n from activity_completions where user_id = ? and limit_reached = 1').get(lucia?.id) as {
+    const refused = t.sqlite.prepare('select count(*) as n from activity_completions where user_id = ? and limit_reached = 1').get(lucia?.id) as {
       n: number;
     };
     expect(refused.n).toBe(1);
 
     // Lucía and the admin have completed the assessment; Mateo has not.
-    const completed = (email: string) => t.deps.repos.assessments.latest(t.deps.repos.users.findByEmail(email)?.id ?? '') !== undefined;
-    expect([completed('demo@ascenso.local'), completed('nuevo@ascenso.local'), completed('admin@ascenso.local')]).toEqual([true, false, true]);
+    const completed = async (email: string) => (await t.deps.repos.assessments.latest((await t.deps.repos.users.findByEmail(email))?.id ?? '')) !== undefined;
+    expect(await Promise.all([completed('demo@ascenso.local'), completed('nuevo@ascenso.local'), completed('admin@ascenso.local')])).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(['demo@ascenso.local', 'nuevo@ascenso.local', 'admin@ascenso.local']);
   });
 
@@ -43,6 +47,6 @@ describe('seedDemoAccounts', () => {
     const used = createTestApp({ env: { NODE_ENV: 'development' } });
     await used.registerUser();
     expect(await seedDemoAccounts(used.deps)).toBe(false);
-    expect(used.deps.repos.users.count()).toBe(1);
+    expect(await used.deps.repos.users.count()).toBe(1);
   });
 });

@@ -77,21 +77,21 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
       const at = new Date(dayStart(daysAgo) + (8 + 2 * slot) * HOUR);
       if (activityKey === 'journaling') {
         const entry = journal.shift();
-        if (entry) seedJournalEntry(deps, actor, at, entry);
+        if (entry) await seedJournalEntry(deps, actor, at, entry);
       } else if (activityKey === 'consulta_rapida') {
         const chat = chats.shift();
         if (chat) await seedChat(deps, actor, at, chat);
       } else if (activityKey === 'sesion_completa') {
         await seedSession(deps, actor, at, LUCIA_SESSION);
       } else {
-        recordUnverifiedActivity({ ...deps, clock: () => at }, actor, {
+        await recordUnverifiedActivity({ ...deps, clock: () => at }, actor, {
           activity_key: activityKey,
           duration_minutes: minutes,
         });
       }
     }
   }
-  seedNotes(deps, actor, new Date(dayStart(2) + 20 * HOUR));
+  await seedNotes(deps, actor, new Date(dayStart(2) + 20 * HOUR));
 }
 
 /**
@@ -100,12 +100,12 @@ async function seedWeekOfHistory(deps: Deps, actor: { id: string; firstName: str
  * Returns whether it seeded.
  */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
-  if (deps.config.isProduction || deps.repos.users.count() > 0) return false;
+  if (deps.config.isProduction || (await deps.repos.users.count()) > 0) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => deps.passwords.hash(account.password)));
   const now = deps.clock();
-  deps.dbHandle.sqlite.transaction(() => {
-    DEMO_ACCOUNTS.forEach((account, index) => {
-      deps.repos.users.insert({
+  await deps.store.transaction(async (tx) => {
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      await tx.users.insert({
         id: crypto.randomUUID(),
         email: account.email,
         passwordHash: hashes[index] ?? '',
@@ -116,15 +116,15 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
         createdAt: now,
         updatedAt: now,
       });
-    });
-  })();
-  const lucia = deps.repos.users.findByEmail(DEMO_ACCOUNTS[0].email);
-  const admin = deps.repos.users.findByEmail(DEMO_ACCOUNTS[2].email);
+    }
+  });
+  const lucia = await deps.repos.users.findByEmail(DEMO_ACCOUNTS[0].email);
+  const admin = await deps.repos.users.findByEmail(DEMO_ACCOUNTS[2].email);
   // Assessments a little over a week ago (each earns its 1000 pasos that day), then Lucía's week.
   const assessedAt = new Date(now.getTime() - 8 * 24 * HOUR);
   const then = { ...deps, clock: () => assessedAt };
-  if (lucia) completeAssessment(then, lucia, LUCIA_ASSESSMENT);
-  if (admin) completeAssessment(then, admin, ADMIN_ASSESSMENT);
+  if (lucia) await completeAssessment(then, lucia, LUCIA_ASSESSMENT);
+  if (admin) await completeAssessment(then, admin, ADMIN_ASSESSMENT);
   if (lucia) await seedWeekOfHistory(deps, lucia);
   deps.logger.info('seeded demo accounts', { emails: DEMO_ACCOUNTS.map((a) => a.email) });
   return true;

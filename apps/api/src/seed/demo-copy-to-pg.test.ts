@@ -44,14 +44,14 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('pnpm db:copy on the demo dat
 
   it('copies every table of the seeded demo: the same row counts, and the same rows read back through each schema', async () => {
     const file = join(folder, 'app.db');
-    writeFileSync(file, t.deps.dbHandle.sqlite.serialize());
+    writeFileSync(file, t.sqlite.serialize());
     const url = await cluster.createDatabase();
 
     // The documented command, from the repository root.
     const { stdout } = await run('pnpm', ['--silent', 'db:copy', '--', '--from', file, '--to', url], { cwd: repoRoot });
     expect(stdout).toMatch(/Copiadas \d+ filas de 23 tablas/);
 
-    const source = t.deps.dbHandle.sqlite;
+    const source = t.sqlite;
     const target = createPgDb({ url });
     try {
       const counts = { sqlite: {} as Record<string, number>, pg: {} as Record<string, number> };
@@ -80,7 +80,7 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('pnpm db:copy on the demo dat
       // A sample of every table (up to 5 rows, the same ones on both sides), compared through the two drizzle schemas.
       for (const key of keys) {
         const all = (
-          t.deps.dbHandle.db
+          t.dbHandle.db
             .select()
             .from(schema[key] as SQLiteTable)
             .all() as unknown[]

@@ -10,9 +10,9 @@ describe("Lucía's demo story agrees with her ledger", () => {
   it('backs every journaling, consulta_rapida and sesion_completa row with its entry, chat or session', async () => {
     const t = createTestApp({ env: { NODE_ENV: 'development' } });
     expect(await seedDemoAccounts(t.deps)).toBe(true);
-    const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
+    const lucia = await t.deps.repos.users.findByEmail('demo@ascenso.local');
     const userId = lucia?.id ?? '';
-    const db = t.deps.dbHandle.sqlite;
+    const db = t.sqlite;
     const all = <T = Row>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
     const one = <T = Row>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T | undefined;
 
@@ -106,7 +106,7 @@ describe("Lucía's demo story agrees with her ledger", () => {
     const t = createTestApp({ env: { NODE_ENV: 'development' }, coachProvider: provider });
     expect(await seedDemoAccounts(t.deps)).toBe(true);
     expect(calls).toBe(0);
-    const lucia = t.deps.repos.users.findByEmail('demo@ascenso.local');
-    expect(t.deps.repos.coaching.listConversations(lucia?.id ?? '', 'session', 10)[0]?.status).toBe('completed');
+    const lucia = await t.deps.repos.users.findByEmail('demo@ascenso.local');
+    expect((await t.deps.repos.coaching.listConversations(lucia?.id ?? '', 'session', 10))[0]?.status).toBe('completed');
   });
 });

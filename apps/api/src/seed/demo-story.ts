@@ -100,7 +100,7 @@ export function seedJournalEntry(deps: Deps, actor: Actor, when: Date, entry: Jo
 async function converse(deps: Deps, actor: Actor, conversationId: string, messages: readonly string[], start: Date) {
   for (const [index, content] of messages.entries()) {
     const moment = at(deps, new Date(start.getTime() + (2 * index + 1) * MINUTE));
-    const { userMessageId } = sendMessage(moment, actor, {
+    const { userMessageId } = await sendMessage(moment, actor, {
       conversationId,
       content,
       clientMessageId: crypto.randomUUID(),
@@ -112,18 +112,18 @@ async function converse(deps: Deps, actor: Actor, conversationId: string, messag
 }
 
 export async function seedChat(deps: Deps, actor: Actor, when: Date, messages: readonly string[]) {
-  const conversation = startConversation(at(deps, when), actor, { kind: 'chat' });
+  const conversation = await startConversation(at(deps, when), actor, { kind: 'chat' });
   await converse(deps, actor, conversation.id, messages, when);
   return conversation.id;
 }
 
 /** A structured session run to its end: the last answer closes it with a summary and commitments. */
 export async function seedSession(deps: Deps, actor: Actor, when: Date, messages: readonly string[]) {
-  const conversation = startConversation(at(deps, when), actor, { kind: 'session' });
+  const conversation = await startConversation(at(deps, when), actor, { kind: 'session' });
   await converse(deps, actor, conversation.id, messages, when);
   return conversation.id;
 }
 
-export function seedNotes(deps: Deps, actor: Actor, when: Date) {
-  LUCIA_NOTES.forEach((text, i) => addNote(at(deps, new Date(when.getTime() + i * MINUTE)), actor, text));
+export async function seedNotes(deps: Deps, actor: Actor, when: Date) {
+  for (const [i, text] of LUCIA_NOTES.entries()) await addNote(at(deps, new Date(when.getTime() + i * MINUTE)), actor, text);
 }

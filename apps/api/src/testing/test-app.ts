@@ -52,8 +52,10 @@ export function createTestApp(
     AUTH_REGISTER_MAX_PER_ADDRESS: '1000',
     ...options.env,
   });
+  // The SQLite handle under the store: SQLite-specific tests read and arrange rows through it.
+  const dbHandle = createTestDb();
   const deps: Deps = createDeps(config, {
-    dbHandle: createTestDb(),
+    dbHandle,
     clock: clock.now,
     logger: createLogger('silent'),
     ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
@@ -95,13 +97,14 @@ export function createTestApp(
 
   /** A typed caller acting as the user behind `cookie` (what a tRPC client would reach). */
   function callerFor(cookie: string) {
-    const ctx = createRequestContext(deps, {
-      headers: new Headers(cookie ? { cookie } : {}),
-      responseHeaders: new Headers(),
-      ip: '203.0.113.7',
-      requestId: 'test',
-    });
-    return createCaller(ctx);
+    return createCaller(() =>
+      createRequestContext(deps, {
+        headers: new Headers(cookie ? { cookie } : {}),
+        responseHeaders: new Headers(),
+        ip: '203.0.113.7',
+        requestId: 'test',
+      }),
+    );
   }
 
   /** A new member (as registerUser) and a typed caller acting as them. */
@@ -110,7 +113,7 @@ export function createTestApp(
     return { ...registered, caller: callerFor(registered.cookie) };
   }
 
-  return { app, deps, clock, request, sessionCookie, registerUser, callerFor, signedInCaller };
+  return { app, deps, dbHandle, sqlite: dbHandle.sqlite, clock, request, sessionCookie, registerUser, callerFor, signedInCaller };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { createDb, type DbHandle } from '@ascenso/db/client';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
@@ -16,7 +17,7 @@ export type TwoProcesses = {
   cookie: string;
   userId: string;
   /** This process's own handle on the same file, to arrange and check rows directly. */
-  db: ReturnType<typeof createDeps>['dbHandle']['sqlite'];
+  db: DbHandle['sqlite'];
 };
 
 /**
@@ -29,10 +30,13 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
   const children: ChildProcess[] = [];
   let dir: string | undefined;
   let deps: ReturnType<typeof createDeps> | undefined;
+  let handle: DbHandle | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `ascenso-${options.name}-`));
     const databasePath = join(dir, 'app.db');
+    handle = createDb({ file: databasePath });
     deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
+      dbHandle: handle,
       logger: createLogger('silent'),
     });
     const signedIn = await register(deps, { email: options.email, password: 'una frase bastante larga', firstName: options.firstName }, { ip: '127.0.0.1' });
@@ -42,11 +46,11 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
       urls: started.map((s) => s.url),
       cookie: `session=${signedIn.token}`,
       userId: signedIn.user.id,
-      db: deps.dbHandle.sqlite,
+      db: handle.sqlite,
     });
   }, 60_000);
-  afterAll(() => {
-    deps?.dbHandle.close();
+  afterAll(async () => {
+    await deps?.store.close();
     for (const child of children) child.kill('SIGKILL');
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

@@ -25,7 +25,7 @@ export type RequestMeta = {
 };
 
 /** Resolves the session from the cookie. Never throws: a bad or expired cookie means a visitor. */
-export function createRequestContext(deps: Deps, meta: RequestMeta): Context {
+export async function createRequestContext(deps: Deps, meta: RequestMeta): Promise<Context> {
   const token = readCookie(meta.headers.get('cookie'), sessionCookieName(deps.cookie));
   const setSessionCookie = (value: string, expiresAt: Date) =>
     meta.responseHeaders.append('set-cookie', serializeSessionCookie(deps.cookie, value, expiresAt, deps.clock()));
@@ -33,7 +33,7 @@ export function createRequestContext(deps: Deps, meta: RequestMeta): Context {
 
   let auth: AuthState | null = null;
   if (token) {
-    const result = validateSessionToken(deps, token);
+    const result = await validateSessionToken(deps, token);
     if (!result) clearSessionCookie();
     else {
       auth = { user: result.user, session: { id: result.sessionId, expiresAt: result.expiresAt } };

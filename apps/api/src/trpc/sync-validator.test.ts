@@ -17,7 +17,7 @@ describe('sync(schema): a zod schema as a synchronous tRPC validator', () => {
     checkedBroken: publicProcedure.query(() => checkedOutput(Point, { x: 'no' } as unknown as { x: number })),
   });
   const caller = () =>
-    createCallerFactory(testRouter)(
+    createCallerFactory(testRouter)(() =>
       createRequestContext(createTestApp().deps, {
         headers: new Headers(),
         responseHeaders: new Headers(),

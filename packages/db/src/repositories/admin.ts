@@ -1,5 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { AdminRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { deleteOwnRow, selectWhereEquals, updateOwnRow } from './prepared';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
 import { catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
@@ -8,16 +10,10 @@ import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
 import { users } from '../schema/users';
 
-export type AdminRepository = ReturnType<typeof createAdminRepository>;
-
 /** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
-export function createAdminRepository(db: Db) {
+export function createAdminRepository(db: Db): Synchronous<AdminRepository> {
   const notesOfUser = selectWhereEquals(db, coachNotes, coachNotes.userId, 'userId').orderBy(desc(coachNotes.createdAt)).prepare();
   return {
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn).immediate();
-    },
-
     listNotes(userId: string): CoachNoteRow[] {
       return notesOfUser.all({ userId });
     },

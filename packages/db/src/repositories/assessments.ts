@@ -1,16 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { AssessmentsRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { selectWhereEquals } from './prepared';
 import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow } from '../schema/assessments';
 
-export type AssessmentsRepository = ReturnType<typeof createAssessmentsRepository>;
-
-export function createAssessmentsRepository(db: Db) {
+export function createAssessmentsRepository(db: Db): Synchronous<AssessmentsRepository> {
   const latestStatement = selectWhereEquals(db, assessments, assessments.userId, 'userId').orderBy(desc(assessments.createdAt)).limit(1).prepare();
   return {
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn)();
-    },
     latest(userId: string): AssessmentRow | undefined {
       return latestStatement.get({ userId });
     },

@@ -1,26 +1,16 @@
 import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
 import { and, asc, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { AuthFailuresRepository, Reservation } from '../store';
+import type { Synchronous } from './synchronous';
 import { authFailures } from '../schema/auth-failures';
-
-export type AuthFailuresRepository = ReturnType<typeof createAuthFailuresRepository>;
-
-/** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */
-export type Reservation =
-  | { ok: true; ids: number[] }
-  | {
-      ok: false;
-      retryAt: Date;
-      scope: AttemptScope;
-      blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }>;
-    };
 
 /**
  * Sliding-window attempt counters in SQLite. `reserve` is the atomic check-and-count: one IMMEDIATE
  * transaction (SQLite's write lock, held by one connection of one process at a time) counts every
  * rule's window and, only when all have room, records the attempt under each of them.
  */
-export function createAuthFailuresRepository(db: Db) {
+export function createAuthFailuresRepository(db: Db): Synchronous<AuthFailuresRepository> {
   /** The attempts of one scope and key still inside the window (after `since`). */
   const inWindowOfKey = and(
     eq(authFailures.scope, sql.placeholder('scope')),

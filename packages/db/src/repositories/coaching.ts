@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { CoachingRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import {
   aiUsage,
   assessmentEvaluations,
@@ -23,10 +25,8 @@ const ADD_USAGE = {
   outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
 };
 
-export type CoachingRepository = ReturnType<typeof createCoachingRepository>;
-
 /** Conversations, messages, commitments, daily plans, AI usage and journal entries. No rules here. */
-export function createCoachingRepository(db: Db) {
+export function createCoachingRepository(db: Db): Synchronous<CoachingRepository> {
   // Prepared once: the coach's reply path reads these for every streamed answer.
   const conversationById = selectWhereEquals(db, conversations, conversations.id, 'id').prepare();
   const messageById = selectWhereEquals(db, messages, messages.id, 'id').prepare();
@@ -92,31 +92,7 @@ export function createCoachingRepository(db: Db) {
     .orderBy(desc(journalEntries.createdAt))
     .limit(sql.placeholder('limit'))
     .prepare();
-  // Conversation turns commit without waiting for fsync (see turnTransaction); the connection's own
-  // level (FULL in the app) is restored right after.
-  const ownLevel = Number(db.$client.pragma('synchronous', { simple: true }));
-  // exec, not prepared statements: SQLite applies this pragma when it compiles it.
-  const relaxSync = () => db.$client.exec('PRAGMA synchronous = NORMAL');
-  const restoreSync = () => db.$client.exec(`PRAGMA synchronous = ${ownLevel}`);
   return {
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn)();
-    },
-    /**
-     * A transaction for conversation turns (messages, token usage) committed with
-     * `synchronous=NORMAL`: durable across process crashes, not across power loss until the next fully
-     * synced commit or checkpoint; it does not block the event loop on fsync. Decision 010.
-     */
-    turnTransaction<T>(fn: () => T): T {
-      if (ownLevel <= 1) return db.$client.transaction(fn)();
-      relaxSync();
-      try {
-        return db.$client.transaction(fn)();
-      } finally {
-        restoreSync();
-      }
-    },
-
     insertConversation(row: typeof conversations.$inferInsert): void {
       db.insert(conversations).values(row).run();
     },

@@ -1,14 +1,11 @@
 import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { ListensRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { audioListens, practiceSessions, type AudioListenRow, type PracticeSessionRow } from '../schema/listens';
 
-export type ListensRepository = ReturnType<typeof createListensRepository>;
-
-export function createListensRepository(db: Db) {
+export function createListensRepository(db: Db): Synchronous<ListensRepository> {
   return {
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn).immediate();
-    },
     /**
      * A fetch from the start of an audio: continues the user's running listen of it, or starts one
      * (abandoning any other running listen: one at a time per user). A listen already finished today

@@ -1,12 +1,9 @@
 import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { QuotaKind, QuotasRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { coachNotes } from '../schema/admin';
 import { conversations, journalEntries, messages } from '../schema/coaching';
-
-/** What the per-user storage quotas count: rows a user created. */
-export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages';
-
-export type QuotasRepository = ReturnType<typeof createQuotasRepository>;
 
 /**
  * A message's conversation is touched (`updated_at`) when the message is stored, so the conversations
@@ -19,7 +16,7 @@ const TOUCH_MARGIN_MS = 60 * 60 * 1000;
  * Counts of what a user created since a moment, through the tables' (user, time) indexes. No rules
  * here: apps/api/src/modules/quotas decides. Call inside the transaction that inserted the new row.
  */
-export function createQuotasRepository(db: Db) {
+export function createQuotasRepository(db: Db): Synchronous<QuotasRepository> {
   function source(kind: QuotaKind, userId: string, since: Date) {
     switch (kind) {
       case 'journalEntries':
@@ -56,10 +53,6 @@ export function createQuotasRepository(db: Db) {
   }
 
   return {
-    /** BEGIN IMMEDIATE: the write lock first, so a count inside sees every committed row. */
-    transaction<T>(fn: () => T): T {
-      return db.$client.transaction(fn).immediate();
-    },
     /** How many `kind` rows the user created at or after `since` (the user's own messages only). */
     countSince(kind: QuotaKind, userId: string, since: Date): number {
       const { table, where } = source(kind, userId, since);

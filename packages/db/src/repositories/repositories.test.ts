@@ -122,40 +122,6 @@ describe('auth failures repository (attempt reservations)', () => {
   });
 });
 
-describe('coaching repository: conversation turns', () => {
-  it('commits a turn with synchronous=NORMAL and restores the connection to FULL, also when it fails', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { createDb } = await import('../client');
-    const { createCoachingRepository } = await import('./coaching');
-    const dir = mkdtempSync(join(tmpdir(), 'ascenso-turns-'));
-    const fileHandle = createDb({ file: join(dir, 'app.db') });
-    try {
-      const sqlite = fileHandle.sqlite;
-      const level = () => Number(sqlite.pragma('synchronous', { simple: true }));
-      expect(level()).toBe(2);
-      const coaching = createCoachingRepository(fileHandle.db);
-      let inside = -1;
-      expect(coaching.turnTransaction(() => ((inside = level()), 'ok'))).toBe('ok');
-      expect(inside).toBe(1);
-      expect(level()).toBe(2);
-      expect(() =>
-        coaching.turnTransaction(() => {
-          sqlite.prepare('CREATE TABLE t (x)').run();
-          throw new Error('boom');
-        }),
-      ).toThrow('boom');
-      expect(level()).toBe(2);
-      // Rolled back: the table was not created.
-      expect(sqlite.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 't'").get()).toEqual({ n: 0 });
-    } finally {
-      fileHandle.sqlite.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('coaching repository: touching a conversation after a turn', () => {
   it('sets the time and the stage, and nothing else', async () => {
     const { createCoachingRepository } = await import('./coaching');

@@ -1,11 +1,11 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { SessionsRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { sessions, type SessionRow } from '../schema/sessions';
 import { users, type UserRow } from '../schema/users';
 
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
-
-export function createSessionsRepository(db: Db) {
+export function createSessionsRepository(db: Db): Synchronous<SessionsRepository> {
   const withUser = db
     .select({ session: sessions, user: users })
     .from(sessions)

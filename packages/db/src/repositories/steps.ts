@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or,
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { cachedUntilChange } from '../change-stamp';
 import type { Db } from '../client';
+import type { StepsRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { selectWhereEquals } from './prepared';
 import {
   activities,
@@ -13,8 +15,6 @@ import {
   type CompletionRow,
   type EvidenceRow,
 } from '../schema/activities';
-
-export type EvidenceSource = EvidenceRow['source'];
 
 /** Metadata keys a reply may carry: anything else (`__proto__`, `constructor`, odd keys) is dropped. */
 const SAFE_METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -37,10 +37,8 @@ function sanitizeRow(row: CompletionRow): CompletionRow {
   return row.metadata === null ? row : { ...row, metadata: sanitizeMetadata(row.metadata) };
 }
 
-export type StepsRepository = ReturnType<typeof createStepsRepository>;
-
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
-export function createStepsRepository(db: Db) {
+export function createStepsRepository(db: Db): Synchronous<StepsRepository> {
   /** One person's completions of one local day (`userId`, `day`), and of one activity then (`key`). */
   const ofUserAndDay = and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day')));
   const ofUserKeyAndDay = and(ofUserAndDay, eq(activityCompletions.activityKey, sql.placeholder('key')));
@@ -154,11 +152,6 @@ export function createStepsRepository(db: Db) {
     .prepare();
 
   return {
-    /** Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken before the first read. */
-    immediate<T>(fn: () => T): T {
-      return db.$client.transaction(fn).immediate();
-    },
-
     /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
     seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): number {
       let inserted = 0;

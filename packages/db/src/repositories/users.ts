@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { UsersRepository } from '../store';
+import type { Synchronous } from './synchronous';
 import { selectWhereEquals } from './prepared';
 import { users, type NewUserRow, type UserRow } from '../schema/users';
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
-export function createUsersRepository(db: Db) {
+export function createUsersRepository(db: Db): Synchronous<UsersRepository> {
   const byEmail = selectWhereEquals(db, users, users.email, 'email').prepare();
   const byId = selectWhereEquals(db, users, users.id, 'id').prepare();
 

@@ -60,7 +60,7 @@ describe('live step updates', () => {
     const other = await openProtocol(server.wsUrl, stranger.cookie, stranger.user.id);
     stops.push(() => [tab1, tab2, other].forEach((s) => s.ws.close()));
 
-    grantEvidence(t, owner.user.id, 'breathing_long', 1, 'practice');
+    await grantEvidence(t, owner.user.id, 'breathing_long', 1, 'practice');
     const response = await t.request('/api/activity-log', {
       cookie: owner.cookie,
       body: { activity_key: 'breathing_long' },
@@ -84,7 +84,7 @@ describe('live step updates', () => {
       });
       expect(tab.messages[1]).toEqual({ type: 'stats_updated', data: { totalSteps: 200, todaySteps: 200 } });
       // The event was published after the commit: the row is already readable.
-      expect(t.deps.repos.steps.findCompletion(result.activityId)).toBeDefined();
+      expect(await t.deps.repos.steps.findCompletion(result.activityId)).toBeDefined();
     }
     await new Promise((r) => setTimeout(r, 100));
     expect(other.messages).toHaveLength(0);
@@ -96,7 +96,7 @@ describe('live step updates', () => {
     const tab = await openProtocol(server.wsUrl, cookie, user.id);
     stops.push(() => tab.ws.close());
     const headers = { 'idempotency-key': 'replay-key-0001' };
-    grantEvidence(t, user.id, 'active_break', 2, 'practice');
+    await grantEvidence(t, user.id, 'active_break', 2, 'practice');
     await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
     await t.request('/api/activity-log', { cookie, headers, body: { activity_key: 'active_break' } });
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'nope' } });
@@ -108,8 +108,8 @@ describe('live step updates', () => {
     const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
-    grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
-    grantEvidence(t, stranger.user.id, 'journaling');
+    await grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
+    await grantEvidence(t, stranger.user.id, 'journaling');
     const client = trpcOverWebSocket(server.wsUrl, cookie);
     const received: Array<{
       id: string;
@@ -135,7 +135,7 @@ describe('live step updates', () => {
     const stranger = await t.registerUser();
     const client = trpcOverWebSocket(server.wsUrl, cookie);
     const complete = async (key: string, who: { cookie: string; user: { id: string } } = { cookie, user }) => {
-      grantEvidence(t, who.user.id, key, 1, 'practice');
+      await grantEvidence(t, who.user.id, key, 1, 'practice');
       t.clock.advance(1000);
       const response = await t.request('/api/activity-log', { cookie: who.cookie, body: { activity_key: key } });
       return ((await response.json()) as { activityId: string }).activityId;
@@ -162,7 +162,7 @@ describe('live step updates', () => {
 
     const resumed = await subscribe({ lastEventId: first });
     await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual(missed);
-    expect(resumed.received.at(-1)?.data.stats.totalSteps).toBe(t.deps.repos.steps.total(user.id));
+    expect(resumed.received.at(-1)?.data.stats.totalSteps).toBe(await t.deps.repos.steps.total(user.id));
     const live = await complete('active_break');
     await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual([...missed, live]);
 

@@ -6,8 +6,8 @@ import { claimActivity, completionsAfter, getActivityStats, markToastShown } fro
 
 export const activitiesRouter = router({
   /** The catalogue (key, name, base steps, multiplier, daily limit), for every signed-in user. */
-  catalogue: authedProcedure.output(CatalogueSchema).query(({ ctx }) =>
-    ctx.deps.repos.steps.listActivities().map(({ key, name, baseSteps, multiplier, dailyLimit, icon }) => ({
+  catalogue: authedProcedure.output(CatalogueSchema).query(async ({ ctx }) =>
+    (await ctx.deps.repos.steps.listActivities()).map(({ key, name, baseSteps, multiplier, dailyLimit, icon }) => ({
       key,
       name,
       baseSteps,
@@ -30,7 +30,7 @@ export const activitiesRouter = router({
   // copies of the call options per request; a bad answer still fails the call as INTERNAL_SERVER_ERROR.
   stats: authedProcedure
     .input(sync(z.object({ userId: z.string().min(1).max(64) }).optional()))
-    .query(({ ctx, input }) => checkedOutput(ActivityStatsSchema, getActivityStats(ctx.deps, ctx.auth.user, input?.userId ?? ctx.auth.user.id))),
+    .query(async ({ ctx, input }) => checkedOutput(ActivityStatsSchema, await getActivityStats(ctx.deps, ctx.auth.user, input?.userId ?? ctx.auth.user.id))),
 
   markToastShown: authedProcedure
     .input(z.object({ activityId: z.string().min(1).max(64) }))
@@ -50,7 +50,7 @@ export const activitiesRouter = router({
     try {
       const replayed = new Set<string>();
       if (input?.lastEventId) {
-        for (const event of completionsAfter(ctx.deps, ctx.auth.user, input.lastEventId)) {
+        for (const event of await completionsAfter(ctx.deps, ctx.auth.user, input.lastEventId)) {
           replayed.add(event.completion.activityId);
           yield tracked(event.completion.activityId, event);
         }

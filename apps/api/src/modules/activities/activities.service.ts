@@ -3,6 +3,7 @@ import { decideAward, type ActivityKey, type CompleteActivityInput } from '@asce
 import { activityStats } from '@ascenso/domain/activity-stats';
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
+import { isBusy, isUniqueViolation, type Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 import type { CompletionEvent, StatsEvent } from '../../realtime/event-bus';
 import type { ActivityStats, CompletionResult } from './activities.schema';
@@ -26,10 +27,6 @@ function requestHash(input: CompleteActivityInput): string {
   return createHash('sha256').update(canonical(input)).digest('hex');
 }
 
-function isSqliteError(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
-}
-
 type Outcome = { replayed: true; result: CompletionResult } | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent };
 
 /** How far back a client's POST may claim evidence (a day: "completed today"). */
@@ -46,10 +43,10 @@ export type Evidence = {
   ref: string;
   /** When it already backs a completion: replay that completion (default) or refuse with 409. */
   whenUsed?: 'replay' | 'conflict';
-  /** Runs first inside the transaction; throws to refuse (nothing is written). */
-  check?: () => void;
+  /** Runs first inside the transaction, with its repositories; throws to refuse (nothing is written). */
+  check?: (tx: Repositories) => Promise<void>;
   /** Runs inside the transaction once the completion is written (e.g. marks the practice done). */
-  onRecorded?: (completionId: string) => void;
+  onRecorded?: (tx: Repositories, completionId: string) => Promise<void>;
 };
 
 type Mode = { kind: 'evidence'; evidence: Evidence } | { kind: 'claim'; idempotencyKey: string | undefined } | { kind: 'unverified' };
@@ -62,16 +59,16 @@ export function noEvidenceError(): DomainError {
   });
 }
 
-function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mode): CompletionResult {
-  const steps = deps.repos.steps;
+async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mode): Promise<CompletionResult> {
   const hash = requestHash(input);
   const idempotencyKey = mode.kind === 'claim' ? mode.idempotencyKey : undefined;
 
-  const attempt = (): Outcome =>
-    steps.immediate((): Outcome => {
+  const attempt = (): Promise<Outcome> =>
+    deps.store.transaction(async (tx): Promise<Outcome> => {
+      const steps = tx.steps;
       const now = deps.clock();
       if (idempotencyKey) {
-        const previous = steps.findIdempotency(actor.id, idempotencyKey);
+        const previous = await steps.findIdempotency(actor.id, idempotencyKey);
         if (previous) {
           if (previous.requestHash !== hash) {
             throw new DomainError('IDEMPOTENCY_MISMATCH', 'Esta Idempotency-Key ya se usó con otra petición');
@@ -80,9 +77,9 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         }
       }
       /** Stores the answer under the request's Idempotency-Key (if any), for the same request to replay it. */
-      const rememberForIdempotency = (result: CompletionResult) => {
+      const rememberForIdempotency = async (result: CompletionResult) => {
         if (idempotencyKey)
-          steps.saveIdempotency({
+          await steps.saveIdempotency({
             userId: actor.id,
             key: idempotencyKey,
             requestHash: hash,
@@ -90,7 +87,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
             createdAt: now,
           });
       };
-      const activity = steps.findActivity(input.activity_key);
+      const activity = await steps.findActivity(input.activity_key);
       if (!activity)
         throw new DomainError('VALIDATION', 'Actividad desconocida', {
           fieldErrors: { activity_key: ['Actividad desconocida'] },
@@ -98,8 +95,8 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
 
       let evidenceId: string | null = null;
       if (mode.kind === 'evidence') {
-        mode.evidence.check?.();
-        const evidence = steps.recordEvidence({
+        await mode.evidence.check?.(tx);
+        const evidence = await steps.recordEvidence({
           id: crypto.randomUUID(),
           userId: actor.id,
           activityKey: activity.key,
@@ -110,25 +107,25 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         if (evidence.userId !== actor.id) throw noEvidenceError();
         if (evidence.completionId) {
           if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
-          return { replayed: true, result: replayOf(deps, evidence.completionId, activity.dailyLimit) };
+          return { replayed: true, result: await replayOf(tx, evidence.completionId, activity.dailyLimit) };
         }
         evidenceId = evidence.id;
       } else if (mode.kind === 'claim') {
-        const evidence = steps.claimableEvidence(actor.id, activity.key, new Date(now.getTime() - CLAIM_WINDOW_MS));
+        const evidence = await steps.claimableEvidence(actor.id, activity.key, new Date(now.getTime() - CLAIM_WINDOW_MS));
         if (!evidence) throw noEvidenceError();
-        steps.claimEvidence(evidence.id, now);
+        await steps.claimEvidence(evidence.id, now);
         if (evidence.completionId) {
           // The server already awarded against it: the client's report of the same activity replays that award.
-          const result = replayOf(deps, evidence.completionId, activity.dailyLimit);
-          rememberForIdempotency(result);
+          const result = await replayOf(tx, evidence.completionId, activity.dailyLimit);
+          await rememberForIdempotency(result);
           return { replayed: true, result };
         }
         evidenceId = evidence.id;
       }
 
       const day = localDay(now, actor.timezone);
-      const counts = steps.countsForDay(actor.id, activity.key, day);
-      const awarded = steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
+      const counts = await steps.countsForDay(actor.id, activity.key, day);
+      const awarded = await steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
       const decided = decideAward(activity, awarded);
       // Rows of the same day string made under another timezone may hold low slots: take the next free one.
       const decision =
@@ -136,10 +133,10 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
           ? decided
           : {
               ...decided,
-              awardSlot: Math.max(decided.awardSlot, steps.maxSlotForDay(actor.id, activity.key, day) + 1),
+              awardSlot: Math.max(decided.awardSlot, (await steps.maxSlotForDay(actor.id, activity.key, day)) + 1),
             };
       const id = crypto.randomUUID();
-      steps.insertCompletion({
+      await steps.insertCompletion({
         id,
         userId: actor.id,
         activityKey: activity.key,
@@ -153,10 +150,10 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         toastShownAt: null,
         timezone: actor.timezone,
       });
-      if (evidenceId && !steps.useEvidence(evidenceId, id)) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
-      if (mode.kind === 'evidence') mode.evidence.onRecorded?.(id);
-      if (decision.stepsEarned > 0) steps.addToTotal(actor.id, decision.stepsEarned);
-      const stats = { totalSteps: steps.total(actor.id), todaySteps: steps.daySteps(actor.id, day) };
+      if (evidenceId && !(await steps.useEvidence(evidenceId, id))) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+      if (mode.kind === 'evidence') await mode.evidence.onRecorded?.(tx, id);
+      if (decision.stepsEarned > 0) await steps.addToTotal(actor.id, decision.stepsEarned);
+      const stats = { totalSteps: await steps.total(actor.id), todaySteps: await steps.daySteps(actor.id, day) };
       const result: CompletionResult = {
         success: true,
         activityId: id,
@@ -167,7 +164,7 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
         dailyLimit: activity.dailyLimit,
         limitReached: decision.limitReached,
       };
-      rememberForIdempotency(result);
+      await rememberForIdempotency(result);
       return {
         replayed: false,
         result,
@@ -187,12 +184,12 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
 
   let outcome: Outcome;
   try {
-    outcome = attempt();
+    outcome = await attempt();
   } catch (error) {
     // Another process won a race on the award slot or the idempotency key: the retry sees its commit.
-    if (isSqliteError(error, 'SQLITE_CONSTRAINT_UNIQUE') || isSqliteError(error, 'SQLITE_CONSTRAINT_PRIMARYKEY')) {
-      outcome = attempt();
-    } else if (isSqliteError(error, 'SQLITE_BUSY')) {
+    if (isUniqueViolation(error)) {
+      outcome = await attempt();
+    } else if (isBusy(error)) {
       throw new DomainError('BUSY', 'El servidor está ocupado. Inténtalo de nuevo en un momento.');
     } else {
       throw error;
@@ -206,17 +203,17 @@ function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mode: Mod
 }
 
 /** The answer of an earlier completion, with today's totals (a replay awards nothing). */
-function replayOf(deps: Deps, completionId: string, dailyLimit: number): CompletionResult {
-  const steps = deps.repos.steps;
-  const completion = steps.findCompletion(completionId);
+async function replayOf(tx: Repositories, completionId: string, dailyLimit: number): Promise<CompletionResult> {
+  const steps = tx.steps;
+  const completion = await steps.findCompletion(completionId);
   if (!completion) throw noEvidenceError();
   return {
     success: true,
     activityId: completion.id,
     activityKey: completion.activityKey as ActivityKey,
     stepsEarned: completion.stepsEarned,
-    totalSteps: steps.total(completion.userId),
-    todayCount: steps.countsForDay(completion.userId, completion.activityKey, completion.day).all,
+    totalSteps: await steps.total(completion.userId),
+    todayCount: (await steps.countsForDay(completion.userId, completion.activityKey, completion.day)).all,
     dailyLimit,
     limitReached: completion.limitReached,
   };
@@ -228,7 +225,7 @@ function replayOf(deps: Deps, completionId: string, dailyLimit: number): Complet
  * each piece backs at most one completion, across processes. When it already backs one, that
  * completion is replayed (or refused, `whenUsed: 'conflict'`). Events are published after the commit.
  */
-export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, evidence: Evidence): CompletionResult {
+export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, evidence: Evidence): Promise<CompletionResult> {
   return award(deps, actor, input, { kind: 'evidence', evidence });
 }
 
@@ -238,7 +235,7 @@ export function completeActivity(deps: Deps, actor: Actor, input: CompleteActivi
  * the server already awarded replays that award (200, no new row); without evidence → 409 with
  * `details.stepsEarned: 0`, nothing recorded. Idempotency keys replay the first answer.
  */
-export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, idempotencyKey?: string): CompletionResult {
+export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityInput, idempotencyKey?: string): Promise<CompletionResult> {
   return award(deps, actor, input, { kind: 'claim', idempotencyKey });
 }
 
@@ -246,24 +243,25 @@ export function claimActivity(deps: Deps, actor: Actor, input: CompleteActivityI
  * Writes a completion with no evidence behind it. Only for the demo seed's history, benchmarks and tests
  * that need ledger rows; no request path calls it.
  */
-export function recordUnverifiedActivity(deps: Deps, actor: Actor, input: CompleteActivityInput): CompletionResult {
+export function recordUnverifiedActivity(deps: Deps, actor: Actor, input: CompleteActivityInput): Promise<CompletionResult> {
   return award(deps, actor, input, { kind: 'unverified' });
 }
 
 /** Today's and all-time steps of `userId`, readable by that user and by admins. */
-export function getActivityStats(deps: Deps, viewer: { id: string; role: string; timezone: string }, userId: string): ActivityStats {
+export async function getActivityStats(deps: Deps, viewer: { id: string; role: string; timezone: string }, userId: string): Promise<ActivityStats> {
   if (viewer.id !== userId && viewer.role !== 'admin') {
     throw new DomainError('FORBIDDEN', 'Solo puedes ver tus propios pasos');
   }
   let timezone = viewer.timezone;
   if (viewer.id !== userId) {
-    const user = deps.repos.users.findById(userId);
+    const user = await deps.repos.users.findById(userId);
     if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
     timezone = user.timezone;
   }
   const day = localDay(deps.clock(), timezone);
   const steps = deps.repos.steps;
-  return activityStats(day, steps.total(userId), steps.dayByActivity(userId, day), steps.listActivities());
+  const [total, rows, catalogue] = await Promise.all([steps.total(userId), steps.dayByActivity(userId, day), steps.listActivities()]);
+  return activityStats(day, total, rows, catalogue);
 }
 
 /** How many of the user's latest completions a resumed subscription looks through for its last id. */
@@ -275,20 +273,21 @@ export const RESUME_WINDOW = 50;
  * event, each with the current totals. An id that is not among them (unknown, another user's, too old)
  * replays nothing.
  */
-export function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Array<{ completion: CompletionEvent; stats: StatsEvent }> {
+export async function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Promise<Array<{ completion: CompletionEvent; stats: StatsEvent }>> {
   const steps = deps.repos.steps;
-  const recent = steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
+  const recent = await steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
   const index = recent.findIndex((row) => row.id === lastEventId);
   if (index <= 0) return [];
   const stats = {
-    totalSteps: steps.total(actor.id),
-    todaySteps: steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)),
+    totalSteps: await steps.total(actor.id),
+    todaySteps: await steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)),
   };
+  const catalogue = new Map((await steps.listActivities()).map((activity) => [activity.key, activity]));
   return recent
     .slice(0, index)
     .reverse()
     .map((row) => {
-      const activity = steps.findActivity(row.activityKey);
+      const activity = catalogue.get(row.activityKey);
       return {
         stats,
         completion: {
@@ -306,13 +305,13 @@ export function completionsAfter(deps: Deps, actor: Actor, lastEventId: string):
 }
 
 /** Records that a completion's toast was shown; only the first call marks it. */
-export function markToastShown(deps: Deps, userId: string, activityId: string): { success: true; firstTime: boolean } {
-  const completion = deps.repos.steps.findCompletion(activityId);
+export async function markToastShown(deps: Deps, userId: string, activityId: string): Promise<{ success: true; firstTime: boolean }> {
+  const completion = await deps.repos.steps.findCompletion(activityId);
   if (!completion || completion.userId !== userId) throw new DomainError('NOT_FOUND', 'Actividad no encontrada');
-  return { success: true, firstTime: deps.repos.steps.markToastShown(userId, activityId, deps.clock()) };
+  return { success: true, firstTime: await deps.repos.steps.markToastShown(userId, activityId, deps.clock()) };
 }
 
 /** Deletes idempotency records older than a day. */
-export function pruneIdempotency(deps: Deps): number {
+export function pruneIdempotency(deps: Deps): Promise<number> {
   return deps.repos.steps.pruneIdempotency(new Date(deps.clock().getTime() - IDEMPOTENCY_TTL_MS));
 }

@@ -10,14 +10,14 @@ async function complete(t: ReturnType<typeof createTestApp>, cookie: string, bod
 }
 
 function ledgerRows(t: ReturnType<typeof createTestApp>, userId: string) {
-  return t.deps.dbHandle.sqlite.prepare('select * from activity_completions where user_id = ?').all(userId) as Json[];
+  return t.sqlite.prepare('select * from activity_completions where user_id = ?').all(userId) as Json[];
 }
 
 describe('POST /api/activity-log', () => {
   it('records a completion and answers in the contract’s shape', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'journaling');
+    await grantEvidence(t, user.id, 'journaling');
     const response = await complete(t, cookie, { activity_key: 'journaling', duration_minutes: 12 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -36,7 +36,7 @@ describe('POST /api/activity-log', () => {
   it('past the daily limit still records the completion, with 0 steps and limitReached', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'journaling', 3);
+    await grantEvidence(t, user.id, 'journaling', 3);
     const answers: Json[] = [];
     for (let i = 0; i < 3; i += 1) answers.push((await (await complete(t, cookie, { activity_key: 'journaling' })).json()) as Json);
     expect(answers.map((a) => [a.stepsEarned, a.todayCount, a.limitReached, a.totalSteps])).toEqual([
@@ -59,7 +59,7 @@ describe('POST /api/activity-log', () => {
       },
     });
     const cookie = t.sessionCookie(response);
-    grantEvidence(t, ((await response.json()) as { id: string }).id, 'sesion_completa', 3, 'session');
+    await grantEvidence(t, ((await response.json()) as { id: string }).id, 'sesion_completa', 3, 'session');
     expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(1250);
     expect(((await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json).stepsEarned).toBe(0);
     clock.advance(60_000); // 00:00 on the 23rd locally
@@ -104,13 +104,13 @@ describe('POST /api/activity-log', () => {
   it('awards a 1-per-day activity exactly once under 40 concurrent completions, with no 5xx', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'audio_ascenso_daily', 40, 'listen');
+    await grantEvidence(t, user.id, 'audio_ascenso_daily', 40, 'listen');
     const responses = await Promise.all(Array.from({ length: 40 }, () => complete(t, cookie, { activity_key: 'audio_ascenso_daily' })));
     expect(responses.map((r) => r.status).every((s) => s === 200)).toBe(true);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Json[];
     expect(bodies.filter((b) => (b.stepsEarned as number) > 0)).toHaveLength(1);
     expect(ledgerRows(t, user.id)).toHaveLength(40);
-    expect(t.deps.repos.steps.total(user.id)).toBe(165);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(165);
   });
 });
 
@@ -118,7 +118,7 @@ describe('Idempotency-Key', () => {
   it('replays the first answer and awards nothing more', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'active_break', 2, 'practice');
+    await grantEvidence(t, user.id, 'active_break', 2, 'practice');
     const first = await complete(t, cookie, { activity_key: 'active_break' }, 'key-0001-abcdef');
     const again = await complete(t, cookie, { activity_key: 'active_break' }, 'key-0001-abcdef');
     expect(again.status).toBe(200);
@@ -129,7 +129,7 @@ describe('Idempotency-Key', () => {
   it('replays under concurrency: 30 identical requests, one row, identical bodies', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'breathing_short', 30, 'practice');
+    await grantEvidence(t, user.id, 'breathing_short', 30, 'practice');
     const responses = await Promise.all(
       Array.from({ length: 30 }, () => complete(t, cookie, { activity_key: 'breathing_short', duration_minutes: 3 }, 'same-key-123456')),
     );
@@ -142,8 +142,8 @@ describe('Idempotency-Key', () => {
   it('answers 422 when a key is reused with another body, and records nothing', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'active_break', 1, 'practice');
-    grantEvidence(t, user.id, 'journaling', 1);
+    await grantEvidence(t, user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, user.id, 'journaling', 1);
     await complete(t, cookie, { activity_key: 'active_break' }, 'key-0002-abcdef');
     const reused = await complete(t, cookie, { activity_key: 'journaling' }, 'key-0002-abcdef');
     expect(reused.status).toBe(422);
@@ -155,8 +155,8 @@ describe('Idempotency-Key', () => {
     const t = createTestApp();
     const a = await t.registerUser();
     const b = await t.registerUser();
-    grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
-    grantEvidence(t, b.user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, b.user.id, 'active_break', 1, 'practice');
     await complete(t, a.cookie, { activity_key: 'active_break' }, 'shared-key-0001');
     const other = (await (await complete(t, b.cookie, { activity_key: 'active_break' }, 'shared-key-0001')).json()) as Json;
     expect(other.stepsEarned).toBe(70);
@@ -174,12 +174,12 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
   it('returns totals, today and per-activity figures to the owner', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'journaling');
-    grantEvidence(t, user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, user.id, 'journaling');
+    await grantEvidence(t, user.id, 'active_break', 1, 'practice');
     await complete(t, cookie, { activity_key: 'journaling' });
     await complete(t, cookie, { activity_key: 'active_break' });
     t.clock.advance(24 * 60 * 60 * 1000);
-    grantEvidence(t, user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, user.id, 'active_break', 1, 'practice');
     await complete(t, cookie, { activity_key: 'active_break' });
     const response = await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie });
     expect(response.status).toBe(200);
@@ -203,7 +203,7 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
     const b = await t.registerUser();
     const forbidden = await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie });
     expect(forbidden.status).toBe(403);
-    t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(a.user.id);
+    t.sqlite.prepare("update users set role = 'admin' where id = ?").run(a.user.id);
     expect((await t.request(`/api/activity-log/users/${b.user.id}/activity-stats`, { cookie: a.cookie })).status).toBe(200);
     expect((await t.request('/api/activity-log/users/nobody/activity-stats', { cookie: a.cookie })).status).toBe(404);
     expect((await t.request(`/api/activity-log/users/${a.user.id}/activity-stats`)).status).toBe(401);
@@ -212,7 +212,7 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
   it('stays on indexes with 10 000 ledger rows (no table scan), with exact totals', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    const sqlite = t.deps.dbHandle.sqlite;
+    const sqlite = t.sqlite;
     const insert = sqlite.prepare(
       `insert into activity_completions (id, user_id, activity_key, day, completed_at, steps_earned, limit_reached, award_slot)
        values (?, ?, 'active_break', ?, ?, 70, 0, ?)`,
@@ -224,7 +224,7 @@ describe('GET /api/activity-log/users/{userId}/activity-stats', () => {
       }
       sqlite.prepare('insert into step_totals (user_id, total_steps) values (?, ?)').run(user.id, 700_000);
     })();
-    grantEvidence(t, user.id, 'journaling');
+    await grantEvidence(t, user.id, 'journaling');
     await complete(t, cookie, { activity_key: 'journaling' });
     const { stats } = (await (await t.request(`/api/activity-log/users/${user.id}/activity-stats`, { cookie })).json()) as {
       stats: { totalSteps: number; todaySteps: number };
@@ -248,7 +248,7 @@ describe('POST /api/activity-log/{activityId}/mark-toast-shown', () => {
     const t = createTestApp();
     const a = await t.registerUser();
     const b = await t.registerUser();
-    grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
+    await grantEvidence(t, a.user.id, 'active_break', 1, 'practice');
     const { activityId } = (await (await complete(t, a.cookie, { activity_key: 'active_break' })).json()) as {
       activityId: string;
     };
@@ -274,7 +274,7 @@ describe('the catalogue', () => {
   it('is the spec table, readable by any signed-in user, and kept when edited', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
-    grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
+    await grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     const catalogue = (await (await t.request('/api/activities', { cookie })).json()) as Json[];
     expect(catalogue).toHaveLength(12);
     expect(catalogue.find((a) => a.key === 'fitness_class_long')).toMatchObject({
@@ -284,8 +284,8 @@ describe('the catalogue', () => {
     });
     expect((await t.request('/api/activities')).status).toBe(401);
 
-    t.deps.dbHandle.sqlite.prepare("update activities set daily_limit = 2 where key = 'sesion_completa'").run();
-    t.deps.repos.steps.seedCatalogue([], t.clock.now());
+    t.sqlite.prepare("update activities set daily_limit = 2 where key = 'sesion_completa'").run();
+    await t.deps.repos.steps.seedCatalogue([], t.clock.now());
     const first = (await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json;
     const second = (await (await complete(t, cookie, { activity_key: 'sesion_completa' })).json()) as Json;
     expect([first.stepsEarned, second.stepsEarned, second.dailyLimit]).toEqual([1250, 1250, 2]);

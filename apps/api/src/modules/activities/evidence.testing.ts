@@ -5,9 +5,9 @@ import type { EvidenceSource } from './activities.service';
  * For tests: records `count` pieces of unused evidence of `activityKey` for the user, as if they had
  * finished that many activities (the client's POST /api/activity-log can then claim each once).
  */
-export function grantEvidence(t: TestApp, userId: string, activityKey: string, count = 1, source: EvidenceSource = 'journal'): void {
+export async function grantEvidence(t: TestApp, userId: string, activityKey: string, count = 1, source: EvidenceSource = 'journal'): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    t.deps.repos.steps.recordEvidence({
+    await t.deps.repos.steps.recordEvidence({
       id: crypto.randomUUID(),
       userId,
       activityKey,
@@ -25,6 +25,6 @@ export async function completeWithEvidence(
   activityKey: string,
   source: EvidenceSource = 'practice',
 ): Promise<Response> {
-  grantEvidence(t, who.user.id, activityKey, 1, source);
+  await grantEvidence(t, who.user.id, activityKey, 1, source);
   return t.request('/api/activity-log', { cookie: who.cookie, body: { activity_key: activityKey } });
 }

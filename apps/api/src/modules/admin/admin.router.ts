@@ -28,9 +28,9 @@ export const adminRouter = router({
     .input(ActivityValuesSchema.extend({ key: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => updateActivity(ctx.deps, ctx.auth.user, input)),
   audit: adminProcedure.query(({ ctx }) => auditLog(ctx.deps)),
-  userLedger: adminProcedure.input(UserId).query(({ ctx, input }) => ({
-    stats: getActivityStats(ctx.deps, ctx.auth.user, input.userId).stats,
-    entries: ledger(ctx.deps, input.userId),
+  userLedger: adminProcedure.input(UserId).query(async ({ ctx, input }) => ({
+    stats: (await getActivityStats(ctx.deps, ctx.auth.user, input.userId)).stats,
+    entries: await ledger(ctx.deps, input.userId),
   })),
   adjustSteps: adminProcedure.input(UserId.extend(StepAdjustmentSchema.shape)).mutation(({ ctx, input }) => adjustSteps(ctx.deps, ctx.auth.user, input)),
 

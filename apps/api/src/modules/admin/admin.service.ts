@@ -10,25 +10,32 @@ export async function overview(deps: Deps, admin: Admin) {
   const now = deps.clock();
   const today = localDay(now, admin.timezone);
   const since = addDays(today, -13);
-  const users = deps.repos.admin.userCount();
-  const assessed = deps.repos.admin.assessedUserCount();
+  const repo = deps.repos.admin;
+  const [users, assessed, activeUsers7d, completionsByDay, aiUsageByDay, health] = await Promise.all([
+    repo.userCount(),
+    repo.assessedUserCount(),
+    repo.activeUserCount(new Date(now.getTime() - 7 * 86_400_000)),
+    repo.completionsByDay(since),
+    repo.usageByDay(since),
+    checkHealth(deps),
+  ]);
   const [mail, ai] = await Promise.all([deps.mailer.verify(), deps.coachProvider.health(AbortSignal.timeout(3000))]);
   return {
     users,
-    activeUsers7d: deps.repos.admin.activeUserCount(new Date(now.getTime() - 7 * 86_400_000)),
+    activeUsers7d,
     assessmentCompletionRate: users === 0 ? 0 : Math.round((assessed / users) * 1000) / 10,
-    completionsByDay: deps.repos.admin.completionsByDay(since),
-    aiUsageByDay: deps.repos.admin.usageByDay(since),
+    completionsByDay,
+    aiUsageByDay,
     health: {
-      database: checkHealth(deps).database,
+      database: health.database,
       mail,
       ai: { ...ai, model: deps.coachProvider.model },
     },
   };
 }
 
-export function searchUsers(deps: Deps, query: string) {
-  return deps.repos.admin.searchUsers(query, 100).map((u) => ({ ...u, totalSteps: u.totalSteps ?? 0 }));
+export async function searchUsers(deps: Deps, query: string) {
+  return (await deps.repos.admin.searchUsers(query, 100)).map((u) => ({ ...u, totalSteps: u.totalSteps ?? 0 }));
 }
 
 export function listCatalogue(deps: Deps) {
@@ -44,11 +51,11 @@ export function updateActivity(deps: Deps, admin: Admin, input: { key: string; n
     dailyLimit: input.dailyLimit,
   });
   const now = deps.clock();
-  return deps.repos.admin.transaction(() => {
-    const before = deps.repos.steps.findActivity(input.key);
+  return deps.store.transaction(async (tx) => {
+    const before = await tx.steps.findActivity(input.key);
     if (!before) throw new DomainError('NOT_FOUND', 'Actividad desconocida');
-    deps.repos.admin.updateActivity(input.key, values, now);
-    deps.repos.admin.insertAudit({
+    await tx.admin.updateActivity(input.key, values, now);
+    await tx.admin.insertAudit({
       id: crypto.randomUUID(),
       activityKey: input.key,
       adminId: admin.id,
@@ -62,7 +69,7 @@ export function updateActivity(deps: Deps, admin: Admin, input: { key: string; n
       after: values,
       at: now,
     });
-    return deps.repos.steps.findActivity(input.key);
+    return tx.steps.findActivity(input.key);
   });
 }
 
@@ -71,13 +78,13 @@ export function auditLog(deps: Deps) {
 }
 
 /** A manual adjustment (positive or negative) with a required reason; the user's tabs are told. */
-export function adjustSteps(deps: Deps, admin: Admin, input: { userId: string; steps: number; reason: string }) {
-  const user = deps.repos.users.findById(input.userId);
+export async function adjustSteps(deps: Deps, admin: Admin, input: { userId: string; steps: number; reason: string }) {
+  const user = await deps.repos.users.findById(input.userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const now = deps.clock();
   const day = localDay(now, user.timezone);
-  const totals = deps.repos.admin.transaction(() => {
-    deps.repos.admin.insertAdjustment({
+  const totals = await deps.store.transaction(async (tx) => {
+    await tx.admin.insertAdjustment({
       id: crypto.randomUUID(),
       userId: user.id,
       adminId: admin.id,
@@ -86,10 +93,10 @@ export function adjustSteps(deps: Deps, admin: Admin, input: { userId: string; s
       day,
       at: now,
     });
-    deps.repos.admin.addToTotal(user.id, input.steps);
+    await tx.admin.addToTotal(user.id, input.steps);
     return {
-      totalSteps: deps.repos.steps.total(user.id),
-      todaySteps: deps.repos.steps.daySteps(user.id, day) + deps.repos.admin.adjustmentsForDay(user.id, day),
+      totalSteps: await tx.steps.total(user.id),
+      todaySteps: (await tx.steps.daySteps(user.id, day)) + (await tx.admin.adjustmentsForDay(user.id, day)),
     };
   });
   deps.bus.publish('stats.updated', { userId: user.id, stats: totals });

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 async function admin(t: TestApp) {
   const registered = await t.registerUser({ firstName: 'Admin' });
-  t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(registered.user.id);
+  t.sqlite.prepare("update users set role = 'admin' where id = ?").run(registered.user.id);
   return { ...registered, caller: t.callerFor(registered.cookie) };
 }
 
@@ -76,7 +76,7 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     });
     expect(entry?.adminId).toBe(user.id);
     const member = await t.registerUser();
-    grantEvidence(t, member.user.id, 'sesion_completa', 2, 'session');
+    await grantEvidence(t, member.user.id, 'sesion_completa', 2, 'session');
     const first = (await (await t.request('/api/activity-log', { cookie: member.cookie, body: { activity_key: 'sesion_completa' } })).json()) as {
       stepsEarned: number;
     };

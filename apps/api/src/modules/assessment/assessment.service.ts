@@ -21,15 +21,14 @@ function toStored(row: AssessmentRow): StoredAssessment {
   };
 }
 
-function latestOrThrow(deps: Deps, userId: string): StoredAssessment {
-  const row = deps.repos.assessments.latest(userId);
+async function latestOrThrow(deps: Deps, userId: string): Promise<StoredAssessment> {
+  const row = await deps.repos.assessments.latest(userId);
   if (!row) throw new DomainError('NOT_FOUND', 'Todavía no has completado la evaluación');
   return toStored(row);
 }
 
-export function getStatus(deps: Deps, userId: string) {
-  const latest = deps.repos.assessments.latest(userId);
-  const progress = deps.repos.assessments.progress(userId);
+export async function getStatus(deps: Deps, userId: string) {
+  const [latest, progress] = await Promise.all([deps.repos.assessments.latest(userId), deps.repos.assessments.progress(userId)]);
   return {
     completed: latest !== undefined,
     completedAt: latest?.createdAt ?? null,
@@ -38,8 +37,8 @@ export function getStatus(deps: Deps, userId: string) {
   };
 }
 
-export function getProgress(deps: Deps, userId: string) {
-  const progress = deps.repos.assessments.progress(userId);
+export async function getProgress(deps: Deps, userId: string) {
+  const progress = await deps.repos.assessments.progress(userId);
   if (!progress) throw new DomainError('NOT_FOUND', 'No hay una evaluación en curso');
   return {
     currentSection: progress.currentSection,
@@ -50,9 +49,9 @@ export function getProgress(deps: Deps, userId: string) {
 }
 
 /** Autosave: partial answers are fine, invalid option values never get here (schema). */
-export function saveProgress(deps: Deps, userId: string, input: ProgressInput) {
+export async function saveProgress(deps: Deps, userId: string, input: ProgressInput) {
   const lastSavedAt = deps.clock();
-  deps.repos.assessments.saveProgress({
+  await deps.repos.assessments.saveProgress({
     userId,
     currentSection: input.currentSection,
     responses: input.responses,
@@ -66,7 +65,7 @@ export function saveProgress(deps: Deps, userId: string, input: ProgressInput) {
  * Stores a completed assessment (history is kept), clears the progress, then awards
  * `assessment_completed` through the steps ledger (once a day; the event reaches every tab).
  */
-export function completeAssessment(deps: Deps, actor: Actor, responses: AssessmentResponses): StoredAssessment {
+export async function completeAssessment(deps: Deps, actor: Actor, responses: AssessmentResponses): Promise<StoredAssessment> {
   const row: AssessmentRow = {
     id: crypto.randomUUID(),
     userId: actor.id,
@@ -74,20 +73,20 @@ export function completeAssessment(deps: Deps, actor: Actor, responses: Assessme
     responses: AssessmentResponsesSchema.parse(responses),
     createdAt: deps.clock(),
   };
-  deps.repos.assessments.transaction(() => {
-    deps.repos.assessments.insert(row);
-    deps.repos.assessments.deleteProgress(actor.id);
+  await deps.store.transaction(async (tx) => {
+    await tx.assessments.insert(row);
+    await tx.assessments.deleteProgress(actor.id);
   });
-  completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
+  await completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
   return toStored(row);
 }
 
-export function getLatestAssessment(deps: Deps, userId: string): StoredAssessment {
+export function getLatestAssessment(deps: Deps, userId: string): Promise<StoredAssessment> {
   return latestOrThrow(deps, userId);
 }
 
-export function getHistory(deps: Deps, userId: string) {
-  return deps.repos.assessments.history(userId).map((row) => ({
+export async function getHistory(deps: Deps, userId: string) {
+  return (await deps.repos.assessments.history(userId)).map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
     version: row.version,
@@ -95,12 +94,12 @@ export function getHistory(deps: Deps, userId: string) {
   }));
 }
 
-export function getCoachingProfile(deps: Deps, userId: string): CoachingProfile {
-  return deriveCoachingProfile(latestOrThrow(deps, userId).responses);
+export async function getCoachingProfile(deps: Deps, userId: string): Promise<CoachingProfile> {
+  return deriveCoachingProfile((await latestOrThrow(deps, userId)).responses);
 }
 
-export function getEvaluation(deps: Deps, userId: string): AssessmentEvaluation & { completedAt: Date } {
-  const latest = latestOrThrow(deps, userId);
+export async function getEvaluation(deps: Deps, userId: string): Promise<AssessmentEvaluation & { completedAt: Date }> {
+  const latest = await latestOrThrow(deps, userId);
   return { ...evaluateAssessment(deriveCoachingProfile(latest.responses)), completedAt: latest.createdAt };
 }
 
@@ -113,8 +112,8 @@ export async function getCoachEvaluation(
   user: { id: string; firstName: string; timezone: string },
   signal?: AbortSignal,
 ): Promise<AssessmentEvaluation | null> {
-  const latest = latestOrThrow(deps, user.id);
-  const cached = deps.repos.coaching.findEvaluation(latest.id);
+  const latest = await latestOrThrow(deps, user.id);
+  const cached = await deps.repos.coaching.findEvaluation(latest.id);
   if (cached) {
     const parsed = AssessmentEvaluationSchema.safeParse(cached.content);
     if (parsed.success) return parsed.data;
@@ -130,13 +129,13 @@ export async function getCoachEvaluation(
   }
   let result: Awaited<ReturnType<Deps['coach']['evaluate']>>;
   try {
-    result = await deps.coach.evaluate(buildCoachContext(deps, user), signal);
+    result = await deps.coach.evaluate(await buildCoachContext(deps, user), signal);
   } finally {
     release();
   }
   if (!result) return null;
-  recordUsage(deps, user, result.usage);
-  deps.repos.coaching.saveEvaluation({
+  await recordUsage(deps, deps.repos, user, result.usage);
+  await deps.repos.coaching.saveEvaluation({
     assessmentId: latest.id,
     userId: user.id,
     content: result.evaluation,

@@ -90,7 +90,7 @@ describe('assessment paths', () => {
       inProgress: false,
       currentSection: null,
     });
-    expect(t.deps.repos.steps.total(user.id)).toBe(1000);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(1000);
     expect(await (await t.request('/api/assessment', { cookie })).json()).toEqual(stored);
 
     // Again the same day: stored (history kept), but the award's daily limit holds.
@@ -99,7 +99,7 @@ describe('assessment paths', () => {
       body: { responses: { ...COMPLETE_RESPONSES, satisfactionRating: 8 }, version: '1.0' },
     });
     expect(again.status).toBe(201);
-    expect(t.deps.repos.steps.total(user.id)).toBe(1000);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(1000);
     const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
     expect(history.map((h) => h.satisfactionRating)).toEqual([8, 6]);
     expect(((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses.satisfactionRating).toBe(8);
@@ -118,8 +118,8 @@ describe('assessment paths', () => {
     expect(response.status).toBe(400);
     const fields = Object.keys(((await response.json()) as Envelope).error.details?.fieldErrors ?? {});
     expect(fields).toEqual(expect.arrayContaining(['responses.role', 'responses.topStrengths', 'responses.companySize']));
-    expect(t.deps.repos.assessments.latest(user.id)).toBeUndefined();
-    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    expect(await t.deps.repos.assessments.latest(user.id)).toBeUndefined();
+    expect(await t.deps.repos.steps.total(user.id)).toBe(0);
     const wrongVersion = await t.request('/api/assessment/complete', {
       cookie,
       body: { responses: COMPLETE_RESPONSES, version: '2.0' },
@@ -169,7 +169,7 @@ describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', 
   });
 
   it.each(SPEC_MAX_SELECTIONS)('%s: max %i (one over → 400 naming the field, nothing stored; exactly the max → 201)', async (field, max, values) => {
-    const before = t.deps.repos.assessments.latest(userId)?.id;
+    const before = (await t.deps.repos.assessments.latest(userId))?.id;
     const over = await t.request('/api/assessment/complete', {
       cookie,
       body: { responses: { ...COMPLETE_RESPONSES, [field]: values.slice(0, max + 1) }, version: '1.0' },
@@ -178,7 +178,7 @@ describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', 
     const envelope = (await over.json()) as Envelope;
     expect(envelope.error.code).toBe('VALIDATION');
     expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual([`responses.${field}`]);
-    expect(t.deps.repos.assessments.latest(userId)?.id).toBe(before);
+    expect((await t.deps.repos.assessments.latest(userId))?.id).toBe(before);
 
     const atMax = await t.request('/api/assessment/complete', {
       cookie,

@@ -19,8 +19,8 @@ function refuseOverWebSocket(ctx: Context) {
 }
 
 /** After a sign-in or a registration: the tab's previous session (if any) ends and the new one's cookie is set. */
-function startSession(ctx: Context, signedIn: SignedIn): SignedIn['user'] {
-  if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+async function startSession(ctx: Context, signedIn: SignedIn): Promise<SignedIn['user']> {
+  if (ctx.auth) await logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
   ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
   return signedIn.user;
 }
@@ -44,8 +44,8 @@ export const authRouter = router({
   register: publicProcedure.input(RegisterInputSchema).output(PublicUserSchema).mutation(startingSession(register)),
 
   /** Ends this session server-side (idempotent: a visitor just gets the cookie cleared). */
-  logout: publicProcedure.output(z.null()).mutation(({ ctx }) => {
-    if (ctx.auth) logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
+  logout: publicProcedure.output(z.null()).mutation(async ({ ctx }) => {
+    if (ctx.auth) await logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
     ctx.clearSessionCookie();
     return null;
   }),
@@ -62,8 +62,8 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => changePassword(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id }, input, { ip: ctx.ip })),
 
   /** Signs out on every device, this one included. */
-  logoutEverywhere: authedProcedure.output(z.object({ endedSessions: z.number().int() })).mutation(({ ctx }) => {
-    const endedSessions = logoutEverywhere(ctx.deps, ctx.auth.user.id);
+  logoutEverywhere: authedProcedure.output(z.object({ endedSessions: z.number().int() })).mutation(async ({ ctx }) => {
+    const endedSessions = await logoutEverywhere(ctx.deps, ctx.auth.user.id);
     ctx.clearSessionCookie();
     return { endedSessions };
   }),

@@ -30,10 +30,10 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 /** Starts a session: a fresh random id and secret; only SHA-256(secret) is stored. */
-export function createSession(deps: Deps, userId: string): { token: string; expiresAt: Date; sessionId: string } {
+export async function createSession(deps: Deps, userId: string): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
   const now = deps.clock();
   const { id, secretHash, token } = generateSessionToken();
-  deps.repos.sessions.insert({ id, secretHash, userId, createdAt: now, lastVerifiedAt: now });
+  await deps.repos.sessions.insert({ id, secretHash, userId, createdAt: now, lastVerifiedAt: now });
   return { token, sessionId: id, expiresAt: sessionExpiry(now, now) };
 }
 
@@ -46,20 +46,20 @@ export type ValidatedSession = {
 };
 
 /** Checks a presented token; deletes the session when it has expired. Never throws. */
-export function validateSessionToken(deps: Deps, token: string): ValidatedSession | null {
+export async function validateSessionToken(deps: Deps, token: string): Promise<ValidatedSession | null> {
   const parsed = parseSessionToken(token);
   if (!parsed) return null;
-  const found = deps.repos.sessions.findWithUser(parsed.id);
+  const found = await deps.repos.sessions.findWithUser(parsed.id);
   if (!found || !secretMatches(found.session.secretHash, parsed.secret)) return null;
   const now = deps.clock();
   const verdict = evaluateSession(found.session, now);
   if (verdict.status === 'expired') {
-    if (deps.repos.sessions.delete(parsed.id)) {
+    if (await deps.repos.sessions.delete(parsed.id)) {
       deps.bus.publish('session.ended', { sessionId: parsed.id, userId: found.user.id, reason: 'expired' });
     }
     return null;
   }
-  if (verdict.touch) deps.repos.sessions.touch(parsed.id, now);
+  if (verdict.touch) await deps.repos.sessions.touch(parsed.id, now);
   return { user: found.user, sessionId: parsed.id, expiresAt: verdict.expiresAt, refreshed: verdict.touch };
 }
 
@@ -67,9 +67,9 @@ export function validateSessionToken(deps: Deps, token: string): ValidatedSessio
  * Reserves one attempt against every rule (docs/decisions/012-sign-in-limits.md) before any password
  * work; refuses with RATE_LIMITED and the wait when one of them is full.
  */
-function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
+async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
   const now = deps.clock();
-  const reservation = deps.repos.authFailures.reserve(rules, now);
+  const reservation = await deps.repos.authFailures.reserve(rules, now);
   if (!reservation.ok) {
     rememberRefusals(deps, reservation.blocked);
     throw new DomainError('RATE_LIMITED', message, {
@@ -88,7 +88,7 @@ async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule
   const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
-    reserved = reserveOrThrow(deps, rules, message);
+    reserved = await reserveOrThrow(deps, rules, message);
   } catch (error) {
     ticket.cancel();
     throw error;
@@ -96,7 +96,7 @@ async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule
   try {
     return { result: await ticket.run(task), reserved };
   } catch (error) {
-    deps.repos.authFailures.release(reserved);
+    await deps.repos.authFailures.release(reserved);
     throw error;
   }
 }
@@ -108,18 +108,18 @@ async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule
  */
 export async function login(deps: Deps, input: LoginInput, meta: { ip: string }): Promise<SignedIn> {
   const rules = signInRules(deps.config.auth.limits, input.email, meta.ip);
-  const user = deps.repos.users.findByEmail(input.email);
+  const user = await deps.repos.users.findByEmail(input.email);
   const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, rules, TOO_MANY_ATTEMPTS_MESSAGE, () =>
     user ? deps.passwords.verify(user.passwordHash, input.password) : deps.passwords.verifyDummy(input.password),
   );
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   // Not a wrong guess: give this attempt back, and forget this address's earlier misses on the account.
   const pair = rules[0] as AttemptRule;
-  deps.dbHandle.sqlite.transaction(() => {
-    deps.repos.authFailures.release(reserved);
-    deps.repos.authFailures.clear(pair.scope, pair.key);
-  })();
-  const session = createSession(deps, user.id);
+  await deps.store.transaction(async (tx) => {
+    await tx.authFailures.release(reserved);
+    await tx.authFailures.clear(pair.scope, pair.key);
+  });
+  const session = await createSession(deps, user.id);
   deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip });
   return { user: toPublicUser(user), ...session };
 }
@@ -134,8 +134,8 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
   };
   const { result: passwordHash } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_REGISTRATIONS_MESSAGE, () => deps.passwords.hash(input.password));
   const now = deps.clock();
-  const created = deps.dbHandle.sqlite.transaction(() => {
-    const row = deps.repos.users.insert({
+  const created = await deps.store.transaction(async (tx) => {
+    const row = await tx.users.insert({
       id: crypto.randomUUID(),
       email: input.email,
       passwordHash,
@@ -147,9 +147,9 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
     });
     if (!row) return undefined;
     const { id, secretHash, token } = generateSessionToken();
-    deps.repos.sessions.insert({ id, secretHash, userId: row.id, createdAt: now, lastVerifiedAt: now });
+    await tx.sessions.insert({ id, secretHash, userId: row.id, createdAt: now, lastVerifiedAt: now });
     return { row, token, sessionId: id };
-  })();
+  });
   if (!created) {
     throw new DomainError('EMAIL_TAKEN', 'Ya existe una cuenta con ese correo. Inicia sesión.', {
       fieldErrors: { email: ['Ya existe una cuenta con ese correo'] },
@@ -165,17 +165,17 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
 }
 
 /** Ends one session server-side and tells its sockets. Idempotent. */
-export function logout(deps: Deps, session: { id: string; userId: string }): void {
-  if (deps.repos.sessions.delete(session.id)) {
+export async function logout(deps: Deps, session: { id: string; userId: string }): Promise<void> {
+  if (await deps.repos.sessions.delete(session.id)) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'logout' });
   }
 }
 
 /** Deletes expired sessions (telling their sockets) and old failure records; returns how many ended. */
-export function purgeExpired(deps: Deps): number {
+export async function purgeExpired(deps: Deps): Promise<number> {
   const now = deps.clock().getTime();
-  const ended = deps.repos.sessions.deleteExpired(new Date(now - SESSION_POLICY.inactivityTimeoutMs), new Date(now - SESSION_POLICY.absoluteLifetimeMs));
-  deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
+  const ended = await deps.repos.sessions.deleteExpired(new Date(now - SESSION_POLICY.inactivityTimeoutMs), new Date(now - SESSION_POLICY.absoluteLifetimeMs));
+  await deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
   for (const session of ended) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
   }
@@ -187,7 +187,7 @@ export function purgeExpired(deps: Deps): number {
  * kept, so guessing through the password change or deletion is limited like sign-in).
  */
 async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string, meta: { ip: string }) {
-  const user = deps.repos.users.findById(userId);
+  const user = await deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const rule: AttemptRule = { scope: 'password-user', key: userId, ...deps.config.auth.limits.passwordCheckPerUser };
   const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_ATTEMPTS_MESSAGE, () =>
@@ -198,7 +198,7 @@ async function verifyPasswordOrThrow(deps: Deps, userId: string, password: strin
       fieldErrors: { password: ['La contraseña no es correcta'] },
     });
   }
-  deps.repos.authFailures.release(reserved);
+  await deps.repos.authFailures.release(reserved);
   return user;
 }
 
@@ -211,17 +211,17 @@ export async function changePassword(
 ) {
   await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta);
   const passwordHash = await deps.passwordWork.run(addressKey(meta.ip), () => deps.passwords.hash(input.newPassword));
-  const ended = deps.dbHandle.sqlite.transaction(() => {
-    deps.repos.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
-    return deps.repos.sessions.deleteForUser(session.userId, session.id);
-  })();
+  const ended = await deps.store.transaction(async (tx) => {
+    await tx.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
+    return tx.sessions.deleteForUser(session.userId, session.id);
+  });
   for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId: session.userId, reason: 'revoked' });
   return { success: true as const, endedSessions: ended.length };
 }
 
 /** Ends every session of the user, this one included. */
-export function logoutEverywhere(deps: Deps, userId: string) {
-  const ended = deps.repos.sessions.deleteForUser(userId);
+export async function logoutEverywhere(deps: Deps, userId: string) {
+  const ended = await deps.repos.sessions.deleteForUser(userId);
   for (const sessionId of ended) deps.bus.publish('session.ended', { sessionId, userId, reason: 'revoked' });
   return ended.length;
 }
@@ -229,11 +229,11 @@ export function logoutEverywhere(deps: Deps, userId: string) {
 /** Deletes the account and all its data (foreign keys cascade); its sessions end and sockets close. */
 export async function deleteAccount(deps: Deps, userId: string, password: string, meta: { ip: string }) {
   await verifyPasswordOrThrow(deps, userId, password, meta);
-  const sessionIds = deps.dbHandle.sqlite.transaction(() => {
-    const ids = deps.repos.sessions.deleteForUser(userId);
-    deps.repos.users.delete(userId);
+  const sessionIds = await deps.store.transaction(async (tx) => {
+    const ids = await tx.sessions.deleteForUser(userId);
+    await tx.users.delete(userId);
     return ids;
-  })();
+  });
   for (const sessionId of sessionIds) deps.bus.publish('session.ended', { sessionId, userId, reason: 'revoked' });
   deps.logger.info('account deleted', { userId });
 }

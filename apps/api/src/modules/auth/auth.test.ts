@@ -54,7 +54,7 @@ describe('POST /api/auth/register', () => {
     expect(response.status).toBe(409);
     const body = (await response.json()) as Envelope;
     expect(body.error.code).toBe('EMAIL_TAKEN');
-    expect(t.deps.repos.users.count()).toBe(1);
+    expect(await t.deps.repos.users.count()).toBe(1);
   });
 
   it.each([
@@ -72,7 +72,7 @@ describe('POST /api/auth/register', () => {
     const envelope = (await response.json()) as Envelope;
     expect(envelope.error.code).toBe('VALIDATION');
     expect(Object.keys(envelope.error.details?.fieldErrors ?? {})).toEqual(expect.arrayContaining(fields));
-    expect(t.deps.repos.users.count()).toBe(0);
+    expect(await t.deps.repos.users.count()).toBe(0);
   });
 });
 
@@ -89,13 +89,13 @@ describe('POST /api/auth/login', () => {
     expect(a).not.toBe(b);
 
     const [id, secret] = a.replace('session=', '').split('.');
-    const row = t.deps.dbHandle.sqlite.prepare('select * from sessions where id = ?').get(id) as {
+    const row = t.sqlite.prepare('select * from sessions where id = ?').get(id) as {
       secret_hash: Buffer;
     };
     expect(row.secret_hash).toBeInstanceOf(Buffer);
     expect(row.secret_hash.length).toBe(32);
     expect(row.secret_hash.toString('utf8')).not.toContain(secret);
-    const dump = JSON.stringify(t.deps.dbHandle.sqlite.prepare('select * from sessions').all());
+    const dump = JSON.stringify(t.sqlite.prepare('select * from sessions').all());
     expect(dump).not.toContain(secret);
   });
 
@@ -230,7 +230,7 @@ describe('sessions', () => {
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie()[0]).toMatch(/^session=; .*Max-Age=0/);
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
-    expect(t.deps.dbHandle.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
+    expect(t.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
   });
 
   it('GET /api/logout ends the session and redirects to /', async () => {
@@ -362,7 +362,7 @@ describe('request hardening', () => {
     expect(((await rest.json()) as Envelope).error.code).toBe('FORBIDDEN_ORIGIN');
     const trpc = await t.request('/api/trpc/auth.logout', { origin, body: { json: null } });
     expect(trpc.status).toBe(403);
-    expect(t.deps.repos.users.count()).toBe(0);
+    expect(await t.deps.repos.users.count()).toBe(0);
   });
 
   it('accepts every origin of a comma-separated APP_ORIGIN', async () => {

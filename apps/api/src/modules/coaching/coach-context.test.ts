@@ -9,18 +9,18 @@ describe('buildCoachContext', () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser({ firstName: 'Lucía' });
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-    const row = t.deps.repos.users.findById(user.id)!;
+    const row = (await t.deps.repos.users.findById(user.id))!;
     const day = 24 * 60 * 60 * 1000;
     // Eight days ago (outside the window), three days ago, and today twice.
     t.clock.advance(-8 * day);
-    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
+    await recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
     t.clock.advance(5 * day);
-    recordUnverifiedActivity(t.deps, row, { activity_key: 'fitness_class_short' });
+    await recordUnverifiedActivity(t.deps, row, { activity_key: 'fitness_class_short' });
     t.clock.advance(3 * day);
-    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
-    recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
+    await recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
+    await recordUnverifiedActivity(t.deps, row, { activity_key: 'breathing_short' });
 
-    const context = buildCoachContext(t.deps, row);
+    const context = await buildCoachContext(t.deps, row);
     expect(context.firstName).toBe('Lucía');
     expect(context.ledger).toHaveLength(7);
     expect(context.ledger.at(-1)?.day).toBe(context.today);
@@ -30,11 +30,11 @@ describe('buildCoachContext', () => {
     expect(context.ledger[3]?.activities).toEqual({ fitness_class_short: 1 });
     expect(context.ledger.slice(0, 3).every((d) => d.steps === 0 && Object.keys(d.activities).length === 0)).toBe(true);
     const total = context.ledger.reduce((sum, d) => sum + d.steps, 0);
-    const ledgerSteps = t.deps.repos.steps.rangeByActivity(user.id, context.ledger[0]!.day, context.today).reduce((s, r) => s + r.steps, 0);
+    const ledgerSteps = (await t.deps.repos.steps.rangeByActivity(user.id, context.ledger[0]!.day, context.today)).reduce((s, r) => s + r.steps, 0);
     expect(total).toBe(ledgerSteps);
     expect(total).toBeGreaterThan(0);
     expect(context.profile).not.toBeNull();
     // The derived profile is reused for the same assessment.
-    expect(buildCoachContext(t.deps, row).profile).toBe(context.profile);
+    expect((await buildCoachContext(t.deps, row)).profile).toBe(context.profile);
   });
 });

@@ -4,6 +4,7 @@ import type { AssessmentResponses } from '@ascenso/domain/assessment';
 import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
 import { addDays, localDay } from '@ascenso/domain/calendar';
 import { localHour } from '@ascenso/domain/time-of-day';
+import type { Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 
 const STOPWORDS = new Set(
@@ -48,10 +49,22 @@ function profileOf(assessment: { id: string; responses: unknown }) {
 }
 
 /** What the coach knows: the latest assessment, the 7-day ledger, journal themes, open commitments. */
-export function buildCoachContext(deps: Deps, user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm }): CoachContext {
+export async function buildCoachContext(
+  deps: Deps,
+  user: { id: string; firstName: string; timezone: string; addressForm?: AddressForm },
+): Promise<CoachContext> {
   const today = localDay(deps.clock(), user.timezone);
-  const latest = deps.repos.assessments.latest(user.id);
   const first = addDays(today, -6);
+  const repos = deps.repos;
+  const [latest, range, journal, commitments, notes, stored] = await Promise.all([
+    repos.assessments.latest(user.id),
+    repos.steps.rangeByActivity(user.id, first, today),
+    repos.coaching.recentJournalEntries(user.id, 12),
+    repos.coaching.listCommitments(user.id, 'open'),
+    repos.admin.listNotes(user.id),
+    // The signed-in row carries it; callers holding a partial user read it from the database.
+    user.addressForm ? undefined : repos.users.findById(user.id),
+  ]);
   const ledger: LedgerDay[] = [];
   const byDay = new Map<string, LedgerDay>();
   for (let offset = -6; offset <= 0; offset += 1) {
@@ -59,7 +72,7 @@ export function buildCoachContext(deps: Deps, user: { id: string; firstName: str
     ledger.push(entry);
     byDay.set(entry.day, entry);
   }
-  for (const row of deps.repos.steps.rangeByActivity(user.id, first, today)) {
+  for (const row of range) {
     const entry = byDay.get(row.day);
     if (!entry) continue;
     entry.steps += row.steps;
@@ -70,19 +83,20 @@ export function buildCoachContext(deps: Deps, user: { id: string; firstName: str
     today,
     profile: latest ? profileOf(latest) : null,
     ledger,
-    journalThemes: journalThemes(deps.repos.coaching.recentJournalEntries(user.id, 12)),
-    openCommitments: deps.repos.coaching
-      .listCommitments(user.id, 'open')
-      .slice(0, 5)
-      .map((c) => ({ id: c.id, text: c.text, createdAt: c.createdAt.toISOString() })),
-    notes: deps.repos.admin.listNotes(user.id).map((n) => n.text),
-    // The signed-in row carries it; callers holding a partial user read it from the database.
-    addressForm: user.addressForm ?? deps.repos.users.findById(user.id)?.addressForm ?? 'neutro',
+    journalThemes: journalThemes(journal),
+    openCommitments: commitments.slice(0, 5).map((c) => ({ id: c.id, text: c.text, createdAt: c.createdAt.toISOString() })),
+    notes: notes.map((n) => n.text),
+    addressForm: user.addressForm ?? stored?.addressForm ?? 'neutro',
     localHour: localHour(deps.clock(), user.timezone),
   };
 }
 
-/** Records tokens for the user's local day. */
-export function recordUsage(deps: Deps, user: { id: string; timezone: string }, usage: { inputTokens: number; outputTokens: number }) {
-  deps.repos.coaching.addUsage(user.id, localDay(deps.clock(), user.timezone), usage);
+/** Records tokens for the user's local day (`repos`: `deps.repos`, or a transaction's). */
+export function recordUsage(
+  deps: Deps,
+  repos: Repositories,
+  user: { id: string; timezone: string },
+  usage: { inputTokens: number; outputTokens: number },
+): Promise<void> {
+  return repos.coaching.addUsage(user.id, localDay(deps.clock(), user.timezone), usage);
 }

@@ -94,11 +94,11 @@ describe('coaching chat (offline coach)', () => {
     expect(first.done).toMatchObject({ type: 'done', stopped: false, content: first.text });
 
     await say(caller, chat.id, 'Acabo revisando todo por la noche');
-    const before = t.deps.repos.steps.total(user.id);
+    const before = await t.deps.repos.steps.total(user.id);
     await say(caller, chat.id, 'Quiero confiar más en Marta');
-    expect(t.deps.repos.steps.total(user.id) - before).toBe(225);
+    expect((await t.deps.repos.steps.total(user.id)) - before).toBe(225);
     await say(caller, chat.id, 'Gracias');
-    expect(t.deps.repos.steps.total(user.id) - before).toBe(225);
+    expect((await t.deps.repos.steps.total(user.id)) - before).toBe(225);
 
     const stored = await caller.coaching.conversation({ id: chat.id });
     expect(stored.title).toBe('Me cuesta delegar en mi equipo');
@@ -180,10 +180,10 @@ describe('structured sessions', () => {
     // The goal names the session (it was 'Sesión de coaching' until then); later turns keep the name.
     expect((await caller.coaching.conversation({ id: session.id })).title).toBe('Quiero preparar la conversación con Marta sobre delegar');
     await say(caller, session.id, 'Podría darle el informe semanal');
-    const before = t.deps.repos.steps.total(user.id);
+    const before = await t.deps.repos.steps.total(user.id);
     const last = await say(caller, session.id, 'Hablar con Marta el lunes; delegar el informe semanal');
     expect(last.done).toMatchObject({ stage: 'done', status: 'completed' });
-    expect(t.deps.repos.steps.total(user.id) - before).toBe(1250);
+    expect((await t.deps.repos.steps.total(user.id)) - before).toBe(1250);
 
     const done = await caller.coaching.conversation({ id: session.id });
     expect(done.title).toBe('Quiero preparar la conversación con Marta sobre delegar');
@@ -194,7 +194,7 @@ describe('structured sessions', () => {
     const next = await caller.coaching.start({ kind: 'session' });
     expect(next.messages[0]?.content).toMatch(/Hablar con Marta el lunes|delegar el informe semanal/);
     expect((await caller.coaching.finishSession({ conversationId: session.id })).status).toBe('completed');
-    expect(t.deps.repos.steps.total(user.id) - before).toBe(1250);
+    expect((await t.deps.repos.steps.total(user.id)) - before).toBe(1250);
 
     const open = await caller.coaching.commitments();
     await caller.coaching.setCommitmentStatus({ id: open[0]?.id ?? '', status: 'done' });
@@ -219,7 +219,7 @@ describe('guided journaling', () => {
     const saved = await caller.coaching.saveJournal({ conversationId: long.id, mood: 'esperanzada' });
     expect(saved.wordCount).toBeGreaterThanOrEqual(50);
     expect(saved.stepsEarned).toBe(325);
-    const entries = t.deps.repos.coaching.recentJournalEntries(user.id, 5);
+    const entries = await t.deps.repos.coaching.recentJournalEntries(user.id, 5);
     expect(entries[0]).toMatchObject({ mood: 'esperanzada', source: 'chat' });
     await expect(caller.coaching.saveJournal({ conversationId: long.id })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
@@ -241,7 +241,7 @@ describe('the coach against an OpenAI-compatible server', () => {
     expect(result.text).toBe('Hola Lucía, ¿qué quieres lograr?');
     const system = (fake.requests.at(-1)?.body as { messages: Array<{ content: string }> }).messages[0]?.content ?? '';
     expect(system).toContain('Responsable de producto');
-    expect(t.deps.repos.coaching.usageFor(user.id, '2026-11-22')).toMatchObject({
+    expect(await t.deps.repos.coaching.usageFor(user.id, '2026-11-22')).toMatchObject({
       requests: 1,
       inputTokens: 11,
       outputTokens: 7,

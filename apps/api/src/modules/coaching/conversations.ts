@@ -1,5 +1,6 @@
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow } from '@ascenso/db/schema/coaching';
+import type { Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 import { enforceDailyQuota } from '../quotas/quotas';
 import { safetyOfMessage } from './safety';
@@ -16,17 +17,17 @@ export type ConversationKind = ConversationRow['kind'];
 /** A structured session's title until the user states its goal; then the goal names it. */
 export const SESSION_TITLE = 'Sesión de coaching';
 
-/** The user's conversation, or NOT_FOUND (another user's conversation is not found either). */
-export function owned(deps: Deps, user: User, conversationId: string): ConversationRow {
-  const conversation = deps.repos.coaching.findConversation(conversationId);
+/** The user's conversation, or NOT_FOUND (another user's conversation is not found either); `repos`: a transaction's, inside one. */
+export async function owned(deps: Deps, user: User, conversationId: string, repos: Repositories = deps.repos): Promise<ConversationRow> {
+  const conversation = await repos.coaching.findConversation(conversationId);
   if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   return conversation;
 }
 
-/** A timestamp after every message already in the conversation (order survives equal clocks). */
-export function nextMessageTime(deps: Deps, conversationId: string): Date {
+/** A timestamp after every message already in the conversation (order survives equal clocks); `tx`: inside the turn's transaction. */
+export async function nextMessageTime(deps: Deps, tx: Repositories, conversationId: string): Promise<Date> {
   const now = deps.clock().getTime();
-  const last = deps.repos.coaching.lastMessageAt(conversationId)?.getTime() ?? 0;
+  const last = (await tx.coaching.lastMessageAt(conversationId))?.getTime() ?? 0;
   return new Date(Math.max(now, last + 1));
 }
 
@@ -35,9 +36,9 @@ export function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 57).trimEnd()}...` : line || 'Conversación';
 }
 
-function openingMessage(deps: Deps, user: User, kind: ConversationKind): string | null {
+async function openingMessage(deps: Deps, user: User, kind: ConversationKind): Promise<string | null> {
   if (kind === 'chat') return null;
-  const open = deps.repos.coaching.listCommitments(user.id, 'open')[0];
+  const open = (await deps.repos.coaching.listCommitments(user.id, 'open'))[0];
   if (kind === 'session') {
     const memory = open ? ` La última vez te comprometiste a «${open.text}»; empezaremos por ahí.` : '';
     return `Hola, ${user.firstName}. Vamos a hacer una sesión en cuatro pasos: check-in, objetivo, exploración y compromisos.${memory} Para empezar: ¿cómo llegas hoy, de 1 a 10, y qué te ronda la cabeza?`;
@@ -45,45 +46,48 @@ function openingMessage(deps: Deps, user: User, kind: ConversationKind): string 
   return `Hola, ${user.firstName}. Este es tu espacio para escribir sin filtro. ¿Cómo te sientes ahora mismo, y qué ha ocupado tu cabeza hoy?`;
 }
 
-export function startConversation(deps: Deps, user: User, input: { kind: ConversationKind; title?: string | undefined }) {
+export async function startConversation(deps: Deps, user: User, input: { kind: ConversationKind; title?: string | undefined }) {
   const now = deps.clock();
   const id = crypto.randomUUID();
   const title = input.title?.trim() || (input.kind === 'session' ? SESSION_TITLE : input.kind === 'journal' ? 'Diario guiado' : 'Conversación');
-  const opener = openingMessage(deps, user, input.kind);
-  deps.repos.coaching.turnTransaction(() => {
-    deps.repos.coaching.insertConversation({
-      id,
-      userId: user.id,
-      kind: input.kind,
-      title,
-      status: 'active',
-      stage: input.kind === 'session' ? 'check-in' : null,
-      summary: null,
-      awarded: false,
-      createdAt: now,
-      updatedAt: now,
-    });
-    enforceDailyQuota(deps, user, 'conversations');
-    if (opener) {
-      deps.repos.coaching.insertMessage({
-        id: crypto.randomUUID(),
-        conversationId: id,
+  const opener = await openingMessage(deps, user, input.kind);
+  await deps.store.transaction(
+    async (tx) => {
+      await tx.coaching.insertConversation({
+        id,
         userId: user.id,
-        role: 'assistant',
-        content: opener,
-        replyTo: null,
+        kind: input.kind,
+        title,
+        status: 'active',
         stage: input.kind === 'session' ? 'check-in' : null,
-        flagged: false,
-        stopped: false,
+        summary: null,
+        awarded: false,
         createdAt: now,
+        updatedAt: now,
       });
-    }
-  });
+      await enforceDailyQuota(deps, tx, user, 'conversations');
+      if (opener) {
+        await tx.coaching.insertMessage({
+          id: crypto.randomUUID(),
+          conversationId: id,
+          userId: user.id,
+          role: 'assistant',
+          content: opener,
+          replyTo: null,
+          stage: input.kind === 'session' ? 'check-in' : null,
+          flagged: false,
+          stopped: false,
+          createdAt: now,
+        });
+      }
+    },
+    { durability: 'turn' },
+  );
   return getConversation(deps, user, id);
 }
 
-export function listConversations(deps: Deps, user: User, kind?: ConversationKind) {
-  return deps.repos.coaching.listConversations(user.id, kind, 50).map((c) => ({
+export async function listConversations(deps: Deps, user: User, kind?: ConversationKind) {
+  return (await deps.repos.coaching.listConversations(user.id, kind, 50)).map((c) => ({
     id: c.id,
     kind: c.kind,
     title: c.title,
@@ -95,8 +99,12 @@ export function listConversations(deps: Deps, user: User, kind?: ConversationKin
   }));
 }
 
-export function getConversation(deps: Deps, user: User, conversationId: string) {
-  const conversation = owned(deps, user, conversationId);
+export async function getConversation(deps: Deps, user: User, conversationId: string) {
+  const conversation = await owned(deps, user, conversationId);
+  const [messages, commitments] = await Promise.all([
+    deps.repos.coaching.listMessages(conversation.id),
+    deps.repos.coaching.listConversationCommitments(conversation.id),
+  ]);
   return {
     id: conversation.id,
     kind: conversation.kind,
@@ -107,7 +115,7 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
     careful: conversation.careful,
-    messages: deps.repos.coaching.listMessages(conversation.id).map((m) => ({
+    messages: messages.map((m) => ({
       id: m.id,
       role: m.role,
       content: m.content,
@@ -117,6 +125,6 @@ export function getConversation(deps: Deps, user: User, conversationId: string) 
       createdAt: m.createdAt,
       safety: safetyOfMessage(m, conversation),
     })),
-    commitments: deps.repos.coaching.listConversationCommitments(conversation.id).map((c) => ({ id: c.id, text: c.text, status: c.status })),
+    commitments: commitments.map((c) => ({ id: c.id, text: c.text, status: c.status })),
   };
 }

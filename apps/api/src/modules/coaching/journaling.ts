@@ -10,11 +10,15 @@ export const JOURNAL_MIN_WORDS = 50;
  * Saves a guided journaling conversation as a journal entry (the user's own words); an entry of at
  * least JOURNAL_MIN_WORDS words earns `journaling` under its daily limit.
  */
-export function saveJournalFromConversation(deps: Deps, user: User, input: { conversationId: string; mood?: string | undefined; title?: string | undefined }) {
-  const conversation = owned(deps, user, input.conversationId);
+export async function saveJournalFromConversation(
+  deps: Deps,
+  user: User,
+  input: { conversationId: string; mood?: string | undefined; title?: string | undefined },
+) {
+  const conversation = await owned(deps, user, input.conversationId);
   if (conversation.kind !== 'journal') throw new DomainError('VALIDATION', 'Solo una conversación de diario se guarda como entrada');
   if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
-  const messages = deps.repos.coaching.listMessages(conversation.id);
+  const messages = await deps.repos.coaching.listMessages(conversation.id);
   const body = messages
     .filter((m) => m.role === 'user' && !m.flagged)
     .map((m) => m.content.trim())
@@ -25,8 +29,10 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
   const prompt = messages.find((m) => m.role === 'assistant')?.content ?? null;
   const id = crypto.randomUUID();
   const now = deps.clock();
-  deps.repos.coaching.transaction(() => {
-    deps.repos.coaching.insertJournalEntry({
+  await deps.store.transaction(async (tx) => {
+    // Saved once: a second save that raced this one finds the conversation completed.
+    if ((await owned(deps, user, conversation.id, tx)).status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
+    await tx.coaching.insertJournalEntry({
       id,
       userId: user.id,
       title: input.title?.trim() || titleFrom(body),
@@ -38,14 +44,16 @@ export function saveJournalFromConversation(deps: Deps, user: User, input: { con
       wordCount: words,
       createdAt: now,
     });
-    enforceDailyQuota(deps, user, 'journalEntries');
-    deps.repos.coaching.updateConversation(conversation.id, {
+    await enforceDailyQuota(deps, tx, user, 'journalEntries');
+    await tx.coaching.updateConversation(conversation.id, {
       status: 'completed',
       awarded: words >= JOURNAL_MIN_WORDS,
       updatedAt: now,
     });
   });
   const award =
-    words >= JOURNAL_MIN_WORDS ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id }) : null;
+    words >= JOURNAL_MIN_WORDS
+      ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id })
+      : null;
   return { entryId: id, wordCount: words, stepsEarned: award?.stepsEarned ?? 0, minWords: JOURNAL_MIN_WORDS };
 }

@@ -64,7 +64,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
 
     const conversation = await caller.coaching.conversation({ id: chat.id });
     expect(conversation.messages.filter((m) => m.role === 'assistant')).toEqual([]);
-    const usage = t.deps.repos.coaching.usageFor(user.id, DAY);
+    const usage = await t.deps.repos.coaching.usageFor(user.id, DAY);
     expect(usage?.errors).toBe(1);
     expect(usage?.inputTokens ?? 0).toBeGreaterThan(0);
 
@@ -82,7 +82,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     const t = app();
     const { caller, user } = await signedIn(t);
     const session = await caller.coaching.start({ kind: 'session' });
-    const before = t.deps.repos.steps.total(user.id);
+    const before = await t.deps.repos.steps.total(user.id);
     fake.reply({ kind: 'text', text: '', chunks: ['   '] });
     for (const content of ['Llego con un 6', 'Quiero preparar una reunión', 'Podría delegar', 'Hablar con Marta el lunes']) {
       const { userMessageId } = await caller.coaching.send({
@@ -97,8 +97,8 @@ describe('a failed model answer is an error, and nothing is lost', () => {
     expect(after.stage).toBe('check-in');
     expect(after.status).toBe('active');
     expect(after.messages.filter((m) => m.role === 'assistant')).toHaveLength(1); // the opener only
-    expect(t.deps.repos.steps.total(user.id)).toBe(before);
-    expect(t.deps.repos.coaching.usageFor(user.id, DAY)?.errors).toBe(4);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(before);
+    expect((await t.deps.repos.coaching.usageFor(user.id, DAY))?.errors).toBe(4);
   });
 
   it('an empty answer stored before this change is asked again, not replayed', async () => {
@@ -110,7 +110,7 @@ describe('a failed model answer is an error, and nothing is lost', () => {
       content: 'Hola',
       clientMessageId: crypto.randomUUID(),
     });
-    t.deps.repos.coaching.insertMessage({
+    await t.deps.repos.coaching.insertMessage({
       id: crypto.randomUUID(),
       conversationId: chat.id,
       userId: user.id,
@@ -150,9 +150,9 @@ describe('the daily plan without the model', () => {
     const { plan } = await caller.dailyPlan.generate();
     expect(plan).toMatchObject({ source: 'offline', fallback: true });
     expect((await caller.dailyPlan.today()).plan?.fallback).toBe(true);
-    expect(t.deps.repos.coaching.usageFor(user.id, DAY)).toMatchObject({ errors: 1, planFallbacks: 1 });
-    expect(t.deps.repos.coaching.usageFor(user.id, DAY)?.inputTokens).toBeGreaterThan(0);
-    const byDay = t.deps.repos.admin.usageByDay('2026-11-01');
+    expect(await t.deps.repos.coaching.usageFor(user.id, DAY)).toMatchObject({ errors: 1, planFallbacks: 1 });
+    expect((await t.deps.repos.coaching.usageFor(user.id, DAY))?.inputTokens).toBeGreaterThan(0);
+    const byDay = await t.deps.repos.admin.usageByDay('2026-11-01');
     expect(byDay).toEqual([expect.objectContaining({ day: DAY, errors: 1, planFallbacks: 1 })]);
     // A plan the model wrote is not a fallback.
     fake.reply({
@@ -175,7 +175,7 @@ describe('the daily plan without the model', () => {
     const t = app();
     const { caller } = await signedIn(t);
     const admin = await t.registerUser({ firstName: 'Ada' });
-    t.deps.dbHandle.sqlite.prepare("update users set role = 'admin' where id = ?").run(admin.user.id);
+    t.sqlite.prepare("update users set role = 'admin' where id = ?").run(admin.user.id);
     fake.reply({ kind: 'error', status: 500 });
     await caller.dailyPlan.generate();
     const chat = await caller.coaching.start({ kind: 'chat' });
@@ -266,6 +266,6 @@ describe('the prompt as the provider receives it', () => {
     const summary = fake.requests.at(-1)?.body as Body;
     expect(summary.messages[1]?.role).toBe('user');
     expect((await caller.coaching.conversation({ id: session.id })).status).toBe('completed');
-    expect(t.deps.repos.coaching.usageFor(user.id, DAY)).toMatchObject({ errors: 1 });
+    expect(await t.deps.repos.coaching.usageFor(user.id, DAY)).toMatchObject({ errors: 1 });
   });
 });

@@ -161,7 +161,7 @@ describe('per-user model limits', () => {
       clientMessageId: crypto.randomUUID(),
     });
     await drain(caller, chat.id, userMessageId); // 11 + 7 tokens
-    t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 30 in all
+    await t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 30 in all
 
     const refused = await open(caller, chat.id);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });

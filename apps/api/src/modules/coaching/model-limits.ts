@@ -135,9 +135,9 @@ function limits(deps: Deps): CoachLimitsConfig {
 }
 
 /** Refuses a call once today's tokens (the user's local day) reach the daily budget. */
-export function checkTokenBudget(deps: Deps, user: User): void {
+export async function checkTokenBudget(deps: Deps, user: User): Promise<void> {
   const now = deps.clock();
-  const row = deps.repos.coaching.usageFor(user.id, localDay(now, user.timezone));
+  const row = await deps.repos.coaching.usageFor(user.id, localDay(now, user.timezone));
   const used = (row?.inputTokens ?? 0) + (row?.outputTokens ?? 0);
   if (used < limits(deps).dailyTokenBudgetPerUser) return;
   const retryAfterSeconds = Math.max(1, Math.ceil((startOfNextLocalDay(now, user.timezone).getTime() - now.getTime()) / 1000));
@@ -164,7 +164,7 @@ export async function consumeModelCall(deps: Deps, user: User): Promise<void> {
  */
 export async function admitModelCall(deps: Deps, user: User, conversationId: string | null): Promise<() => void> {
   if (!usesModel(deps)) return () => {};
-  checkTokenBudget(deps, user);
+  await checkTokenBudget(deps, user);
   const acquire = () => modelLimitStore(deps).tryAcquireStream(user.id, conversationId, limits(deps).maxConcurrentStreamsPerUser);
   let slot = await acquire();
   // A client that resubscribes (a remount, a reconnect) may arrive just before its previous stream

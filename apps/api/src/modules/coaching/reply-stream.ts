@@ -67,8 +67,8 @@ export function failedUsage(error: unknown, fallback: TokenUsage = { inputTokens
 }
 
 /** Records a failed model call: its tokens and one error for the day (and a plan fallback if so). */
-export function recordFailedCall(deps: Deps, user: { id: string; timezone: string }, usage: TokenUsage, planFallback = false): void {
-  deps.repos.coaching.addFailedUsage(user.id, localDay(deps.clock(), user.timezone), usage, planFallback);
+export function recordFailedCall(deps: Deps, user: { id: string; timezone: string }, usage: TokenUsage, planFallback = false): Promise<void> {
+  return deps.repos.coaching.addFailedUsage(user.id, localDay(deps.clock(), user.timezone), usage, planFallback);
 }
 
 /** The Spanish error the user sees for a failed model call. */
@@ -84,7 +84,7 @@ export function modelFailure(error: unknown): DomainError {
  * stored with it, and read back on every later turn, so the system message is byte-identical across
  * the conversation even after a new assessment or an award changes the context.
  */
-export function frozenProfileSnapshot(deps: Deps, conversation: Pick<ConversationRow, 'id' | 'coachSnapshot'>, context: CoachContext): string {
+export async function frozenProfileSnapshot(deps: Deps, conversation: Pick<ConversationRow, 'id' | 'coachSnapshot'>, context: CoachContext): Promise<string> {
   if (conversation.coachSnapshot) return conversation.coachSnapshot;
   return deps.repos.coaching.setCoachSnapshot(conversation.id, describeProfile(context));
 }

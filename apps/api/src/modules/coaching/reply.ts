@@ -43,16 +43,16 @@ export async function* streamReply(
   input: { conversationId: string; userMessageId: string },
   signal: AbortSignal,
 ): AsyncGenerator<ReplyEvent> {
-  const conversation = owned(deps, user, input.conversationId);
-  const userMessage = deps.repos.coaching.findMessage(input.userMessageId);
+  const conversation = await owned(deps, user, input.conversationId);
+  const userMessage = await deps.repos.coaching.findMessage(input.userMessageId);
   if (!userMessage || userMessage.conversationId !== conversation.id || userMessage.role !== 'user') {
     throw new DomainError('NOT_FOUND', 'Mensaje no encontrado');
   }
-  const stored = deps.repos.coaching.findReply(userMessage.id);
+  const stored = await deps.repos.coaching.findReply(userMessage.id);
   // An empty stored answer (written before empty answers became errors) is asked again, not replayed.
   if (stored && !stored.stopped && stored.content.trim() !== '') {
     yield { type: 'delta', text: stored.content };
-    const current = owned(deps, user, conversation.id);
+    const current = await owned(deps, user, conversation.id);
     yield {
       type: 'done',
       messageId: stored.id,
@@ -66,9 +66,9 @@ export async function* streamReply(
   }
 
   const stage = (userMessage.stage ?? undefined) as SessionStage | undefined;
-  const context = buildCoachContext(deps, user);
-  const history = transcript(deps.repos.coaching.listMessages(conversation.id), userMessage);
-  const profileSnapshot = frozenProfileSnapshot(deps, conversation, context);
+  const context = await buildCoachContext(deps, user);
+  const history = transcript(await deps.repos.coaching.listMessages(conversation.id), userMessage);
+  const profileSnapshot = await frozenProfileSnapshot(deps, conversation, context);
   // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation). Nothing
   // between here and the `try` below may throw: its `finally` releases the stream slot.
   const release = await admitModelCall(deps, user, conversation.id);
@@ -95,32 +95,35 @@ export async function* streamReply(
     careful: conversation.careful,
   };
 
-  const store = (stopped: boolean) => {
+  const store = async (stopped: boolean) => {
     const messageId = crypto.randomUUID();
     let next = conversation.stage;
-    deps.repos.coaching.turnTransaction(() => {
-      deps.repos.coaching.deleteReply(userMessage.id);
-      if (text.length > 0 || !stopped) {
-        deps.repos.coaching.insertMessage({
-          id: messageId,
-          conversationId: conversation.id,
-          userId: user.id,
-          role: 'assistant',
-          content: text,
-          replyTo: userMessage.id,
-          stage: conversation.stage,
-          flagged: false,
-          stopped,
-          createdAt: nextMessageTime(deps, conversation.id),
-        });
-      }
-      if (!stopped && conversation.kind === 'session' && conversation.stage && conversation.stage !== 'done') {
-        next = nextStage(conversation.stage as SessionStage);
-      }
-      deps.repos.coaching.touchConversation(conversation.id, deps.clock(), next);
-      // Same transaction: one commit (one fsync) per answer instead of two.
-      recordUsage(deps, user, usage);
-    });
+    await deps.store.transaction(
+      async (tx) => {
+        await tx.coaching.deleteReply(userMessage.id);
+        if (text.length > 0 || !stopped) {
+          await tx.coaching.insertMessage({
+            id: messageId,
+            conversationId: conversation.id,
+            userId: user.id,
+            role: 'assistant',
+            content: text,
+            replyTo: userMessage.id,
+            stage: conversation.stage,
+            flagged: false,
+            stopped,
+            createdAt: await nextMessageTime(deps, tx, conversation.id),
+          });
+        }
+        if (!stopped && conversation.kind === 'session' && conversation.stage && conversation.stage !== 'done') {
+          next = nextStage(conversation.stage as SessionStage);
+        }
+        await tx.coaching.touchConversation(conversation.id, deps.clock(), next);
+        // Same transaction: one commit (one fsync) per answer instead of two.
+        await recordUsage(deps, tx, user, usage);
+      },
+      { durability: 'turn' },
+    );
     return { messageId, stage: next };
   };
 
@@ -146,7 +149,7 @@ export async function* streamReply(
         inputTokens: estimatePromptTokens(buildReplyMessages(request)),
         outputTokens: estimateTokens(text),
       };
-      recordFailedCall(deps, user, failedUsage(error, estimate));
+      await recordFailedCall(deps, user, failedUsage(error, estimate));
       deps.logger.warn('coach reply failed', { conversationId: conversation.id, error: String(error) });
       throw modelFailure(error);
     }
@@ -157,7 +160,7 @@ export async function* streamReply(
       // Stopped by the user, the tab closing, or an early return: cancel upstream, keep what arrived.
       // A failed answer keeps nothing: the user retries and the model is asked again.
       upstream.abort();
-      if (!failed && text.trim().length > 0) store(true);
+      if (!failed && text.trim().length > 0) await store(true);
     }
   }
   if (!finished) {
@@ -173,8 +176,8 @@ export async function* streamReply(
     return;
   }
 
-  const { messageId, stage: nextStageValue } = store(false);
-  awardChatIfDue(deps, user, conversation.id);
+  const { messageId, stage: nextStageValue } = await store(false);
+  await awardChatIfDue(deps, user, conversation.id);
   let status: ConversationRow['status'] = conversation.status;
   if (nextStageValue === 'done' && conversation.stage !== 'done') {
     status = (await finishSession(deps, user, conversation.id)).status;

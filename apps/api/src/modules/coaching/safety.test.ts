@@ -60,7 +60,7 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     expect(answer?.safety?.category).toBe(category);
     expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
     expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
-    expect(t.deps.repos.coaching.findConversation(chat.id)?.safetyCategory?.split(',')[0]).toBe(category);
+    expect((await t.deps.repos.coaching.findConversation(chat.id))?.safetyCategory?.split(',')[0]).toBe(category);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -211,7 +211,7 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     expect(saved.safety?.category).toBe('partner_violence');
     expect(saved.safety?.message).toBe(SAFETY_ANSWERS.partner_violence.message);
     expect(saved.safety?.resources.map((r) => r.href)).toEqual(HREFS.partner_violence);
-    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10).map((e) => e.id)).toEqual([saved.entry.id]);
+    expect((await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).map((e) => e.id)).toEqual([saved.entry.id]);
 
     const plain = await caller.journaling.create({
       mood: 'cansancio',

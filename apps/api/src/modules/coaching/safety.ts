@@ -1,6 +1,7 @@
 import { RISK_CATEGORIES, SAFETY_ANSWERS, isRiskCategory, safetyAnswer, screenForSafety, type RiskCategory, type SafetyResource } from '@ascenso/ai/safety';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow } from '@ascenso/db/schema/coaching';
+import type { Repositories } from '@ascenso/db/store';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 
@@ -41,11 +42,16 @@ export function assertNotAwaitingAcknowledgement(conversation: ConversationRow):
 }
 
 /**
- * Inside the turn's transaction: the fixed answer as the coach's reply to the crisis message, and the
- * conversation flagged with the category (it waits for the acknowledgement).
+ * Inside the turn's transaction (`tx`): the fixed answer as the coach's reply to the crisis message, and
+ * the conversation flagged with the category (it waits for the acknowledgement).
  */
-export function storeSafetyAnswer(deps: Deps, conversation: ConversationRow, user: User, input: { replyTo: string; at: Date; screened: Screened }): void {
-  deps.repos.coaching.insertMessage({
+export async function storeSafetyAnswer(
+  tx: Repositories,
+  conversation: ConversationRow,
+  user: User,
+  input: { replyTo: string; at: Date; screened: Screened },
+): Promise<void> {
+  await tx.coaching.insertMessage({
     id: crypto.randomUUID(),
     conversationId: conversation.id,
     userId: user.id,
@@ -57,7 +63,7 @@ export function storeSafetyAnswer(deps: Deps, conversation: ConversationRow, use
     stopped: false,
     createdAt: input.at,
   });
-  deps.repos.coaching.updateConversation(conversation.id, {
+  await tx.coaching.updateConversation(conversation.id, {
     status: 'flagged',
     safetyCategory: input.screened.categories.join(','),
     updatedAt: input.at,
@@ -68,17 +74,17 @@ export function storeSafetyAnswer(deps: Deps, conversation: ConversationRow, use
  * The person has read the helplines and chooses to go on: the conversation opens again in careful
  * mode. Idempotent; refused for a conversation that was never paused.
  */
-export function acknowledgeSafety(deps: Deps, user: User, conversationId: string) {
-  const conversation = deps.repos.coaching.findConversation(conversationId);
+export async function acknowledgeSafety(deps: Deps, user: User, conversationId: string) {
+  const conversation = await deps.repos.coaching.findConversation(conversationId);
   if (!conversation || conversation.userId !== user.id) throw new DomainError('NOT_FOUND', 'Conversación no encontrada');
   if (conversation.status !== 'flagged') {
     if (conversation.careful) return { conversationId, status: conversation.status, careful: true };
     throw new DomainError('CONFLICT', 'Esta conversación no está en pausa');
   }
-  deps.repos.coaching.transaction(() => {
-    const fresh = deps.repos.coaching.findConversation(conversationId);
+  await deps.store.transaction(async (tx) => {
+    const fresh = await tx.coaching.findConversation(conversationId);
     if (fresh?.status !== 'flagged') return;
-    deps.repos.coaching.updateConversation(conversationId, {
+    await tx.coaching.updateConversation(conversationId, {
       status: 'active',
       careful: true,
       updatedAt: deps.clock(),

@@ -12,15 +12,15 @@ import { assertNotAwaitingAcknowledgement } from './safety';
  * starts from them) and `sesion_completa` is awarded under its daily limit.
  */
 export async function finishSession(deps: Deps, user: User, conversationId: string, signal?: AbortSignal) {
-  const conversation = owned(deps, user, conversationId);
+  const conversation = await owned(deps, user, conversationId);
   if (conversation.kind !== 'session') throw new DomainError('VALIDATION', 'Solo las sesiones estructuradas se cierran con un resumen');
   if (conversation.status === 'completed') return getConversation(deps, user, conversationId);
   assertNotAwaitingAcknowledgement(conversation);
-  const userTurns = deps.repos.coaching.countUserMessages(conversationId);
+  const userTurns = await deps.repos.coaching.countUserMessages(conversationId);
   if (userTurns < 2) throw new DomainError('VALIDATION', 'Cuéntale algo más a tu coach antes de cerrar la sesión');
 
-  const messages = deps.repos.coaching.listMessages(conversationId).filter((m) => !m.flagged);
-  const context = buildCoachContext(deps, user);
+  const messages = (await deps.repos.coaching.listMessages(conversationId)).filter((m) => !m.flagged);
+  const context = await buildCoachContext(deps, user);
   const result = await deps.coach.summarizeSession(
     context,
     messages.map((m) => ({ role: m.role, content: m.content })),
@@ -28,14 +28,14 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     { user: providerUserId(deps, user.id), historyTokenBudget: deps.config.coach.historyTokenBudget },
   );
   // A summary the model failed to write is still counted (its tokens and one error).
-  if (result.failedUsage) recordFailedCall(deps, user, result.failedUsage);
-  else recordUsage(deps, user, result.usage);
+  if (result.failedUsage) await recordFailedCall(deps, user, result.failedUsage);
+  else await recordUsage(deps, deps.repos, user, result.usage);
   const now = deps.clock();
   let award = false;
-  deps.repos.coaching.transaction(() => {
-    const fresh = deps.repos.coaching.findConversation(conversationId);
+  await deps.store.transaction(async (tx) => {
+    const fresh = await tx.coaching.findConversation(conversationId);
     if (!fresh || fresh.status === 'completed') return;
-    deps.repos.coaching.insertCommitments(
+    await tx.coaching.insertCommitments(
       result.commitments.map((text, i) => ({
         id: crypto.randomUUID(),
         userId: user.id,
@@ -46,7 +46,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
         closedAt: null,
       })),
     );
-    deps.repos.coaching.updateConversation(conversationId, {
+    await tx.coaching.updateConversation(conversationId, {
       status: 'completed',
       stage: 'done',
       summary: result.summary,
@@ -55,12 +55,12 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
     });
     award = !fresh.awarded;
   });
-  if (award) completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
+  if (award) await completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
   return getConversation(deps, user, conversationId);
 }
 
-export function listCommitments(deps: Deps, user: User) {
-  return deps.repos.coaching.listCommitments(user.id).map((c) => ({
+export async function listCommitments(deps: Deps, user: User) {
+  return (await deps.repos.coaching.listCommitments(user.id)).map((c) => ({
     id: c.id,
     text: c.text,
     status: c.status,
@@ -70,8 +70,8 @@ export function listCommitments(deps: Deps, user: User) {
   }));
 }
 
-export function setCommitmentStatus(deps: Deps, user: User, input: { id: string; status: 'open' | 'done' | 'dropped' }) {
-  if (!deps.repos.coaching.setCommitmentStatus(user.id, input.id, input.status, deps.clock())) {
+export async function setCommitmentStatus(deps: Deps, user: User, input: { id: string; status: 'open' | 'done' | 'dropped' }) {
+  if (!(await deps.repos.coaching.setCommitmentStatus(user.id, input.id, input.status, deps.clock()))) {
     throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   }
   return { success: true as const };

@@ -41,9 +41,9 @@ export type PlanView = {
   day: string;
 };
 
-export function getTodayPlan(deps: Deps, user: User): { plan: PlanView | null } {
+export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: PlanView | null }> {
   const day = localDay(deps.clock(), user.timezone);
-  const row = deps.repos.coaching.findPlan(user.id, day);
+  const row = await deps.repos.coaching.findPlan(user.id, day);
   if (!row) return { plan: null };
   return {
     plan: {
@@ -63,15 +63,15 @@ export function getTodayPlan(deps: Deps, user: User): { plan: PlanView | null } 
  */
 export async function generatePlan(deps: Deps, user: User, options: { force?: boolean; signal?: AbortSignal } = {}) {
   const day = localDay(deps.clock(), user.timezone);
-  const existing = deps.repos.coaching.findPlan(user.id, day);
-  if (existing && !options.force) return { ...getTodayPlan(deps, user), generated: false };
+  const existing = await deps.repos.coaching.findPlan(user.id, day);
+  if (existing && !options.force) return { ...(await getTodayPlan(deps, user)), generated: false };
   if (existing && existing.generationCount > MAX_DAILY_REGENERATIONS) {
     const retryAfterSeconds = secondsUntilNextLocalDay(deps.clock(), user.timezone);
     throw new DomainError('RATE_LIMITED', 'Ya has regenerado tu plan varias veces hoy. Mañana tendrás uno nuevo.', {
       retryAfterSeconds,
     });
   }
-  const context = buildCoachContext(deps, user);
+  const context = await buildCoachContext(deps, user);
   // The plan is a model call like any other: daily token budget and per-minute rate (a slot while it runs).
   const release = await admitModelCall(deps, user, null);
   let result: Awaited<ReturnType<Deps['coach']['plan']>>;
@@ -86,13 +86,13 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
   const { plan, source, usage, fallback } = result;
   if (fallback) {
     // Counted for the admin dashboard (model errors and plan fallbacks per day), with its tokens.
-    recordFailedCall(deps, user, usage, true);
+    await recordFailedCall(deps, user, usage, true);
     deps.logger.warn('daily plan written offline: the model failed', {
       userId: user.id,
       error: String(result.error?.message ?? ''),
     });
-  } else if (source === 'ai') recordUsage(deps, user, usage);
-  deps.repos.coaching.upsertPlan({
+  } else if (source === 'ai') await recordUsage(deps, deps.repos, user, usage);
+  await deps.repos.coaching.upsertPlan({
     id: existing?.id ?? crypto.randomUUID(),
     userId: user.id,
     day,
@@ -103,5 +103,5 @@ export async function generatePlan(deps: Deps, user: User, options: { force?: bo
     generationCount: (existing?.generationCount ?? 0) + 1,
     generatedAt: deps.clock(),
   });
-  return { ...getTodayPlan(deps, user), generated: true };
+  return { ...(await getTodayPlan(deps, user)), generated: true };
 }

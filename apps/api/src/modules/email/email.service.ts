@@ -34,17 +34,17 @@ export async function sendTemplate(deps: Deps, input: { template: TemplateName; 
 
 /** The coach writes the chosen user's weekly summary (their own data), rendered as an e-mail. */
 export async function previewWeeklySummary(deps: Deps, userId: string, signal?: AbortSignal) {
-  const user = deps.repos.users.findById(userId);
+  const user = await deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
-  const context = buildCoachContext(deps, user);
+  const context = await buildCoachContext(deps, user);
   const summary = await deps.coach.weeklySummary(context, signal);
-  if (summary.source === 'ai') recordUsage(deps, user, summary.usage);
+  if (summary.source === 'ai') await recordUsage(deps, deps.repos, user, summary.usage);
   const weekSteps = context.ledger.reduce((sum, d) => sum + d.steps, 0);
   const rendered = weeklySummaryEmail(
     {
       firstName: user.firstName,
       weekSteps,
-      totalSteps: deps.repos.steps.total(user.id),
+      totalSteps: await deps.repos.steps.total(user.id),
       activeDays: context.ledger.filter((d) => Object.keys(d.activities).length > 0).length,
       highlights: summary.highlights,
       commitments: context.openCommitments.map((c) => c.text),

@@ -42,7 +42,7 @@ export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, opt
         messageId: null,
         createdAt: deps.clock(),
       };
-      deps.repos.admin.insertOutbox(row);
+      await deps.repos.admin.insertOutbox(row);
       if (!smtp) return row;
 
       let lastError = '';
@@ -56,7 +56,7 @@ export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, opt
             text: message.text,
           });
           const sent = { status: 'sent' as const, attempts: attempt, messageId: info.messageId ?? null, error: null };
-          deps.repos.admin.updateOutbox(row.id, sent);
+          await deps.repos.admin.updateOutbox(row.id, sent);
           return { ...row, ...sent };
         } catch (error) {
           lastError = error instanceof Error ? error.message : String(error);
@@ -65,7 +65,7 @@ export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, opt
         }
       }
       const failed = { status: 'failed' as const, attempts, error: lastError };
-      deps.repos.admin.updateOutbox(row.id, failed);
+      await deps.repos.admin.updateOutbox(row.id, failed);
       deps.logger.error('mail not sent', { to: message.to, template: message.template, error: lastError });
       return { ...row, ...failed };
     },

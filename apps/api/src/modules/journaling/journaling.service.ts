@@ -27,22 +27,21 @@ export function todaysPrompt(deps: Deps, user: User) {
 }
 
 /** Newest first; `query` matches title, body or mood (case-insensitive). */
-export function listEntries(deps: Deps, user: User, query?: string) {
+export async function listEntries(deps: Deps, user: User, query?: string) {
   const needle = query?.trim().toLocaleLowerCase('es');
-  return deps.repos.coaching
-    .recentJournalEntries(user.id, 500)
+  return (await deps.repos.coaching.recentJournalEntries(user.id, 500))
     .filter((e) => !needle || [e.title, e.body, e.mood ?? ''].some((field) => field.toLocaleLowerCase('es').includes(needle)))
     .map(view);
 }
 
-export function getEntry(deps: Deps, user: User, id: string) {
-  const entry = deps.repos.coaching.findJournalEntry(id);
+export async function getEntry(deps: Deps, user: User, id: string) {
+  const entry = await deps.repos.coaching.findJournalEntry(id);
   if (!entry || entry.userId !== user.id) throw new DomainError('NOT_FOUND', 'Entrada no encontrada');
   return view(entry);
 }
 
 /** A new entry (at most the daily journal quota); 50 words or more earn `journaling` under its daily limit. */
-export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
+export async function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   const words = countWords(input.body);
   const row: JournalEntryRow = {
     id: crypto.randomUUID(),
@@ -56,12 +55,12 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
     wordCount: words,
     createdAt: deps.clock(),
   };
-  insertWithinDailyQuota(deps, user, 'journalEntries', () => deps.repos.coaching.insertJournalEntry(row));
+  await insertWithinDailyQuota(deps, user, 'journalEntries', (tx) => tx.coaching.insertJournalEntry(row));
   // Saved whatever it says; when the risk screen fires, the answer carries the helplines (shown gently).
   const safety = journalSafety(deps, user, { title: input.title, body: input.body });
   const award =
     words >= JOURNAL_MIN_WORDS_FOR_STEPS
-      ? completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id })
+      ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id })
       : null;
   return {
     entry: view(row),
@@ -73,7 +72,7 @@ export function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   };
 }
 
-export function deleteEntry(deps: Deps, user: User, id: string) {
-  if (!deps.repos.coaching.deleteJournalEntry(user.id, id)) throw new DomainError('NOT_FOUND', 'Entrada no encontrada');
+export async function deleteEntry(deps: Deps, user: User, id: string) {
+  if (!(await deps.repos.coaching.deleteJournalEntry(user.id, id))) throw new DomainError('NOT_FOUND', 'Entrada no encontrada');
   return { success: true as const };
 }

@@ -23,7 +23,7 @@ describe('journal entries', () => {
       body: `Agradezco la charla con Marta. ${words(50)}`,
     });
     expect(long.stepsEarned).toBe(325);
-    expect(t.deps.repos.steps.total(user.id)).toBe(325);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(325);
 
     expect((await caller.journaling.list()).map((e) => e.title)).toEqual(['Un buen cierre', 'Hoy ha sido un día largo con muchas reuniones.']);
     expect((await caller.journaling.list({ query: 'MARTA' })).map((e) => e.id)).toEqual([long.entry.id]);
@@ -61,7 +61,7 @@ describe('journal entries', () => {
       code: 'BAD_REQUEST',
       message: 'Esta entrada supera los 20.000 caracteres de una entrada de diario. Tus mensajes siguen en la conversación.',
     });
-    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toEqual([]);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toEqual([]);
     expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
   });
 
@@ -79,7 +79,7 @@ describe('journal entries', () => {
       code: 'TOO_MANY_REQUESTS',
       message: 'Has llegado al máximo de entradas de diario por hoy. Mañana podrás escribir más.',
     });
-    expect(t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(1);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(1);
     // The chat is kept open: it can be saved tomorrow.
     expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('active');
     t.clock.advance(24 * 3600 * 1000);

@@ -29,12 +29,10 @@ export function parseRange(header: string, size: number): [number, number] | 'in
   return [start, end];
 }
 
-function recordServed(deps: Deps, listenId: string, start: number, bytes: number) {
-  try {
-    deps.repos.listens.recordServed(listenId, start, bytes);
-  } catch (error) {
+function recordServed(deps: Deps, listenId: string, start: number, bytes: number): void {
+  deps.repos.listens.recordServed(listenId, start, bytes).catch((error: unknown) => {
     deps.logger.warn('could not record served audio bytes', { listenId, error: String(error) });
-  }
+  });
 }
 
 /**
@@ -96,8 +94,8 @@ export function meditationsRest(deps: Deps) {
   });
 
   /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */
-  app.get('/meditations/:id/audio', (c) => {
-    const ctx = requestContext(deps, c, new Headers());
+  app.get('/meditations/:id/audio', async (c) => {
+    const ctx = await requestContext(deps, c, new Headers());
     if (!ctx.auth) return envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     const meditation = findMeditation(c.req.param('id'));
     if (!meditation) return envelope(c, 404, 'NOT_FOUND', 'Audio no encontrado');
@@ -131,7 +129,7 @@ export function meditationsRest(deps: Deps) {
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     // A fetch from the start begins (or continues) the listen; later ranges of the running listen extend it.
     const user = ctx.auth.user;
-    const listen = start === 0 ? recordListenStart(deps, user, meditation.id, size) : deps.repos.listens.runningListen(user.id);
+    const listen = start === 0 ? await recordListenStart(deps, user, meditation.id, size) : await deps.repos.listens.runningListen(user.id);
     const tracked = listen && !listen.completedAt && !listen.abandonedAt && listen.meditationId === meditation.id ? listen.id : null;
     const source = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
     if (!tracked) return c.body(source, status, headers);

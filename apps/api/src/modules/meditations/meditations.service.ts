@@ -1,6 +1,7 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import { LISTEN_THRESHOLD, MEDITATIONS, findMeditation, meditationForDay, transcriptOf, type Meditation } from '@ascenso/domain/meditations';
+import type { AudioListenRow } from '@ascenso/db/schema/listens';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 
@@ -28,10 +29,10 @@ export function todaysMeditation(deps: Deps, user: User) {
   return summary(meditationForDay(localDay(deps.clock(), user.timezone)));
 }
 
-export function listMeditations(deps: Deps, user: User) {
+export async function listMeditations(deps: Deps, user: User) {
   const day = localDay(deps.clock(), user.timezone);
   const today = meditationForDay(day).id;
-  const done = new Set(deps.repos.listens.completedToday(user.id, day).map((l) => l.meditationId));
+  const done = new Set((await deps.repos.listens.completedToday(user.id, day)).map((l) => l.meditationId));
   return MEDITATIONS.map((m) => ({
     ...summary(m),
     theme: m.theme,
@@ -40,15 +41,16 @@ export function listMeditations(deps: Deps, user: User) {
   }));
 }
 
-export function getMeditation(deps: Deps, user: User, id: string) {
+export async function getMeditation(deps: Deps, user: User, id: string) {
   const meditation = findOrThrow(id);
   const day = localDay(deps.clock(), user.timezone);
+  const listen = await deps.repos.listens.findListen(user.id, meditation.id, day);
   return {
     ...summary(meditation),
     theme: meditation.theme,
     isToday: meditationForDay(day).id === meditation.id,
     transcript: transcriptOf(meditation),
-    completedToday: Boolean(deps.repos.listens.findListen(user.id, meditation.id, day)?.completedAt),
+    completedToday: Boolean(listen?.completedAt),
   };
 }
 
@@ -56,7 +58,7 @@ export function getMeditation(deps: Deps, user: User, id: string) {
  * A fetch from the start of the audio file starts the listen (or continues the running one of the same
  * audio). One listen runs per user: starting another audio abandons the running listen.
  */
-export function recordListenStart(deps: Deps, user: User, id: string, fileBytes: number) {
+export function recordListenStart(deps: Deps, user: User, id: string, fileBytes: number): Promise<AudioListenRow> {
   const meditation = findOrThrow(id);
   const now = deps.clock();
   const day = localDay(now, user.timezone);
@@ -81,10 +83,10 @@ function audioActivityKey(isToday: boolean) {
  * the audio's length passed since the first fetch. A listen abandoned for another audio cannot end.
  * The finished listen is recorded as evidence for one award.
  */
-export function markCompleted(deps: Deps, user: User, id: string) {
+export async function markCompleted(deps: Deps, user: User, id: string) {
   const meditation = findOrThrow(id);
   const now = deps.clock();
-  const listen = deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
+  const listen = await deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
   if (!listen) throw new DomainError('VALIDATION', 'Reproduce el audio antes de marcarlo como escuchado');
   if (listen.completedAt) return { success: true as const, meditationId: meditation.id, completedAt: listen.completedAt };
   if (listen.abandonedAt) {
@@ -99,12 +101,15 @@ export function markCompleted(deps: Deps, user: User, id: string) {
   if (listen.fileBytes <= 0 || listen.servedBytes < listen.fileBytes * LISTEN_THRESHOLD) {
     throw new DomainError('VALIDATION', 'El audio no se ha reproducido entero: escúchalo hasta el final para registrarlo.');
   }
-  deps.repos.steps.immediate(() => {
-    // Re-checked in the transaction: another audio started meanwhile abandons this listen.
-    if (!deps.repos.listens.completeListen(listen.id, now)) {
+  const completedAt = await deps.store.transaction(async (tx) => {
+    // Re-checked in the transaction: another audio started meanwhile abandons this listen; a concurrent
+    // call that completed it first makes this one a replay.
+    if (!(await tx.listens.completeListen(listen.id, now))) {
+      const fresh = await tx.listens.findListen(user.id, meditation.id, listen.day);
+      if (fresh?.completedAt) return fresh.completedAt;
       throw new DomainError('CONFLICT', 'Empezaste otro audio después de este: solo cuenta el último que empezaste. Vuelve a reproducirlo para registrarlo.');
     }
-    deps.repos.steps.recordEvidence({
+    await tx.steps.recordEvidence({
       id: crypto.randomUUID(),
       userId: user.id,
       activityKey: audioActivityKey(listen.isToday),
@@ -112,8 +117,9 @@ export function markCompleted(deps: Deps, user: User, id: string) {
       ref: listen.id,
       createdAt: now,
     });
+    return now;
   });
-  return { success: true as const, meditationId: meditation.id, completedAt: now };
+  return { success: true as const, meditationId: meditation.id, completedAt };
 }
 
 /**
@@ -121,7 +127,7 @@ export function markCompleted(deps: Deps, user: User, id: string) {
  * audio_ascenso_daily, an archive audio → audio_ascenso_archive) under the daily limits. A listen under
  * 90 % earns nothing; without a finished listen there is nothing to record; each listen is awarded once.
  */
-export function audioComplete(deps: Deps, user: User, input: { is_today: boolean; completion_percentage: number }) {
+export async function audioComplete(deps: Deps, user: User, input: { is_today: boolean; completion_percentage: number }) {
   const activityKey = audioActivityKey(input.is_today);
   if (input.completion_percentage < LISTEN_THRESHOLD * 100) {
     return {
@@ -133,14 +139,14 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
     };
   }
   const now = deps.clock();
-  const listen = deps.repos.listens.awardableListen(user.id, localDay(now, user.timezone), input.is_today);
+  const listen = await deps.repos.listens.awardableListen(user.id, localDay(now, user.timezone), input.is_today);
   if (!listen) {
     throw new DomainError(
       'VALIDATION',
       input.is_today ? 'No hay una escucha completa del audio de hoy que registrar' : 'No hay una escucha completa de un audio del archivo que registrar',
     );
   }
-  const result = completeActivity(
+  const result = await completeActivity(
     deps,
     user,
     { activity_key: activityKey, metadata: { meditationId: listen.meditationId } },
@@ -148,8 +154,8 @@ export function audioComplete(deps: Deps, user: User, input: { is_today: boolean
       source: 'listen',
       ref: listen.id,
       whenUsed: 'conflict',
-      onRecorded: () => {
-        if (!deps.repos.listens.markAwarded(listen.id, now)) throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
+      onRecorded: async (tx) => {
+        if (!(await tx.listens.markAwarded(listen.id, now))) throw new DomainError('CONFLICT', 'Esta escucha ya está registrada', { stepsEarned: 0 });
       },
     },
   );

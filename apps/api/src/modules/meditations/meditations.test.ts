@@ -133,7 +133,7 @@ describe('completing a listen honestly', () => {
     expect(early.status).toBe(400);
     expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(/Todavía no ha pasado el tiempo del audio/);
     expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
-    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(0);
   });
 
   it('awards today’s audio once after a full listen, then the daily limit holds', async () => {
@@ -147,7 +147,7 @@ describe('completing a listen honestly', () => {
     expect(await award.json()).toMatchObject({ success: true, activityKey: 'audio_ascenso_daily', stepsEarned: 165 });
     const again = await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 });
     expect(again.status).toBe(400);
-    expect(t.deps.repos.steps.total(user.id)).toBe(165);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(165);
   });
 
   it('awards an archive audio as audio_ascenso_archive, and nothing under 90 %', async () => {
@@ -175,7 +175,7 @@ describe('completing a listen honestly', () => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Empezaste otro audio después de este/);
     expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 })).status).toBe(400);
-    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(0);
     // Played again from the start, it counts again from then.
     await listenToToday(t, cookie);
     t.clock.advance(today.duration * 1000);

@@ -54,7 +54,7 @@ function plannedSeconds(kind: PracticeKind, ref: string, minutes?: number): numb
  * Starts a practice on the server: its completion can then be checked against the time passed. A user
  * has one running practice: starting another abandons the running one (it can no longer be completed).
  */
-export function startPractice(deps: Deps, user: User, input: { kind: PracticeKind; ref: string; minutes?: number | undefined }) {
+export async function startPractice(deps: Deps, user: User, input: { kind: PracticeKind; ref: string; minutes?: number | undefined }) {
   const seconds = plannedSeconds(input.kind, input.ref, input.minutes);
   const row = {
     id: crypto.randomUUID(),
@@ -67,7 +67,7 @@ export function startPractice(deps: Deps, user: User, input: { kind: PracticeKin
     completionId: null,
     abandonedAt: null,
   };
-  const { abandoned } = deps.repos.listens.startPractice(row);
+  const { abandoned } = await deps.repos.listens.startPractice(row);
   return { sessionId: row.id, startedAt: row.startedAt, plannedSeconds: seconds, replacedPrevious: abandoned > 0 };
 }
 
@@ -81,8 +81,8 @@ const REPLACED = 'Empezaste otra práctica después de esta: solo cuenta la últ
  * completion: the check that it is still running and the award happen in one immediate transaction,
  * so concurrent calls, from any number of processes, award it once.
  */
-export function completePractice(deps: Deps, user: User, input: { sessionId: string; practicedSeconds: number }) {
-  const session = deps.repos.listens.findPractice(input.sessionId);
+export async function completePractice(deps: Deps, user: User, input: { sessionId: string; practicedSeconds: number }) {
+  const session = await deps.repos.listens.findPractice(input.sessionId);
   if (!session || session.userId !== user.id) throw new DomainError('NOT_FOUND', 'Sesión no encontrada');
   if (session.completedAt) throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
   if (session.abandonedAt) throw new DomainError('CONFLICT', REPLACED, { stepsEarned: 0 });
@@ -115,13 +115,13 @@ export function completePractice(deps: Deps, user: User, input: { sessionId: str
       ref: session.id,
       whenUsed: 'conflict',
       // Inside the transaction: what another request or process committed meanwhile is seen here.
-      check: () => {
-        const fresh = deps.repos.listens.findPractice(session.id);
+      check: async (tx) => {
+        const fresh = await tx.listens.findPractice(session.id);
         if (!fresh || fresh.completedAt) throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
         if (fresh.abandonedAt) throw new DomainError('CONFLICT', REPLACED, { stepsEarned: 0 });
       },
-      onRecorded: (completionId) => {
-        if (!deps.repos.listens.completePractice(session.id, now, completionId)) {
+      onRecorded: async (tx, completionId) => {
+        if (!(await tx.listens.completePractice(session.id, now, completionId))) {
           throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
         }
       },

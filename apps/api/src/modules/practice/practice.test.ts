@@ -42,7 +42,7 @@ describe('honest completions', () => {
       code: 'BAD_REQUEST',
       message: 'No puedes registrar más tiempo del que ha pasado desde que empezaste.',
     });
-    expect(t.deps.repos.steps.total(user.id)).toBe(0);
+    expect(await t.deps.repos.steps.total(user.id)).toBe(0);
   });
 
   it('awards a fitness class by its own duration band, only when finished', async () => {

@@ -39,10 +39,10 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     expect(await caller.profile.setPreferences({ addressForm: 'femenino' })).toEqual({ addressForm: 'femenino' });
     expect(await t.callerFor(cookie).auth.me()).toMatchObject({ addressForm: 'femenino' });
     await caller.profile.update({ firstName: 'Leo', timezone: 'Europe/Madrid', addressForm: 'masculino' });
-    expect(t.deps.repos.users.findById(user.id)?.addressForm).toBe('masculino');
+    expect((await t.deps.repos.users.findById(user.id))?.addressForm).toBe('masculino');
     // Updating name and zone without it keeps the choice.
     await caller.profile.update({ firstName: 'Leo', timezone: 'Europe/Madrid' });
-    expect(t.deps.repos.users.findById(user.id)?.addressForm).toBe('masculino');
+    expect((await t.deps.repos.users.findById(user.id))?.addressForm).toBe('masculino');
   });
 
   it('refuses anything else with a Spanish message and writes nothing', async () => {
@@ -54,7 +54,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
         message: expect.stringMatching(/Elige femenino, masculino o neutro/),
       });
     }
-    expect(t.deps.repos.users.findById(user.id)?.addressForm).toBe('neutro');
+    expect((await t.deps.repos.users.findById(user.id))?.addressForm).toBe('neutro');
     const rest = await t.request('/api/trpc/profile.setPreferences', { cookie, body: { addressForm: 'x' } });
     expect(rest.status).toBe(400);
   });
@@ -65,7 +65,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
     const turns = ['Me cuesta delegar en mi equipo', 'Tengo miedo de que baje la calidad', 'Supongo que no me fío del todo'];
 
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('neutro');
+    expect((await buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' })).addressForm).toBe('neutro');
     const neutralReplies = await chat(caller, turns);
     expect(neutralReplies.every((r) => r.length > 20)).toBe(true);
     const neutral =
@@ -76,7 +76,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     expect(neutral.filter((w) => FEMININE.has(w) || MASCULINE.has(w))).toEqual([]);
 
     await caller.profile.setPreferences({ addressForm: 'femenino' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).addressForm).toBe('femenino');
+    expect((await buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' })).addressForm).toBe('femenino');
     const feminine =
       (await chat(t.callerFor(cookie), turns))
         .join(' ')
@@ -90,7 +90,7 @@ describe('"¿Cómo quieres que te hable?" (address form)', () => {
     const t = createTestApp();
     const { user } = await t.registerUser({ firstName: 'Lucía' });
     t.clock.set(new Date('2026-11-22T23:30:00Z'));
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' }).localHour).toBe(0);
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' }).localHour).toBe(17);
+    expect((await buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'Europe/Madrid' })).localHour).toBe(0);
+    expect((await buildCoachContext(t.deps, { id: user.id, firstName: 'Lucía', timezone: 'America/Mexico_City' })).localHour).toBe(17);
   });
 });

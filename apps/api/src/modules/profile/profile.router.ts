@@ -28,8 +28,8 @@ const SuccessSchema = z.object({ success: z.literal(true) });
 /** Edit and delete for one kind of the member's own short texts (notes, commitments): by id, only their own. */
 function ownTextProcedures(
   textSchema: z.ZodString,
-  edit: (deps: Deps, userId: string, id: string, text: string) => { success: true },
-  remove: (deps: Deps, userId: string, id: string) => { success: true },
+  edit: (deps: Deps, userId: string, id: string, text: string) => Promise<{ success: true }>,
+  remove: (deps: Deps, userId: string, id: string) => Promise<{ success: true }>,
 ) {
   return {
     edit: authedProcedure

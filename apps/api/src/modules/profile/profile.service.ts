@@ -10,7 +10,7 @@ type User = { id: string; timezone: string };
 
 const LEDGER_LIMIT = 200;
 
-export function updateProfile(
+export async function updateProfile(
   deps: Deps,
   user: User,
   input: {
@@ -24,34 +24,39 @@ export function updateProfile(
     throw new DomainError('VALIDATION', 'Zona horaria desconocida', {
       fieldErrors: { timezone: ['Zona horaria desconocida'] },
     });
-  deps.repos.users.update(user.id, {
+  await deps.repos.users.update(user.id, {
     firstName: input.firstName,
     lastName: input.lastName || null,
     timezone: input.timezone,
     ...(input.addressForm ? { addressForm: input.addressForm } : {}),
     updatedAt: deps.clock(),
   });
-  const row = deps.repos.users.findById(user.id);
+  const row = await deps.repos.users.findById(user.id);
   if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   return toPublicUser(row);
 }
 
 /** "¿Cómo quieres que te hable?": the coach's form of address for this user. */
-export function getPreferences(deps: Deps, userId: string): Preferences {
-  const row = deps.repos.users.findById(userId);
+export async function getPreferences(deps: Deps, userId: string): Promise<Preferences> {
+  const row = await deps.repos.users.findById(userId);
   if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   return { addressForm: row.addressForm };
 }
 
-export function setPreferences(deps: Deps, userId: string, input: Preferences): Preferences {
-  deps.repos.users.update(userId, { addressForm: input.addressForm, updatedAt: deps.clock() });
+export async function setPreferences(deps: Deps, userId: string, input: Preferences): Promise<Preferences> {
+  await deps.repos.users.update(userId, { addressForm: input.addressForm, updatedAt: deps.clock() });
   return getPreferences(deps, userId);
 }
 
 /** Every ledger entry with the reason it earned what it earned, plus admin adjustments. */
-export function ledger(deps: Deps, userId: string) {
-  const names = new Map(deps.repos.steps.listActivities().map((a) => [a.key, a.name]));
-  const completions = deps.repos.steps.recentCompletions(userId, LEDGER_LIMIT).map((c) => ({
+export async function ledger(deps: Deps, userId: string) {
+  const [catalogue, recent, adjustmentRows] = await Promise.all([
+    deps.repos.steps.listActivities(),
+    deps.repos.steps.recentCompletions(userId, LEDGER_LIMIT),
+    deps.repos.admin.listAdjustments(userId),
+  ]);
+  const names = new Map(catalogue.map((a) => [a.key, a.name]));
+  const completions = recent.map((c) => ({
     id: c.id,
     kind: 'completion' as const,
     at: c.completedAt,
@@ -61,7 +66,7 @@ export function ledger(deps: Deps, userId: string) {
     steps: c.stepsEarned,
     reason: c.limitReached ? 'límite diario alcanzado' : `+${c.stepsEarned} pasos`,
   }));
-  const adjustments = deps.repos.admin.listAdjustments(userId).map((a) => ({
+  const adjustments = adjustmentRows.map((a) => ({
     id: a.id,
     kind: 'adjustment' as const,
     at: a.at,
@@ -77,73 +82,81 @@ export function ledger(deps: Deps, userId: string) {
 /** Steps per local day for the last `days` days (oldest first, zeros included). */
 export function stepsHistory(deps: Deps, user: User, days = 30) {
   const today = localDay(deps.clock(), user.timezone);
-  return Array.from({ length: days }, (_, i) => {
-    const day = addDays(today, i - (days - 1));
-    return { day, steps: deps.repos.steps.daySteps(user.id, day) + deps.repos.admin.adjustmentsForDay(user.id, day) };
-  });
+  return Promise.all(
+    Array.from({ length: days }, async (_, i) => {
+      const day = addDays(today, i - (days - 1));
+      const [steps, adjusted] = await Promise.all([deps.repos.steps.daySteps(user.id, day), deps.repos.admin.adjustmentsForDay(user.id, day)]);
+      return { day, steps: steps + adjusted };
+    }),
+  );
 }
 
-export function listNotes(deps: Deps, userId: string) {
-  return deps.repos.admin.listNotes(userId).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
+export async function listNotes(deps: Deps, userId: string) {
+  return (await deps.repos.admin.listNotes(userId)).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt }));
 }
 
-export function addNote(deps: Deps, user: User, text: string) {
+export async function addNote(deps: Deps, user: User, text: string) {
   const now = deps.clock();
   const row = { id: crypto.randomUUID(), userId: user.id, text, createdAt: now, updatedAt: now };
-  insertWithinDailyQuota(deps, user, 'notes', () => deps.repos.admin.insertNote(row));
+  await insertWithinDailyQuota(deps, user, 'notes', (tx) => tx.admin.insertNote(row));
   return { id: row.id, text: row.text, createdAt: now, updatedAt: now };
 }
 
-export function editNote(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.admin.updateNote(userId, id, text, deps.clock())) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
+export async function editNote(deps: Deps, userId: string, id: string, text: string) {
+  if (!(await deps.repos.admin.updateNote(userId, id, text, deps.clock()))) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
   return { success: true as const };
 }
 
-export function removeNote(deps: Deps, userId: string, id: string) {
-  if (!deps.repos.admin.deleteNote(userId, id)) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
+export async function removeNote(deps: Deps, userId: string, id: string) {
+  if (!(await deps.repos.admin.deleteNote(userId, id))) throw new DomainError('NOT_FOUND', 'Nota no encontrada');
   return { success: true as const };
 }
 
-export function editCommitment(deps: Deps, userId: string, id: string, text: string) {
-  if (!deps.repos.coaching.updateCommitmentText(userId, id, text)) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
+export async function editCommitment(deps: Deps, userId: string, id: string, text: string) {
+  if (!(await deps.repos.coaching.updateCommitmentText(userId, id, text))) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   return { success: true as const };
 }
 
-export function removeCommitment(deps: Deps, userId: string, id: string) {
-  if (!deps.repos.coaching.deleteCommitment(userId, id)) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
+export async function removeCommitment(deps: Deps, userId: string, id: string) {
+  if (!(await deps.repos.coaching.deleteCommitment(userId, id))) throw new DomainError('NOT_FOUND', 'Compromiso no encontrado');
   return { success: true as const };
 }
 
-/** GET /api/profile/export: every piece of the user's data as one JSON document. */
+/** GET /api/profile/export: every piece of the user's data as one JSON document, read in one transaction (one consistent view). */
 export function exportData(deps: Deps, userId: string) {
-  const row = deps.repos.users.findById(userId);
-  if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
-  const conversations = deps.repos.coaching.listConversations(userId, undefined, 10_000).map((c) => ({
-    ...c,
-    messages: deps.repos.coaching.listMessages(c.id).map(({ userId: _u, ...m }) => m),
-  }));
-  return {
-    exportedAt: deps.clock(),
-    format: 'ascenso-export-v1',
-    account: { ...toPublicUser(row), createdAt: row.createdAt, updatedAt: row.updatedAt },
-    assessments: deps.repos.assessments.history(userId),
-    assessmentProgress: deps.repos.assessments.progress(userId) ?? null,
-    steps: {
-      totalSteps: deps.repos.steps.total(userId),
-      ledger: deps.repos.steps.recentCompletions(userId, 1_000_000),
-      adjustments: deps.repos.admin.listAdjustments(userId),
+  return deps.store.transaction(
+    async (tx) => {
+      const row = await tx.users.findById(userId);
+      if (!row) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
+      const conversations = [];
+      for (const c of await tx.coaching.listConversations(userId, undefined, 10_000)) {
+        conversations.push({ ...c, messages: (await tx.coaching.listMessages(c.id)).map(({ userId: _u, ...m }) => m) });
+      }
+      return {
+        exportedAt: deps.clock(),
+        format: 'ascenso-export-v1',
+        account: { ...toPublicUser(row), createdAt: row.createdAt, updatedAt: row.updatedAt },
+        assessments: await tx.assessments.history(userId),
+        assessmentProgress: (await tx.assessments.progress(userId)) ?? null,
+        steps: {
+          totalSteps: await tx.steps.total(userId),
+          ledger: await tx.steps.recentCompletions(userId, 1_000_000),
+          adjustments: await tx.admin.listAdjustments(userId),
+        },
+        journal: await tx.coaching.recentJournalEntries(userId, 1_000_000),
+        coaching: {
+          conversations,
+          commitments: await tx.coaching.listCommitments(userId),
+          dailyPlans: await tx.coaching.listPlans(userId),
+          aiUsage: await tx.coaching.listUsage(userId),
+        },
+        coachMemory: { notes: await tx.admin.listNotes(userId) },
+        wellbeing: {
+          listens: await tx.listens.listListens(userId),
+          practiceSessions: await tx.listens.listPractice(userId),
+        },
+      };
     },
-    journal: deps.repos.coaching.recentJournalEntries(userId, 1_000_000),
-    coaching: {
-      conversations,
-      commitments: deps.repos.coaching.listCommitments(userId),
-      dailyPlans: deps.repos.coaching.listPlans(userId),
-      aiUsage: deps.repos.coaching.listUsage(userId),
-    },
-    coachMemory: { notes: deps.repos.admin.listNotes(userId) },
-    wellbeing: {
-      listens: deps.repos.listens.listListens(userId),
-      practiceSessions: deps.repos.listens.listPractice(userId),
-    },
-  };
+    { mode: 'deferred' },
+  );
 }

@@ -14,8 +14,8 @@ async function richUser(t: TestApp) {
     body: { currentSection: 2, responses: { role: 'x' }, completedSections: [1] },
   });
   await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-  grantEvidence(t, user.id, 'journaling');
-  grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
+  await grantEvidence(t, user.id, 'journaling');
+  await grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
   await t.request('/api/activity-log', {
     cookie,
     body: { activity_key: 'journaling' },
@@ -59,7 +59,7 @@ describe('profile', () => {
   it('shows the ledger with the reason of every entry and 30 days of steps', async () => {
     const t = createTestApp();
     const { cookie, user, caller } = await t.signedInCaller();
-    grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
+    await grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     const entries = await caller.profile.ledger();
@@ -74,7 +74,7 @@ describe('profile', () => {
     const { user, caller } = await t.signedInCaller();
     const note = await caller.profile.addNote({ text: 'Tengo dos hijas pequeñas' });
     await caller.profile.editNote({ id: note.id, text: 'Tengo dos hijas de 3 y 6 años' });
-    expect(buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' }).notes).toEqual(['Tengo dos hijas de 3 y 6 años']);
+    expect((await buildCoachContext(t.deps, { id: user.id, firstName: 'Ana', timezone: 'Europe/Madrid' })).notes).toEqual(['Tengo dos hijas de 3 y 6 años']);
     await caller.profile.deleteNote({ id: note.id });
     expect(await caller.profile.notes()).toEqual([]);
     const other = (await t.signedInCaller()).caller;
@@ -138,14 +138,14 @@ describe('data rights', () => {
     const { cookie, user, password } = await richUser(t);
     expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password: 'mala' } })).status).toBe(401);
     expect((await t.request('/api/profile', { method: 'DELETE', cookie, body: { password } })).status).toBe(400);
-    expect(t.deps.repos.users.findById(user.id)).toBeDefined();
+    expect(await t.deps.repos.users.findById(user.id)).toBeDefined();
 
     const response = await t.request('/api/profile', { method: 'DELETE', cookie, body: { confirm: true, password } });
     expect(response.status).toBe(204);
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
 
     // Every table with a user column holds nothing of the deleted user; the bystander's data is intact.
-    const sqlite = t.deps.dbHandle.sqlite;
+    const sqlite = t.sqlite;
     const tables = sqlite
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'")
       .pluck()
@@ -164,6 +164,6 @@ describe('data rights', () => {
     expect(checked).toBeGreaterThanOrEqual(15);
     const messages = sqlite.prepare('select count(*) as n from messages').get() as { n: number };
     expect(messages.n).toBe(2);
-    expect(t.deps.repos.users.findById(bystander.user.id)).toBeDefined();
+    expect(await t.deps.repos.users.findById(bystander.user.id)).toBeDefined();
   });
 });

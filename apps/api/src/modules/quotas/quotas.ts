@@ -1,7 +1,7 @@
 import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import { JournalEntryInputSchema } from '@ascenso/domain/journal';
-import type { QuotaKind } from '@ascenso/db/repositories/quotas';
+import type { QuotaKind, Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 
 /**
@@ -9,10 +9,10 @@ import type { Deps } from '../../deps';
  * journaling chats together), coach notes and messages a user may create per local day, plus the
  * messages one conversation may hold. Values come from the environment (env.ts, QUOTA_*).
  *
- * Each check runs inside the synchronous transaction that has just inserted the new row and counts it:
- * over the quota, it throws and the insert rolls back. The insert takes SQLite's write lock first, so the
- * count sees every committed row, from this process or another one on the same file, and concurrent
- * requests cannot go past the quota.
+ * Each check runs inside the transaction that has just inserted the new row (with its `tx` repositories)
+ * and counts it: over the quota, it throws and the insert rolls back. The transaction takes the write
+ * lock first (BEGIN IMMEDIATE on SQLite), so the count sees every committed row, from this process or
+ * another one on the same database, and concurrent requests cannot go past the quota.
  *
  * A day is the user's local day in their timezone, and the answer's Retry-After runs to the next local
  * midnight. So that changing timezone cannot reopen the day, any 24 hours also hold at most twice a daily
@@ -55,23 +55,23 @@ const DAILY_LIMIT_MESSAGES: Record<QuotaKind, string> = {
 export const CONVERSATION_FULL_MESSAGE = 'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
 
 /**
- * Call inside the transaction, right after inserting the user's new `kind` row (that row is counted).
- * Over the daily quota it throws DAILY_LIMIT_REACHED (429) with `retryAfterSeconds`, which rolls the
- * transaction back.
+ * Call inside the transaction (`tx` is its repositories), right after inserting the user's new `kind`
+ * row (that row is counted). Over the daily quota it throws DAILY_LIMIT_REACHED (429) with
+ * `retryAfterSeconds`, which rolls the transaction back.
  */
-export function enforceDailyQuota(deps: Deps, user: User, kind: QuotaKind): void {
+export async function enforceDailyQuota(deps: Deps, tx: Repositories, user: User, kind: QuotaKind): Promise<void> {
   const limit = deps.config.quotas[`${kind}PerDay`];
   const now = deps.clock();
-  const repo = deps.repos.quotas;
+  const repo = tx.quotas;
   let retryAfterSeconds = 0;
-  if (repo.countSince(kind, user.id, startOfLocalDay(now, user.timezone)) > limit) {
+  if ((await repo.countSince(kind, user.id, startOfLocalDay(now, user.timezone))) > limit) {
     retryAfterSeconds = secondsUntilNextLocalDay(now, user.timezone);
   }
   // The 24-hour bound: the window holds too many once the row `over` places from its oldest has to leave it.
   const windowStart = new Date(now.getTime() - DAY_MS);
-  const inWindow = repo.countSince(kind, user.id, windowStart);
+  const inWindow = await repo.countSince(kind, user.id, windowStart);
   if (inWindow > 2 * limit) {
-    const leaving = repo.createdAtSince(kind, user.id, windowStart, inWindow - 2 * limit - 1);
+    const leaving = await repo.createdAtSince(kind, user.id, windowStart, inWindow - 2 * limit - 1);
     const seconds = leaving ? Math.ceil((leaving.getTime() + DAY_MS - now.getTime()) / 1000) : 1;
     retryAfterSeconds = Math.max(retryAfterSeconds, seconds, 1);
   }
@@ -81,13 +81,13 @@ export function enforceDailyQuota(deps: Deps, user: User, kind: QuotaKind): void
 }
 
 /**
- * Inserts one row of `kind` and enforces the daily quota in the same synchronous transaction (the
- * insert first: see the module comment). Over the quota nothing is stored.
+ * Inserts one row of `kind` (through `insert`'s `tx`) and enforces the daily quota in the same
+ * transaction (the insert first: see the module comment). Over the quota nothing is stored.
  */
-export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, insert: () => void): void {
-  deps.repos.quotas.transaction(() => {
-    insert();
-    enforceDailyQuota(deps, user, kind);
+export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, insert: (tx: Repositories) => Promise<void>): Promise<void> {
+  return deps.store.transaction(async (tx) => {
+    await insert(tx);
+    await enforceDailyQuota(deps, tx, user, kind);
   });
 }
 
@@ -96,15 +96,15 @@ export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, 
  * is full) and the daily message quota (429). A message that signals a crisis is never refused, so that
  * the safety answer always reaches the person.
  */
-export function enforceMessageQuotas(deps: Deps, user: User, conversationId: string, options: { crisis: boolean }): void {
+export async function enforceMessageQuotas(deps: Deps, tx: Repositories, user: User, conversationId: string, options: { crisis: boolean }): Promise<void> {
   if (options.crisis) return;
-  if (deps.repos.coaching.countUserMessages(conversationId) > deps.config.quotas.messagesPerConversation) {
+  if ((await tx.coaching.countUserMessages(conversationId)) > deps.config.quotas.messagesPerConversation) {
     throw new DomainError('CONFLICT', CONVERSATION_FULL_MESSAGE, {
       quota: 'messagesPerConversation',
       limit: deps.config.quotas.messagesPerConversation,
     });
   }
-  enforceDailyQuota(deps, user, 'messages');
+  await enforceDailyQuota(deps, tx, user, 'messages');
 }
 
 /** The longest journal entry body, as the journal's own input schema says (20 000 characters). */

@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps';
 
 /** Liveness plus a real round trip to the database. */
-export function checkHealth(deps: Deps): { ok: boolean; database: boolean } {
+export async function checkHealth(deps: Deps): Promise<{ ok: boolean; database: boolean }> {
   let database = false;
   try {
-    database = deps.dbHandle.sqlite.prepare('select 1 as one').get() !== undefined;
+    database = await deps.store.ping();
   } catch (error) {
     deps.logger.error('health: database check failed', { error: String(error) });
   }

@@ -1,0 +1,292 @@
+import type { ActivityDefinition } from '@ascenso/domain/activities';
+import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
+import type { ActivityRow, CompletionRow, EvidenceRow, idempotencyKeys } from './schema/activities';
+import type { catalogueAudit, CoachNoteRow, OutboxRow, stepAdjustments } from './schema/admin';
+import type { AssessmentRow, ProgressRow } from './schema/assessments';
+import type {
+  aiUsage,
+  assessmentEvaluations,
+  CommitmentRow,
+  ConversationRow,
+  conversations,
+  DailyPlanRow,
+  dailyPlans,
+  JournalEntryRow,
+  MessageRow,
+} from './schema/coaching';
+import type { AudioListenRow, PracticeSessionRow } from './schema/listens';
+import type { SessionRow } from './schema/sessions';
+import type { NewUserRow, UserRow } from './schema/users';
+
+/*
+ * The data layer as services see it (decision 022): one async, dialect-neutral interface per
+ * repository, and a Store that runs transactions. Row types are the schema's `$inferSelect` /
+ * `$inferInsert` (the PostgreSQL schema declares the same names, columns and row types). The SQLite
+ * implementation is `createSqliteStore` (sqlite-store.ts); services never learn which one they hold.
+ */
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+export type AiUsageRow = typeof aiUsage.$inferSelect;
+export type EvaluationRow = typeof assessmentEvaluations.$inferSelect;
+export type AuditRow = typeof catalogueAudit.$inferSelect;
+export type AdjustmentRow = typeof stepAdjustments.$inferSelect;
+export type EvidenceSource = EvidenceRow['source'];
+
+export interface UsersRepository {
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  findById(id: string): Promise<UserRow | undefined>;
+  /** Inserts a user; undefined when the e-mail is already taken (unique constraint). */
+  insert(row: NewUserRow): Promise<UserRow | undefined>;
+  update(id: string, patch: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>): Promise<void>;
+  /** Deletes the user; every row that belongs to them goes with it (foreign keys cascade). */
+  delete(id: string): Promise<boolean>;
+  count(): Promise<number>;
+}
+
+export interface SessionsRepository {
+  insert(row: SessionRow): Promise<void>;
+  findWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined>;
+  touch(id: string, at: Date): Promise<void>;
+  /** True when a row was deleted. */
+  delete(id: string): Promise<boolean>;
+  /** Deletes every session of a user (optionally keeping one); the deleted ids. */
+  deleteForUser(userId: string, keepId?: string): Promise<string[]>;
+  /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
+  deleteExpired(idleBefore: Date, createdBefore: Date): Promise<Array<{ id: string; userId: string }>>;
+}
+
+/** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */
+export type Reservation =
+  | { ok: true; ids: number[] }
+  | {
+      ok: false;
+      retryAt: Date;
+      scope: AttemptScope;
+      blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }>;
+    };
+
+export interface AuthFailuresRepository {
+  /**
+   * Records one attempt under every rule when each has room, otherwise nothing: an atomic
+   * check-and-count of its own (the implementation takes the write lock or its equivalent).
+   */
+  reserve(rules: readonly AttemptRule[], now: Date): Promise<Reservation>;
+  /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
+  release(ids: readonly number[]): Promise<void>;
+  countSince(scope: AttemptScope, key: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
+  clear(scope: AttemptScope, key: string): Promise<void>;
+  pruneBefore(before: Date): Promise<number>;
+}
+
+export interface StepsRepository {
+  /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
+  seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): Promise<number>;
+  /** The catalogue, ordered by key (read-only: may be shared by callers until the database changes). */
+  listActivities(): Promise<readonly ActivityRow[]>;
+  findActivity(key: string): Promise<ActivityRow | undefined>;
+  countsForDay(userId: string, key: string, day: string): Promise<{ all: number; awarded: number }>;
+  /** Awards counting against `key`'s limit at `day`: the day's, and other timezones' of the last 24 h (since `since`). */
+  awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): Promise<number>;
+  /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
+  maxSlotForDay(userId: string, key: string, day: string): Promise<number>;
+  /** Inserts a ledger row; a taken award slot is a unique violation (see isUniqueViolation). */
+  insertCompletion(row: CompletionRow): Promise<void>;
+  findCompletion(id: string): Promise<CompletionRow | undefined>;
+  /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
+  recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): Promise<EvidenceRow>;
+  /** The oldest evidence for `key` since `since` that the client has not claimed yet. */
+  claimableEvidence(userId: string, key: string, since: Date): Promise<EvidenceRow | undefined>;
+  /** Links evidence to the completion it backs; false when it already backs one. */
+  useEvidence(id: string, completionId: string): Promise<boolean>;
+  claimEvidence(id: string, at: Date): Promise<boolean>;
+  /** Sets toast_shown_at once; false when it was already set (or the row is not the user's). */
+  markToastShown(userId: string, id: string, at: Date): Promise<boolean>;
+  addToTotal(userId: string, steps: number): Promise<void>;
+  total(userId: string): Promise<number>;
+  daySteps(userId: string, day: string): Promise<number>;
+  dayByActivity(userId: string, day: string): Promise<Array<{ activityKey: string; completions: number; awarded: number; steps: number }>>;
+  rangeByActivity(userId: string, from: string, to: string): Promise<Array<{ day: string; activityKey: string; completions: number; steps: number }>>;
+  /** The latest completions, newest first; their metadata is sanitised. */
+  recentCompletions(userId: string, limit: number): Promise<CompletionRow[]>;
+  awardedCompletionCount(userId: string): Promise<number>;
+  findIdempotency(userId: string, key: string): Promise<IdempotencyRow | undefined>;
+  saveIdempotency(row: { userId: string; key: string; requestHash: string; response: unknown; createdAt: Date }): Promise<void>;
+  pruneIdempotency(before: Date): Promise<number>;
+}
+
+export interface AssessmentsRepository {
+  latest(userId: string): Promise<AssessmentRow | undefined>;
+  history(userId: string): Promise<AssessmentRow[]>;
+  insert(row: AssessmentRow): Promise<void>;
+  progress(userId: string): Promise<ProgressRow | undefined>;
+  saveProgress(row: ProgressRow): Promise<void>;
+  deleteProgress(userId: string): Promise<void>;
+}
+
+export interface CoachingRepository {
+  insertConversation(row: typeof conversations.$inferInsert): Promise<void>;
+  findConversation(id: string): Promise<ConversationRow | undefined>;
+  listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): Promise<ConversationRow[]>;
+  /** After a turn: the conversation's time and stage. */
+  touchConversation(id: string, updatedAt: Date, stage: string | null): Promise<void>;
+  updateConversation(id: string, patch: Partial<Omit<ConversationRow, 'id' | 'userId'>>): Promise<void>;
+  insertMessage(row: MessageRow): Promise<void>;
+  findMessage(id: string): Promise<MessageRow | undefined>;
+  listMessages(conversationId: string): Promise<MessageRow[]>;
+  findReply(userMessageId: string): Promise<MessageRow | undefined>;
+  deleteReply(userMessageId: string): Promise<void>;
+  /** Time of the latest message, for keeping a conversation's order strictly increasing. */
+  lastMessageAt(conversationId: string): Promise<Date | undefined>;
+  countUserMessages(conversationId: string): Promise<number>;
+  insertCommitments(rows: CommitmentRow[]): Promise<void>;
+  listCommitments(userId: string, status?: CommitmentRow['status']): Promise<CommitmentRow[]>;
+  listConversationCommitments(conversationId: string): Promise<CommitmentRow[]>;
+  setCommitmentStatus(userId: string, id: string, status: CommitmentRow['status'], at: Date): Promise<boolean>;
+  updateCommitmentText(userId: string, id: string, text: string): Promise<boolean>;
+  deleteCommitment(userId: string, id: string): Promise<boolean>;
+  listPlans(userId: string): Promise<DailyPlanRow[]>;
+  listUsage(userId: string): Promise<AiUsageRow[]>;
+  findPlan(userId: string, day: string): Promise<DailyPlanRow | undefined>;
+  upsertPlan(row: typeof dailyPlans.$inferInsert): Promise<void>;
+  addUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }): Promise<void>;
+  /** A failed model call: its tokens, one error, and one plan fallback when the plan was written offline. */
+  addFailedUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }, planFallback?: boolean): Promise<void>;
+  /** Freezes the coach's snapshot of the person for a conversation (only the first call writes it); the stored one. */
+  setCoachSnapshot(conversationId: string, snapshot: string): Promise<string>;
+  usageFor(userId: string, day: string): Promise<AiUsageRow | undefined>;
+  insertJournalEntry(row: JournalEntryRow): Promise<void>;
+  recentJournalEntries(userId: string, limit: number): Promise<JournalEntryRow[]>;
+  findJournalEntry(id: string): Promise<JournalEntryRow | undefined>;
+  deleteJournalEntry(userId: string, id: string): Promise<boolean>;
+  findEvaluation(assessmentId: string): Promise<EvaluationRow | undefined>;
+  saveEvaluation(row: typeof assessmentEvaluations.$inferInsert): Promise<void>;
+}
+
+export interface ListensRepository {
+  /**
+   * A fetch from the start of an audio: continues the user's running listen of it, or starts one
+   * (abandoning any other running listen: one at a time per user). A listen already finished that day
+   * is returned as it is. Atomic on its own.
+   */
+  beginListen(row: { id: string; userId: string; meditationId: string; day: string; isToday: boolean; at: Date; fileBytes: number }): Promise<AudioListenRow>;
+  runningListen(userId: string): Promise<AudioListenRow | undefined>;
+  /** Bytes [start, start + bytes) of a running listen's file were read: extends the gap-free count from the start. */
+  recordServed(id: string, start: number, bytes: number): Promise<void>;
+  findListen(userId: string, meditationId: string, day: string): Promise<AudioListenRow | undefined>;
+  /** Ends a running listen; false when it already ended or was abandoned meanwhile. */
+  completeListen(id: string, at: Date): Promise<boolean>;
+  /** The latest finished, not yet awarded listen of the day, of today's audio or of the archive. */
+  awardableListen(userId: string, day: string, isToday: boolean): Promise<AudioListenRow | undefined>;
+  markAwarded(id: string, at: Date): Promise<boolean>;
+  completedToday(userId: string, day: string): Promise<AudioListenRow[]>;
+  listListens(userId: string): Promise<AudioListenRow[]>;
+  listPractice(userId: string): Promise<PracticeSessionRow[]>;
+  /** Starts a practice and abandons the user's running one, atomically (one running practice per user). */
+  startPractice(row: PracticeSessionRow): Promise<{ abandoned: number }>;
+  findPractice(id: string): Promise<PracticeSessionRow | undefined>;
+  completePractice(id: string, at: Date, completionId: string): Promise<boolean>;
+}
+
+export type UserSearchRow = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'createdAt'> & { totalSteps: number | null };
+
+export interface AdminRepository {
+  listNotes(userId: string): Promise<CoachNoteRow[]>;
+  insertNote(row: CoachNoteRow): Promise<void>;
+  updateNote(userId: string, id: string, text: string, at: Date): Promise<boolean>;
+  deleteNote(userId: string, id: string): Promise<boolean>;
+  updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): Promise<void>;
+  insertAudit(row: typeof catalogueAudit.$inferInsert): Promise<void>;
+  listAudit(limit: number): Promise<AuditRow[]>;
+  insertAdjustment(row: typeof stepAdjustments.$inferInsert): Promise<void>;
+  listAdjustments(userId: string): Promise<AdjustmentRow[]>;
+  adjustmentsForDay(userId: string, day: string): Promise<number>;
+  addToTotal(userId: string, steps: number): Promise<void>;
+  insertOutbox(row: OutboxRow): Promise<void>;
+  updateOutbox(id: string, patch: Partial<OutboxRow>): Promise<void>;
+  listOutbox(limit: number): Promise<OutboxRow[]>;
+  searchUsers(query: string, limit: number): Promise<UserSearchRow[]>;
+  userCount(): Promise<number>;
+  /** Users with a completion or a verified session since `since`. */
+  activeUserCount(since: Date): Promise<number>;
+  assessedUserCount(): Promise<number>;
+  completionsByDay(sinceDay: string): Promise<Array<{ day: string; activityKey: string; completions: number }>>;
+  usageByDay(
+    sinceDay: string,
+  ): Promise<Array<{ day: string; requests: number; inputTokens: number; outputTokens: number; errors: number; planFallbacks: number }>>;
+}
+
+/** What the per-user storage quotas count: rows a user created. */
+export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages';
+
+export interface QuotasRepository {
+  /** How many `kind` rows the user created at or after `since` (the user's own messages only). */
+  countSince(kind: QuotaKind, userId: string, since: Date): Promise<number>;
+  /** The creation time of the `offset`-th (0-based, oldest first) such row, if there is one. */
+  createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Promise<Date | undefined>;
+}
+
+export interface Repositories {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  authFailures: AuthFailuresRepository;
+  steps: StepsRepository;
+  assessments: AssessmentsRepository;
+  coaching: CoachingRepository;
+  listens: ListensRepository;
+  admin: AdminRepository;
+  quotas: QuotasRepository;
+}
+
+export type TransactionOptions = {
+  /**
+   * `immediate` (the default): the write lock is taken before the first statement, so reads inside see
+   * every committed row and nobody else writes until the commit (SQLite: BEGIN IMMEDIATE). `deferred`:
+   * for read-only work that wants one consistent view.
+   */
+  mode?: 'immediate' | 'deferred';
+  /**
+   * `turn`: a conversation turn (messages, token usage) that may be committed without waiting for the
+   * disk: durable across process crashes, not necessarily across power loss (decision 010).
+   */
+  durability?: 'turn';
+};
+
+export interface Store {
+  /**
+   * Repositories for work outside a transaction: each call is a statement (or an atomic unit) of its
+   * own. Never use them inside `transaction`'s callback: use its `tx` argument (outside production
+   * that mistake throws StoreMisuseError instead of waiting forever).
+   */
+  repos: Repositories;
+  /**
+   * Runs `fn` in one transaction: committed when its promise resolves, rolled back when it rejects.
+   * `fn` awaits only its `tx` repositories: no network, no timers, no other request's work (the SQLite
+   * store holds every other caller back until the commit). Transactions do not nest.
+   */
+  transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  dialect: 'sqlite' | 'postgres';
+  /** Whether the database answers a trivial query (health checks). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A programming error: root repositories or a nested transaction used inside a transaction's callback. */
+export class StoreMisuseError extends Error {
+  override name = 'StoreMisuseError';
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/** A unique or primary key constraint refused the write (SQLite or PostgreSQL), e.g. a taken award slot. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** The database stayed locked by another writer past its timeout (SQLite BUSY, PostgreSQL lock timeout). */
+export function isBusy(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_BUSY' || code === '55P03';
+}
