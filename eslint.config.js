@@ -242,6 +242,18 @@ export default tseslint.config(
     files: [LIBRARY_INTERNALS_EXCEPTION],
     rules: { 'no-restricted-syntax': ['error', noExportStar, ...noInternalImports] },
   },
+  {
+    // The data layer is async (docs/decisions/025-async-repositories.md): a repository call nobody
+    // awaits is a write that may be lost or a rejection nobody handles. Type-aware, so only for the
+    // server-side sources that make such calls.
+    files: ['apps/api/src/**/*.ts', 'packages/db/src/**/*.ts', 'bench/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   // Formatting is Prettier's (`pnpm format`; `pnpm lint` checks it): no ESLint rule argues with it.
   prettier,
 );

@@ -223,6 +223,33 @@ describe('guided journaling', () => {
     expect(entries[0]).toMatchObject({ mood: 'esperanzada', source: 'chat' });
     await expect(caller.coaching.saveJournal({ conversationId: long.id })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
+
+  it('saves a conversation once when two saves race: one entry, one award, the other CONFLICT', async () => {
+    const t = createTestApp();
+    const { caller, user } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'journal' });
+    await say(caller, chat.id, 'Hoy me he sentido desbordada con las reuniones y quiero cambiar cómo organizo la semana. '.repeat(4));
+    const before = await t.deps.repos.steps.total(user.id);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => caller.coaching.saveJournal({ conversationId: chat.id })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(1);
+    expect((await t.deps.repos.steps.total(user.id)) - before).toBe(325);
+  });
+});
+
+describe('sending a message', () => {
+  it('stores a clientMessageId once when ten sends of it race, and every send answers the same message', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const clientMessageId = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => caller.coaching.send({ conversationId: chat.id, content: 'Tengo demasiadas reuniones', clientMessageId })),
+    );
+    expect(answers).toEqual(Array(10).fill({ userMessageId: clientMessageId, safety: false }));
+    expect(await t.deps.repos.coaching.countUserMessages(chat.id)).toBe(1);
+  });
 });
 
 describe('the coach against an OpenAI-compatible server', () => {

@@ -150,6 +150,19 @@ describe('completing a listen honestly', () => {
     expect(await t.deps.repos.steps.total(user.id)).toBe(165);
   });
 
+  it('marks a listen completed once when the player sends the mark several times at once: every answer is 200 with one time', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const today = await listenToToday(t, cookie);
+    t.clock.advance(today.duration * 1000);
+    const marks = await Promise.all(Array.from({ length: 5 }, () => markCompleted(t, cookie, today.id)));
+    expect(marks.map((m) => m.status)).toEqual([200, 200, 200, 200, 200]);
+    const times = new Set(await Promise.all(marks.map(async (m) => ((await m.json()) as { completedAt: string }).completedAt)));
+    expect(times.size).toBe(1);
+    const award = await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 100 });
+    expect(await award.json()).toMatchObject({ stepsEarned: 165 });
+  });
+
   it('awards an archive audio as audio_ascenso_archive, and nothing under 90 %', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
