@@ -249,6 +249,15 @@ export type TransactionOptions = {
    * disk: durable across process crashes, not necessarily across power loss (decision 010).
    */
   durability?: 'turn';
+  /**
+   * What the transaction's rules are about (`user:<id>`): transactions with the same key run one after
+   * another. A per-user limit counted then written (daily award slots, storage quotas) then never races
+   * its own user, on any dialect; the database's unique indexes and conditional writes still decide.
+   * SQLite needs nothing more (an immediate transaction already excludes every other writer); a
+   * PostgreSQL store takes a transaction-scoped advisory lock on it, so that different users never wait
+   * for each other and no SERIALIZABLE retry loop is needed.
+   */
+  serializeOn?: string;
 };
 
 export interface Store {

@@ -64,123 +64,128 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
   const idempotencyKey = mode.kind === 'claim' ? mode.idempotencyKey : undefined;
 
   const attempt = (): Promise<Outcome> =>
-    deps.store.transaction(async (tx): Promise<Outcome> => {
-      const steps = tx.steps;
-      const now = deps.clock();
-      if (idempotencyKey) {
-        const previous = await steps.findIdempotency(actor.id, idempotencyKey);
-        if (previous) {
-          if (previous.requestHash !== hash) {
-            throw new DomainError('IDEMPOTENCY_MISMATCH', 'Esta Idempotency-Key ya se usó con otra petición');
+    deps.store.transaction(
+      async (tx): Promise<Outcome> => {
+        const steps = tx.steps;
+        const now = deps.clock();
+        if (idempotencyKey) {
+          const previous = await steps.findIdempotency(actor.id, idempotencyKey);
+          if (previous) {
+            if (previous.requestHash !== hash) {
+              throw new DomainError('IDEMPOTENCY_MISMATCH', 'Esta Idempotency-Key ya se usó con otra petición');
+            }
+            return { replayed: true, result: previous.response as CompletionResult };
           }
-          return { replayed: true, result: previous.response as CompletionResult };
         }
-      }
-      /** Stores the answer under the request's Idempotency-Key (if any), for the same request to replay it. */
-      const rememberForIdempotency = async (result: CompletionResult) => {
-        if (idempotencyKey)
-          await steps.saveIdempotency({
+        /** Stores the answer under the request's Idempotency-Key (if any), for the same request to replay it. */
+        const rememberForIdempotency = async (result: CompletionResult) => {
+          if (idempotencyKey)
+            await steps.saveIdempotency({
+              userId: actor.id,
+              key: idempotencyKey,
+              requestHash: hash,
+              response: result,
+              createdAt: now,
+            });
+        };
+        const activity = await steps.findActivity(input.activity_key);
+        if (!activity)
+          throw new DomainError('VALIDATION', 'Actividad desconocida', {
+            fieldErrors: { activity_key: ['Actividad desconocida'] },
+          });
+
+        let evidenceId: string | null = null;
+        if (mode.kind === 'evidence') {
+          await mode.evidence.check?.(tx);
+          const evidence = await steps.recordEvidence({
+            id: crypto.randomUUID(),
             userId: actor.id,
-            key: idempotencyKey,
-            requestHash: hash,
-            response: result,
+            activityKey: activity.key,
+            source: mode.evidence.source,
+            ref: mode.evidence.ref,
             createdAt: now,
           });
-      };
-      const activity = await steps.findActivity(input.activity_key);
-      if (!activity)
-        throw new DomainError('VALIDATION', 'Actividad desconocida', {
-          fieldErrors: { activity_key: ['Actividad desconocida'] },
-        });
+          if (evidence.userId !== actor.id) throw noEvidenceError();
+          if (evidence.completionId) {
+            if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+            return { replayed: true, result: await replayOf(tx, evidence.completionId, activity.dailyLimit) };
+          }
+          evidenceId = evidence.id;
+        } else if (mode.kind === 'claim') {
+          const evidence = await steps.claimableEvidence(actor.id, activity.key, new Date(now.getTime() - CLAIM_WINDOW_MS));
+          if (!evidence) throw noEvidenceError();
+          await steps.claimEvidence(evidence.id, now);
+          if (evidence.completionId) {
+            // The server already awarded against it: the client's report of the same activity replays that award.
+            const result = await replayOf(tx, evidence.completionId, activity.dailyLimit);
+            await rememberForIdempotency(result);
+            return { replayed: true, result };
+          }
+          evidenceId = evidence.id;
+        }
 
-      let evidenceId: string | null = null;
-      if (mode.kind === 'evidence') {
-        await mode.evidence.check?.(tx);
-        const evidence = await steps.recordEvidence({
-          id: crypto.randomUUID(),
+        const day = localDay(now, actor.timezone);
+        const counts = await steps.countsForDay(actor.id, activity.key, day);
+        const awarded = await steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
+        const decided = decideAward(activity, awarded);
+        // Rows of the same day string made under another timezone may hold low slots: take the next free one.
+        const decision =
+          decided.awardSlot === null
+            ? decided
+            : {
+                ...decided,
+                awardSlot: Math.max(decided.awardSlot, (await steps.maxSlotForDay(actor.id, activity.key, day)) + 1),
+              };
+        const id = crypto.randomUUID();
+        await steps.insertCompletion({
+          id,
           userId: actor.id,
           activityKey: activity.key,
-          source: mode.evidence.source,
-          ref: mode.evidence.ref,
-          createdAt: now,
-        });
-        if (evidence.userId !== actor.id) throw noEvidenceError();
-        if (evidence.completionId) {
-          if (mode.evidence.whenUsed === 'conflict') throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
-          return { replayed: true, result: await replayOf(tx, evidence.completionId, activity.dailyLimit) };
-        }
-        evidenceId = evidence.id;
-      } else if (mode.kind === 'claim') {
-        const evidence = await steps.claimableEvidence(actor.id, activity.key, new Date(now.getTime() - CLAIM_WINDOW_MS));
-        if (!evidence) throw noEvidenceError();
-        await steps.claimEvidence(evidence.id, now);
-        if (evidence.completionId) {
-          // The server already awarded against it: the client's report of the same activity replays that award.
-          const result = await replayOf(tx, evidence.completionId, activity.dailyLimit);
-          await rememberForIdempotency(result);
-          return { replayed: true, result };
-        }
-        evidenceId = evidence.id;
-      }
-
-      const day = localDay(now, actor.timezone);
-      const counts = await steps.countsForDay(actor.id, activity.key, day);
-      const awarded = await steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
-      const decided = decideAward(activity, awarded);
-      // Rows of the same day string made under another timezone may hold low slots: take the next free one.
-      const decision =
-        decided.awardSlot === null
-          ? decided
-          : {
-              ...decided,
-              awardSlot: Math.max(decided.awardSlot, (await steps.maxSlotForDay(actor.id, activity.key, day)) + 1),
-            };
-      const id = crypto.randomUUID();
-      await steps.insertCompletion({
-        id,
-        userId: actor.id,
-        activityKey: activity.key,
-        day,
-        completedAt: now,
-        stepsEarned: decision.stepsEarned,
-        limitReached: decision.limitReached,
-        awardSlot: decision.awardSlot,
-        durationMinutes: input.duration_minutes ?? null,
-        metadata: input.metadata ?? null,
-        toastShownAt: null,
-        timezone: actor.timezone,
-      });
-      if (evidenceId && !(await steps.useEvidence(evidenceId, id))) throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
-      if (mode.kind === 'evidence') await mode.evidence.onRecorded?.(tx, id);
-      if (decision.stepsEarned > 0) await steps.addToTotal(actor.id, decision.stepsEarned);
-      const stats = { totalSteps: await steps.total(actor.id), todaySteps: await steps.daySteps(actor.id, day) };
-      const result: CompletionResult = {
-        success: true,
-        activityId: id,
-        activityKey: activity.key as ActivityKey,
-        stepsEarned: decision.stepsEarned,
-        totalSteps: stats.totalSteps,
-        todayCount: counts.all + 1,
-        dailyLimit: activity.dailyLimit,
-        limitReached: decision.limitReached,
-      };
-      await rememberForIdempotency(result);
-      return {
-        replayed: false,
-        result,
-        stats,
-        completion: {
-          activityId: id,
-          activityType: activity.key,
-          activityName: activity.name,
+          day,
+          completedAt: now,
           stepsEarned: decision.stepsEarned,
-          icon: activity.icon,
-          completedAt: now.toISOString(),
           limitReached: decision.limitReached,
+          awardSlot: decision.awardSlot,
+          durationMinutes: input.duration_minutes ?? null,
+          metadata: input.metadata ?? null,
+          toastShownAt: null,
+          timezone: actor.timezone,
+        });
+        if (evidenceId && !(await steps.useEvidence(evidenceId, id)))
+          throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
+        if (mode.kind === 'evidence') await mode.evidence.onRecorded?.(tx, id);
+        if (decision.stepsEarned > 0) await steps.addToTotal(actor.id, decision.stepsEarned);
+        const stats = { totalSteps: await steps.total(actor.id), todaySteps: await steps.daySteps(actor.id, day) };
+        const result: CompletionResult = {
+          success: true,
+          activityId: id,
+          activityKey: activity.key as ActivityKey,
+          stepsEarned: decision.stepsEarned,
+          totalSteps: stats.totalSteps,
+          todayCount: counts.all + 1,
           dailyLimit: activity.dailyLimit,
-        },
-      };
-    });
+          limitReached: decision.limitReached,
+        };
+        await rememberForIdempotency(result);
+        return {
+          replayed: false,
+          result,
+          stats,
+          completion: {
+            activityId: id,
+            activityType: activity.key,
+            activityName: activity.name,
+            stepsEarned: decision.stepsEarned,
+            icon: activity.icon,
+            completedAt: now.toISOString(),
+            limitReached: decision.limitReached,
+            dailyLimit: activity.dailyLimit,
+          },
+        };
+      },
+      // The user's awards are counted, then written: one at a time per user (unique award slots still decide).
+      { serializeOn: `user:${actor.id}` },
+    );
 
   let outcome: Outcome;
   try {

@@ -17,7 +17,7 @@ export const QUICK_CONSULTATION_TURNS = 3;
 export async function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }) {
   // A turn commits without waiting for fsync (decision 010); a crisis flag is synced at once. The screen
   // is pure: run here to choose the commit, and again (logged) inside, once the message is known to be new.
-  const durability = screenForSafety(input.content) === null ? ({ durability: 'turn' } as const) : {};
+  const options = { serializeOn: `user:${user.id}`, ...(screenForSafety(input.content) === null ? ({ durability: 'turn' } as const) : {}) };
   // Every check and write in one transaction: ten concurrent sends of one clientMessageId store it once
   // and the others replay it; a conversation closed or paused meanwhile takes no message.
   return deps.store.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export async function sendMessage(deps: Deps, user: User, input: { conversationI
         screened,
       });
     return { userMessageId: input.clientMessageId, safety: crisis };
-  }, durability);
+  }, options);
 }
 
 /** Awards `consulta_rapida` once, when a chat reaches QUICK_CONSULTATION_TURNS user turns. */

@@ -81,7 +81,7 @@ export async function startConversation(deps: Deps, user: User, input: { kind: C
         });
       }
     },
-    { durability: 'turn' },
+    { durability: 'turn', serializeOn: `user:${user.id}` },
   );
   return getConversation(deps, user, id);
 }

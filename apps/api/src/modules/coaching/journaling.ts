@@ -29,28 +29,31 @@ export async function saveJournalFromConversation(
   const prompt = messages.find((m) => m.role === 'assistant')?.content ?? null;
   const id = crypto.randomUUID();
   const now = deps.clock();
-  await deps.store.transaction(async (tx) => {
-    // Saved once: a second save that raced this one finds the conversation completed.
-    if ((await owned(deps, user, conversation.id, tx)).status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
-    await tx.coaching.insertJournalEntry({
-      id,
-      userId: user.id,
-      title: input.title?.trim() || titleFrom(body),
-      body,
-      mood: input.mood?.trim() || null,
-      prompt,
-      source: 'chat',
-      conversationId: conversation.id,
-      wordCount: words,
-      createdAt: now,
-    });
-    await enforceDailyQuota(deps, tx, user, 'journalEntries');
-    await tx.coaching.updateConversation(conversation.id, {
-      status: 'completed',
-      awarded: words >= JOURNAL_MIN_WORDS,
-      updatedAt: now,
-    });
-  });
+  await deps.store.transaction(
+    async (tx) => {
+      // Saved once: a second save that raced this one finds the conversation completed.
+      if ((await owned(deps, user, conversation.id, tx)).status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
+      await tx.coaching.insertJournalEntry({
+        id,
+        userId: user.id,
+        title: input.title?.trim() || titleFrom(body),
+        body,
+        mood: input.mood?.trim() || null,
+        prompt,
+        source: 'chat',
+        conversationId: conversation.id,
+        wordCount: words,
+        createdAt: now,
+      });
+      await enforceDailyQuota(deps, tx, user, 'journalEntries');
+      await tx.coaching.updateConversation(conversation.id, {
+        status: 'completed',
+        awarded: words >= JOURNAL_MIN_WORDS,
+        updatedAt: now,
+      });
+    },
+    { serializeOn: `user:${user.id}` },
+  );
   const award =
     words >= JOURNAL_MIN_WORDS
       ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id })

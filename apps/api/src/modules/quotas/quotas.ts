@@ -85,10 +85,13 @@ export async function enforceDailyQuota(deps: Deps, tx: Repositories, user: User
  * transaction (the insert first: see the module comment). Over the quota nothing is stored.
  */
 export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, insert: (tx: Repositories) => Promise<void>): Promise<void> {
-  return deps.store.transaction(async (tx) => {
-    await insert(tx);
-    await enforceDailyQuota(deps, tx, user, kind);
-  });
+  return deps.store.transaction(
+    async (tx) => {
+      await insert(tx);
+      await enforceDailyQuota(deps, tx, user, kind);
+    },
+    { serializeOn: `user:${user.id}` },
+  );
 }
 
 /**
