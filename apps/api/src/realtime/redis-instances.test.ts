@@ -143,7 +143,14 @@ describeWithRedis('two API instances on one database and one Redis', () => {
   }
 
   function grantEvidence(deps: Deps, userId: string, activityKey: string) {
-    deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId, activityKey, source: 'practice', ref: crypto.randomUUID(), createdAt: new Date() });
+    return deps.repos.steps.recordEvidence({
+      id: crypto.randomUUID(),
+      userId,
+      activityKey,
+      source: 'practice',
+      ref: crypto.randomUUID(),
+      createdAt: new Date(),
+    });
   }
 
   function complete(instance: Instance, cookie: string, activityKey: string) {
@@ -172,7 +179,7 @@ describeWithRedis('two API instances on one database and one Redis', () => {
       });
     });
 
-    grantEvidence(a.deps, owner.userId, 'active_break');
+    await grantEvidence(a.deps, owner.userId, 'active_break');
     const response = await complete(a, owner.cookie, 'active_break');
     expect(response.status).toBe(200);
     const body = (await response.json()) as { stepsEarned: number; totalSteps: number };
@@ -227,7 +234,7 @@ describeWithRedis('two API instances on one database and one Redis', () => {
     await expect.poll(() => a.deps.redis?.client.isReady, { timeout: 3_000 }).toBe(false);
     expect(warnings).toContain('redis unavailable: limits fall back to this instance, events from other instances wait');
 
-    grantEvidence(a.deps, owner.userId, 'active_break');
+    await grantEvidence(a.deps, owner.userId, 'active_break');
     const response = await complete(a, owner.cookie, 'active_break');
     expect(response.status).toBe(200);
     await expect.poll(() => tab.messages.map((m) => m.type), { timeout: 3_000 }).toEqual(['activity_completed', 'stats_updated']);

@@ -305,7 +305,7 @@ describeWithRedis('the Redis limit store', () => {
       expect(await b?.tryAcquireStream('wired-user', 'c2', 1)).toEqual({ ok: false, reason: 'user' });
       expect(await b?.tryAcquireStream('wired-user', 'c1', 1)).toEqual({ ok: false, reason: 'conversation' });
     } finally {
-      await Promise.all(apps.map((t) => t.deps.redis?.close()));
+      await Promise.all(apps.map(async (t) => t.deps.redis?.close()));
     }
   });
 
