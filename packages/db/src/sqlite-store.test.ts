@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, createTestDb, type DbHandle } from './client';
 import { createSqliteStore } from './sqlite-store';
-import { StoreMisuseError, type Store } from './store';
+import { isBusy, isUniqueViolation, StoreMisuseError, type Store } from './store';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -159,5 +159,37 @@ describe('SQLite store: transactions', () => {
     await running;
     await closed;
     expect(handle.sqlite.open).toBe(false);
+  });
+
+  it('classifies a duplicate key the same way on both dialects, and a rolled-back duplicate leaves nothing', async () => {
+    const { store } = open();
+    await store.repos.users.insert(user('u1'));
+    const error = await store
+      .transaction(async (tx) => {
+        await tx.users.insert(user('u2'));
+        await tx.sessions.insert({ id: 's1', secretHash: Buffer.alloc(32), userId: 'u2', createdAt: new Date(), lastVerifiedAt: new Date() });
+        await tx.sessions.insert({ id: 's1', secretHash: Buffer.alloc(32), userId: 'u2', createdAt: new Date(), lastVerifiedAt: new Date() });
+      })
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isBusy(error)).toBe(false);
+    expect(isUniqueViolation({ code: '23505' })).toBe(true);
+    expect(isBusy({ code: 'SQLITE_BUSY' })).toBe(true);
+    expect(isUniqueViolation(new Error('x'))).toBe(false);
+    expect(await store.repos.users.count()).toBe(1);
+  });
+
+  it('gives a deferred transaction one consistent view', async () => {
+    const { store } = open();
+    await store.repos.users.insert(user('u1'));
+    const seen = await store.transaction(
+      async (tx) => {
+        const before = await tx.users.count();
+        await tick();
+        return [before, await tx.users.count()];
+      },
+      { mode: 'deferred' },
+    );
+    expect(seen).toEqual([1, 1]);
   });
 });
