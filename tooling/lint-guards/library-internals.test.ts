@@ -79,7 +79,9 @@ describe('the "libraries as shipped" lint rule', () => {
     const file = 'apps/api/src/testing/procedures.ts';
     expect(await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', file)).toEqual([]);
     expect(await internalsReported("import x from '@trpc/server/unstable-core-do-not-import';\nexport default x;", file)).toHaveLength(1);
-    expect(await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', 'apps/api/src/testing/two-processes.ts')).toHaveLength(1);
+    expect(
+      await internalsReported('declare const router: { _def: unknown };\nexport const d = router._def;', 'apps/api/src/testing/two-processes.ts'),
+    ).toHaveLength(1);
   });
 
   it('leaves ordinary code alone', async () => {
