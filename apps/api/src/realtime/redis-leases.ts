@@ -136,12 +136,9 @@ export function createSharedCounts(redis: SharedRedis, logger: Logger): SharedCo
         bump(keys, -1);
         return { ok: false, index: refused - 1 };
       }
-      let holding = true;
       return {
         ok: true,
-        release: () => {
-          if (!holding) return;
-          holding = false;
+        release: once(() => {
           bump(keys, -1);
           // A failure is repaired by the next heartbeat (it writes what this instance holds).
           run(client, COUNT_RELEASE, keys, [me]).then(
@@ -150,7 +147,7 @@ export function createSharedCounts(redis: SharedRedis, logger: Logger): SharedCo
             },
             (error: unknown) => logger.debug('shared count release deferred to the heartbeat', { error: String(error) }),
           );
-        },
+        }),
       };
     },
     async read(keys) {
@@ -236,12 +233,9 @@ export function createSharedSlots(redis: SharedRedis, logger: Logger): SharedSlo
         if (beats !== beatsBefore) client.hDel(key, field).catch(() => stale.set(key, (stale.get(key) ?? new Set<string>()).add(field)));
         return { ok: false, reason: answer === 1 ? 'group' : 'cap' };
       }
-      let holding = true;
       return {
         ok: true,
-        release: () => {
-          if (!holding) return;
-          holding = false;
+        release: once(() => {
           forget(key, field);
           client.hDel(key, field).catch((error: unknown) => {
             logger.debug('shared slot release deferred to the heartbeat', { error: String(error) });
@@ -249,8 +243,18 @@ export function createSharedSlots(redis: SharedRedis, logger: Logger): SharedSlo
             fields.add(field);
             stale.set(key, fields);
           });
-        },
+        }),
       };
     },
+  };
+}
+
+/** A release that acts the first time it is called; later calls (a double close, a retry) do nothing. */
+function once(release: () => void): () => void {
+  let holding = true;
+  return () => {
+    if (!holding) return;
+    holding = false;
+    release();
   };
 }
