@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, createTestDb, type DbHandle } from './client';
 import { createSqliteStore } from './sqlite-store';
-import { isBusy, isUniqueViolation, StoreMisuseError, type Store } from './store';
+import { StoreMisuseError, type Store } from './store';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -23,23 +23,9 @@ const user = (id: string) => ({ id, email: `${id}@ejemplo.es`, passwordHash: 'h'
 /** Lets every queued microtask and immediate run (a request arriving while a transaction awaits). */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('SQLite store: transactions', () => {
-  it('commits when the callback resolves and rolls every write back when it rejects', async () => {
-    const { store } = open();
-    await store.transaction(async (tx) => {
-      await tx.users.insert(user('u1'));
-    });
-    await expect(
-      store.transaction(async (tx) => {
-        await tx.users.insert(user('u2'));
-        expect(await tx.users.count()).toBe(2);
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await store.repos.users.count()).toBe(1);
-    expect(await store.repos.users.findById('u2')).toBeUndefined();
-  });
-
+// The Store contract on both dialects is in store.test.ts; these are the SQLite store's own mechanics
+// (one connection behind a gate, synchronous pragmas).
+describe('SQLite store: transactions (SQLite-only: the gate and pragmas)', () => {
   it('holds root calls back while a transaction awaits, then runs them after its commit', async () => {
     const { store, handle } = open();
     let release!: () => void;
@@ -108,12 +94,6 @@ describe('SQLite store: transactions', () => {
     expect(await store.repos.users.count()).toBe(0);
   });
 
-  it('refuses a transaction’s repositories once it has ended', async () => {
-    const { store } = open();
-    const leaked = await store.transaction(async (tx) => tx);
-    await expect(leaked.users.count()).rejects.toThrow(StoreMisuseError);
-  });
-
   it('commits conversation turns with synchronous=NORMAL and restores FULL, also when the turn fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ascenso-store-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -159,37 +139,5 @@ describe('SQLite store: transactions', () => {
     await running;
     await closed;
     expect(handle.sqlite.open).toBe(false);
-  });
-
-  it('classifies a duplicate key the same way on both dialects, and a rolled-back duplicate leaves nothing', async () => {
-    const { store } = open();
-    await store.repos.users.insert(user('u1'));
-    const error = await store
-      .transaction(async (tx) => {
-        await tx.users.insert(user('u2'));
-        await tx.sessions.insert({ id: 's1', secretHash: Buffer.alloc(32), userId: 'u2', createdAt: new Date(), lastVerifiedAt: new Date() });
-        await tx.sessions.insert({ id: 's1', secretHash: Buffer.alloc(32), userId: 'u2', createdAt: new Date(), lastVerifiedAt: new Date() });
-      })
-      .catch((caught: unknown) => caught);
-    expect(isUniqueViolation(error)).toBe(true);
-    expect(isBusy(error)).toBe(false);
-    expect(isUniqueViolation({ code: '23505' })).toBe(true);
-    expect(isBusy({ code: 'SQLITE_BUSY' })).toBe(true);
-    expect(isUniqueViolation(new Error('x'))).toBe(false);
-    expect(await store.repos.users.count()).toBe(1);
-  });
-
-  it('gives a deferred transaction one consistent view', async () => {
-    const { store } = open();
-    await store.repos.users.insert(user('u1'));
-    const seen = await store.transaction(
-      async (tx) => {
-        const before = await tx.users.count();
-        await tick();
-        return [before, await tx.users.count()];
-      },
-      { mode: 'deferred' },
-    );
-    expect(seen).toEqual([1, 1]);
   });
 });

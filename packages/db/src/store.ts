@@ -284,8 +284,12 @@ export class StoreMisuseError extends Error {
   override name = 'StoreMisuseError';
 }
 
+/** The driver's error code: on the error itself (better-sqlite3) or on its cause (drizzle wraps node-postgres errors in a DrizzleQueryError). */
 function codeOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (code !== undefined) return code;
+  return typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
 }
 
 /** A unique or primary key constraint refused the write (SQLite or PostgreSQL), e.g. a taken award slot. */

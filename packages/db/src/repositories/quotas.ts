@@ -10,7 +10,7 @@ import { conversations, journalEntries, messages } from '../schema/coaching';
  * holding a user's messages since `since` are among those updated since a little before it; this margin
  * only widens that candidate set (the messages' own time decides).
  */
-const TOUCH_MARGIN_MS = 60 * 60 * 1000;
+export const TOUCH_MARGIN_MS = 60 * 60 * 1000;
 
 /**
  * Counts of what a user created since a moment, through the tables' (user, time) indexes. No rules

@@ -33,7 +33,8 @@ export function sanitizeMetadata(value: unknown): Record<string, string | number
   return clean;
 }
 
-function sanitizeRow(row: CompletionRow): CompletionRow {
+/** A completion row with its metadata sanitised (shared by both dialects). */
+export function sanitizeRow(row: CompletionRow): CompletionRow {
   return row.metadata === null ? row : { ...row, metadata: sanitizeMetadata(row.metadata) };
 }
 

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { ActivityDefinition } from '@ascenso/domain/activities';
+import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
+import type { PgDbHandle } from './client';
+import { createPgAdminRepository } from './repositories/admin';
+import { createPgAssessmentsRepository } from './repositories/assessments';
+import { createPgAuthFailuresRepository } from './repositories/auth-failures';
+import { createPgCoachingRepository } from './repositories/coaching';
+import type { PgExec } from './repositories/exec';
+import { createPgListensRepository } from './repositories/listens';
+import { createPgQuotasRepository } from './repositories/quotas';
+import { createPgSessionsRepository } from './repositories/sessions';
+import { createPgStepsRepository } from './repositories/steps';
+import { createPgUsersRepository } from './repositories/users';
+
+export type PgStoreOptions = {
+  /** Catalogue entries to add when missing, as the store opens (existing, possibly edited rows stay). */
+  catalogue?: { definitions: readonly ActivityDefinition[]; now: Date };
+  /**
+   * Throw StoreMisuseError when a root repository or a nested transaction is used inside a transaction's
+   * callback (AsyncLocalStorage, as the SQLite store). On PostgreSQL that mistake does not deadlock at once
+   * (it takes another pooled connection) but its statements escape the transaction, and under load it can
+   * exhaust the pool; the composition root turns the check on outside production.
+   */
+  detectMisuse?: boolean;
+};
+
+function createPgRepositories(db: PgExec): Repositories {
+  return {
+    users: createPgUsersRepository(db),
+    sessions: createPgSessionsRepository(db),
+    authFailures: createPgAuthFailuresRepository(db),
+    steps: createPgStepsRepository(db),
+    assessments: createPgAssessmentsRepository(db),
+    coaching: createPgCoachingRepository(db),
+    listens: createPgListensRepository(db),
+    admin: createPgAdminRepository(db),
+    quotas: createPgQuotasRepository(db),
+  };
+}
+
+type AnyMethod = (...args: never[]) => Promise<unknown>;
+
+/** Wraps every method of every repository with `guard` (a check that runs before the statement). */
+function guarded(repos: Repositories, guard: (name: string) => Error | undefined): Repositories {
+  const out: Record<string, Record<string, AnyMethod>> = {};
+  for (const [repoName, repo] of Object.entries(repos) as Array<[string, Record<string, AnyMethod>]>) {
+    const wrapped: Record<string, AnyMethod> = {};
+    for (const [methodName, method] of Object.entries(repo)) {
+      wrapped[methodName] = (...args) => {
+        const refusal = guard(`${repoName}.${methodName}`);
+        return refusal ? Promise.reject(refusal) : method(...args);
+      };
+    }
+    out[repoName] = wrapped;
+  }
+  return out as unknown as Repositories;
+}
+
+/**
+ * The Store on PostgreSQL (node-postgres pool, drizzle's node-postgres driver; decision 025). Root
+ * repositories run each statement on a pooled connection; `transaction` checks one connection out for
+ * the callback (drizzle's `db.transaction`):
+ * - READ COMMITTED, the default: the limits are unique indexes and conditional writes (decision 023);
+ * - `serializeOn: 'user:<id>'` → `pg_advisory_xact_lock(hashtext(key))` first: one user's award and quota
+ *   transactions run one after another, across instances, different users never wait for each other;
+ * - `mode: 'deferred'` (read-only work that wants one consistent view) → `REPEATABLE READ, READ ONLY`: one
+ *   snapshot for the whole transaction, as SQLite's deferred read transaction gives;
+ * - `durability: 'turn'` → `SET LOCAL synchronous_commit = off`: the commit does not wait for the WAL flush.
+ *   A server crash may lose the last few hundred milliseconds of conversation turns, never corrupt anything:
+ *   the same trade-off as SQLite's synchronous=NORMAL (decision 010).
+ * Methods atomic on their own (`authFailures.reserve`, `listens.beginListen`, `listens.startPractice`) run in
+ * their own transaction, a savepoint when called on a `tx`.
+ */
+export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions = {}): Promise<Store> {
+  const { db } = handle;
+  const context = options.detectMisuse ? new AsyncLocalStorage<object>() : undefined;
+  const misuse = (what: string) =>
+    new StoreMisuseError(
+      `${what} inside a transaction's callback would run outside that transaction: use the callback's \`tx\` repositories (transactions do not nest).`,
+    );
+
+  const plain = createPgRepositories(db);
+  const repos = context ? guarded(plain, (name) => (context.getStore() ? misuse(`store.repos.${name}()`) : undefined)) : plain;
+  if (options.catalogue) await plain.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
+
+  async function transaction<T>(fn: (tx: Repositories) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
+    if (context?.getStore()) throw misuse('store.transaction()');
+    const deferred = txOptions.mode === 'deferred';
+    return db.transaction(
+      async (tx) => {
+        let open = true;
+        try {
+          if (txOptions.serializeOn !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${txOptions.serializeOn}))`);
+          if (txOptions.durability === 'turn') await tx.execute(sql`set local synchronous_commit = off`);
+          // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
+          const txRepos = guarded(createPgRepositories(tx), (name) =>
+            open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`),
+          );
+          return await (context ? context.run({}, () => fn(txRepos)) : fn(txRepos));
+        } finally {
+          open = false;
+        }
+      },
+      deferred ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'read committed' },
+    );
+  }
+
+  return {
+    repos,
+    transaction,
+    dialect: 'postgres',
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => handle.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AssessmentsRepository } from '../../store';
+import { assessmentProgress, assessments } from '../schema/assessments';
+import type { PgExec } from './exec';
+
+export function createPgAssessmentsRepository(db: PgExec): AssessmentsRepository {
+  return {
+    async latest(userId) {
+      return (await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1))[0];
+    },
+    async history(userId) {
+      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt));
+    },
+    async insert(row) {
+      await db.insert(assessments).values(row);
+    },
+    async progress(userId) {
+      return (await db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)))[0];
+    },
+    async saveProgress(row) {
+      await db
+        .insert(assessmentProgress)
+        .values(row)
+        .onConflictDoUpdate({
+          target: assessmentProgress.userId,
+          set: { currentSection: row.currentSection, responses: row.responses, completedSections: row.completedSections, lastSavedAt: row.lastSavedAt },
+        });
+    },
+    async deleteProgress(userId) {
+      await db.delete(assessmentProgress).where(eq(assessmentProgress.userId, userId));
+    },
+  };
+}
