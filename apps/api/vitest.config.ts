@@ -6,5 +6,8 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // One throwaway PostgreSQL cluster for the run (the PostgreSQL store tests; with ASCENSO_TEST_DIALECT=postgres every suite).
+    globalSetup: ['../../tooling/test-services/postgres-global-setup.ts'],
+    setupFiles: ['./src/testing/pg-test-setup.ts'],
   },
 });

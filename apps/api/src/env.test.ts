@@ -35,6 +35,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://user:secreto@cache.ejemplo.es:6380/2' }).redisUrl).toBe('rediss://user:secreto@cache.ejemplo.es:6380/2');
   });
 
+  it('takes DATABASE_URL (postgres:// or postgresql://); unset, the SQLite file stays the database', () => {
+    expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, databasePath: './data/app.db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://ascenso:secreto@db.ejemplo.es:5432/ascenso' }).databaseUrl).toBe(
+      'postgres://ascenso:secreto@db.ejemplo.es:5432/ascenso',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql://127.0.0.1/ascenso?sslmode=require' }).databaseUrl).toBe('postgresql://127.0.0.1/ascenso?sslmode=require');
+    // PostgreSQL and several instances still need Redis for what they share.
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/ascenso', INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/ascenso', INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).instances).toBe(2);
+  });
+
   it('takes TRUST_PROXY, the proxies in front of the API: none by default', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -60,6 +71,9 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL: debe ser una URL redis:\/\/ o rediss:\/\//],
     [{ REDIS_URL: '127.0.0.1:6379' }, /REDIS_URL/],
     [{ REDIS_URL: 'redis://' }, /REDIS_URL/],
+    [{ DATABASE_URL: 'mysql://127.0.0.1/ascenso' }, /DATABASE_URL: debe ser una URL postgres:\/\/ o postgresql:\/\//],
+    [{ DATABASE_URL: './data/app.db' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://' }, /DATABASE_URL/],
     [{ INSTANCES: '0' }, /INSTANCES/],
     [{ INSTANCES: 'dos' }, /INSTANCES/],
     [{ INSTANCES: '1.5' }, /INSTANCES/],

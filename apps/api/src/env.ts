@@ -9,6 +9,14 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** PostgreSQL (decision 023/025). Set: the server uses it and DATABASE_PATH is ignored; unset: the SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (value) => /^postgres(ql)?:\/\/[^/\s]/.test(value) && URL.canParse(value),
+      'debe ser una URL postgres:// o postgresql:// (por ejemplo postgres://ascenso:secreto@127.0.0.1:5432/ascenso)',
+    )
+    .optional(),
   /** Redis for what instances share (event bus, limits, caps; decision 022). Unset: in-process, one instance. */
   REDIS_URL: z
     .string()
@@ -57,6 +65,8 @@ export type Config = {
   port: number;
   host: string;
   databasePath: string;
+  /** PostgreSQL (DATABASE_URL); undefined: the SQLite file at databasePath. */
+  databaseUrl: string | undefined;
   /** Redis shared by the instances (REDIS_URL); undefined: in-process state, one instance only. */
   redisUrl?: string | undefined;
   /** How many API instances run (INSTANCES); more than 1 needs Redis. */
@@ -148,6 +158,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     port: env.PORT,
     host: env.HOST,
     databasePath: env.DATABASE_PATH,
+    databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createPgDb, migratePg } from '@ascenso/db/pg/client';
+import { createPgStore } from '@ascenso/db/pg/pg-store';
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { ConfigError, loadConfig } from './env';
@@ -24,7 +27,10 @@ async function main() {
     throw error;
   }
 
-  const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle') });
+  // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each
+  // migration once), then the store (async: it seeds the catalogue). Unset: the SQLite file, as always.
+  const store = config.databaseUrl ? await openPgStore(config.databaseUrl, !config.isProduction) : undefined;
+  const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle'), ...(store ? { store } : {}) });
   // Redis (REDIS_URL): wait a little for it, never fail on it; until it answers, limits and caps hold
   // per instance and events reach this instance's clients only (decision 022).
   if (deps.redis && !(await deps.redis.ready(5_000))) {
@@ -76,6 +82,18 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Opens the pool, applies the committed PostgreSQL migrations (advisory lock) and opens the store; the pool closes with it. */
+async function openPgStore(url: string, detectMisuse: boolean) {
+  const handle = createPgDb({ url });
+  try {
+    await migratePg(handle.db, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle-pg') });
+    return await createPgStore(handle, { catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date() }, detectMisuse });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 /** "Ascenso está listo: http://localhost:3000": loopback and wildcard hosts read as localhost. */

@@ -6,6 +6,7 @@ import { createRequestContext } from '../trpc/context';
 import { createDeps, type Deps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
+import { takePgTestStore } from './test-dialect';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -34,7 +35,11 @@ export type TestRequest = {
   headers?: Record<string, string>;
 };
 
-/** An app on an in-memory database with the real migrations, a controllable clock and real Argon2. */
+/**
+ * An app on a fresh database with the real migrations, a controllable clock and real Argon2: SQLite in
+ * memory, or with ASCENSO_TEST_DIALECT=postgres a PostgreSQL database prepared for the test
+ * (test-dialect.ts). `dbHandle` / `sqlite` exist on SQLite only: a test that reads them is SQLite-only.
+ */
 export function createTestApp(
   options: {
     env?: Record<string, string>;
@@ -52,10 +57,11 @@ export function createTestApp(
     AUTH_REGISTER_MAX_PER_ADDRESS: '1000',
     ...options.env,
   });
+  const pgStore = takePgTestStore();
   // The SQLite handle under the store: SQLite-specific tests read and arrange rows through it.
-  const dbHandle = createTestDb();
+  const sqliteHandle = pgStore ? undefined : createTestDb();
   const deps: Deps = createDeps(config, {
-    dbHandle,
+    ...(pgStore ? { store: pgStore } : { dbHandle: sqliteHandle! }),
     clock: clock.now,
     logger: createLogger('silent'),
     ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
@@ -113,7 +119,25 @@ export function createTestApp(
     return { ...registered, caller: callerFor(registered.cookie) };
   }
 
-  return { app, deps, dbHandle, sqlite: dbHandle.sqlite, clock, request, sessionCookie, registerUser, callerFor, signedInCaller };
+  const sqliteOnly = (): never => {
+    throw new Error('this test reads the SQLite handle: mark it SQLite-only (SQLITE_ONLY from testing/test-dialect.ts)');
+  };
+  return {
+    app,
+    deps,
+    get dbHandle() {
+      return sqliteHandle ?? sqliteOnly();
+    },
+    get sqlite() {
+      return sqliteHandle?.sqlite ?? sqliteOnly();
+    },
+    clock,
+    request,
+    sessionCookie,
+    registerUser,
+    callerFor,
+    signedInCaller,
+  };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -1,4 +1,5 @@
 import type { ActivityDefinition } from '@ascenso/domain/activities';
+import pg from 'pg';
 import type { Store } from '../store';
 import { createPgStore } from './pg-store';
 import { createPgTestDb } from './test-db';
@@ -6,7 +7,8 @@ import { createPgTestDb } from './test-db';
 /**
  * A PostgreSQL Store on a fresh, migrated database for a test (the counterpart of
  * `createSqliteStore(createTestDb())`): on the run's shared cluster when given its URL
- * (`inject('ascensoPostgresUrl')`). `close()` ends the pool (and stops a cluster of its own).
+ * (`inject('ascensoPostgresUrl')`). `close()` ends the pool and drops the database (or stops a cluster of
+ * its own), so a suite that opens hundreds of them does not fill the disk.
  */
 export async function createPgTestStore(
   options: {
@@ -21,5 +23,16 @@ export async function createPgTestStore(
     detectMisuse: options.detectMisuse ?? true,
     ...(options.catalogue ? { catalogue: options.catalogue } : {}),
   });
-  return Object.assign(store, { url: handle.url });
+  const close = async () => {
+    await store.close();
+    if (!options.sharedUrl) return;
+    const admin = new pg.Client({ connectionString: options.sharedUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists "${new URL(handle.url).pathname.slice(1)}" with (force)`);
+    } finally {
+      await admin.end();
+    }
+  };
+  return { ...store, close, url: handle.url };
 }

@@ -1,0 +1,105 @@
+import type { ChildProcess } from 'node:child_process';
+import { createPgDb, migratePg, type PgDbHandle } from '@ascenso/db/pg/client';
+import { createPgStore } from '@ascenso/db/pg/pg-store';
+import type { Store } from '@ascenso/db/store';
+import { POSTGRES_SKIP_REASON, testPostgres, withPostgres } from '@ascenso/test-services/postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDeps } from '../deps';
+import { loadConfig } from '../env';
+import { createLogger } from '../logger';
+import { register } from '../modules/auth/auth.service';
+import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
+import { startServerProcess } from '../testing/server-process';
+
+// Issue 17: two API processes (two stores, two pools) on one PostgreSQL database, started from source with
+// DATABASE_URL as `pnpm start` would. The limits live in the database: they hold across the instances with
+// no Redis (INSTANCES stays 1 for each: this is the database's part of the guarantee, not a deployment).
+
+const ORIGIN = 'http://localhost:3000';
+const PASSWORD = 'una frase bastante larga';
+
+describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('two API processes on one PostgreSQL database'), () => {
+  const children: ChildProcess[] = [];
+  let urls: string[] = [];
+  let handle: PgDbHandle;
+  let store: Store;
+  let cookie = '';
+  let userId = '';
+
+  beforeAll(async () => {
+    const cluster = await testPostgres(inject('ascensoPostgresUrl'));
+    handle = createPgDb({ url: cluster.url });
+    // The first process migrates and seeds the demo accounts; the second finds both done.
+    const env = { DATABASE_URL: cluster.url, QUOTA_JOURNAL_ENTRIES_PER_DAY: '5', AUTH_LOGIN_MAX_PER_ACCOUNT_ADDRESS: '4' };
+    const first = await startServerProcess('/nonexistent/never-used.db', ORIGIN, { env, timeoutMs: 60_000 });
+    children.push(first.child);
+    const second = await startServerProcess('/nonexistent/never-used.db', ORIGIN, { env, timeoutMs: 60_000 });
+    children.push(second.child);
+    urls = [first.url, second.url];
+    await migratePg(handle.db); // already applied: a no-op under the lock
+    store = await createPgStore(handle);
+    const deps = createDeps(loadConfig({ LOG_LEVEL: 'silent' }), { store, logger: createLogger('silent') });
+    const signedIn = await register(deps, { email: 'vera@ejemplo.es', password: PASSWORD, firstName: 'Vera' }, { ip: '127.0.0.1' });
+    cookie = `session=${signedIn.token}`;
+    userId = signedIn.user.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await store?.close();
+  });
+
+  const post = (url: string, path: string, body: unknown, withCookie = cookie) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(withCookie ? { cookie: withCookie } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+
+  it('seeded the demo accounts on PostgreSQL once, and a demo person signs in on either instance', async () => {
+    expect(await store.repos.users.count()).toBe(DEMO_ACCOUNTS.length + 1);
+    for (const url of urls) {
+      const answer = await post(url, '/api/auth/login', { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password }, '');
+      expect(answer.status).toBe(200);
+    }
+  });
+
+  it('40 concurrent completions of a limit-1 activity, split across the instances, award exactly once, with no 5xx', async () => {
+    for (let i = 0; i < 40; i += 1) {
+      await store.repos.steps.recordEvidence({
+        id: crypto.randomUUID(),
+        userId,
+        activityKey: 'audio_ascenso_daily',
+        source: 'listen',
+        ref: `pg-attack-${i}`,
+        createdAt: new Date(),
+      });
+    }
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(urls[i % 2]!, '/api/activity-log', { activity_key: 'audio_ascenso_daily' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as Array<{ stepsEarned: number }>;
+    expect(bodies.filter((b) => b.stepsEarned > 0)).toHaveLength(1);
+    expect(await store.repos.steps.awardedCompletionCount(userId)).toBe(1);
+    expect(await store.repos.steps.total(userId)).toBe(165);
+  });
+
+  it('a daily quota of 5 journal entries holds under 20 concurrent creations split across the instances', async () => {
+    const entry = (i: number) => ({ json: { mood: 'calma', title: `Entrada ${i}`, body: `Hoy he escrito la entrada ${i}.` } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(urls[i % 2]!, '/api/trpc/journaling.create', entry(i))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+    expect(await store.repos.coaching.recentJournalEntries(userId, 100)).toHaveLength(5);
+  });
+
+  it('the sign-in limit (4 wrong passwords per account and address) holds across the instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(urls[i % 2]!, '/api/auth/login', { email: 'vera@ejemplo.es', password: `no es la buena ${i}` }, '')),
+    );
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(8);
+    for (const answer of answers.filter((a) => a.status === 429)) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right password is refused too while the limit holds, on both.
+    for (const url of urls) expect((await post(url, '/api/auth/login', { email: 'vera@ejemplo.es', password: PASSWORD }, '')).status).toBe(429);
+  });
+});

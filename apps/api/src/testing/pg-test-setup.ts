@@ -1,0 +1,59 @@
+/**
+ * Vitest setup file of the API suites: with ASCENSO_TEST_DIALECT=postgres, a fresh, migrated PostgreSQL
+ * database (with the activity catalogue) is ready before every test and every file's `beforeAll`, on the
+ * run's shared cluster (postgres-global-setup.ts), so that the synchronous `createTestApp()` can take it.
+ * A second createTestApp() in the same test (or hook) shares that test's database. Stores taken in a test
+ * are closed, and their databases dropped, after it; those taken in a `beforeAll` after the file.
+ */
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
+import type { Store } from '@ascenso/db/store';
+import { createPgTestStore } from '@ascenso/db/pg/test-store';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { providePgTestStores, TEST_DIALECT } from './test-dialect';
+
+if (TEST_DIALECT === 'postgres') {
+  const sharedUrl = inject('ascensoPostgresUrl');
+  if (!sharedUrl) throw new Error('ASCENSO_TEST_DIALECT=postgres needs PostgreSQL (postgres-global-setup.ts provided no cluster)');
+  let prepared: (Store & { url: string }) | undefined;
+  let last: (Store & { url: string }) | undefined;
+  let inTest = false;
+  const ofTest: Array<Store & { url: string }> = [];
+  const ofFile: Array<Store & { url: string }> = [];
+
+  const prepare = async () => {
+    prepared ??= await createPgTestStore({
+      sharedUrl,
+      catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date('2026-11-22T09:00:00Z') },
+    });
+  };
+  const dispose = async (stores: Array<Store & { url: string }>) => {
+    // close() ends the pool and drops the database.
+    for (const store of stores.splice(0)) await store.close();
+  };
+
+  providePgTestStores(() => {
+    if (prepared) {
+      last = prepared;
+      prepared = undefined;
+      (inTest ? ofTest : ofFile).push(last);
+    }
+    if (!last) throw new Error('no PostgreSQL test store prepared');
+    return last;
+  });
+
+  beforeAll(prepare);
+  beforeEach(async () => {
+    await prepare();
+    last = undefined;
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await dispose(ofTest);
+  });
+  afterAll(async () => {
+    await dispose(ofFile);
+    if (prepared) await dispose([prepared]);
+    prepared = undefined;
+  });
+}
