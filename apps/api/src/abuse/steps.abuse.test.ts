@@ -41,7 +41,7 @@ async function setup() {
   const query = (name: string, input?: unknown) =>
     http(`/api/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
   const stats = async () => ((await (await http(`/api/activity-log/users/${user.id}/activity-stats`)).json()) as { stats: Json }).stats;
-  const ledger = () => t.sqlite.prepare('select * from activity_completions where user_id = ? order by completed_at').all(user.id) as Json[];
+  const ledger = async () => (await t.sql('select * from activity_completions where user_id = ? order by completed_at', user.id)) as Json[];
   /** Server-side evidence of a finished activity (what a session or a journal entry records), now. */
   const evidence = (activityKey: ActivityKey, source: EvidenceSource) =>
     t.deps.repos.steps.recordEvidence({ id: crypto.randomUUID(), userId: user.id, activityKey, source, ref: crypto.randomUUID(), createdAt: t.clock.now() });
@@ -64,7 +64,7 @@ describe('item 6: steps are not self-reported', () => {
     );
     for (const response of responses) await expectNoEvidence(response);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(ledger()).toHaveLength(0);
+    expect(await ledger()).toHaveLength(0);
     expect(await stats()).toMatchObject({ totalSteps: 0, todaySteps: 0 });
   });
 
@@ -72,7 +72,7 @@ describe('item 6: steps are not self-reported', () => {
     const { http, post, stats, ledger } = await setup();
     await expectNoEvidence(await post({ activity_key: 'assessment_completed' }));
     expect((await http('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
-    const awarded = ledger();
+    const awarded = await ledger();
     expect(awarded).toHaveLength(1);
     const first = await post({ activity_key: 'assessment_completed' });
     expect(first.status).toBe(200);
@@ -88,7 +88,7 @@ describe('item 6: steps are not self-reported', () => {
     });
     await expectNoEvidence(await post({ activity_key: 'assessment_completed' }));
     await expectNoEvidence(await post({ activity_key: 'sesion_completa' }));
-    expect(ledger()).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
     expect((await stats()).totalSteps).toBe(1000);
   });
 
@@ -110,7 +110,7 @@ describe('item 6: steps are not self-reported', () => {
         // drain the streamed answer
       }
     }
-    expect(ledger().map((r) => [r.activity_key, r.steps_earned])).toEqual([['consulta_rapida', 225]]);
+    expect((await ledger()).map((r) => [r.activity_key, r.steps_earned])).toEqual([['consulta_rapida', 225]]);
     const replay = await post({ activity_key: 'consulta_rapida' });
     expect(await replay.json()).toMatchObject({ activityKey: 'consulta_rapida', stepsEarned: 225, totalSteps: 225 });
     await expectNoEvidence(await post({ activity_key: 'consulta_rapida' }));
@@ -128,7 +128,7 @@ describe('item 6: steps are not self-reported', () => {
       totalSteps: 550,
     });
     await expectNoEvidence(await post({ activity_key: 'journaling' }));
-    expect(ledger()).toHaveLength(2);
+    expect(await ledger()).toHaveLength(2);
     expect((await stats()).totalSteps).toBe(550);
   });
 
@@ -142,7 +142,7 @@ describe('item 6: steps are not self-reported', () => {
     expect(await again.text()).toBe(await first.text());
     const other = await post({ activity_key: 'journaling' }, 'evidence-key-0001');
     expect(other.status).toBe(422);
-    expect(ledger()).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
     // A refused request records nothing, not even its key.
     await expectNoEvidence(await post({ activity_key: 'journaling' }, 'evidence-key-0002'));
     await expectNoEvidence(await post({ activity_key: 'journaling' }, 'evidence-key-0002'));
@@ -190,9 +190,7 @@ describe('item 8: one running practice and one running listen per user', () => {
     const started = await Promise.all(Array.from({ length: 10 }, () => mutation('practice.start', { kind: 'active_break', ref: 'cuello' })));
     const sessions = (await Promise.all(started.map((r) => r.json()))) as Json[];
     const ids = sessions.map((s) => s.result.data.json.sessionId as string);
-    const running = t.sqlite
-      .prepare('select id from practice_sessions where user_id = ? and completed_at is null and abandoned_at is null')
-      .all(user.id) as Json[];
+    const running = await t.sql('select id from practice_sessions where user_id = ? and completed_at is null and abandoned_at is null', user.id);
     expect(running).toHaveLength(1);
     const planned = sessions[0]?.result.data.json.plannedSeconds as number;
     t.clock.advance((planned + 2) * 1000);
@@ -212,7 +210,7 @@ describe('item 8: one running practice and one running listen per user', () => {
       expect(r.status).toBe(206);
       await r.arrayBuffer();
     }
-    const listens = t.sqlite.prepare('select meditation_id, abandoned_at, served_bytes from audio_listens').all() as Json[];
+    const listens = await t.sql('select meditation_id, abandoned_at, served_bytes from audio_listens');
     expect(listens.filter((l) => l.abandoned_at === null)).toHaveLength(1);
     await (await http(`/api/meditations/${today.id}/audio`, { headers: { range: 'bytes=0-0' } })).arrayBuffer();
     // The tail alone extends nothing: the bytes must be served from the start without a gap.
@@ -252,28 +250,41 @@ describe('item 10: free-form metadata cannot break an answer', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as Json).error.code).toBe('VALIDATION');
-    expect(ledger()).toHaveLength(0);
+    expect(await ledger()).toHaveLength(0);
     const trpc = await http('/api/trpc/activities.complete', {
       body: JSON.parse(`{"json":{"activity_key":"journaling","metadata":{${JSON.stringify(key)}:"x"}}}`),
     });
     if (key === '__proto__') {
       // superjson's transport drops an own __proto__ before any procedure sees it: nothing of it can be stored.
       expect([200, 400]).toContain(trpc.status);
-      for (const row of ledger()) expect(Object.keys(JSON.parse(String(row.metadata ?? '{}')))).not.toContain('__proto__');
+      for (const row of await ledger()) {
+        // SQLite gives the JSON text, PostgreSQL the jsonb value.
+        const metadata: unknown = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : (row.metadata ?? {});
+        expect(Object.keys(metadata as object)).not.toContain('__proto__');
+      }
     } else {
       expect(trpc.status).toBe(400);
-      expect(ledger()).toHaveLength(0);
+      expect(await ledger()).toHaveLength(0);
     }
   });
 
   it('a row already stored with such keys does not break profile.export over tRPC', async () => {
     const { t, user, query } = await setup();
-    t.sqlite
-      .prepare(
-        `insert into activity_completions (id, user_id, activity_key, day, completed_at, steps_earned, limit_reached, award_slot, metadata)
-         values ('old-row', ?, 'journaling', '2026-11-22', ?, 325, 0, 1, ?)`,
-      )
-      .run(user.id, t.clock.now().getTime(), '{"constructor":"x","__proto__":{"a":1},"prototype":2,"ok":"sí","n":3}');
+    // Stored through the repository, as an old row would be: own __proto__/constructor/prototype keys (JSON.parse makes them own).
+    await t.deps.repos.steps.insertCompletion({
+      id: 'old-row',
+      userId: user.id,
+      activityKey: 'journaling',
+      day: '2026-11-22',
+      completedAt: t.clock.now(),
+      stepsEarned: 325,
+      limitReached: false,
+      awardSlot: 1,
+      durationMinutes: null,
+      metadata: JSON.parse('{"constructor":"x","__proto__":{"a":1},"prototype":2,"ok":"sí","n":3}') as Record<string, string | number | boolean | null>,
+      toastShownAt: null,
+      timezone: null,
+    });
     const response = await query('profile.export');
     expect(response.status).toBe(200);
     const data = ((await response.json()) as Json).result.data.json as Json;

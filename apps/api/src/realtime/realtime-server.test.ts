@@ -154,7 +154,7 @@ describe('the documented /ws protocol', () => {
     const { cookie } = await t.registerUser();
     const socket = await open(`${server.wsUrl}/ws`, { cookie, origin: TEST_ORIGIN });
     // As another server process would: the row goes, no event is published here.
-    t.sqlite.prepare('delete from sessions').run();
+    await t.sql('delete from sessions');
     expect((await socket.closed).code).toBe(4401);
   });
 });

@@ -157,7 +157,7 @@ describe('authorisation matrix (generated from the router)', () => {
       if (!answer) throw new Error(`${path}: say what it answers an admin in ADMIN_ANSWERS`);
       const t = createTestApp();
       const { cookie, user } = await t.registerUser({ email: 'jefa@ejemplo.es', firstName: 'Jefa' });
-      t.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
+      await t.sql("update users set role = 'admin' where id = ?", user.id);
       const caller = t.callerFor(cookie);
       await answer.arrange?.(t, caller as unknown as AdminCaller, user.id);
       answer.check(await callPath(caller, path, {}), user.id);

@@ -42,7 +42,7 @@ describe('property: no procedure answers a hostile input with an internal error'
     const t = createTestApp();
     const { cookie, user } = await t.registerUser();
     await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
-    t.sqlite.prepare("update users set role = 'admin' where id = ?").run(user.id);
+    await t.sql("update users set role = 'admin' where id = ?", user.id);
     const callers = [t.callerFor(''), t.callerFor(cookie)];
     await fc.assert(
       fc.asyncProperty(hostileInput(path), fc.integer({ min: 0, max: 1 }), async (input, who) => {

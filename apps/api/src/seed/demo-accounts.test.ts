@@ -19,17 +19,18 @@ describe('seedDemoAccounts', () => {
     expect(await admin.json()).toMatchObject({ role: 'admin' });
 
     const lucia = await t.deps.repos.users.findByEmail('demo@ascenso.local');
-    const days = t.sqlite
-      .prepare('select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?')
-      .get(lucia?.id) as { days: number; n: number; steps: number };
+    // ::int-free counts: PostgreSQL answers bigint as text, hence Number().
+    const [dayRow] = await t.sql(
+      'select count(distinct day) as days, count(*) as n, sum(steps_earned) as steps from activity_completions where user_id = ?',
+      lucia?.id,
+    );
+    const days = { days: Number(dayRow?.days), n: Number(dayRow?.n), steps: Number(dayRow?.steps) };
     expect(days.days).toBeGreaterThanOrEqual(7);
     expect(days.n).toBeGreaterThan(20);
     expect(await t.deps.repos.steps.total(lucia?.id ?? '')).toBe(days.steps);
     // The third journaling entry of one day hit the limit of 2 and earned nothing.
-    const refused = t.sqlite.prepare('select count(*) as n from activity_completions where user_id = ? and limit_reached = 1').get(lucia?.id) as {
-      n: number;
-    };
-    expect(refused.n).toBe(1);
+    const refused = await t.sql('select id from activity_completions where user_id = ? and limit_reached', lucia?.id);
+    expect(refused).toHaveLength(1);
 
     // Lucía and the admin have completed the assessment; Mateo has not.
     const completed = async (email: string) => (await t.deps.repos.assessments.latest((await t.deps.repos.users.findByEmail(email))?.id ?? '')) !== undefined;

@@ -11,6 +11,7 @@ import { POSTGRES_SKIP_REASON, startPostgres, withPostgres, type PostgresCluster
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_ONLY } from '../testing/test-dialect';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedDemoAccounts } from './demo-accounts';
 
@@ -20,7 +21,8 @@ const keys = Object.keys(schema) as (keyof typeof schema)[];
 const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 
 // Issue 17: `pnpm db:copy` on the demo database, seeded the way `pnpm start` seeds an empty database.
-describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('pnpm db:copy on the demo database'), () => {
+// Copies a SQLite file: it runs with the SQLite test app only (SQLITE_ONLY).
+describe.skipIf(POSTGRES_SKIP_REASON ?? SQLITE_ONLY)(withPostgres('pnpm db:copy on the demo database'), () => {
   let cluster: PostgresCluster;
   let t: TestApp;
   let folder: string;

@@ -12,11 +12,10 @@ describe("Lucía's demo story agrees with her ledger", () => {
     expect(await seedDemoAccounts(t.deps)).toBe(true);
     const lucia = await t.deps.repos.users.findByEmail('demo@ascenso.local');
     const userId = lucia?.id ?? '';
-    const db = t.sqlite;
-    const all = <T = Row>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
-    const one = <T = Row>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T | undefined;
+    const all = async <T = Row>(sql: string, ...args: unknown[]) => (await t.sql(sql, ...args)) as T[];
+    const one = async <T = Row>(sql: string, ...args: unknown[]) => ((await t.sql(sql, ...args)) as T[])[0];
 
-    const rows = all<{ id: string; activity_key: string; day: string }>(
+    const rows = await all<{ id: string; activity_key: string; day: string }>(
       "select id, activity_key, day from activity_completions where user_id = ? and activity_key in ('journaling', 'sesion_completa', 'consulta_rapida') order by completed_at",
       userId,
     );
@@ -25,22 +24,25 @@ describe("Lucía's demo story agrees with her ledger", () => {
     expect(rows.filter((r) => r.activity_key === 'sesion_completa')).toHaveLength(1);
 
     for (const row of rows) {
-      const evidence = one<{ source: string; ref: string; user_id: string }>('select source, ref, user_id from step_evidence where completion_id = ?', row.id);
+      const evidence = await one<{ source: string; ref: string; user_id: string }>(
+        'select source, ref, user_id from step_evidence where completion_id = ?',
+        row.id,
+      );
       expect(evidence, `evidence for ${row.activity_key} ${row.id}`).toBeDefined();
       expect(evidence?.user_id).toBe(userId);
       if (row.activity_key === 'journaling') {
         expect(evidence?.source).toBe('journal');
-        const entry = one<{ user_id: string; word_count: number }>('select user_id, word_count from journal_entries where id = ?', evidence?.ref);
+        const entry = await one<{ user_id: string; word_count: number }>('select user_id, word_count from journal_entries where id = ?', evidence?.ref);
         expect(entry?.user_id).toBe(userId);
         expect(entry?.word_count).toBeGreaterThanOrEqual(50);
       } else {
         expect(evidence?.source).toBe(row.activity_key === 'sesion_completa' ? 'session' : 'chat');
-        const conversation = one<{ user_id: string; kind: string; status: string; summary: string | null }>(
+        const conversation = await one<{ user_id: string; kind: string; status: string; summary: string | null }>(
           'select user_id, kind, status, summary from conversations where id = ?',
           evidence?.ref,
         );
         expect(conversation?.user_id).toBe(userId);
-        const messages = all<{ role: string; content: string }>(
+        const messages = await all<{ role: string; content: string }>(
           'select role, content from messages where conversation_id = ? order by created_at',
           evidence?.ref,
         );
@@ -56,7 +58,7 @@ describe("Lucía's demo story agrees with her ledger", () => {
         if (row.activity_key === 'sesion_completa') {
           expect(conversation).toMatchObject({ kind: 'session', status: 'completed' });
           expect(conversation?.summary?.length ?? 0).toBeGreaterThan(20);
-          const commitments = all<{ text: string; status: string }>('select text, status from commitments where conversation_id = ?', evidence?.ref);
+          const commitments = await all<{ text: string; status: string }>('select text, status from commitments where conversation_id = ?', evidence?.ref);
           expect(commitments.map((c) => c.text)).toEqual([
             'Explicar a Marta el criterio de calidad el lunes',
             'acordar un único punto de control el miércoles',

@@ -6,19 +6,18 @@
  * are closed, and their databases dropped, after it; those taken in a `beforeAll` after the file.
  */
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
-import type { Store } from '@ascenso/db/store';
-import { createPgTestStore } from '@ascenso/db/pg/test-store';
+import { createPgTestStore, type PgTestStore } from '@ascenso/db/pg/test-store';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { providePgTestStores, TEST_DIALECT } from './test-dialect';
 
 if (TEST_DIALECT === 'postgres') {
   const sharedUrl = inject('ascensoPostgresUrl');
   if (!sharedUrl) throw new Error('ASCENSO_TEST_DIALECT=postgres needs PostgreSQL (postgres-global-setup.ts provided no cluster)');
-  let prepared: (Store & { url: string }) | undefined;
-  let last: (Store & { url: string }) | undefined;
+  let prepared: PgTestStore | undefined;
+  let last: PgTestStore | undefined;
   let inTest = false;
-  const ofTest: Array<Store & { url: string }> = [];
-  const ofFile: Array<Store & { url: string }> = [];
+  const ofTest: PgTestStore[] = [];
+  const ofFile: PgTestStore[] = [];
 
   const prepare = async () => {
     prepared ??= await createPgTestStore({
@@ -26,7 +25,7 @@ if (TEST_DIALECT === 'postgres') {
       catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date('2026-11-22T09:00:00Z') },
     });
   };
-  const dispose = async (stores: Array<Store & { url: string }>) => {
+  const dispose = async (stores: PgTestStore[]) => {
     // close() ends the pool and drops the database.
     for (const store of stores.splice(0)) await store.close();
   };

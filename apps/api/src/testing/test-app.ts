@@ -119,6 +119,25 @@ export function createTestApp(
     return { ...registered, caller: callerFor(registered.cookie) };
   }
 
+  /**
+   * Raw SQL on the test database, on either dialect: `?` placeholders; the rows of a query, [] for a write.
+   * Rows come as each driver gives them (SQLite: times in ms, booleans 0/1, JSON as text; PostgreSQL: Date,
+   * boolean, objects): compare counts, ids and plain text/numbers.
+   */
+  async function sql(text: string, ...params: unknown[]): Promise<Array<Record<string, unknown>>> {
+    if (pgStore) {
+      let n = 0;
+      return pgStore.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+    }
+    const statement = sqliteHandle!.sqlite.prepare(text);
+    if (statement.reader) return statement.all(...params) as Array<Record<string, unknown>>;
+    statement.run(...params);
+    return [];
+  }
+
   const sqliteOnly = (): never => {
     throw new Error('this test reads the SQLite handle: mark it SQLite-only (SQLITE_ONLY from testing/test-dialect.ts)');
   };
@@ -132,6 +151,7 @@ export function createTestApp(
       return sqliteHandle?.sqlite ?? sqliteOnly();
     },
     clock,
+    sql,
     request,
     sessionCookie,
     registerUser,

@@ -1,4 +1,4 @@
-import type { Store } from '@ascenso/db/store';
+import type { PgTestStore } from '@ascenso/db/pg/test-store';
 
 /**
  * The dialect the API suites run on: SQLite in memory (the default), or PostgreSQL with
@@ -12,15 +12,15 @@ export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.ASCENSO_TEST_DIAL
 /** For `describe.skipIf` / `it.skipIf` on tests about SQLite itself (its handle, pragmas, WAL, backups, BUSY). */
 export const SQLITE_ONLY = TEST_DIALECT !== 'sqlite';
 
-const slot: { take: (() => Store) | undefined } = { take: undefined };
+const slot: { take: (() => PgTestStore) | undefined } = { take: undefined };
 
 /** Called by pg-test-setup.ts: how createTestApp() gets the store prepared for the current test (or hook). */
-export function providePgTestStores(take: () => Store): void {
+export function providePgTestStores(take: () => PgTestStore): void {
   slot.take = take;
 }
 
 /** The PostgreSQL store for the next createTestApp() (undefined on SQLite). */
-export function takePgTestStore(): Store | undefined {
+export function takePgTestStore(): PgTestStore | undefined {
   if (TEST_DIALECT !== 'postgres') return undefined;
   if (!slot.take) throw new Error('ASCENSO_TEST_DIALECT=postgres needs src/testing/pg-test-setup.ts in the vitest setupFiles');
   return slot.take();

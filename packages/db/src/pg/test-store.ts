@@ -10,6 +10,12 @@ import { createPgTestDb } from './test-db';
  * (`inject('ascensoPostgresUrl')`). `close()` ends the pool and drops the database (or stops a cluster of
  * its own), so a suite that opens hundreds of them does not fill the disk.
  */
+export type PgTestStore = Store & {
+  url: string;
+  /** Raw SQL on the test database (`$1` placeholders), for tests that arrange or check rows directly. */
+  query: (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
+};
+
 export async function createPgTestStore(
   options: {
     sharedUrl?: string | undefined;
@@ -17,7 +23,7 @@ export async function createPgTestStore(
     max?: number;
     catalogue?: { definitions: readonly ActivityDefinition[]; now: Date };
   } = {},
-): Promise<Store & { url: string }> {
+): Promise<PgTestStore> {
   const handle = await createPgTestDb({ sharedUrl: options.sharedUrl, ...(options.max !== undefined ? { max: options.max } : {}) });
   const store = await createPgStore(handle, {
     detectMisuse: options.detectMisuse ?? true,
@@ -34,5 +40,6 @@ export async function createPgTestStore(
       await admin.end();
     }
   };
-  return { ...store, close, url: handle.url };
+  const query = async (text: string, params: unknown[] = []) => (await handle.pool.query<Record<string, unknown>>(text, params)).rows;
+  return { ...store, close, url: handle.url, query };
 }

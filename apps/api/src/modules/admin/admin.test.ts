@@ -14,7 +14,7 @@ afterEach(async () => {
 
 async function admin(t: TestApp) {
   const registered = await t.registerUser({ firstName: 'Admin' });
-  t.sqlite.prepare("update users set role = 'admin' where id = ?").run(registered.user.id);
+  await t.sql("update users set role = 'admin' where id = ?", registered.user.id);
   return { ...registered, caller: t.callerFor(registered.cookie) };
 }
 

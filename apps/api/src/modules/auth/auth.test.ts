@@ -89,13 +89,12 @@ describe('POST /api/auth/login', () => {
     expect(a).not.toBe(b);
 
     const [id, secret] = a.replace('session=', '').split('.');
-    const row = t.sqlite.prepare('select * from sessions where id = ?').get(id) as {
-      secret_hash: Buffer;
-    };
+    const [row] = (await t.sql('select * from sessions where id = ?', id)) as Array<{ secret_hash: Buffer }>;
+    if (!row) throw new Error('no session row');
     expect(row.secret_hash).toBeInstanceOf(Buffer);
     expect(row.secret_hash.length).toBe(32);
     expect(row.secret_hash.toString('utf8')).not.toContain(secret);
-    const dump = JSON.stringify(t.sqlite.prepare('select * from sessions').all());
+    const dump = JSON.stringify(await t.sql('select * from sessions'));
     expect(dump).not.toContain(secret);
   });
 
@@ -230,7 +229,7 @@ describe('sessions', () => {
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie()[0]).toMatch(/^session=; .*Max-Age=0/);
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
-    expect(t.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
+    expect(await t.sql('select id from sessions')).toEqual([]);
   });
 
   it('GET /api/logout ends the session and redirects to /', async () => {

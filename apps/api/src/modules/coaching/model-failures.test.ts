@@ -175,7 +175,7 @@ describe('the daily plan without the model', () => {
     const t = app();
     const { caller } = await signedIn(t);
     const admin = await t.registerUser({ firstName: 'Ada' });
-    t.sqlite.prepare("update users set role = 'admin' where id = ?").run(admin.user.id);
+    await t.sql("update users set role = 'admin' where id = ?", admin.user.id);
     fake.reply({ kind: 'error', status: 500 });
     await caller.dailyPlan.generate();
     const chat = await caller.coaching.start({ kind: 'chat' });

@@ -145,25 +145,23 @@ describe('data rights', () => {
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
 
     // Every table with a user column holds nothing of the deleted user; the bystander's data is intact.
-    const sqlite = t.sqlite;
-    const tables = sqlite
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations'")
-      .pluck()
-      .all() as string[];
+    // The tables with a user column, from the database's own catalogue (SQLite or PostgreSQL).
+    const columns =
+      t.deps.store.dialect === 'sqlite'
+        ? await t.sql(
+            "select m.name as table_name, p.name as column_name from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and m.name not like 'sqlite_%' and m.name <> '__drizzle_migrations'",
+          )
+        : await t.sql("select table_name, column_name from information_schema.columns where table_schema = 'public'");
+    const tables = [...new Set(columns.map((c) => String(c.table_name)))];
     let checked = 0;
     for (const table of tables) {
-      const columns = (sqlite.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
-      const column = table === 'users' ? 'id' : columns.find((c) => c === 'user_id');
+      const column = table === 'users' ? 'id' : columns.find((c) => c.table_name === table && c.column_name === 'user_id') ? 'user_id' : undefined;
       if (!column) continue;
       checked += 1;
-      expect({
-        table,
-        rows: sqlite.prepare(`select count(*) as n from ${table} where ${column} = ?`).get(user.id),
-      }).toEqual({ table, rows: { n: 0 } });
+      expect({ table, rows: await t.sql(`select ${column} from ${table} where ${column} = ?`, user.id) }).toEqual({ table, rows: [] });
     }
     expect(checked).toBeGreaterThanOrEqual(15);
-    const messages = sqlite.prepare('select count(*) as n from messages').get() as { n: number };
-    expect(messages.n).toBe(2);
+    expect(await t.sql('select id from messages')).toHaveLength(2);
     expect(await t.deps.repos.users.findById(bystander.user.id)).toBeDefined();
   });
 });
