@@ -102,4 +102,12 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('two API processes on one Pos
     // The right password is refused too while the limit holds, on both.
     for (const url of urls) expect((await post(url, '/api/auth/login', { email: 'vera@ejemplo.es', password: PASSWORD }, '')).status).toBe(429);
   });
+
+  it('a NUL character, which PostgreSQL cannot store, is a 400 with the envelope, never a 500', async () => {
+    const answer = await post(urls[0]!, '/api/auth/login', { email: 'vera\u0000@ejemplo.es', password: PASSWORD }, '');
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: 'VALIDATION', message: expect.stringMatching(/no se puede guardar/) as unknown } });
+    const entry = await post(urls[1]!, '/api/trpc/journaling.create', { json: { mood: 'calma', title: 'Nulo', body: 'Texto con un \u0000 dentro.' } });
+    expect(entry.status).toBe(400);
+  });
 });

@@ -290,6 +290,7 @@ describe('item 10: free-form metadata cannot break an answer', () => {
     const data = ((await response.json()) as Json).result.data.json as Json;
     const row = ((data.steps as Json).ledger as Json[]).find((r) => r.id === 'old-row');
     expect(row?.metadata).toEqual({ ok: 'sí', n: 3 });
-    expect(Object.keys(row?.metadata ?? {})).toEqual(['ok', 'n']);
+    // Only the safe keys are left (their order is jsonb's on PostgreSQL: by length, then bytes).
+    expect(Object.keys(row?.metadata ?? {}).sort()).toEqual(['n', 'ok']);
   });
 });

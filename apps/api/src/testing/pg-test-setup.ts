@@ -3,7 +3,8 @@
  * database (with the activity catalogue) is ready before every test and every file's `beforeAll`, on the
  * run's shared cluster (postgres-global-setup.ts), so that the synchronous `createTestApp()` can take it.
  * A second createTestApp() in the same test (or hook) shares that test's database. Stores taken in a test
- * are closed, and their databases dropped, after it; those taken in a `beforeAll` after the file.
+ * are closed, and their databases dropped, after it; those taken in a `beforeAll` after the file. A new
+ * one is prepared after each test, so that a later describe's `beforeAll` gets a fresh database too.
  */
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createPgTestStore, type PgTestStore } from '@ascenso/db/pg/test-store';
@@ -48,7 +49,10 @@ if (TEST_DIALECT === 'postgres') {
   });
   afterEach(async () => {
     inTest = false;
+    last = undefined;
     await dispose(ofTest);
+    // Ready for the next describe's beforeAll, which runs before the next beforeEach.
+    await prepare();
   });
   afterAll(async () => {
     await dispose(ofFile);

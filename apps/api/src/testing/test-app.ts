@@ -1,5 +1,5 @@
 import type { CoachProvider } from '@ascenso/ai/provider';
-import { createTestDb } from '@ascenso/db/client';
+import { createTestDb, type DbHandle } from '@ascenso/db/client';
 import { createApp } from '../app';
 import { createCaller } from '../trpc/app-router';
 import { createRequestContext } from '../trpc/context';
@@ -138,25 +138,15 @@ export function createTestApp(
     return [];
   }
 
+  const testApp = { app, deps, clock, sql, request, sessionCookie, registerUser, callerFor, signedInCaller };
+  if (sqliteHandle) return { ...testApp, dbHandle: sqliteHandle, sqlite: sqliteHandle.sqlite };
+  // On PostgreSQL a test that reads the SQLite handle fails with a clear message (not enumerable: `{ ...t }` still works).
   const sqliteOnly = (): never => {
     throw new Error('this test reads the SQLite handle: mark it SQLite-only (SQLITE_ONLY from testing/test-dialect.ts)');
   };
-  return {
-    app,
-    deps,
-    get dbHandle() {
-      return sqliteHandle ?? sqliteOnly();
-    },
-    get sqlite() {
-      return sqliteHandle?.sqlite ?? sqliteOnly();
-    },
-    clock,
-    sql,
-    request,
-    sessionCookie,
-    registerUser,
-    callerFor,
-    signedInCaller,
+  return Object.defineProperties(testApp, { dbHandle: { get: sqliteOnly }, sqlite: { get: sqliteOnly } }) as typeof testApp & {
+    dbHandle: DbHandle;
+    sqlite: DbHandle['sqlite'];
   };
 }
 

@@ -129,4 +129,17 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('PostgreSQL store across two 
     expect(await b.repos.steps.maxSlotForDay('u1', 'journaling', '2026-11-22')).toBe(1);
     expect(await b.repos.steps.dayByActivity('u1', '2026-11-22')).toEqual([{ activityKey: 'journaling', completions: 2, awarded: 1, steps: 650 }]);
   });
+
+  it('refuses a NUL character or a 33-bit integer as bad input (DomainError VALIDATION), writing nothing', async () => {
+    for (const store of [a, b]) {
+      await expect(store.repos.users.findByEmail('a\u0000b')).rejects.toMatchObject({ name: 'DomainError', code: 'VALIDATION' });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.users.insert(user('u9'));
+          await tx.steps.addToTotal('u9', 2 ** 40);
+        }),
+      ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/no se puede guardar/) as unknown });
+      expect(await store.repos.users.findById('u9')).toBeUndefined();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
+import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
@@ -42,7 +43,24 @@ function createPgRepositories(db: PgExec): Repositories {
 
 type AnyMethod = (...args: never[]) => Promise<unknown>;
 
-/** Wraps every method of every repository with `guard` (a check that runs before the statement). */
+/**
+ * PostgreSQL refuses values SQLite stores: a NUL character in text (22021) or in JSON (22P05), an integer
+ * beyond 32 bits in an `integer` column (22003). They come from the request, so they are the client's
+ * error (400 with a Spanish message, through the API's DomainError mapping), never a 500. The statement
+ * and its transaction are rolled back: nothing is half written.
+ */
+const UNSTORABLE_INPUT = new Set(['22021', '22P05', '22003']);
+
+function translated(error: unknown): unknown {
+  const cause = typeof error === 'object' && error !== null ? ((error as { cause?: { code?: unknown } }).cause ?? error) : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && UNSTORABLE_INPUT.has(code)) {
+    return new DomainError('VALIDATION', 'La petición contiene un carácter o un número que no se puede guardar (por ejemplo, un carácter nulo).');
+  }
+  return error;
+}
+
+/** Wraps every method of every repository: `guard` runs before the statement; database errors from bad input are translated. */
 function guarded(repos: Repositories, guard: (name: string) => Error | undefined): Repositories {
   const out: Record<string, Record<string, AnyMethod>> = {};
   for (const [repoName, repo] of Object.entries(repos) as Array<[string, Record<string, AnyMethod>]>) {
@@ -50,7 +68,7 @@ function guarded(repos: Repositories, guard: (name: string) => Error | undefined
     for (const [methodName, method] of Object.entries(repo)) {
       wrapped[methodName] = (...args) => {
         const refusal = guard(`${repoName}.${methodName}`);
-        return refusal ? Promise.reject(refusal) : method(...args);
+        return refusal ? Promise.reject(refusal) : method(...args).catch((error: unknown) => Promise.reject(translated(error) as Error));
       };
     }
     out[repoName] = wrapped;
@@ -82,7 +100,7 @@ export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions 
     );
 
   const plain = createPgRepositories(db);
-  const repos = context ? guarded(plain, (name) => (context.getStore() ? misuse(`store.repos.${name}()`) : undefined)) : plain;
+  const repos = guarded(plain, (name) => (context?.getStore() ? misuse(`store.repos.${name}()`) : undefined));
   if (options.catalogue) await plain.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
 
   async function transaction<T>(fn: (tx: Repositories) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {

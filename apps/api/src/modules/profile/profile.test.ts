@@ -61,6 +61,7 @@ describe('profile', () => {
     const { cookie, user, caller } = await t.signedInCaller();
     await grantEvidence(t, user.id, 'sesion_completa', 2, 'session');
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
+    t.clock.advance(60_000); // newest first: rows of one millisecond have no defined order on PostgreSQL
     await t.request('/api/activity-log', { cookie, body: { activity_key: 'sesion_completa' } });
     const entries = await caller.profile.ledger();
     expect(entries.map((e) => e.reason)).toEqual(['límite diario alcanzado', '+1250 pasos']);
