@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPgDb, migratePg } from '@ascenso/db/pg/client';
-import { createPgStore } from '@ascenso/db/pg/pg-store';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -86,6 +84,9 @@ async function main() {
 
 /** Opens the pool, applies the committed PostgreSQL migrations (advisory lock) and opens the store; the pool closes with it. */
 async function openPgStore(url: string, detectMisuse: boolean) {
+  // Loaded only here: `pnpm start` on SQLite does not load node-postgres at all.
+  const { createPgDb, migratePg } = await import('@ascenso/db/pg/client');
+  const { createPgStore } = await import('@ascenso/db/pg/pg-store');
   const handle = createPgDb({ url });
   try {
     await migratePg(handle.db, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle-pg') });
