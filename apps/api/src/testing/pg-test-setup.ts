@@ -7,7 +7,7 @@
  * one is prepared after each test, so that a later describe's `beforeAll` gets a fresh database too.
  */
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
-import { createPgTestStore, type PgTestStore } from '@ascenso/db/pg/test-store';
+import { pgTestStoreFactory, type PgTestStore } from '@ascenso/db/pg/test-store';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { providePgTestStores, TEST_DIALECT } from './test-dialect';
 
@@ -20,11 +20,10 @@ if (TEST_DIALECT === 'postgres') {
   const ofTest: PgTestStore[] = [];
   const ofFile: PgTestStore[] = [];
 
+  // A migrated, seeded template per file; each test's database is a copy of it (~50 ms instead of ~200 ms).
+  const factory = pgTestStoreFactory({ sharedUrl, catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date('2026-11-22T09:00:00Z') } });
   const prepare = async () => {
-    prepared ??= await createPgTestStore({
-      sharedUrl,
-      catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date('2026-11-22T09:00:00Z') },
-    });
+    prepared ??= await factory.next();
   };
   const dispose = async (stores: PgTestStore[]) => {
     // close() ends the pool and drops the database.
@@ -58,5 +57,6 @@ if (TEST_DIALECT === 'postgres') {
     await dispose(ofFile);
     if (prepared) await dispose([prepared]);
     prepared = undefined;
+    await factory.close();
   });
 }

@@ -9,6 +9,7 @@ import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { requestContext } from '../../http/request-meta';
 import { recordListenStart } from './meditations.service';
+import { recordServed, servedWritesSettled } from './served-writes';
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → [start, end] within size, or 'invalid'. */
 export function parseRange(header: string, size: number): [number, number] | 'invalid' {
@@ -27,12 +28,6 @@ export function parseRange(header: string, size: number): [number, number] | 'in
   }
   if (start >= size || end < start) return 'invalid';
   return [start, end];
-}
-
-function recordServed(deps: Deps, listenId: string, start: number, bytes: number): void {
-  deps.repos.listens.recordServed(listenId, start, bytes).catch((error: unknown) => {
-    deps.logger.warn('could not record served audio bytes', { listenId, error: String(error) });
-  });
 }
 
 /**
@@ -129,12 +124,13 @@ export function meditationsRest(deps: Deps) {
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     // A fetch from the start begins (or continues) the listen; later ranges of the running listen extend it.
     const user = ctx.auth.user;
+    await servedWritesSettled(user.id);
     const listen = start === 0 ? await recordListenStart(deps, user, meditation.id, size) : await deps.repos.listens.runningListen(user.id);
     const tracked = listen && !listen.completedAt && !listen.abandonedAt && listen.meditationId === meditation.id ? listen.id : null;
     const source = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
     if (!tracked) return c.body(source, status, headers);
     return c.body(
-      countServedBytes(source, (bytes) => recordServed(deps, tracked, start, bytes)),
+      countServedBytes(source, (bytes) => recordServed(deps, user.id, tracked, start, bytes)),
       status,
       headers,
     );

@@ -4,6 +4,7 @@ import { LISTEN_THRESHOLD, MEDITATIONS, findMeditation, meditationForDay, transc
 import type { AudioListenRow } from '@ascenso/db/schema/listens';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
+import { servedWritesSettled } from './served-writes';
 
 type User = { id: string; timezone: string };
 
@@ -84,6 +85,8 @@ function audioActivityKey(isToday: boolean) {
  * The finished listen is recorded as evidence for one award.
  */
 export async function markCompleted(deps: Deps, user: User, id: string) {
+  // The bytes the player just read may still be on their way to the database (served-writes.ts).
+  await servedWritesSettled(user.id);
   const meditation = findOrThrow(id);
   const now = deps.clock();
   const listen = await deps.repos.listens.findListen(user.id, meditation.id, localDay(now, user.timezone));
