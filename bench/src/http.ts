@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fixedRate, saturate, type Target } from './load';
+import { fixedRate, saturate, type Target } from './load/open-loop';
 import { median, percentile, prepareDatabase, report, startServer } from './lib';
 
 const FLOOR = fileURLToPath(new URL('./floor/hono-trpc.mjs', import.meta.url));
