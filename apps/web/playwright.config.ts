@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { ScaleOptions } from './e2e/scale/fixtures';
 
 const BASE_URL = 'http://localhost:3100';
 /** The security suite's own server: the coach is a scripted fake model (e2e/start-server.mjs --security). */
@@ -21,7 +22,7 @@ const chromiumLaunch = {
  * End-to-end tests against the built app served by the built API (see e2e/start-server.mjs).
  * Browsers are never downloaded: Debian's Chromium is used (override with CHROMIUM_PATH).
  */
-export default defineConfig({
+export default defineConfig<ScaleOptions>({
   testDir: 'e2e',
   workers: 1,
   // No retries anywhere: a flaky test fails the run instead of passing unseen on a second try (issue 16).
@@ -53,9 +54,16 @@ export default defineConfig({
       // Issue 17: two built API instances behind Debian's nginx (deploy/nginx/ascenso.conf) on one database
       // and one Redis, started by the specs' own fixtures (e2e/scale/cluster.ts) on free ports, not the
       // servers below. Without nginx or redis-server the specs are skipped with the reason (under CI: failed).
+      // On PostgreSQL (a throwaway cluster of the fixtures' own); `scale-sqlite` runs the same specs with both
+      // instances on one SQLite file in WAL mode (the shared-host set-up).
       name: 'scale',
       testDir: 'e2e/scale',
-      use: { browserName: 'chromium', launchOptions: chromiumLaunch },
+      use: { browserName: 'chromium', launchOptions: chromiumLaunch, scaleDatabase: 'postgres' },
+    },
+    {
+      name: 'scale-sqlite',
+      testDir: 'e2e/scale',
+      use: { browserName: 'chromium', launchOptions: chromiumLaunch, scaleDatabase: 'sqlite' },
     },
   ],
   webServer: [

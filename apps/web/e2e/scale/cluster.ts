@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../../../tooling/test-services/free-port.ts';
+import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '../../../../tooling/test-services/postgres.ts';
 import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,16 +26,17 @@ const REDIS_CLI = process.env.REDIS_CLI ?? '/usr/bin/redis-cli';
 export const INSTANCE_HEADER = 'x-ascenso-instance';
 
 /**
- * Where the instances keep their data. Only SQLite runs today: one file in WAL mode that both processes
- * open. PostgreSQL (`DATABASE_URL`) is wired into the server together with the async repositories
- * (issue 17, docs/decisions/023-two-dialects.md); once it is, the postgres branch below sets
- * DATABASE_URL and `startCluster({ database: { kind: 'postgres', url } })` runs the same tests on it.
+ * Where the instances keep their data: by default a throwaway PostgreSQL cluster of the harness's own
+ * (`DATABASE_URL`, tooling/test-services/postgres.ts), the scale-out set-up of issue 17; `SCALE_DATABASE=sqlite`
+ * runs the same tests on one SQLite file in WAL mode that both processes open (the shared-host set-up).
  */
 export type ClusterDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/** The database the tests run on unless a test passes its own: `SCALE_DATABASE` (postgres or sqlite). */
+export const SCALE_DATABASE: ClusterDatabase['kind'] = process.env.SCALE_DATABASE === 'sqlite' ? 'sqlite' : 'postgres';
+
 function databaseEnv(database: ClusterDatabase): Record<string, string> {
-  if (database.kind === 'sqlite') return { DATABASE_PATH: database.file };
-  throw new Error('cluster: the API does not read DATABASE_URL yet (it comes with the async repositories, issue 17); use { kind: "sqlite" }');
+  return database.kind === 'sqlite' ? { DATABASE_PATH: database.file } : { DATABASE_URL: database.url };
 }
 
 function inCi(): boolean {
@@ -57,6 +59,7 @@ export function clusterAvailability(): { available: true } | { available: false;
     redis = { available: false, reason: (error as Error).message };
   }
   if (!redis.available) missing.push(redis.reason);
+  if (SCALE_DATABASE === 'postgres' && POSTGRES_SKIP_REASON) missing.push(`${POSTGRES_SKIP_REASON} (or SCALE_DATABASE=sqlite)`);
   if (!existsSync(serverEntry)) missing.push(`${serverEntry} not found: build the API first (pnpm build)`);
   if (missing.length === 0) return { available: true };
   const reason = `scale cluster unavailable: ${missing.join('; ')}`;
@@ -84,6 +87,13 @@ export type Cluster = {
   nginxPort: number;
   instances: [Instance, Instance];
   redis: RedisService;
+  /** What both instances run on. */
+  database: ClusterDatabase['kind'];
+  /**
+   * On PostgreSQL: one query through `psql`, its rows as tab-separated lines (to check what the instances
+   * wrote lands in the database server, not in a file of their own). Undefined on SQLite.
+   */
+  sql?: (query: string) => Promise<string>;
   dir: string;
   /** The instance with this X-Ascenso-Instance id. */
   byId: (id: string | null | undefined) => Instance | undefined;
@@ -95,8 +105,11 @@ export type Cluster = {
 };
 
 export type ClusterOptions = {
-  /** Defaults to a fresh SQLite file in the cluster's folder. */
-  database?: ClusterDatabase;
+  /**
+   * An existing database, or the kind of a fresh one (default SCALE_DATABASE): a PostgreSQL cluster of the
+   * harness's own, or a SQLite file in the cluster's folder.
+   */
+  database?: ClusterDatabase | ClusterDatabase['kind'];
   /** More variables for both instances. */
   env?: Record<string, string>;
 };
@@ -233,14 +246,16 @@ async function stopChild(child: ChildProcess, exited: Promise<void>, signal: Nod
 }
 
 /**
- * Starts Redis, instance A (which migrates and seeds the database), then instance B on the same data,
+ * Starts the database (PostgreSQL unless told otherwise), Redis, instance A (which migrates and seeds the
+ * database), then instance B on the same data (its migration waits on the advisory lock and finds nothing to do),
  * then nginx in front of both, and waits until nginx has reached each instance at least once.
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'ascenso-scale-'));
   // nginx's workers (nobody, when run as root) create their temp files in here.
   chmodSync(dir, 0o755);
-  const database = options.database ?? { kind: 'sqlite', file: join(dir, 'app.db') };
+  const kind = typeof options.database === 'string' ? options.database : (options.database?.kind ?? SCALE_DATABASE);
+  let database = typeof options.database === 'object' ? options.database : undefined;
   const started: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of started.splice(0).reverse()) await stop().catch(() => undefined);
@@ -252,6 +267,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       .concat(`--- nginx ---\n${readIfExists(join(dir, 'nginx-error.log')).slice(-4000)}`)
       .join('\n');
   try {
+    if (!database && kind === 'postgres') {
+      const postgres = await startPostgres();
+      started.push(postgres.stop);
+      database = { kind: 'postgres', url: postgres.url };
+    }
+    database ??= { kind: 'sqlite', file: join(dir, 'app.db') };
     const redis = await startRedis();
     started.push(redis.stop);
     // nginx's port is chosen first: it is the app's origin, which the instances must know.
@@ -266,6 +287,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       instances.push({ ...instance, id: await instanceId(instance.url) });
     }
     const [a, b] = instances as [Instance, Instance];
+    const sql = database.kind === 'postgres' ? psql(database.url) : undefined;
+    // Instance A seeded the demo accounts: they are in PostgreSQL, or DATABASE_URL was not used.
+    if (sql && Number(await sql('SELECT count(*) FROM users')) === 0) throw new Error('the instances did not write to DATABASE_URL');
     const conf = renderNginx(dir, `127.0.0.1:${nginxPort}`, [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
     const nginx = await startNginx(dir, conf, nginxPort);
     started.push(() => stopChild(nginx.child, nginx.exited, 'SIGQUIT'));
@@ -285,6 +309,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       nginxPort,
       instances: [a, b],
       redis,
+      database: database.kind,
+      ...(sql ? { sql } : {}),
       dir,
       byId: (id) => [a, b].find((instance) => instance.id === id),
       redisHash: async (key) => {
@@ -299,6 +325,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await stopAll();
     throw new Error(message, { cause: error });
   }
+}
+
+function psql(url: string): (query: string) => Promise<string> {
+  const bin = join(findPostgresBindir() ?? '/usr/bin', 'psql');
+  return async (query) => (await execFileAsync(bin, ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', query])).stdout.trim();
 }
 
 /** redis-cli's HGETALL answer (`1) "field"` / `2) "value"` lines, or `(empty array)`) as an object. */

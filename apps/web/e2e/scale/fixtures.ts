@@ -3,7 +3,7 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { request } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
-import { clusterAvailability, INSTANCE_HEADER, startCluster, type Cluster, type Instance } from './cluster';
+import { clusterAvailability, INSTANCE_HEADER, SCALE_DATABASE, startCluster, type Cluster, type ClusterDatabase, type Instance } from './cluster';
 
 export { expect };
 export { INSTANCE_HEADER };
@@ -13,16 +13,19 @@ export const availability = clusterAvailability();
 // Said once, where the run's output shows it: a skipped project must not pass unnoticed.
 if (!availability.available) console.warn(`[e2e scale] skipped: ${availability.reason}`);
 
+/** The Playwright option of the scale projects (playwright.config.ts): the database both instances share. */
+export type ScaleOptions = { scaleDatabase: ClusterDatabase['kind'] };
+
 /**
- * `cluster`: two API instances behind nginx on one database and one Redis, started once per worker
- * (workers: 1) and stopped after its last test. `baseURL` is nginx's origin, so `page.goto('/')` and
- * `page.request` go through nginx like a real browser.
+ * `cluster`: two API instances behind nginx on one database (`scaleDatabase`: a PostgreSQL cluster of its
+ * own, or one SQLite file) and one Redis, started once per worker (workers: 1) and stopped after its last
+ * test. `baseURL` is nginx's origin, so `page.goto('/')` and `page.request` go through nginx like a real browser.
  */
-export const test = base.extend<object, { cluster: Cluster }>({
+export const test = base.extend<object, ScaleOptions & { cluster: Cluster }>({
+  scaleDatabase: [SCALE_DATABASE, { scope: 'worker', option: true }],
   cluster: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures destructure their dependencies
-    async ({}, use) => {
-      const cluster = await startCluster();
+    async ({ scaleDatabase }, use) => {
+      const cluster = await startCluster({ database: scaleDatabase });
       try {
         await use(cluster);
       } finally {

@@ -77,6 +77,13 @@ test('40 concurrent completions of a limit-1 activity, 20 on each instance, awar
   expect(ledger.byActivity.find((row) => row.activityKey === 'assessment_completed')).toEqual(
     expect.objectContaining({ todayCount: 40, todaySteps: ASSESSMENT_STEPS, remaining: 0 }),
   );
+  // On PostgreSQL, the rows themselves: 40 completions, one of them awarded (one award slot).
+  if (cluster.sql) {
+    const rows = await cluster.sql(
+      `SELECT count(*), count(*) FILTER (WHERE steps_earned > 0) FROM activity_completions WHERE user_id = '${person.id}' AND activity_key = 'assessment_completed'`,
+    );
+    expect(rows).toBe('40\t1');
+  }
   // Every acknowledged write is there, from either instance.
   const ids = answers.map((answer) => answer.body.id).sort();
   for (const instance of [a, b]) {
