@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://ascenso:secreto@db.ejemplo.es:5432/ascenso' }).databaseUrl).toBe(
       'postgres://ascenso:secreto@db.ejemplo.es:5432/ascenso',
     );
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
     expect(loadConfig({ DATABASE_URL: 'postgresql://127.0.0.1/ascenso?sslmode=require' }).databaseUrl).toBe('postgresql://127.0.0.1/ascenso?sslmode=require');
     // PostgreSQL and several instances still need Redis for what they share.
     expect(() => loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/ascenso', INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL/);
@@ -81,6 +83,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '11' }, /TRUST_PROXY/],
   ])('refuses %j naming the variable', (env, pattern) => {
+    [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX/],
+    [{ DATABASE_POOL_MAX: 'diez' }, /DATABASE_POOL_MAX/],
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
   });

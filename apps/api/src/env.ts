@@ -17,6 +17,8 @@ const EnvSchema = z.object({
       'debe ser una URL postgres:// o postgresql:// (por ejemplo postgres://ascenso:secreto@127.0.0.1:5432/ascenso)',
     )
     .optional(),
+  /** Connections each instance's PostgreSQL pool may open (node-postgres `max`); instances × this must stay under the server's max_connections. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** Redis for what instances share (event bus, limits, caps; decision 022). Unset: in-process, one instance. */
   REDIS_URL: z
     .string()
@@ -69,6 +71,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Redis shared by the instances (REDIS_URL); undefined: in-process state, one instance only. */
   redisUrl?: string | undefined;
+  /** node-postgres pool size per instance (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   /** How many API instances run (INSTANCES); more than 1 needs Redis. */
   instances: number;
   /** TRUST_PROXY: how many proxies of ours append to X-Forwarded-For; the client address is the entry that many from the right (0: the TCP peer). */
@@ -163,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,
     allowedOrigins,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

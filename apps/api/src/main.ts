@@ -27,7 +27,7 @@ async function main() {
 
   // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each
   // migration once), then the store (async: it seeds the catalogue). Unset: the SQLite file, as always.
-  const store = config.databaseUrl ? await openPgStore(config.databaseUrl, !config.isProduction) : undefined;
+  const store = config.databaseUrl ? await openPgStore(config.databaseUrl, config.databasePoolMax, !config.isProduction) : undefined;
   const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle'), ...(store ? { store } : {}) });
   // Redis (REDIS_URL): wait a little for it, never fail on it; until it answers, limits and caps hold
   // per instance and events reach this instance's clients only (decision 022).
@@ -83,11 +83,11 @@ async function main() {
 }
 
 /** Opens the pool, applies the committed PostgreSQL migrations (advisory lock) and opens the store; the pool closes with it. */
-async function openPgStore(url: string, detectMisuse: boolean) {
+async function openPgStore(url: string, max: number, detectMisuse: boolean) {
   // Loaded only here: `pnpm start` on SQLite does not load node-postgres at all.
   const { createPgDb, migratePg } = await import('@ascenso/db/pg/client');
   const { createPgStore } = await import('@ascenso/db/pg/pg-store');
-  const handle = createPgDb({ url });
+  const handle = createPgDb({ url, max });
   try {
     await migratePg(handle.db, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle-pg') });
     return await createPgStore(handle, { catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date() }, detectMisuse });
