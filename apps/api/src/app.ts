@@ -34,6 +34,8 @@ export type AppOptions = {
   webDistDir?: string | undefined;
   /** Renders a member's Home on the server (http/home-renderer.ts); without it the browser does. */
   homeRenderer?: HomeRenderer | undefined;
+  /** True while the instance stops (http/drain.ts): `GET /api/health` answers 503 `{ ok: false, status: "draining" }`. */
+  isDraining?: (() => boolean) | undefined;
 };
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
@@ -83,6 +85,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   app.route('/api', authRest(deps));
+  // A stopping instance says so to the load balancer (and nginx passes the GET to another instance).
+  const isDraining = options.isDraining;
+  if (isDraining) app.get('/api/health', (c, next) => (isDraining() ? c.json({ ok: false, status: 'draining' }, 503, { 'retry-after': '1' }) : next()));
   app.route('/api', systemRest(deps));
   app.route('/api', activitiesRest(deps));
   app.route('/api', assessmentRest(deps));

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('takes DRAIN_TIMEOUT_MS, the stop budget: 8 s by default, a whole number of ms up to 10 minutes', () => {
+    expect(loadConfig({}).drainTimeoutMs).toBe(8_000);
+    expect(loadConfig({ DRAIN_TIMEOUT_MS: '0' }).drainTimeoutMs).toBe(0);
+    expect(loadConfig({ DRAIN_TIMEOUT_MS: '30000' }).drainTimeoutMs).toBe(30_000);
+    for (const bad of ['-1', '1.5', 'ocho', '600001']) expect(() => loadConfig({ DRAIN_TIMEOUT_MS: bad }), bad).toThrow(/DRAIN_TIMEOUT_MS/);
+  });
+
   it('refuses more than one instance without Redis, saying why', () => {
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(ConfigError);
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL: .*no se comparten entre instancias$/);

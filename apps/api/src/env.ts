@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   INSTANCES: z.coerce.number().int().min(1).max(1_000).default(1),
   /** Reverse proxies in front of the API that append to X-Forwarded-For (http/client-ip.ts); 0: none, the TCP peer is the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long a stop (SIGTERM/SIGINT) lets in-flight requests and coach reply streams finish (http/drain.ts); the process is cut at this + 2 s. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   APP_ORIGIN: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -77,6 +79,8 @@ export type Config = {
   instances: number;
   /** TRUST_PROXY: how many proxies of ours append to X-Forwarded-For; the client address is the entry that many from the right (0: the TCP peer). */
   trustProxy: number;
+  /** DRAIN_TIMEOUT_MS: the longest a stop waits for in-flight requests and coach reply streams before closing everything. */
+  drainTimeoutMs: number;
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
@@ -166,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     redisUrl: env.REDIS_URL,
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,
+    drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
     allowedOrigins,
     databasePoolMax: env.DATABASE_POOL_MAX,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },

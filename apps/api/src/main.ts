@@ -5,6 +5,7 @@ import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { ConfigError, loadConfig } from './env';
+import { createDrain } from './http/drain';
 import { createHomeRenderer } from './http/home-renderer';
 import { listen } from './http/node-server';
 import { attachRealtime } from './realtime/realtime-server';
@@ -43,32 +44,44 @@ async function main() {
     origin: config.allowedOrigins[0] ?? `http://${config.host}:${config.port}`,
     logger: deps.logger,
   });
-  const app = createApp(deps, { webDistDir, homeRenderer });
+  // SIGTERM/SIGINT drain the instance (http/drain.ts): health answers 503, in-flight work finishes within DRAIN_TIMEOUT_MS.
+  const drain = createDrain({ budgetMs: config.drainTimeoutMs, logger: deps.logger, owner: deps });
+  const app = createApp(deps, { webDistDir, homeRenderer, isDraining: drain.isDraining });
   const server = await listen(app.fetch, { port: config.port, hostname: config.host });
+  drain.track(server);
   const { port } = server.address() as AddressInfo;
   deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
   const realtime = attachRealtime(server, deps);
   // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too).
   process.stdout.write(`${readyLine(config.host, port)}\n`);
 
-  // Ctrl+C (SIGINT) and SIGTERM: close the sockets, the renderer, the HTTP server and the database,
-  // then exit 0. The root `start` script `exec`s node, so no shell in between dies of the SIGINT and
-  // pnpm prints no ELIFECYCLE (main.process.test.ts). A stop that hangs is cut after 10 s (exit 1).
+  // Ctrl+C (SIGINT) and SIGTERM: drain (http/drain.ts: no new connections or sockets, in-flight requests
+  // and coach replies finish within DRAIN_TIMEOUT_MS, tRPC clients reconnect elsewhere), then close the
+  // renderer, Redis and the database, and exit 0. With nothing in flight that takes milliseconds. The root
+  // `start` script `exec`s node, so no shell in between dies of the SIGINT and pnpm prints no ELIFECYCLE
+  // (main.process.test.ts). A second signal stops at once; a stop that hangs is cut at the budget + 2 s (exit 1).
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      deps.logger.warn('second signal: stopping without waiting', { signal, requests: drain.inFlight() });
+      try {
+        await deps.store.close();
+      } finally {
+        process.stdout.write('Ascenso se ha detenido.\n');
+        process.exit(0);
+      }
+      return;
+    }
     stopping = true;
-    deps.logger.info('shutting down', { signal });
+    deps.logger.info('shutting down', { signal, drainTimeoutMs: config.drainTimeoutMs });
+    const hardStopMs = config.drainTimeoutMs + 2_000;
     setTimeout(() => {
-      process.stderr.write('Ascenso no ha podido cerrarse en 10 s; se fuerza la salida.\n');
+      process.stderr.write(`Ascenso no ha podido cerrarse en ${hardStopMs / 1000} s; se fuerza la salida.\n`);
       process.exit(1);
-    }, 10_000).unref();
+    }, hardStopMs).unref();
     try {
-      realtime.broadcastReconnectNotification();
-      await realtime.close();
+      await drain.run(server, realtime);
       await homeRenderer?.close();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
       await deps.redis?.close();
       await deps.store.close();
     } catch (error) {

@@ -46,6 +46,21 @@ function reject(socket: Duplex, status: 401 | 403 | 404, text: string) {
   socket.destroy();
 }
 
+/** The instance is stopping (http/drain.ts): 503 + `Retry-After: 1` and the JSON envelope; a proxy passes the upgrade (a GET) to another instance. */
+function rejectDraining(socket: Duplex) {
+  const body = JSON.stringify({
+    error: { code: 'BUSY', message: 'Este servidor se está reiniciando. Vuelve a conectar en un momento.', requestId: crypto.randomUUID() },
+  });
+  socket.write(
+    `HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  socket.destroy();
+}
+
+/** Close code of a `/ws` socket when its instance stops (RFC 6455 1012, "service restart"): reconnect. */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
+
 /** 429 with Retry-After and the API's JSON error envelope (Spanish message), before any WebSocket exists. */
 function rejectTooMany(socket: Duplex, refusal: QuotaRefusal) {
   const message = quotaRefusalMessage(refusal);
@@ -72,6 +87,12 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
   const timers: NodeJS.Timeout[] = [];
   const limits = deps.config.realtime;
   const quota = connectionQuotaFor(deps);
+  /** Set by `beginDrain()` (the instance is stopping): every upgrade from then on is refused with 503. */
+  let draining = false;
+  const refuseDraining = (socket: Duplex, path: string) => {
+    deps.logger.info('upgrade refused: draining (503, Retry-After: 1)', { path });
+    rejectDraining(socket);
+  };
 
   const trpcWss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   const protocolWss = new WebSocketServer({ noServer: true, maxPayload: PROTOCOL_MAX_PAYLOAD_BYTES });
@@ -88,6 +109,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     const path = new URL(req.url ?? '/', 'http://internal').pathname;
     const target = path === PROTOCOL_WS_PATH ? protocolWss : path === TRPC_WS_PATH ? trpcWss : undefined;
     if (!target) return reject(socket, 404, 'Not Found');
+    if (draining) return refuseDraining(socket, path);
     if (!isAllowedOrigin(req.headers.origin, deps.config.allowedOrigins)) return reject(socket, 403, 'Forbidden');
     const token = readCookie(req.headers.cookie, sessionCookieName(deps.cookie));
     if (!token) return reject(socket, 401, 'Unauthorized');
@@ -110,6 +132,11 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
           if (!grant.ok) return rejectTooMany(socket, grant);
           // The slot is the TCP connection's: freed when it closes, also if the handshake fails.
           if (socket.destroyed) return grant.release();
+          // The stop began while the session or the quota was being checked.
+          if (draining) {
+            grant.release();
+            return refuseDraining(socket, path);
+          }
           socket.once('close', grant.release);
           authByRequest.set(req, auth);
           if (target === trpcWss) trackSocketSubscriptions(auth);
@@ -251,6 +278,13 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     },
     /** Asks tRPC clients to reconnect (used on shutdown). */
     broadcastReconnectNotification: () => trpcHandler.broadcastReconnectNotification(),
+    /** The instance is stopping (http/drain.ts): upgrades get 503 from now on, `/ws` sockets close with 1012 (their clients reconnect elsewhere). */
+    beginDrain() {
+      draining = true;
+      for (const client of protocolWss.clients) client.close(SERVICE_RESTART_CLOSE_CODE, 'service restart');
+    },
+    /** tRPC sockets open or closing on this instance. */
+    openSockets: () => trpcWss.clients.size,
     async close() {
       server.off('upgrade', onUpgrade);
       unsubscribeEnded();

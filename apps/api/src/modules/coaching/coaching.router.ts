@@ -2,6 +2,7 @@ import { COACH_MESSAGE_MAX_LENGTH, CONVERSATION_TITLE_MAX_LENGTH } from '@ascens
 import { JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH } from '@ascenso/domain/journal';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { holdStream } from '../../http/drain';
 import { authedProcedure, mapDomainErrors, router } from '../../trpc/trpc';
 import { sendMessage } from './chat';
 import { getConversation, listConversations, startConversation } from './conversations';
@@ -84,10 +85,16 @@ export const coachingRouter = router({
    */
   reply: authedProcedure.input(z.object({ conversationId: IdSchema, userMessageId: IdSchema })).subscription(async function* ({ ctx, input, signal }) {
     const abort = signal ?? new AbortController().signal;
-    let seq = 0;
-    for await (const event of mapDomainErrors(streamReply(ctx.deps, ctx.auth.user, input, abort))) {
-      seq += 1;
-      yield tracked(`${input.userMessageId}:${seq}`, event);
+    // A stopping instance lets the reply finish (within DRAIN_TIMEOUT_MS) before its sockets are told to reconnect.
+    const release = holdStream(ctx.deps);
+    try {
+      let seq = 0;
+      for await (const event of mapDomainErrors(streamReply(ctx.deps, ctx.auth.user, input, abort))) {
+        seq += 1;
+        yield tracked(`${input.userMessageId}:${seq}`, event);
+      }
+    } finally {
+      release();
     }
   }),
 

@@ -1,0 +1,146 @@
+import type { Server, ServerResponse } from 'node:http';
+import type { Logger } from '../logger';
+
+/**
+ * A graceful, bounded stop (issue 17 item 3; docs/decisions/024-instances-behind-nginx.md "Draining").
+ *
+ * On SIGTERM/SIGINT `main.ts` runs `drain.run()`:
+ *  1. draining: the listener closes (a new connection is refused, so nginx passes any request, POST
+ *     included, to another instance and marks this one down); WebSocket upgrades still arriving on open
+ *     connections get 503 + `Retry-After: 1`; `GET /api/health` answers 503 `{ "status": "draining" }`;
+ *     every answer started from now on carries `Connection: close`; `/ws` sockets close with 1012;
+ *  2. in-flight HTTP requests and coach reply streams (`holdStream`) finish, up to the budget;
+ *  3. tRPC clients are told to reconnect (`broadcastReconnectNotification`) and close their sockets,
+ *     up to the budget; they come back through the load balancer to another instance;
+ *  4. whatever is left is closed.
+ *
+ * The reconnect notification waits for step 2 because tRPC's client closes its socket as soon as it gets
+ * it, which would cut a coach reply mid-stream (and the other instance would ask the model again); until
+ * then the tabs on this instance stay live (the event bus still delivers to them).
+ */
+
+/** Coach reply streams in flight, per app graph (a test process may run several). */
+const streams = new WeakMap<object, { open: number }>();
+
+/** Counts a finite stream (a coach reply) that a stop lets finish; call the returned function once it ends. */
+export function holdStream(owner: object): () => void {
+  let count = streams.get(owner);
+  if (!count) {
+    count = { open: 0 };
+    streams.set(owner, count);
+  }
+  const held = count;
+  held.open += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.open -= 1;
+  };
+}
+
+/** Finite streams (coach replies) of this app graph still running. */
+export function streamsInFlight(owner: object): number {
+  return streams.get(owner)?.open ?? 0;
+}
+
+/** What the drain needs from the WebSocket side (realtime/realtime-server.ts). */
+export type DrainableRealtime = {
+  /** From now on upgrades get 503; `/ws` sockets close with 1012. */
+  beginDrain(): void;
+  broadcastReconnectNotification(): void;
+  /** tRPC sockets still open (or closing). */
+  openSockets(): number;
+  /** Terminates what is left and stops handling upgrades. */
+  close(): Promise<void>;
+};
+
+export type DrainResult = {
+  /** Everything in flight finished and every tRPC client left before the budget ran out. */
+  drained: boolean;
+  ms: number;
+  /** What was still open when the budget ran out (all 0 when drained). */
+  left: { requests: number; streams: number; sockets: number };
+};
+
+export type DrainOptions = {
+  /** DRAIN_TIMEOUT_MS: the longest the stop waits before closing everything. */
+  budgetMs: number;
+  logger: Logger;
+  /** The app graph whose coach streams the drain waits for (`holdStream(deps)`). */
+  owner: object;
+  /** How often the drain looks at what is still in flight. */
+  pollMs?: number;
+};
+
+export type Drain = ReturnType<typeof createDrain>;
+
+export function createDrain(options: DrainOptions) {
+  let draining = false;
+  /** Answers not finished yet (their 'close' has not fired). */
+  const inFlight = new Set<ServerResponse>();
+  let running: Promise<DrainResult> | undefined;
+  const pollMs = options.pollMs ?? 20;
+
+  const waitUntil = async (done: () => boolean, deadline: number) => {
+    while (!done() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(1, deadline - Date.now()))));
+    }
+    return done();
+  };
+
+  async function run(server: Server, realtime: DrainableRealtime): Promise<DrainResult> {
+    const started = Date.now();
+    const deadline = started + options.budgetMs;
+    draining = true;
+    // Answers already being worked on close their connection too, unless their headers are out.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    options.logger.info('draining: no new connections or sockets, waiting for what is in flight', {
+      budgetMs: options.budgetMs,
+      requests: inFlight.size,
+      streams: streamsInFlight(options.owner),
+      sockets: realtime.openSockets(),
+    });
+    realtime.beginDrain();
+    // Stops listening; Node (≥ 19) also closes the keep-alive connections idle right now.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const settled = await waitUntil(() => inFlight.size === 0 && streamsInFlight(options.owner) === 0, deadline);
+    realtime.broadcastReconnectNotification();
+    const left = await waitUntil(() => realtime.openSockets() === 0, deadline);
+    const result: DrainResult = {
+      drained: settled && left,
+      ms: Date.now() - started,
+      left: { requests: inFlight.size, streams: streamsInFlight(options.owner), sockets: realtime.openSockets() },
+    };
+    if (result.drained) options.logger.info('drained', { ms: result.ms });
+    else options.logger.warn('drain budget spent: closing what is left', { budgetMs: options.budgetMs, ...result.left });
+    server.closeAllConnections();
+    await realtime.close();
+    await closed;
+    return result;
+  }
+
+  return {
+    /** True from the first signal on: health answers 503, upgrades are refused, answers close their connection. */
+    isDraining: () => draining,
+    /** HTTP requests whose answer has not finished (upgrades are not counted). */
+    inFlight: () => inFlight.size,
+    /**
+     * Counts the server's in-flight requests. While draining, every answer carries `Connection: close`, so a
+     * kept-alive connection (a proxy's pool) is not used again: its next request opens a connection, which
+     * is refused, and goes to another instance.
+     */
+    track(server: Server) {
+      server.prependListener('request', (_req, res) => {
+        inFlight.add(res);
+        if (draining) res.setHeader('connection', 'close');
+        res.once('close', () => inFlight.delete(res));
+      });
+    },
+    /** Drains once (a second call gets the same promise) and closes the server and the sockets. */
+    run(server: Server, realtime: DrainableRealtime): Promise<DrainResult> {
+      running ??= run(server, realtime);
+      return running;
+    },
+  };
+}
