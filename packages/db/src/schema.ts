@@ -2,6 +2,7 @@ import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTot
 import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import { events } from './schema/events';
 import { audioListens, practiceSessions } from './schema/listens';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { sessions } from './schema/sessions';
@@ -32,4 +33,5 @@ export const schema = {
   catalogueAudit,
   stepAdjustments,
   outbox,
+  events,
 };

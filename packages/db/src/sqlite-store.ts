@@ -5,6 +5,7 @@ import { createAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
 import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCoachingRepository } from './repositories/coaching';
+import { createEventsRepository } from './repositories/events';
 import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createSessionsRepository } from './repositories/sessions';
@@ -75,6 +76,7 @@ export function createSqliteStore(handle: DbHandle, options: SqliteStoreOptions 
     listens: createListensRepository(db),
     admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
+    events: createEventsRepository(db),
   };
   if (options.catalogue) sync.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
   const gate = new Gate();

@@ -14,6 +14,7 @@ import type {
   JournalEntryRow,
   MessageRow,
 } from './schema/coaching';
+import type { EventRow } from './schema/events';
 import type { AudioListenRow, PracticeSessionRow } from './schema/listens';
 import type { SessionRow } from './schema/sessions';
 import type { NewUserRow, UserRow } from './schema/users';
@@ -225,6 +226,31 @@ export interface QuotasRepository {
   createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Promise<Date | undefined>;
 }
 
+/**
+ * The realtime outbox (decision 026): events written in the transaction of the change they report,
+ * identified by a database-assigned `seq` that only grows (per user: commit order, as a user's writes are
+ * serialised), published after the commit and marked; the relay publishes what its writer left behind.
+ */
+export interface EventsRepository {
+  /** Appends an event; its `seq`. Call it inside the transaction of the change it reports. */
+  append(row: { userId: string; name: string; payload: Record<string, unknown>; createdAt: Date }): Promise<number>;
+  /**
+   * The user's events after `afterSeq`, oldest first, at most `limit`; none when `afterSeq` is not one of
+   * this user's events (another user's, pruned, never existed).
+   */
+  resumeAfter(userId: string, afterSeq: number, limit: number): Promise<EventRow[]>;
+  /** Sets `published_at` on the rows not marked yet; how many it marked. */
+  markPublished(seqs: readonly number[], at: Date): Promise<number>;
+  /**
+   * Claims up to `limit` events still unpublished that were created before `createdBefore`, in one atomic
+   * statement (marks them published at `at` and returns them, oldest first): two relays racing, on any
+   * instance, never claim the same row.
+   */
+  claimUnpublished(createdBefore: Date, at: Date, limit: number): Promise<EventRow[]>;
+  /** Deletes events created before `before`; how many. */
+  pruneBefore(before: Date): Promise<number>;
+}
+
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -235,6 +261,7 @@ export interface Repositories {
   listens: ListensRepository;
   admin: AdminRepository;
   quotas: QuotasRepository;
+  events: EventsRepository;
 }
 
 export type TransactionOptions = {

@@ -223,6 +223,12 @@ function fill(db: Db) {
       createdAt: T0,
     })
     .run();
+  db.insert(s.events)
+    .values([
+      { seq: 3, userId: 'u1', name: 'activity.completed', payload: { userId: 'u1', nested: { n: 1.5, ok: true } }, createdAt: T0, publishedAt: at(1) },
+      { seq: 5, userId: 'u1', name: 'activity.completed', payload: { userId: 'u1' }, createdAt: at(2), publishedAt: null },
+    ])
+    .run();
 }
 
 const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
@@ -303,7 +309,10 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
     const target = await freshTarget();
     try {
       const report = await copySqliteToPg(source.sqlite, target.db);
-      expect(report.sequences).toEqual([{ table: 'auth_failures', column: 'id', next: 8 }]);
+      expect(report.sequences).toEqual([
+        { table: 'auth_failures', column: 'id', next: 8 },
+        { table: 'events', column: 'seq', next: 6 },
+      ]);
       const [row] = await target.db.insert(pgSchema.authFailures).values({ scope: 'login-address', key: '10.0.0.1', at: T0 }).returning();
       expect(row?.id).toBe(8);
     } finally {
@@ -329,7 +338,10 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
       const report = await copySqliteToPg(big.sqlite, target.db);
       expect(report.tables.find((t) => t.table === 'auth_failures')?.rows).toBe(1203);
       expect(await readPg(target.db, 'authFailures')).toEqual(readSqlite(big.db, 'authFailures'));
-      expect(report.sequences).toEqual([{ table: 'auth_failures', column: 'id', next: 2406 }]);
+      expect(report.sequences).toEqual([
+        { table: 'auth_failures', column: 'id', next: 2406 },
+        { table: 'events', column: 'seq', next: 1 },
+      ]);
     } finally {
       big.close();
       await target.close();
@@ -389,7 +401,7 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
       writeFileSync(file, source.sqlite.serialize());
       const url = await cluster.createDatabase();
       const first = await run(tsx, [script, '--', '--from', file, '--to', url], { cwd: packageRoot });
-      expect(first.stdout).toMatch(/Copiadas \d+ filas de 23 tablas/);
+      expect(first.stdout).toMatch(/Copiadas \d+ filas de 24 tablas/);
       const check = createPgDb({ url });
       try {
         expect(await readPg(check.db, 'messages')).toEqual(readSqlite(source.db, 'messages'));

@@ -8,6 +8,7 @@ import { createPgAdminRepository } from './repositories/admin';
 import { createPgAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
 import { createPgCoachingRepository } from './repositories/coaching';
+import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createPgQuotasRepository } from './repositories/quotas';
@@ -38,6 +39,7 @@ function createPgRepositories(db: PgExec): Repositories {
     listens: createPgListensRepository(db),
     admin: createPgAdminRepository(db),
     quotas: createPgQuotasRepository(db),
+    events: createPgEventsRepository(db),
   };
 }
 

@@ -126,4 +126,9 @@ describe('PostgreSQL row types equal the SQLite ones', () => {
     expectTypeOf<Pg['outbox']['$inferSelect']>().toEqualTypeOf<Sqlite['outbox']['$inferSelect']>();
     expectTypeOf<Pg['outbox']['$inferInsert']>().toEqualTypeOf<Sqlite['outbox']['$inferInsert']>();
   });
+
+  it('events', () => {
+    expectTypeOf<Pg['events']['$inferSelect']>().toEqualTypeOf<Sqlite['events']['$inferSelect']>();
+    expectTypeOf<Pg['events']['$inferInsert']>().toEqualTypeOf<Sqlite['events']['$inferInsert']>();
+  });
 });

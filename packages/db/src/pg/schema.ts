@@ -2,6 +2,7 @@ import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTot
 import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import { events } from './schema/events';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { audioListens, practiceSessions } from './schema/listens';
 import { sessions } from './schema/sessions';
@@ -35,6 +36,7 @@ export const pgSchema = {
   catalogueAudit,
   stepAdjustments,
   outbox,
+  events,
 };
 
 export type PgSchema = typeof pgSchema;
