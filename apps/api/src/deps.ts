@@ -74,7 +74,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
       },
     );
   const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
-  const redis = overrides.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, logger) : undefined);
+  const redis = overrides.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, logger, { keyPrefix: config.redisKeyPrefix }) : undefined);
   const deps: Omit<Deps, 'mailer'> = {
     config,
     store,

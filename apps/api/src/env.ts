@@ -24,6 +24,11 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => /^rediss?:\/\/[^/\s]/.test(value) && URL.canParse(value), 'debe ser una URL redis:// o rediss:// (por ejemplo redis://127.0.0.1:6379)')
     .optional(),
+  /** Start of every Redis key and of the events channel: deployments sharing one Redis (staging, production) each set their own. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,63}:$/, 'debe tener de 1 a 64 caracteres entre A-Z, a-z, 0-9, «:», «_» y «-», y terminar en «:» (por ejemplo ascenso-staging:)')
+    .default('ascenso:'),
   /** API instances run behind the load balancer; above 1 REDIS_URL is required. */
   INSTANCES: z.coerce.number().int().min(1).max(1_000).default(1),
   /** Reverse proxies in front of the API that append to X-Forwarded-For (http/client-ip.ts); 0: none, the TCP peer is the client. */
@@ -73,6 +78,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Redis shared by the instances (REDIS_URL); undefined: in-process state, one instance only. */
   redisUrl?: string | undefined;
+  /** REDIS_KEY_PREFIX: the start of every Redis key and of the events channel (default `ascenso:`). */
+  redisKeyPrefix: string;
   /** node-postgres pool size per instance (DATABASE_POOL_MAX). */
   databasePoolMax: number;
   /** How many API instances run (INSTANCES); more than 1 needs Redis. */
@@ -168,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databasePath: env.DATABASE_PATH,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,
     drainTimeoutMs: env.DRAIN_TIMEOUT_MS,

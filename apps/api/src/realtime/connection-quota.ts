@@ -2,7 +2,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Deps } from '../deps';
 import type { RealtimeLimits } from '../env';
 import type { Logger } from '../logger';
-import { KEY_PREFIX, type SharedRedis } from './redis-connections';
+import type { SharedRedis } from './redis-connections';
 import { createSharedCounts } from './redis-leases';
 
 /** Who opens a realtime connection: the signed-in user and the client address of the TCP peer. */
@@ -90,14 +90,14 @@ export function createRedisConnectionQuota(redis: SharedRedis, limits: QuotaLimi
     storeClient: redis.client,
     useRedisPackage: true,
     rejectIfRedisNotReady: true,
-    keyPrefix: `${KEY_PREFIX}ws-attempts`,
+    keyPrefix: `${redis.keyPrefix}ws-attempts`,
     points: limits.connectionsPerMinute,
     duration: 60,
     insuranceLimiter: new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 }),
   });
   const counts = createSharedCounts(redis, logger);
-  const userKey = (userId: string) => `${KEY_PREFIX}sockets:user:${userId}`;
-  const addressKey = (address: string) => `${KEY_PREFIX}sockets:address:${address}`;
+  const userKey = (userId: string) => `${redis.keyPrefix}sockets:user:${userId}`;
+  const addressKey = (address: string) => `${redis.keyPrefix}sockets:address:${address}`;
   return {
     async acquire({ userId, address }) {
       const tooFast = await consumeAttempt(attempts, userId, limits.connectionsPerMinute);

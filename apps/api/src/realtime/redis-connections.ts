@@ -8,10 +8,15 @@ export type RedisClient = ReturnType<typeof createClient>;
 export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /** An instance's entries in the shared counters count while its lease lasts; it renews it every third. */
 export const DEFAULT_LEASE_MS = 30_000;
-/** Every key of Ascenso's shared state starts with this. */
-export const KEY_PREFIX = 'ascenso:';
+/**
+ * Every key of Ascenso's shared state, and its pub/sub channel, start with the prefix (REDIS_KEY_PREFIX),
+ * so that several deployments (staging, production) can share one Redis without seeing each other.
+ */
+export const DEFAULT_KEY_PREFIX = 'ascenso:';
+/** What REDIS_KEY_PREFIX may be: 1–64 of [A-Za-z0-9:_-], ending in `:`. */
+export const KEY_PREFIX_PATTERN = /^[A-Za-z0-9:_-]{0,63}:$/;
 /** Sorted set: instance id → end of its lease (ms, Redis's clock). */
-export const INSTANCES_KEY = `${KEY_PREFIX}instances`;
+export const instancesKey = (redis: Pick<SharedRedis, 'keyPrefix'>) => `${redis.keyPrefix}instances`;
 
 /** Redis's clock in ms, for scripts (instances' clocks may disagree; Redis's is one). */
 export const LUA_NOW = `local t = redis.call('TIME')
@@ -54,6 +59,8 @@ export type Beat = (client: RedisClient) => Promise<unknown>;
 export type SharedRedis = {
   /** This process's id in the shared state (pub/sub messages, counter entries, lease). */
   instanceId: string;
+  /** The start of every key and of the events channel (REDIS_KEY_PREFIX, default `ascenso:`). */
+  keyPrefix: string;
   client: RedisClient;
   subscriber: RedisClient;
   /** How long a crashed instance's entries keep counting. */
@@ -78,8 +85,10 @@ function describe(url: string): string {
   }
 }
 
-export function createSharedRedis(url: string, logger: Logger, options: { instanceId?: string; leaseMs?: number } = {}): SharedRedis {
+export function createSharedRedis(url: string, logger: Logger, options: { instanceId?: string; leaseMs?: number; keyPrefix?: string } = {}): SharedRedis {
   const instanceId = options.instanceId ?? crypto.randomUUID();
+  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  if (!KEY_PREFIX_PATTERN.test(keyPrefix)) throw new Error(`invalid Redis key prefix ${JSON.stringify(keyPrefix)}: 1-64 of [A-Za-z0-9:_-], ending in ':'`);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const where = describe(url);
   const client = createClient({
@@ -119,7 +128,7 @@ export function createSharedRedis(url: string, logger: Logger, options: { instan
     if (closed || !client.isReady) return;
     try {
       // The lease first: what follows counts only while it lasts.
-      await runScript(client, RENEW_LEASE, [INSTANCES_KEY], [instanceId, leaseMs, 24 * 60 * 60 * 1000]);
+      await runScript(client, RENEW_LEASE, [instancesKey({ keyPrefix })], [instanceId, leaseMs, 24 * 60 * 60 * 1000]);
     } catch (error) {
       logger.debug('redis lease renewal failed', { error: String(error) });
       return;
@@ -146,6 +155,7 @@ export function createSharedRedis(url: string, logger: Logger, options: { instan
   let closing: Promise<void> | undefined;
   return {
     instanceId,
+    keyPrefix,
     client,
     subscriber,
     leaseMs,

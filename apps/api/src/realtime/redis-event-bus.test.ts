@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { createLogger, type Logger } from '../logger';
 import { describeWithRedis, useRedisServer } from '../testing/redis';
 import type { BusEvents } from './event-bus';
-import { createSharedRedis } from './redis-connections';
-import { createRedisEventBus, EVENTS_CHANNEL } from './redis-event-bus';
+import { createSharedRedis, DEFAULT_KEY_PREFIX } from './redis-connections';
+import { createRedisEventBus, eventsChannel } from './redis-event-bus';
 
 const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
   userId,
@@ -35,6 +35,9 @@ function recordingLogger() {
   const logger: Logger = { debug: () => {}, info: () => {}, warn: (msg) => warnings.push(msg), error: (msg) => warnings.push(msg) };
   return { logger, warnings };
 }
+
+/** The connections here take the default prefix. */
+const EVENTS_CHANNEL = eventsChannel({ keyPrefix: DEFAULT_KEY_PREFIX });
 
 describeWithRedis('event bus on Redis, two instances', () => {
   const redis = useRedisServer();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Logger } from '../logger';
 import { createLocalEventBus, type BusEventName, type BusEvents, type EventBus } from './event-bus';
-import { KEY_PREFIX, type SharedRedis } from './redis-connections';
+import type { SharedRedis } from './redis-connections';
 
-/** The one pub/sub channel every instance publishes its events on and listens to. */
-export const EVENTS_CHANNEL = `${KEY_PREFIX}events`;
+/** The one pub/sub channel every instance of a deployment publishes its events on and listens to (`<REDIS_KEY_PREFIX>events`). */
+export const eventsChannel = (redis: Pick<SharedRedis, 'keyPrefix'>) => `${redis.keyPrefix}events`;
 
 const StatsSchema = z.object({ totalSteps: z.number().int(), todaySteps: z.number().int() });
 const CompletionSchema = z.object({
@@ -44,14 +44,15 @@ export type RedisEventBus = EventBus & {
 /**
  * The event bus across instances (decision 022). `publish` delivers to this process's handlers and
  * iterators at once, exactly as the in-process bus does (per-user channels included), and publishes
- * `{ instanceId, name, payload }` as JSON on EVENTS_CHANNEL; each instance's subscriber connection
+ * `{ instanceId, name, payload }` as JSON on eventsChannel(redis); each instance's subscriber connection
  * delivers the other instances' messages locally (its own are skipped: they were delivered at publish).
  * A message that does not parse or does not match its event's schema is logged and dropped.
  * Pub/sub is at most once: an event published while Redis is unreachable reaches only the publishing
  * instance, and a client on another instance catches up from the ledger when it resubscribes
  * (`activities.onCompleted` with its `lastEventId`).
  */
-export function createRedisEventBus(redis: Pick<SharedRedis, 'instanceId' | 'client' | 'subscriber'>, logger: Logger): RedisEventBus {
+export function createRedisEventBus(redis: Pick<SharedRedis, 'instanceId' | 'keyPrefix' | 'client' | 'subscriber'>, logger: Logger): RedisEventBus {
+  const EVENTS_CHANNEL = eventsChannel(redis);
   const local = createLocalEventBus((error) => logger.error('event handler failed', { error: String(error) }));
   const { instanceId } = redis;
 

@@ -18,7 +18,7 @@ import { describeWithRedis } from '../testing/redis';
 import { startServerProcess } from '../testing/server-process';
 import { attachRealtime } from './realtime-server';
 import { createSharedRedis } from './redis-connections';
-import { EVENTS_CHANNEL } from './redis-event-bus';
+import { eventsChannel } from './redis-event-bus';
 
 const ORIGIN = 'http://localhost:3998';
 
@@ -133,7 +133,8 @@ describeWithRedis('two API instances on one database and one Redis', () => {
     const b = await startInstance(databasePath, redis.url, env, logger);
     cleanups.push(b.stop);
     // Both subscribers listen before anything is published.
-    await expect.poll(async () => (await a.deps.redis?.client.pubSubNumSub(EVENTS_CHANNEL))?.[EVENTS_CHANNEL], { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    const channel = eventsChannel(a.deps.redis!);
+    await expect.poll(async () => (await a.deps.redis?.client.pubSubNumSub(channel))?.[channel], { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     return { a, b };
   }
 
@@ -212,7 +213,7 @@ describeWithRedis('two API instances on one database and one Redis', () => {
     // Closing the one on B frees a slot that A can hand out.
     second.ws.close();
     await expect
-      .poll(async () => (await b.deps.redis?.client.hGetAll(`ascenso:sockets:user:${owner.userId}`)) ?? {}, { timeout: 3_000 })
+      .poll(async () => (await b.deps.redis?.client.hGetAll(`${b.deps.redis?.keyPrefix}sockets:user:${owner.userId}`)) ?? {}, { timeout: 3_000 })
       .toEqual({
         [a.deps.redis?.instanceId ?? '']: '1',
       });
@@ -326,7 +327,7 @@ async function startRedisProbe(url: string): Promise<number> {
   const probe = createSharedRedis(url, createLogger('silent'));
   try {
     await probe.ready(5_000);
-    return (await probe.client.pubSubNumSub(EVENTS_CHANNEL))[EVENTS_CHANNEL] ?? 0;
+    return (await probe.client.pubSubNumSub(eventsChannel(probe)))[eventsChannel(probe)] ?? 0;
   } finally {
     await probe.close();
   }

@@ -1,10 +1,10 @@
 import type { Logger } from '../logger';
-import { INSTANCES_KEY, LUA_NOW as NOW, runScript as run, type SharedRedis } from './redis-connections';
+import { instancesKey, LUA_NOW as NOW, runScript as run, type SharedRedis } from './redis-connections';
 
 /**
  * Concurrency caps shared by the instances (decision 022): open sockets per user and per address,
  * model streams per user. A cap counts what is open *now*, so unlike a rate it must forget what a
- * crashed instance held. Each instance renews a lease (INSTANCES_KEY: instance id → lease end, Redis's
+ * crashed instance held. Each instance renews a lease (`<prefix>instances`: instance id → lease end, Redis's
  * own clock) every leaseMs / 3, and its entries count only while its lease lasts; the scripts below drop
  * a dead instance's entries when they meet them. The instance is the source of truth for its own
  * entries: every heartbeat writes them again (HSET) and refreshes the keys' expiry, which repairs a
@@ -124,7 +124,7 @@ export function createSharedCounts(redis: SharedRedis, logger: Logger): SharedCo
       bump(keys, 1);
       let refused: number;
       try {
-        refused = Number(await run(client, COUNT_ACQUIRE, [INSTANCES_KEY, ...keys], [me, redis.leaseMs, keyTtl(redis), ...entries.map((e) => e.max)]));
+        refused = Number(await run(client, COUNT_ACQUIRE, [instancesKey(redis), ...keys], [me, redis.leaseMs, keyTtl(redis), ...entries.map((e) => e.max)]));
       } catch (error) {
         logger.debug('shared count unavailable: per-instance cap', { error: String(error) });
         bump(keys, -1);
@@ -152,7 +152,7 @@ export function createSharedCounts(redis: SharedRedis, logger: Logger): SharedCo
     },
     async read(keys) {
       try {
-        const totals = (await run(client, COUNT_READ, [INSTANCES_KEY, ...keys], [])) as unknown[];
+        const totals = (await run(client, COUNT_READ, [instancesKey(redis), ...keys], [])) as unknown[];
         return totals.map(Number);
       } catch {
         return keys.map((key) => held.get(key) ?? 0);
@@ -219,7 +219,7 @@ export function createSharedSlots(redis: SharedRedis, logger: Logger): SharedSlo
       const beatsBefore = beats;
       let answer: number;
       try {
-        answer = Number(await run(client, SLOT_ACQUIRE, [INSTANCES_KEY, key], [me, redis.leaseMs, keyTtl(redis), field, value, max]));
+        answer = Number(await run(client, SLOT_ACQUIRE, [instancesKey(redis), key], [me, redis.leaseMs, keyTtl(redis), field, value, max]));
       } catch (error) {
         logger.debug('shared slots unavailable: per-instance cap', { error: String(error) });
         mine.delete(field);

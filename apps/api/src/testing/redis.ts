@@ -32,7 +32,7 @@ export function useRedisServer() {
       return state.server;
     },
     /** Two connections (command + subscriber) as one instance, ready; closed after the suite. */
-    async connect(options: { instanceId?: string; leaseMs?: number; logger?: Logger } = {}) {
+    async connect(options: { instanceId?: string; leaseMs?: number; keyPrefix?: string; logger?: Logger } = {}) {
       const redis = createSharedRedis(state.server.url, options.logger ?? createLogger('silent'), options);
       state.connections.push(redis);
       if (!(await redis.ready(5_000))) throw new Error('redis not ready');

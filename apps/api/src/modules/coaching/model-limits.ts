@@ -4,7 +4,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
 import type { Logger } from '../../logger';
-import { KEY_PREFIX, type SharedRedis } from '../../realtime/redis-connections';
+import type { SharedRedis } from '../../realtime/redis-connections';
 import { createSharedSlots } from '../../realtime/redis-leases';
 import type { CoachLimitsConfig } from './ai-config';
 
@@ -84,7 +84,7 @@ export function createRedisModelLimitStore(redis: SharedRedis, logger: Logger): 
   const limiters = new Map<number, RateLimiterRedis>();
   return {
     async tryAcquireStream(userId, conversationId, max) {
-      const grant = await slots.acquire(`${KEY_PREFIX}model-streams:${userId}`, conversationId, max);
+      const grant = await slots.acquire(`${redis.keyPrefix}model-streams:${userId}`, conversationId, max);
       if (grant.ok) return grant;
       return { ok: false, reason: grant.reason === 'group' ? 'conversation' : 'user' };
     },
@@ -95,7 +95,7 @@ export function createRedisModelLimitStore(redis: SharedRedis, logger: Logger): 
           storeClient: redis.client,
           useRedisPackage: true,
           rejectIfRedisNotReady: true,
-          keyPrefix: `${KEY_PREFIX}model-calls:${perMinute}`,
+          keyPrefix: `${redis.keyPrefix}model-calls:${perMinute}`,
           points: perMinute,
           duration: 60,
           insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: 60 }),
