@@ -4,7 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppRouter } from './trpc/app-router';
 
 /**
  * `pnpm start` as a person runs it: the root `start` script (its build step swapped for `true`, its
@@ -47,7 +51,7 @@ type Run = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-function run(command: string, args: string[], cwd: string, port: number): Run {
+function run(command: string, args: string[], cwd: string, port: number, extraEnv: Record<string, string> = {}): Run {
   const child = spawn(command, args, {
     cwd,
     detached: true, // its own process group, like a terminal's foreground job
@@ -60,6 +64,7 @@ function run(command: string, args: string[], cwd: string, port: number): Run {
       DATABASE_PATH: join(scratch, `app-${port}.db`),
       WEB_DIST_DIR: join(scratch, 'no-web'),
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   });
   let out = '';
@@ -124,8 +129,11 @@ describe('pnpm start', () => {
     });
     expect(foreign.status).toBe(403);
 
+    const pressed = Date.now();
     const result = await ctrlC(started);
     expect(result).toEqual({ code: 0, signal: null });
+    // Nothing in flight: the drain has nothing to wait for.
+    expect(Date.now() - pressed).toBeLessThan(1_500);
     expect(started.stderr()).toBe('');
     expect(started.stdout()).toContain('Ascenso se ha detenido.');
   }, 60_000);
@@ -147,5 +155,102 @@ describe('pnpm start', () => {
     const output = started.stdout() + started.stderr();
     expect(output).not.toMatch(/ELIFECYCLE|Command failed/);
     expect(result).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
+
+/**
+ * The stop as an orchestrator sends it (issue 17 item 3, http/drain.ts): SIGTERM to the server process
+ * itself, with a signed-in tab's tRPC subscription open.
+ */
+describe('SIGTERM drains', () => {
+  async function startServer(drainTimeoutMs: number) {
+    const port = await freePort();
+    const started = run(process.execPath, [join(apiDir, outDirName, 'main.js')], repoRoot, port, { DRAIN_TIMEOUT_MS: String(drainTimeoutMs) });
+    await waitForReady(started);
+    const origin = `http://localhost:${port}`;
+    const registered = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `drain-${port}@ejemplo.es`, password: 'una frase bastante larga', firstName: 'Ana' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    return { started, port, origin, cookie, wsUrl: `ws://127.0.0.1:${port}/api/trpc-ws` };
+  }
+
+  /** A socket on /api/trpc-ws that ignores the reconnect notification (an old or stuck client): it never leaves by itself. */
+  async function stuckSocket(wsUrl: string, cookie: string, origin: string) {
+    const ws = new WebSocket(wsUrl, { headers: { cookie, origin } });
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    ws.on('error', () => undefined);
+    await new Promise((done) => ws.once('open', done));
+    return { ws, frames };
+  }
+
+  it('with an open tRPC subscription: the tab is told to reconnect, and the process exits 0 well within the budget', async () => {
+    const { started, origin, cookie, wsUrl } = await startServer(5_000);
+    const frames: string[] = [];
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie, origin } });
+        this.on('message', (data) => frames.push(String(data)));
+      }
+    }
+    const wsClient = createWSClient({ url: wsUrl, WebSocket: CookieWebSocket as never, retryDelayMs: (attempt) => (attempt === 0 ? 0 : 60_000) });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    await new Promise<void>((done) => client.activities.onCompleted.subscribe(undefined, { onStarted: () => done(), onData: () => undefined }));
+
+    const signalled = Date.now();
+    started.child.kill('SIGTERM');
+    const result = await started.exited;
+    const took = Date.now() - signalled;
+    await wsClient.close();
+
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(frames).toContain('{"id":null,"method":"reconnect"}');
+    // The tab left at once (tRPC's client closes on the notification): no waiting for the 5 s budget.
+    expect(took).toBeLessThan(2_000);
+    expect(started.stdout()).toContain('Ascenso se ha detenido.');
+    expect(started.stderr()).toBe('');
+  }, 60_000);
+
+  it('a client that never leaves is cut at the budget, and the process still exits 0', async () => {
+    const { started, origin, cookie, wsUrl } = await startServer(1_000);
+    const stuck = await stuckSocket(wsUrl, cookie, origin);
+    const closed = new Promise<void>((done) => stuck.ws.once('close', () => done()));
+
+    const signalled = Date.now();
+    started.child.kill('SIGTERM');
+    const result = await started.exited;
+    const took = Date.now() - signalled;
+    await closed;
+
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(stuck.frames).toContain('{"id":null,"method":"reconnect"}');
+    expect(took).toBeGreaterThanOrEqual(950);
+    // Well before the hard stop (budget + 2 s, exit 1).
+    expect(took).toBeLessThan(2_500);
+    expect(started.stdout()).toContain('Ascenso se ha detenido.');
+    expect(started.stderr()).toContain('drain budget spent');
+  }, 60_000);
+
+  it('a second SIGTERM during the drain stops at once with exit 0', async () => {
+    const { started, origin, cookie, wsUrl } = await startServer(30_000);
+    const stuck = await stuckSocket(wsUrl, cookie, origin);
+
+    started.child.kill('SIGTERM');
+    // Draining: the notification went out, and the process waits for the stuck client.
+    await expect.poll(() => stuck.frames.includes('{"id":null,"method":"reconnect"}'), { timeout: 5_000 }).toBe(true);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(started.child.exitCode).toBeNull();
+
+    const again = Date.now();
+    started.child.kill('SIGTERM');
+    const result = await started.exited;
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(started.stdout()).toContain('Ascenso se ha detenido.');
+    stuck.ws.terminate();
   }, 60_000);
 });

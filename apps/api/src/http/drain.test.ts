@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
@@ -52,16 +52,17 @@ async function start(options: { budgetMs?: number } = {}) {
   return { t, app, drain, server, realtime, port, run, slow, wsUrl: `ws://127.0.0.1:${port}` };
 }
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string; at: number };
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string; at: number; localPort?: number | undefined };
 
-/** A plain HTTP/1.1 GET (its own connection, kept alive by default). */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A plain HTTP/1.1 GET: its own connection, or one of `agent`'s pooled ones. */
+function get(port: number, path: string, headers: Record<string, string> = {}, agent?: Agent): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, ...(agent ? { agent } : {}) }, (res) => {
       let body = '';
+      const localPort = res.socket.localPort;
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, at: Date.now() }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, at: Date.now(), localPort }));
     });
     req.on('error', reject);
     req.end();
@@ -196,6 +197,29 @@ describe('draining (SIGTERM/SIGINT): refuse new work, finish what is in flight, 
     expect(tab.frames.find((frame) => frame.data.includes('reconnect'))?.data).toBe('{"id":null,"method":"reconnect"}');
     // It left by itself (the client closes on the notification): the drain did not wait for its budget.
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps an idle kept-alive connection: its next request is served, with Connection: close', async () => {
+    const { port, run, slow } = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    stops.push(async () => agent.destroy());
+    const first = await get(port, '/api/health', {}, agent);
+    expect(first.headers.connection).toBe('keep-alive');
+
+    const held = get(port, '/slow');
+    await expect.poll(() => slow.length).toBe(1);
+    const drained = run();
+    expect(await refused(port)).toBe('ECONNREFUSED');
+
+    // The pooled connection (opened before the drain) carries one more request: answered, and closed after.
+    const second = await get(port, '/api/health', {}, agent);
+    expect(second.localPort).toBe(first.localPort);
+    expect(second.status).toBe(503);
+    expect(second.headers.connection).toBe('close');
+    expect(JSON.parse(second.body)).toEqual({ ok: false, status: 'draining' });
+    slow[0]?.();
+    expect((await held).status).toBe(200);
+    expect((await drained).drained).toBe(true);
   });
 
   it('lets a coach reply stream finish before the tab is told to reconnect', async () => {

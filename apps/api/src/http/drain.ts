@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { Logger } from '../logger';
 
 /**
@@ -102,8 +103,11 @@ export function createDrain(options: DrainOptions) {
       sockets: realtime.openSockets(),
     });
     realtime.beginDrain();
-    // Stops listening; Node (≥ 19) also closes the keep-alive connections idle right now.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stops listening, and only that: net.Server's close, not http.Server's, which would also drop the
+    // kept-alive connections idle right now. A proxy may be writing a request on one of those at this very
+    // moment, and a POST cut that way is lost to it (nginx answers 502 and does not pass it on). Kept, each
+    // serves at most one more request, answered with `Connection: close`; the rest are closed at the end.
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     const settled = await waitUntil(() => inFlight.size === 0 && streamsInFlight(options.owner) === 0, deadline);
     realtime.broadcastReconnectNotification();
     const left = await waitUntil(() => realtime.openSockets() === 0, deadline);
