@@ -22,6 +22,7 @@ import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
 import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
+import { weeklyReviewRest } from './modules/weekly-review/weekly-review.rest';
 import { appRouter } from './trpc/app-router';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
@@ -94,6 +95,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', dailyPlanRest(deps));
   app.route('/api', meditationsRest(deps));
   app.route('/api', profileRest(deps));
+  app.route('/api', weeklyReviewRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

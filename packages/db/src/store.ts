@@ -157,6 +157,8 @@ export interface CoachingRepository {
   usageFor(userId: string, day: string): Promise<AiUsageRow | undefined>;
   insertJournalEntry(row: JournalEntryRow): Promise<void>;
   recentJournalEntries(userId: string, limit: number): Promise<JournalEntryRow[]>;
+  /** The user's entries created in [from, to), oldest first (the weekly review: a week and its margins). */
+  journalEntriesBetween(userId: string, from: Date, to: Date): Promise<JournalEntryRow[]>;
   findJournalEntry(id: string): Promise<JournalEntryRow | undefined>;
   deleteJournalEntry(userId: string, id: string): Promise<boolean>;
   findEvaluation(assessmentId: string): Promise<EvaluationRow | undefined>;

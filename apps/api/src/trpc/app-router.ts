@@ -9,6 +9,7 @@ import { meditationsRouter } from '../modules/meditations/meditations.router';
 import { practiceRouter } from '../modules/practice/practice.router';
 import { profileRouter } from '../modules/profile/profile.router';
 import { healthProcedure } from '../modules/system/system.router';
+import { weeklyReviewRouter } from '../modules/weekly-review/weekly-review.router';
 import { createCallerFactory, router } from './trpc';
 
 /** The root router: one key per area. */
@@ -23,6 +24,7 @@ export const appRouter = router({
   practice: practiceRouter,
   journaling: journalingRouter,
   profile: profileRouter,
+  weeklyReview: weeklyReviewRouter,
   admin: adminRouter,
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { CoachingRepository } from '../store';
 import type { Synchronous } from './synchronous';
@@ -235,6 +235,14 @@ export function createCoachingRepository(db: Db): Synchronous<CoachingRepository
     },
     recentJournalEntries(userId: string, limit: number): JournalEntryRow[] {
       return recentJournalStatement.all({ userId, limit });
+    },
+    journalEntriesBetween(userId: string, from: Date, to: Date): JournalEntryRow[] {
+      return db
+        .select()
+        .from(journalEntries)
+        .where(and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, from), lt(journalEntries.createdAt, to)))
+        .orderBy(asc(journalEntries.createdAt))
+        .all();
     },
 
     findJournalEntry(id: string): JournalEntryRow | undefined {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { CoachingRepository } from '../../store';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from '../schema/coaching';
 import { deleteOwnRow, updateOwnRow, type PgExec } from './exec';
@@ -148,6 +148,13 @@ export function createPgCoachingRepository(db: PgExec): CoachingRepository {
     },
     async recentJournalEntries(userId, limit) {
       return db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(desc(journalEntries.createdAt)).limit(limit);
+    },
+    async journalEntriesBetween(userId, from, to) {
+      return db
+        .select()
+        .from(journalEntries)
+        .where(and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, from), lt(journalEntries.createdAt, to)))
+        .orderBy(asc(journalEntries.createdAt));
     },
     async findJournalEntry(id) {
       return (await db.select().from(journalEntries).where(eq(journalEntries.id, id)))[0];
