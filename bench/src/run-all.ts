@@ -4,6 +4,7 @@ import { completionBench } from './completion';
 import { crashTest } from './crash';
 import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
+import { loadBench } from './load';
 import { loginUnderAttackBench } from './login-under-attack';
 import { relayBench } from './relay';
 import { wsBench } from './ws';
@@ -19,6 +20,7 @@ const results = {
   loginUnderAttack: await loginUnderAttackBench(),
   awards: await awardsTwoProcessesBench(8),
   lighthouse: await lighthouseBench(),
+  load: await loadBench(),
 };
 const failed = Object.entries(results)
   .filter(([, r]) => !r.ok)

@@ -1,0 +1,292 @@
+/**
+ * Load, measured (issue 17 item 5): simulated users with a realistic mix (sign in, Home, stats every
+ * 30 s, a completion every few minutes, a coach chat; bench/src/load/generator.ts says exactly what each
+ * does) against the built API behind nginx, in three set-ups run one after the other:
+ *
+ *   sqlite-1  one instance on one SQLite file (the embedded default: the baseline)
+ *   pg-1      one instance on PostgreSQL + Redis
+ *   pg-2      two instances on PostgreSQL + Redis
+ *
+ * Think times are divided by a compression factor k (LOAD_K, default 10): a simulated user does in 3 min
+ * what a person does in 30, so it stands for k people's requests ("user-equivalents" = simulated × k).
+ * Sockets are NOT multiplied: each simulated user holds one WebSocket, not k.
+ *
+ * Per set-up the users ramp up by doubling (LOAD_START, default 100) until a step fails, then the gap is
+ * bisected (LOAD_BISECT times, default 2); if the first step fails, the users are halved until one holds.
+ * A step: the new users arrive over a warm-up (8 s, or 40 new users a second), then a
+ * window of at least 2 000 timed requests (15–45 s). A step holds when the p99 of every non-streaming
+ * request scheduled in the window (Home, stats, practice start/complete, coaching start/send, sign-out;
+ * sign-in is reported apart: Argon2 is slow on purpose) is < 200 ms and under 1 % fail. The coach's
+ * streamed answers are reported apart (time to first text after subscribing).
+ *
+ * CPU: the generator runs in its own process; per window the CPU seconds of every process (API
+ * instances, PostgreSQL with its backends, Redis, nginx, the fake model, the generator, this process)
+ * are read from /proc, and the machine's busy time from /proc/stat (the rest is other work on the host).
+ * Pinning (LOAD_PIN): `split` (default) pins two instances to CPU 0 and CPU 1 and leaves one instance
+ * free on both cores (one Node process already uses more than one core: Argon2 on libuv's pool, Home's
+ * render worker, GC threads), so each set-up gets the same two cores; `none` pins nothing.
+ *
+ *   CI=1 flock /tmp/ascenso-heavy.lock pnpm --filter @ascenso/bench exec tsx src/load.ts
+ *   LOAD_SETUPS=pg-1,pg-2 LOAD_K=10 LOAD_START=100 LOAD_MAX=3200 LOAD_BISECT=2 LOAD_PIN=split
+ *
+ * Goal (issue 17): two instances hold ≥ 1.6× the users of one, on PostgreSQL + Redis.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { percentile, report, requireBuild } from './lib';
+import type { StepResult } from './load/generator';
+import { cpuSeconds, machineBusySeconds, startStack, threadSeconds, type StackOptions } from './load/stack';
+import { seedUsers } from './load/users';
+
+const K = Number(process.env.LOAD_K ?? 10);
+const START = Number(process.env.LOAD_START ?? 100);
+const MAX = Number(process.env.LOAD_MAX ?? 1600);
+const BISECT = Number(process.env.LOAD_BISECT ?? 2);
+const PIN = process.env.LOAD_PIN === 'none' ? 'none' : 'split';
+const WARMUP_MS = Number(process.env.LOAD_WARMUP_MS ?? 8000);
+const P99_LIMIT_MS = 200;
+const MIN_REQUESTS = 2000;
+/** Timed requests per simulated user and second at k = 1 (about 80 in a 30-minute session). */
+const RATE_PER_USER = 0.045;
+
+type Setup = { name: string; db: StackOptions['db']; instances: 1 | 2 };
+const SETUPS: Setup[] = [
+  { name: 'sqlite-1', db: 'sqlite', instances: 1 },
+  { name: 'pg-1', db: 'postgres', instances: 1 },
+  { name: 'pg-2', db: 'postgres', instances: 2 },
+];
+
+type StepSummary = {
+  users: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  holds: boolean;
+  signinP50: number;
+  signinP99: number;
+  cores: Record<string, number>;
+};
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : String(n));
+
+function startGenerator(
+  url: string,
+  origin: string,
+): Promise<{
+  child: ChildProcess;
+  step: (users: number, warmupMs: number, windowMs: number) => Promise<StepResult & { cpu: Record<string, number>; seconds: number }>;
+}> {
+  const child = fork(fileURLToPath(new URL('./load/generator.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`generator exited (${code})`)));
+    child.once('message', () =>
+      resolve({
+        child,
+        step: (users, warmupMs, windowMs) => stepWith(child, users, warmupMs, windowMs),
+      }),
+    );
+    child.send({ type: 'init', url, origin, k: K });
+  });
+}
+
+/**
+ * What the CPU accounting of one step implies (a model, not a measurement): CPU per simulated user of
+ * our processes, and the users at which they would fill the machine's two cores if nothing else ran
+ * (`all`), and at which one instance's main thread would be busy all the time (`mainThread`, × the
+ * instances). Full cores mean queues, so the users held at p99 < 200 ms sit below both.
+ */
+function ceilings(step: StepSummary, instances: number) {
+  const c = step.cores;
+  const stack = ['postgres', 'redis', 'nginx', 'model'].reduce((sum, name) => sum + (c[name] ?? 0), 0);
+  const api = Object.entries(c)
+    .filter(([name]) => /^api-\d+$/.test(name))
+    .reduce((sum, [, v]) => sum + v, 0);
+  const main = Object.entries(c)
+    .filter(([name]) => name.endsWith('main thread'))
+    .reduce((sum, [, v]) => sum + v, 0);
+  const ours = api + stack + (c.generator ?? 0) + (c.orchestrator ?? 0);
+  const perUser = (cores: number) => (cores / step.users) * 1000;
+  return {
+    text: `per simulated user, ms of CPU a second: API ${perUser(api).toFixed(2)} (main threads ${perUser(main).toFixed(2)}), PostgreSQL/Redis/nginx/model ${perUser(stack).toFixed(2)}, generator ${perUser(c.generator ?? 0).toFixed(2)}`,
+    all: ours > 0 ? (2 / ours) * step.users : Number.NaN,
+    mainThread: main > 0 ? (instances / main) * step.users : Number.NaN,
+  };
+}
+
+function ceilingText(step: StepSummary, instances: number): string {
+  const model = ceilings(step, instances);
+  return `${model.text}; two cores full at ~${Math.round(model.all)} users, main thread(s) full at ~${Math.round(model.mainThread)}`;
+}
+
+let groupsNow: () => Record<string, number[]> = () => ({});
+
+/** One step; CPU is read at the window's start and end as the generator reports them. */
+function stepWith(
+  child: ChildProcess,
+  users: number,
+  warmupMs: number,
+  windowMs: number,
+): Promise<StepResult & { cpu: Record<string, number>; seconds: number }> {
+  return new Promise((resolve) => {
+    let before: { cpu: Record<string, number>; machine: number; at: number; own: NodeJS.CpuUsage; main: Record<string, number> } | null = null;
+    let cpu: Record<string, number> = {};
+    let seconds = 0;
+    const groups = () => ({ ...groupsNow(), generator: [child.pid ?? 0] });
+    // The main thread of each API instance (JavaScript runs there; Argon2, Home's renderer and GC run on others).
+    const mains = () =>
+      Object.fromEntries(
+        Object.entries(groupsNow())
+          .filter(([name]) => name.startsWith('api-'))
+          .map(([name, pids]) => [`${name} main thread`, threadSeconds(pids[0] ?? 0)]),
+      );
+    const onMessage = (message: { type: 'window-start' | 'window-end' } | StepResult) => {
+      if (message.type === 'window-start') {
+        before = { cpu: cpuSeconds(groups()), machine: machineBusySeconds(), at: performance.now(), own: process.cpuUsage(), main: mains() };
+      } else if (message.type === 'window-end' && before) {
+        const after = cpuSeconds(groups());
+        seconds = (performance.now() - before.at) / 1000;
+        cpu = Object.fromEntries(Object.entries(after).map(([name, value]) => [name, (value - (before?.cpu[name] ?? 0)) / seconds]));
+        const own = process.cpuUsage(before.own);
+        cpu.orchestrator = (own.user + own.system) / 1e6 / seconds;
+        const measured = Object.values(cpu).reduce((sum, v) => sum + v, 0);
+        for (const [name, value] of Object.entries(mains())) cpu[name] = (value - (before.main[name] ?? 0)) / seconds;
+        cpu.machine = (machineBusySeconds() - before.machine) / seconds;
+        cpu.other = Math.max(0, cpu.machine - measured);
+      } else if (message.type === 'result') {
+        child.off('message', onMessage);
+        resolve({ ...message, cpu, seconds });
+      }
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'step', users, warmupMs, windowMs });
+  });
+}
+
+async function runSetup(setup: Setup): Promise<{ held: number; steps: StepSummary[] }> {
+  const pins = setup.instances === 2 && PIN === 'split' ? [0, 1] : [undefined];
+  const stack = await startStack({ db: setup.db, instances: setup.instances, pins, fakeChunks: 10, fakeDelayMs: 40 });
+  groupsNow = stack.groups;
+  const generator = await startGenerator(stack.url, stack.origin);
+  const steps: StepSummary[] = [];
+  try {
+    await seedUsers(stack.database, MAX);
+    let current = 0;
+    const run = async (users: number): Promise<StepSummary> => {
+      const windowMs = Math.min(45_000, Math.max(15_000, ((MIN_REQUESTS * 1.15) / (users * RATE_PER_USER * K)) * 1000));
+      // New users arrive at most 40 a second (each signs in: Argon2), at least over LOAD_WARMUP_MS.
+      const warmupMs = Math.max(WARMUP_MS, (Math.max(0, users - current) / 40) * 1000);
+      current = users;
+      const result = await generator.step(users, warmupMs, windowMs);
+      const { signin = [], ...rest } = result.latencies;
+      const all = sorted(Object.values(rest).flat());
+      const failed = Object.entries(result.failures)
+        .filter(([key]) => !key.startsWith('signin') && !key.startsWith('coaching.reply') && !key.startsWith('socket'))
+        .reduce((sum, [, n]) => sum + n, 0);
+      const requests = all.length + failed;
+      const p99 = failed / Math.max(1, requests) > 0.01 ? Number.POSITIVE_INFINITY : percentile(all, 99);
+      const summary: StepSummary = {
+        users,
+        requests,
+        rps: requests / result.seconds,
+        p50: percentile(all, 50),
+        p99,
+        failed,
+        holds: p99 < P99_LIMIT_MS,
+        signinP50: percentile(sorted(signin), 50),
+        signinP99: percentile(sorted(signin), 99),
+        cores: result.cpu,
+      };
+      steps.push(summary);
+      const byKind = Object.entries(result.latencies)
+        .map(([kind, values]) => `${kind} ${values.length}× p50 ${fmt(percentile(sorted(values), 50))} p99 ${fmt(percentile(sorted(values), 99))}`)
+        .join('; ');
+      const load = loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ');
+      report(`load ${setup.name}: ${users} simulated users (${users * K} user-equivalents at k=${K})`, [
+        ['timed non-streaming requests (window s)', `${requests}${requests < MIN_REQUESTS ? ' (fewer than 2 000)' : ''} (${result.seconds.toFixed(1)} s)`],
+        ['req/s', summary.rps],
+        ['p50 / p99 ms (goal p99 < 200)', `${fmt(summary.p50)} / ${fmt(summary.p99)} → ${summary.holds ? 'holds' : 'FAILS'}`],
+        ['failed (non-streaming)', `${failed} ${JSON.stringify(result.failures)}`],
+        ['by kind', byKind],
+        ['sign-in p50 / p99 ms', `${fmt(summary.signinP50)} / ${fmt(summary.signinP99)}`],
+        [
+          'coach answers: TTFT p50 / p99 ms, answers',
+          `${fmt(percentile(sorted(result.ttft), 50))} / ${fmt(percentile(sorted(result.ttft), 99))}, ${result.answers}`,
+        ],
+        ['completions acked / events on the sockets', `${result.completionsAcked} / ${result.completionEvents}`],
+        ['generator event-loop delay p99 ms', result.loopDelayP99],
+        [
+          'CPU, cores busy',
+          Object.entries(result.cpu)
+            .map(([name, v]) => `${name} ${v.toFixed(2)}`)
+            .join(', '),
+        ],
+        ['CPU model', ceilingText(summary, setup.instances)],
+        ['load average', load],
+      ]);
+      return summary;
+    };
+
+    let pass = 0;
+    let fail = 0;
+    for (let users = START; users <= MAX; users *= 2) {
+      if ((await run(users)).holds) pass = users;
+      else {
+        fail = users;
+        break;
+      }
+    }
+    // Even the first step failed: halve down to 10 users (such steps time fewer than 2 000 requests).
+    for (let users = Math.floor(START / 2); !pass && users >= 10; users = Math.floor(users / 2)) {
+      if ((await run(users)).holds) pass = users;
+      else fail = users;
+    }
+    if (fail && pass) {
+      for (let i = 0; i < BISECT; i += 1) {
+        const users = Math.round((pass + fail) / 2 / 10) * 10;
+        if (users <= pass || users >= fail) break;
+        if ((await run(users)).holds) pass = users;
+        else fail = users;
+      }
+    }
+    const basis = steps.filter((step) => step.holds).at(-1) ?? steps.at(-1);
+    if (basis) console.log(`\n${setup.name} CPU model (step of ${basis.users} users): ${ceilingText(basis, setup.instances)}`);
+    return { held: pass, steps };
+  } finally {
+    generator.child.send({ type: 'stop' });
+    await new Promise((r) => setTimeout(r, 500));
+    generator.child.kill('SIGKILL');
+    await stack.stop();
+  }
+}
+
+export async function loadBench() {
+  requireBuild();
+  const wanted = (process.env.LOAD_SETUPS ?? SETUPS.map((s) => s.name).join(',')).split(',');
+  const held: Record<string, number> = {};
+  const started = Date.now();
+  for (const setup of SETUPS.filter((s) => wanted.includes(s.name))) {
+    const result = await runSetup(setup);
+    held[setup.name] = result.held;
+    console.log(`\n${setup.name}: held ${result.held} simulated users (${result.held * K} user-equivalents) at p99 < ${P99_LIMIT_MS} ms`);
+  }
+  const ratio = held['pg-1'] && held['pg-2'] !== undefined ? held['pg-2'] / held['pg-1'] : Number.NaN;
+  report(`Load (k=${K}, pin ${PIN}; ${((Date.now() - started) / 60_000).toFixed(1)} min)`, [
+    ...Object.entries(held).map(([name, users]): [string, string] => [`${name}: users held at p99 < 200 ms`, `${users} (${users * K} user-equivalents)`]),
+    ['two / one on PostgreSQL + Redis (goal ≥ 1.6)', Number.isFinite(ratio) ? ratio : 'not measured'],
+  ]);
+  return { ok: Number.isFinite(ratio) && ratio >= 1.6, held, ratio };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await loadBench();
+  process.exit(result.ok ? 0 : 1);
+}
