@@ -62,6 +62,9 @@ const ActiveBreakSessionPage = lazyRoute(() =>
 const JournalPage = lazyRoute(() => import('../features/journaling/components/journal-page').then(pick('JournalPage')));
 const JournalEntryPage = lazyRoute(() => import('../features/journaling/components/journal-entry-page').then(pick('JournalEntryPage')));
 
+// "Tu semana" (issue 18): the weekly review.
+const WeeklyReviewPage = lazyRoute(() => import('../features/weekly-review/components/weekly-review-page').then(pick('WeeklyReviewPage')));
+
 export interface AppRoute {
   path: string;
   Component: ComponentType & { preload?: () => Promise<void> };
@@ -95,6 +98,7 @@ export const memberRoutes: readonly AppRoute[] = [
   { path: '/journaling/chat', Component: JournalingChatPage },
   { path: '/journaling', Component: JournalPage },
   { path: '/journaling/entry/:id', Component: JournalEntryPage },
+  { path: '/semana', Component: WeeklyReviewPage },
   { path: '/meditations', Component: MeditationsPage },
   { path: '/meditations/:id', Component: MeditationPage },
   { path: '/breathing', Component: BreathingListPage },

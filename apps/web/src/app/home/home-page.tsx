@@ -11,6 +11,8 @@ import { TodayAudioCard } from '../../features/meditations/components/today-audi
 import { DailyPlanCard } from '../../features/daily-plan/components/daily-plan-card';
 import { formatToday } from './format-today';
 import { HomeMessageBox } from '../../features/coaching/components/home-message-box';
+import { CalendarCheckIcon } from '../../components/ui/icons';
+import { LinkTile, TileLink } from '../../components/ui/link-tile';
 
 /**
  * Home (spec §2): greets the user by first name, asks what they want to work on today (the message
@@ -47,9 +49,29 @@ export function HomePage() {
         {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
         <TodayAudioCard />
         <DailyPlanCard />
+        <WeekLink />
         <WellbeingGrid />
       </Stack>
     </Container>
+  );
+}
+
+/** The way to "Tu semana" (issue 18): one card-wide link. */
+function WeekLink() {
+  return (
+    <Box as="ul" listStyleType="none" m="0" p="0">
+      <LinkTile display="flex" alignItems="center" gap="4">
+        <CalendarCheckIcon boxSize="6" color="brand.700" aria-hidden="true" flexShrink={0} />
+        <Box>
+          <Text fontWeight="700" color="heading" fontSize="lg">
+            <TileLink to="/semana">Tu semana</TileLink>
+          </Text>
+          <Text color="text.muted" fontSize="sm">
+            Tus días, tus pasos por área, cómo te sentiste y lo que salió bien.
+          </Text>
+        </Box>
+      </LinkTile>
+    </Box>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Circle, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
+import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { CheckIcon, FootprintsIcon } from '../../../components/ui/icons';
 import { PageHeading, PillLink, PillNav } from '../../../components/ui/page-heading';
@@ -98,6 +99,9 @@ export function ProfilePage() {
             <Text mt={{ base: '4', md: 'auto' }} pt={{ md: '4' }} fontSize="sm" color="hero.muted">
               Completa actividades de bienestar para sumar pasos. «Hoy» se cuenta según tu zona horaria.
             </Text>
+            <Button asChild mt="4" size="sm" variant="solid" colorPalette="sun" borderRadius="full" alignSelf="flex-start">
+              <RouterLink to="/semana">Ver tu semana</RouterLink>
+            </Button>
           </Flex>
         </Grid>
 
