@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './modules/email/mailer';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords';
 import { createPasswordWork, type PasswordWork } from './modules/auth/password-work';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createOutbox, type Outbox } from './realtime/outbox-relay';
 import { createSharedRedis, type SharedRedis } from './realtime/redis-connections';
 import { createRedisEventBus } from './realtime/redis-event-bus';
 
@@ -30,6 +31,11 @@ export type Deps = {
   /** Files the API serves besides the web app. */
   paths: { audioDir: string };
   bus: EventBus;
+  /**
+   * The realtime outbox (decision 026): publishes events written in a transaction, with their ids, after
+   * the commit; its relay (started by main.ts) publishes what a dead instance left unpublished.
+   */
+  outbox: Outbox;
   /**
    * Redis shared by the instances, when REDIS_URL is set (decision 022): the bus above runs over it, and
    * so do the connection quota and the model limits. Closed on shutdown (main.ts).
@@ -75,7 +81,7 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
     );
   const coachProvider = overrides.coachProvider ?? createCoachProvider({ ...config.ai, timeoutMs: 30_000, maxRetries: 1 });
   const redis = overrides.redis ?? (config.redisUrl ? createSharedRedis(config.redisUrl, logger, { keyPrefix: config.redisKeyPrefix }) : undefined);
-  const deps: Omit<Deps, 'mailer'> = {
+  const deps: Omit<Deps, 'mailer' | 'outbox'> = {
     config,
     store,
     repos: store.repos,
@@ -95,5 +101,5 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Deps 
     from: config.mail.from,
     ...(overrides.mailBackoffMs !== undefined ? { backoffMs: overrides.mailBackoffMs } : {}),
   });
-  return { ...deps, mailer };
+  return { ...deps, mailer, outbox: createOutbox(deps) };
 }

@@ -52,6 +52,8 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   deps.logger.info('listening', { url: `http://${config.host}:${port}`, origins: config.allowedOrigins });
   const realtime = attachRealtime(server, deps);
+  // The outbox relay (decision 026): every 2 s, publishes events a dead instance committed but never published.
+  deps.outbox.start();
   // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too).
   process.stdout.write(`${readyLine(config.host, port)}\n`);
 
@@ -81,6 +83,8 @@ async function main() {
     }, hardStopMs).unref();
     try {
       await drain.run(server, realtime);
+      // After the drain (the last completions are published): stop the relay, write the gathered published marks.
+      await deps.outbox.stop();
       await homeRenderer?.close();
       await deps.redis?.close();
       await deps.store.close();

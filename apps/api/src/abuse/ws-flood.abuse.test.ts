@@ -126,7 +126,11 @@ async function complete(t: TestApp, user: { cookie: string; user: { id: string }
   return body.activityId;
 }
 
-const dataFor = (opened: Opened, activityId: string) => opened.messages.filter((m) => m.result?.type === 'data' && m.result.id === activityId).map((m) => m.id);
+/** The completion id inside a pushed event (`{ id, data }` under superjson's `json`); the tracked id is the outbox event id (decision 026). */
+const completionOf = (message: Message) =>
+  (message.result?.data as { json?: { data?: { completion?: { activityId?: string } } } } | undefined)?.json?.data?.completion?.activityId;
+const dataFor = (opened: Opened, activityId: string) =>
+  opened.messages.filter((m) => m.result?.type === 'data' && completionOf(m) === activityId).map((m) => m.id);
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

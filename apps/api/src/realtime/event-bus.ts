@@ -16,8 +16,12 @@ const publishChannel = channel(BUS_PUBLISH_CHANNEL);
 export type BusEvents = {
   /** A session ended (logout, expiry, sign-out-everywhere); its sockets must close. */
   'session.ended': { sessionId: string; userId: string; reason: 'logout' | 'expired' | 'revoked' };
-  /** A completion was committed to the ledger (awarded or not), with the user's new totals. */
-  'activity.completed': { userId: string; completion: CompletionEvent; stats: StatsEvent };
+  /**
+   * A completion was committed to the ledger (awarded or not), with the user's new totals. `eventId` is
+   * its row in the events outbox (`seq` as a decimal string, decision 026): what a reconnecting client
+   * resumes after, and what a subscription deduplicates on (the relay may publish an event twice).
+   */
+  'activity.completed': { userId: string; completion: CompletionEvent; stats: StatsEvent; eventId: string };
   /** The user's totals changed without a completion (an admin adjustment). */
   'stats.updated': { userId: string; stats: StatsEvent };
 };

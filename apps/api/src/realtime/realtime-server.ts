@@ -12,6 +12,7 @@ import { appRouter } from '../trpc/app-router';
 import { createSocketContext, type AuthState } from '../trpc/context';
 import { connectionQuotaFor, quotaRefusalMessage, type QuotaRefusal } from './connection-quota';
 import type { CompletionEvent, StatsEvent } from './event-bus';
+import { pruneEvents } from './outbox-relay';
 import { closeAbusive, guardMessageRate } from './message-rate';
 import { createSocketRegistry } from './socket-registry';
 import { trackSocketSubscriptions } from './subscription-guard';
@@ -242,7 +243,12 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
   });
 
   // The documented protocol is a second consumer of the bus: each commit becomes two messages.
-  const unsubscribeCompleted = deps.bus.subscribe('activity.completed', ({ userId, completion, stats }) => {
+  // The outbox relay may publish an event a second time (decision 026): this process passes each id on once.
+  const recentEvents = new Set<string>();
+  const unsubscribeCompleted = deps.bus.subscribe('activity.completed', ({ userId, completion, stats, eventId }) => {
+    if (recentEvents.has(eventId)) return;
+    recentEvents.add(eventId);
+    if (recentEvents.size > 4_096) recentEvents.delete(recentEvents.values().next().value!);
     const channel = channels.get(userId);
     if (!channel) return;
     for (const send of channel) {
@@ -259,6 +265,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     void (async () => {
       await purgeExpired(deps);
       await pruneIdempotency(deps);
+      await pruneEvents(deps);
       for (const sessionId of registry.sessionIds()) {
         const row = await deps.repos.sessions.findWithUser(sessionId);
         if (!row) registry.closeSession(sessionId, 'session ended');

@@ -8,6 +8,7 @@ import { createRedisEventBus, eventsChannel } from './redis-event-bus';
 
 const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
   userId,
+  eventId: '7',
   completion: {
     activityId,
     activityType: 'breathing',
@@ -103,6 +104,9 @@ describeWithRedis('event bus on Redis, two instances', () => {
       JSON.stringify({ instanceId: 'x', name: 'activity.deleted', payload: {} }),
       JSON.stringify({ instanceId: 'x', name: 'activity.completed', payload: { userId: 'u1', completion: { activityId: 5 } } }),
       JSON.stringify({ name: 'activity.completed', payload: completion('u1', 'c9') }),
+      // The outbox event id (decision 026) is required, and is a positive integer as a string.
+      JSON.stringify({ instanceId: 'x', name: 'activity.completed', payload: { ...completion('u1', 'c10'), eventId: undefined } }),
+      JSON.stringify({ instanceId: 'x', name: 'activity.completed', payload: { ...completion('u1', 'c11'), eventId: '1; drop' } }),
     ];
     for (const message of bad) await intruder.client.publish(EVENTS_CHANNEL, message);
     // A good one after them still arrives (the subscriber survived the bad ones).
@@ -114,6 +118,8 @@ describeWithRedis('event bus on Redis, two instances', () => {
       'bus message dropped: bad envelope',
       'bus message dropped: bad payload',
       'bus message dropped: bad envelope',
+      'bus message dropped: bad payload',
+      'bus message dropped: bad payload',
     ]);
     await b.close();
   });

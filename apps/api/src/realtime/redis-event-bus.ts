@@ -18,13 +18,16 @@ const CompletionSchema = z.object({
   dailyLimit: z.number().int(),
 });
 
+/** An outbox `seq` as a decimal string (decision 026): a positive safe integer. */
+export const EventIdSchema = z.string().regex(/^[1-9][0-9]{0,15}$/);
+
 /**
  * What another instance may hand this one, by event name. Typed against BusEvents, so an event or a
  * field added there without its schema here fails the typecheck rather than being dropped at run time.
  */
-const PAYLOADS: { [K in BusEventName]: z.ZodType<BusEvents[K]> } = {
+export const PAYLOADS: { [K in BusEventName]: z.ZodType<BusEvents[K]> } = {
   'session.ended': z.object({ sessionId: z.string().min(1), userId: z.string().min(1), reason: z.enum(['logout', 'expired', 'revoked']) }),
-  'activity.completed': z.object({ userId: z.string().min(1), completion: CompletionSchema, stats: StatsSchema }),
+  'activity.completed': z.object({ userId: z.string().min(1), completion: CompletionSchema, stats: StatsSchema, eventId: EventIdSchema }),
   'stats.updated': z.object({ userId: z.string().min(1), stats: StatsSchema }),
 };
 
@@ -48,8 +51,8 @@ export type RedisEventBus = EventBus & {
  * delivers the other instances' messages locally (its own are skipped: they were delivered at publish).
  * A message that does not parse or does not match its event's schema is logged and dropped.
  * Pub/sub is at most once: an event published while Redis is unreachable reaches only the publishing
- * instance, and a client on another instance catches up from the ledger when it resubscribes
- * (`activities.onCompleted` with its `lastEventId`).
+ * instance, and a client on another instance catches up from the events outbox when it resubscribes
+ * (`activities.onCompleted` with its `lastEventId`, decision 026).
  */
 export function createRedisEventBus(redis: Pick<SharedRedis, 'instanceId' | 'keyPrefix' | 'client' | 'subscriber'>, logger: Logger): RedisEventBus {
   const EVENTS_CHANNEL = eventsChannel(redis);

@@ -124,12 +124,15 @@ describe('live step updates', () => {
     await t.request('/api/activity-log', { cookie: stranger.cookie, body: { activity_key: 'journaling' } });
     const mine = await client.activities.complete.mutate({ activity_key: 'fitness_class_short' });
     await expect.poll(() => received.length, { timeout: 2000 }).toBe(1);
-    expect(received[0]?.id).toBe(mine.activityId);
+    // The tracked id is the completion's event in the outbox (decision 026); the completion id is in the data.
+    const [event] = await t.sql("select seq from events where user_id = ? and name = 'activity.completed'", user.id);
+    expect(received[0]?.id).toBe(String(event?.seq));
+    expect((received[0]?.data.completion as { activityId?: string }).activityId).toBe(mine.activityId);
     expect(received[0]?.data.completion.activityType).toBe('fitness_class_short');
     expect(received[0]?.data.stats.totalSteps).toBe(315);
   });
 
-  it('resumes from the last tracked id: the completions missed meanwhile (oldest first, once), then the live ones', async () => {
+  it('resumes from the last tracked event id: the events missed meanwhile (oldest first, once), then the live ones', async () => {
     const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
@@ -143,39 +146,54 @@ describe('live step updates', () => {
     type Received = { id: string; data: { completion: { activityId: string }; stats: { totalSteps: number } } };
     const subscribe = (input: { lastEventId?: string } | undefined) => {
       const received: Received[] = [];
-      return new Promise<{ received: Received[]; stop: () => void }>((resolve) => {
+      return new Promise<{ received: Received[]; completions: () => string[]; stop: () => void }>((resolve) => {
         const sub = client.activities.onCompleted.subscribe(input, {
-          onStarted: () => resolve({ received, stop: () => sub.unsubscribe() }),
+          onStarted: () => resolve({ received, completions: () => received.map((e) => e.data.completion.activityId), stop: () => sub.unsubscribe() }),
           onData: (e) => received.push(e as never),
         });
       });
     };
+    const eventIdOf = async (completionId: string) => {
+      const rows = await t.sql("select seq, payload from events where name = 'activity.completed' order by seq");
+      const row = rows.find((r) => JSON.stringify(r.payload).includes(completionId));
+      return String(row?.seq);
+    };
 
     const seen = await subscribe(undefined);
     const first = await complete('active_break');
-    await expect.poll(() => seen.received.map((e) => e.id), { timeout: 2000 }).toEqual([first]);
+    await expect.poll(() => seen.completions(), { timeout: 2000 }).toEqual([first]);
+    const firstId = seen.received[0]!.id;
+    expect(firstId).toBe(await eventIdOf(first));
     seen.stop();
 
     // While this tab is away: two of its own completions and one of a stranger's.
     const missed = [await complete('breathing_short'), await complete('journaling')];
     const strangers = await complete('journaling', stranger);
 
-    const resumed = await subscribe({ lastEventId: first });
-    await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual(missed);
+    const resumed = await subscribe({ lastEventId: firstId });
+    await expect.poll(() => resumed.completions(), { timeout: 2000 }).toEqual(missed);
+    // Tracked by event id, in the order of the outbox.
+    expect(resumed.received.map((e) => e.id)).toEqual([await eventIdOf(missed[0]!), await eventIdOf(missed[1]!)]);
+    expect(Number(resumed.received[1]!.id)).toBeGreaterThan(Number(resumed.received[0]!.id));
     expect(resumed.received.at(-1)?.data.stats.totalSteps).toBe(await t.deps.repos.steps.total(user.id));
     const live = await complete('active_break');
-    await expect.poll(() => resumed.received.map((e) => e.id), { timeout: 2000 }).toEqual([...missed, live]);
+    await expect.poll(() => resumed.completions(), { timeout: 2000 }).toEqual([...missed, live]);
+    const liveId = resumed.received.at(-1)!.id;
+    expect(liveId).toBe(await eventIdOf(live));
 
-    // An id that is not one of the user's latest completions (a stranger's, unknown) replays nothing.
-    for (const lastEventId of [strangers, 'no-such-id']) {
+    // An id that is not one of the user's events replays nothing, without an error: a stranger's event, a
+    // completion id (what the id was before the outbox), an unknown seq, a number too large, not a number.
+    for (const lastEventId of [await eventIdOf(strangers), first, '999999', '99999999999999999999', 'no-such-id', '0', '-1']) {
       const other = await subscribe({ lastEventId });
       await new Promise((r) => setTimeout(r, 100));
-      expect(other.received).toEqual([]);
+      expect(other.received, lastEventId).toEqual([]);
       other.stop();
     }
-    // Resuming from the latest id replays nothing either.
-    const upToDate = await subscribe({ lastEventId: live });
+    // Resuming from the latest id replays nothing either; the next live one comes once.
+    const upToDate = await subscribe({ lastEventId: liveId });
     await new Promise((r) => setTimeout(r, 100));
     expect(upToDate.received).toEqual([]);
+    const after = await complete('breathing_short');
+    await expect.poll(() => upToDate.completions(), { timeout: 2000 }).toEqual([after]);
   });
 });

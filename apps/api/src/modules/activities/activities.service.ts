@@ -27,7 +27,9 @@ function requestHash(input: CompleteActivityInput): string {
   return createHash('sha256').update(canonical(input)).digest('hex');
 }
 
-type Outcome = { replayed: true; result: CompletionResult } | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent };
+type Outcome =
+  | { replayed: true; result: CompletionResult }
+  | { replayed: false; result: CompletionResult; completion: CompletionEvent; stats: StatsEvent; eventSeq: number };
 
 /** How far back a client's POST may claim evidence (a day: "completed today"). */
 const CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -167,21 +169,27 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
           limitReached: decision.limitReached,
         };
         await rememberForIdempotency(result);
-        return {
-          replayed: false,
-          result,
-          stats,
-          completion: {
-            activityId: id,
-            activityType: activity.key,
-            activityName: activity.name,
-            stepsEarned: decision.stepsEarned,
-            icon: activity.icon,
-            completedAt: now.toISOString(),
-            limitReached: decision.limitReached,
-            dailyLimit: activity.dailyLimit,
-          },
+        const completion: CompletionEvent = {
+          activityId: id,
+          activityType: activity.key,
+          activityName: activity.name,
+          stepsEarned: decision.stepsEarned,
+          icon: activity.icon,
+          completedAt: now.toISOString(),
+          limitReached: decision.limitReached,
+          dailyLimit: activity.dailyLimit,
         };
+        // The event row commits with the completion or not at all (the outbox, decision 026). This
+        // transaction is serialised per user (serializeOn below: one writer per user on every instance),
+        // so the user's events get their database-assigned seq in commit order: a client resuming after
+        // seq N misses none of the user's later completions and gets them in the order they happened.
+        const eventSeq = await tx.events.append({
+          userId: actor.id,
+          name: 'activity.completed',
+          payload: { userId: actor.id, completion, stats },
+          createdAt: now,
+        });
+        return { replayed: false, result, stats, completion, eventSeq };
       },
       // The user's awards are counted, then written: one at a time per user (unique award slots still decide).
       { serializeOn: `user:${actor.id}` },
@@ -202,7 +210,8 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
   }
 
   if (!outcome.replayed) {
-    deps.bus.publish('activity.completed', { userId: actor.id, completion: outcome.completion, stats: outcome.stats });
+    // After the commit: on the bus with its event id, then marked published (a relay publishes it if this process dies first).
+    deps.outbox.publish('activity.completed', { userId: actor.id, completion: outcome.completion, stats: outcome.stats }, outcome.eventSeq);
   }
   return outcome.result;
 }
@@ -267,46 +276,6 @@ export async function getActivityStats(deps: Deps, viewer: { id: string; role: s
   const steps = deps.repos.steps;
   const [total, rows, catalogue] = await Promise.all([steps.total(userId), steps.dayByActivity(userId, day), steps.listActivities()]);
   return activityStats(day, total, rows, catalogue);
-}
-
-/** How many of the user's latest completions a resumed subscription looks through for its last id. */
-export const RESUME_WINDOW = 50;
-
-/**
- * Resuming `activities.onCompleted` after a reconnect: the user's completions committed after
- * `lastEventId` (looked for among their latest RESUME_WINDOW), oldest first, in the shape of the live
- * event, each with the current totals. An id that is not among them (unknown, another user's, too old)
- * replays nothing.
- */
-export async function completionsAfter(deps: Deps, actor: Actor, lastEventId: string): Promise<Array<{ completion: CompletionEvent; stats: StatsEvent }>> {
-  const steps = deps.repos.steps;
-  const recent = await steps.recentCompletions(actor.id, RESUME_WINDOW); // newest first
-  const index = recent.findIndex((row) => row.id === lastEventId);
-  if (index <= 0) return [];
-  const stats = {
-    totalSteps: await steps.total(actor.id),
-    todaySteps: await steps.daySteps(actor.id, localDay(deps.clock(), actor.timezone)),
-  };
-  const catalogue = new Map((await steps.listActivities()).map((activity) => [activity.key, activity]));
-  return recent
-    .slice(0, index)
-    .reverse()
-    .map((row) => {
-      const activity = catalogue.get(row.activityKey);
-      return {
-        stats,
-        completion: {
-          activityId: row.id,
-          activityType: row.activityKey,
-          activityName: activity?.name ?? row.activityKey,
-          stepsEarned: row.stepsEarned,
-          icon: activity?.icon ?? '',
-          completedAt: row.completedAt.toISOString(),
-          limitReached: row.limitReached,
-          dailyLimit: activity?.dailyLimit ?? 0,
-        },
-      };
-    });
 }
 
 /** Records that a completion's toast was shown; only the first call marks it. */
