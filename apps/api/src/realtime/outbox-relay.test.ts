@@ -15,7 +15,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { startTestServer } from '../testing/test-server';
 import type { BusEvents } from './event-bus';
-import { EVENT_RETENTION_MS, pruneEvents, RELAY_AFTER_MS } from './outbox-relay';
+import { createOutbox, EVENT_RETENTION_MS, pruneEvents, RELAY_AFTER_MS } from './outbox-relay';
 import type { RedisEventBus } from './redis-event-bus';
 
 // The realtime outbox (decision 026), on the suite's dialect (api: SQLite, api-pg: PostgreSQL).
@@ -128,6 +128,57 @@ describe('the outbox commits with the completion', () => {
     expect(await pruneEvents(t.deps)).toBe(0);
     // The ledger is not the outbox: the completions stay.
     expect((await rowsOf(t, actor.id)).completions).toHaveLength(3);
+  });
+});
+
+describe('the relay timer', () => {
+  it('runs a pass per tick, one at a time, and logs a failing pass instead of throwing; stop() ends it and writes the marks', async () => {
+    const errors: string[] = [];
+    let calls = 0;
+    let failNext = true;
+    let active = 0;
+    let overlapping = 0;
+    const marked: number[][] = [];
+    const events = {
+      claimUnpublished: async () => {
+        calls++;
+        overlapping = Math.max(overlapping, ++active);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        active--;
+        if (failNext) {
+          failNext = false;
+          throw new Error('database away');
+        }
+        return [];
+      },
+      markPublished: async (seqs: readonly number[]) => {
+        marked.push([...seqs]);
+        return seqs.length;
+      },
+    };
+    const published: unknown[] = [];
+    const outbox = createOutbox(
+      {
+        repos: { events } as unknown as Repositories,
+        bus: { publish: (_name: string, payload: unknown) => published.push(payload) } as unknown as Deps['bus'],
+        clock: () => new Date(),
+        logger: { ...createLogger('silent'), error: (message: string) => errors.push(message) },
+      },
+      { intervalMs: 10, markDelayMs: 60_000 },
+    );
+    outbox.start();
+    outbox.start();
+    await expect.poll(() => calls, { timeout: 2_000 }).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual(['outbox relay failed']);
+    // 30 ms passes on a 10 ms timer: never two at once.
+    expect(overlapping).toBe(1);
+    outbox.publish('activity.completed', { userId: 'u1' } as never, 41);
+    expect(published).toEqual([{ userId: 'u1', eventId: '41' }]);
+    await outbox.stop();
+    expect(marked).toEqual([[41]]);
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(after);
   });
 });
 

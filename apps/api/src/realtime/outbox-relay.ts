@@ -96,7 +96,7 @@ export function createOutbox(deps: OutboxDeps, options: OutboxOptions = {}): Out
   };
 
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
 
   const relayOnce = async (): Promise<number> => {
     let published = 0;
@@ -137,12 +137,15 @@ export function createOutbox(deps: OutboxDeps, options: OutboxOptions = {}): Out
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        // One pass at a time; a pass never throws out of the timer.
-        running = running.then(() =>
-          relayOnce().catch((error: unknown) => {
+        // One pass at a time (a tick while one runs is skipped); a pass never throws out of the timer.
+        if (running) return;
+        running = relayOnce()
+          .catch((error: unknown) => {
             deps.logger.error('outbox relay failed', { error: String(error) });
-          }),
-        );
+          })
+          .finally(() => {
+            running = undefined;
+          });
       }, intervalMs);
       timer.unref();
     },
