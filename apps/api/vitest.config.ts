@@ -6,8 +6,9 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // One throwaway PostgreSQL cluster for the run (the PostgreSQL store tests; with ASCENSO_TEST_DIALECT=postgres every suite).
-    globalSetup: ['../../tooling/test-services/postgres-global-setup.ts'],
+    // One throwaway PostgreSQL cluster and one redis-server for the run (the PostgreSQL store tests; with
+    // ASCENSO_TEST_DIALECT=postgres every suite, each app on Redis under a key prefix of its own).
+    globalSetup: ['../../tooling/test-services/postgres-global-setup.ts', '../../tooling/test-services/redis-global-setup.ts'],
     setupFiles: ['./src/testing/pg-test-setup.ts'],
   },
 });

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Loads vitest's types for the ProvidedContext augmentation below (no runtime import).
+import type {} from 'vitest';
 
 /** Debian's redis-server (`apt-get install redis-server`); REDIS_SERVER overrides the path. */
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
@@ -85,5 +87,12 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
       return stopped;
     };
     return { url: `redis://127.0.0.1:${port}`, port, stop };
+  }
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** `redis://127.0.0.1:<port>` of the server `redis-global-setup.ts` started for the whole run (absent: none). */
+    ascensoRedisUrl?: string;
   }
 }

@@ -5,11 +5,20 @@
  * A second createTestApp() in the same test (or hook) shares that test's database. Stores taken in a test
  * are closed, and their databases dropped, after it; those taken in a `beforeAll` after the file. A new
  * one is prepared after each test, so that a later describe's `beforeAll` gets a fresh database too.
+ *
+ * With the run's redis-server (redis-global-setup.ts), every createTestApp() also gets its own Redis
+ * connections under a fresh key prefix (REDIS_KEY_PREFIX), so the app runs on the Redis event bus, caps
+ * and limits, and apps in parallel files never share counts. One set is opened and made ready before
+ * each test and `beforeAll`, like the database; a further app in the same test opens its own, which its
+ * requests wait for (test-app.ts). They are closed after the test (or the file), so no socket stays open.
  */
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { pgTestStoreFactory, type PgTestStore } from '@ascenso/db/pg/test-store';
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { providePgTestStores, TEST_DIALECT } from './test-dialect';
+import { createLogger } from '../logger';
+import { createSharedRedis, type SharedRedis } from '../realtime/redis-connections';
+import { providePgTestStores, provideTestRedis, TEST_DIALECT, TEST_REDIS_URL } from './test-dialect';
 
 if (TEST_DIALECT === 'postgres') {
   const sharedUrl = inject('ascensoPostgresUrl');
@@ -40,23 +49,54 @@ if (TEST_DIALECT === 'postgres') {
     return last;
   });
 
-  beforeAll(prepare);
+  // Redis: connections with a key prefix of their own per app (the run's server is shared by every file).
+  let preparedRedis: SharedRedis | undefined;
+  const redisOfTest: SharedRedis[] = [];
+  const redisOfFile: SharedRedis[] = [];
+  const openRedis = (url: string) => createSharedRedis(url, createLogger('silent'), { keyPrefix: `test-${randomUUID()}:` });
+  const prepareRedis = async () => {
+    if (!TEST_REDIS_URL || preparedRedis) return;
+    const redis = openRedis(TEST_REDIS_URL);
+    if (!(await redis.ready(10_000))) {
+      await redis.close();
+      throw new Error(`the run's Redis (${TEST_REDIS_URL}) did not answer within 10 s`);
+    }
+    preparedRedis = redis;
+  };
+  const closeRedis = async (connections: SharedRedis[]) => {
+    await Promise.all(connections.splice(0).map((redis) => redis.close()));
+  };
+  if (TEST_REDIS_URL) {
+    const url = TEST_REDIS_URL;
+    provideTestRedis(() => {
+      const redis = preparedRedis ?? openRedis(url);
+      preparedRedis = undefined;
+      (inTest ? redisOfTest : redisOfFile).push(redis);
+      return redis;
+    });
+  }
+
+  beforeAll(async () => {
+    await Promise.all([prepare(), prepareRedis()]);
+  });
   beforeEach(async () => {
-    await prepare();
+    await Promise.all([prepare(), prepareRedis()]);
     last = undefined;
     inTest = true;
   });
   afterEach(async () => {
     inTest = false;
     last = undefined;
-    await dispose(ofTest);
+    await Promise.all([dispose(ofTest), closeRedis(redisOfTest)]);
     // Ready for the next describe's beforeAll, which runs before the next beforeEach.
-    await prepare();
+    await Promise.all([prepare(), prepareRedis()]);
   });
   afterAll(async () => {
-    await dispose(ofFile);
+    await Promise.all([dispose(ofFile), closeRedis(redisOfFile)]);
     if (prepared) await dispose([prepared]);
     prepared = undefined;
+    if (preparedRedis) await closeRedis([preparedRedis]);
+    preparedRedis = undefined;
     await factory.close();
   });
 }

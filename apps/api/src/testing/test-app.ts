@@ -6,7 +6,8 @@ import { createRequestContext } from '../trpc/context';
 import { createDeps, type Deps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
-import { takePgTestStore } from './test-dialect';
+import type { RedisEventBus } from '../realtime/redis-event-bus';
+import { takePgTestStore, takeTestRedis, TEST_REDIS_URL } from './test-dialect';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -39,6 +40,9 @@ export type TestRequest = {
  * An app on a fresh database with the real migrations, a controllable clock and real Argon2: SQLite in
  * memory, or with ASCENSO_TEST_DIALECT=postgres a PostgreSQL database prepared for the test
  * (test-dialect.ts). `dbHandle` / `sqlite` exist on SQLite only: a test that reads them is SQLite-only.
+ * On PostgreSQL with the run's Redis, the app also runs on Redis (event bus, socket caps, model limits)
+ * under a key prefix of its own, unless the test passes its own REDIS_URL; `request()` and `callerFor()`
+ * wait until its connections are ready, and `ready()` resolves then (for a test that uses the app otherwise).
  */
 export function createTestApp(
   options: {
@@ -49,12 +53,15 @@ export function createTestApp(
   } = {},
 ) {
   const clock = options.clock ?? createTestClock();
+  // Connections to the run's Redis under a fresh key prefix (pg-test-setup.ts closes them after the test).
+  const testRedis = options.env?.REDIS_URL ? undefined : takeTestRedis();
   // Every registerUser() comes from one address: tests register more accounts than the real limit allows.
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_ORIGIN: TEST_ORIGIN,
     LOG_LEVEL: 'silent',
     AUTH_REGISTER_MAX_PER_ADDRESS: '1000',
+    ...(testRedis && TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: testRedis.keyPrefix } : {}),
     ...options.env,
   });
   const pgStore = takePgTestStore();
@@ -64,10 +71,19 @@ export function createTestApp(
     ...(pgStore ? { store: pgStore } : { dbHandle: sqliteHandle! }),
     clock: clock.now,
     logger: createLogger('silent'),
+    ...(testRedis ? { redis: testRedis } : {}),
     ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
     ...(options.mailBackoffMs !== undefined ? { mailBackoffMs: options.mailBackoffMs } : {}),
   });
   const app = createApp(deps);
+  // Both connections ready and the bus subscribed (the prepared connections usually are already).
+  const redisReady = testRedis
+    ? Promise.all([testRedis.ready(10_000), (deps.bus as RedisEventBus).ready]).then(([ok]) => {
+        if (!ok) throw new Error("the run's Redis did not answer within 10 s");
+      })
+    : Promise.resolve();
+  redisReady.catch(() => {}); // awaited (and reported) by request(), callerFor() and ready()
+  const ready = () => redisReady;
 
   async function request(path: string, init: TestRequest = {}) {
     const method = init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET');
@@ -77,6 +93,7 @@ export function createTestApp(
     const origin = init.origin === undefined ? (method === 'GET' ? null : TEST_ORIGIN) : init.origin;
     if (origin) headers.origin = origin;
     const body = init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
+    await redisReady;
     return app.request(path, { method, headers, body }, {
       incoming: { socket: { remoteAddress: init.ip ?? '203.0.113.7' } },
     } as never);
@@ -103,14 +120,15 @@ export function createTestApp(
 
   /** A typed caller acting as the user behind `cookie` (what a tRPC client would reach). */
   function callerFor(cookie: string) {
-    return createCaller(() =>
-      createRequestContext(deps, {
+    return createCaller(async () => {
+      await redisReady;
+      return createRequestContext(deps, {
         headers: new Headers(cookie ? { cookie } : {}),
         responseHeaders: new Headers(),
         ip: '203.0.113.7',
         requestId: 'test',
-      }),
-    );
+      });
+    });
   }
 
   /** A new member (as registerUser) and a typed caller acting as them. */
@@ -138,7 +156,7 @@ export function createTestApp(
     return [];
   }
 
-  const testApp = { app, deps, clock, sql, request, sessionCookie, registerUser, callerFor, signedInCaller };
+  const testApp = { app, deps, clock, ready, sql, request, sessionCookie, registerUser, callerFor, signedInCaller };
   if (sqliteHandle) return { ...testApp, dbHandle: sqliteHandle, sqlite: sqliteHandle.sqlite };
   // On PostgreSQL a test that reads the SQLite handle fails with a clear message (not enumerable: `{ ...t }` still works).
   const sqliteOnly = (): never => {

@@ -1,4 +1,6 @@
 import type { PgTestStore } from '@ascenso/db/pg/test-store';
+import { inject } from 'vitest';
+import type { SharedRedis } from '../realtime/redis-connections';
 
 /**
  * The dialect the API suites run on: SQLite in memory (the default), or PostgreSQL with
@@ -12,6 +14,19 @@ export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.ASCENSO_TEST_DIAL
 /** For `describe.skipIf` / `it.skipIf` on tests about SQLite itself (its handle, pragmas, WAL, backups, BUSY). */
 export const SQLITE_ONLY = TEST_DIALECT !== 'sqlite';
 
+/**
+ * Whether createTestApp() runs on Redis: on PostgreSQL, when the run has a redis-server
+ * (redis-global-setup.ts; under CI always). Each app then gets its own key prefix on it (pg-test-setup.ts).
+ */
+export const TEST_REDIS_URL: string | undefined = TEST_DIALECT === 'postgres' ? inject('ascensoRedisUrl') : undefined;
+
+/**
+ * For `describe.skipIf` / `it.skipIf` on tests about the in-process implementations of what Redis carries
+ * (the local event bus' internals, in-memory counters): skipped where createTestApp() runs on Redis.
+ * Keep these few, each with its reason beside it.
+ */
+export const IN_PROCESS_ONLY = TEST_REDIS_URL !== undefined;
+
 const slot: { take: (() => PgTestStore) | undefined } = { take: undefined };
 
 /** Called by pg-test-setup.ts: how createTestApp() gets the store prepared for the current test (or hook). */
@@ -24,4 +39,18 @@ export function takePgTestStore(): PgTestStore | undefined {
   if (TEST_DIALECT !== 'postgres') return undefined;
   if (!slot.take) throw new Error('ASCENSO_TEST_DIALECT=postgres needs src/testing/pg-test-setup.ts in the vitest setupFiles');
   return slot.take();
+}
+
+const redisSlot: { take: (() => SharedRedis) | undefined } = { take: undefined };
+
+/** Called by pg-test-setup.ts: how createTestApp() gets its Redis connections (a fresh key prefix each). */
+export function provideTestRedis(take: () => SharedRedis): void {
+  redisSlot.take = take;
+}
+
+/** Connections to the run's Redis for the next createTestApp() (undefined on SQLite, or when the run has no Redis). */
+export function takeTestRedis(): SharedRedis | undefined {
+  if (!TEST_REDIS_URL) return undefined;
+  if (!redisSlot.take) throw new Error('ASCENSO_TEST_DIALECT=postgres needs src/testing/pg-test-setup.ts in the vitest setupFiles');
+  return redisSlot.take();
 }
