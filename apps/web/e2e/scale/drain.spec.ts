@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
+import { startCluster, type Cluster } from './cluster';
+import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, writeJournal } from './fixtures';
+
+// Issue 17 item 3: SIGTERM one of the two instances (a deploy, a scale-in). It drains (apps/api/src/http/drain.ts):
+// no new connections, in-flight work finishes, tRPC clients are told to reconnect and come back through nginx
+// to the other instance. This test stops an instance, so it has a cluster of its own.
+const test = base.extend<{ cluster: Cluster }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures destructure their dependencies
+  cluster: async ({}, use) => {
+    // Its writes are short journal entries, more than the daily quota of 30 allows.
+    const cluster = await startCluster({ env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '1000' } });
+    try {
+      await use(cluster);
+    } finally {
+      await cluster.stop();
+    }
+  },
+  baseURL: async ({ cluster }, use) => use(cluster.url),
+});
+test.skip(!availability.available, availability.available ? '' : availability.reason);
+
+const ASSESSMENT_STEPS = 1000;
+const JOURNALING_STEPS = 325;
+
+test('SIGTERM drains an instance: its tab is sent to the other one with no error shown, writes through nginx all succeed, and it exits 0', async ({
+  page,
+  cluster,
+}) => {
+  test.setTimeout(90_000);
+  const person = await registerPerson(cluster, 'Marta', page);
+  expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
+  // Every tRPC socket of the tab, in order, with whether it was told to reconnect and whether a subscription started on it.
+  const sockets: Array<{ notified: boolean; started: boolean }> = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== TRPC_WS_PATH) return;
+    const seen = { notified: false, started: false };
+    sockets.push(seen);
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload !== 'string') return;
+      if (frame.payload === '{"id":null,"method":"reconnect"}') seen.notified = true;
+      if (frame.payload.includes('"started"')) seen.started = true;
+    });
+  });
+  const firstLive = waitForRealtime(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Marta' })).toBeVisible();
+  await firstLive;
+  await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+  const stopping = await socketHolder(cluster, person);
+  const survivor = otherThan(cluster, stopping);
+
+  expect(sockets).toEqual([{ notified: false, started: true }]);
+
+  // Writes and reads through nginx, four at a time, while the instance drains and exits: every one is
+  // answered by an instance (a refused connection is passed on; a kept-alive one is answered, then closed).
+  const statuses: number[] = [];
+  const healthStatuses: number[] = [];
+  let exited = false;
+  const writer = async (n: number) => {
+    for (let i = 0; !exited || i < 3; i += 1) {
+      const response = await writeJournal(cluster, 'nginx', person, `Nota ${n}-${i} durante el cierre.`).catch(() => undefined);
+      statuses.push(response?.status ?? 0);
+      const health = await call(cluster, 'nginx', '/api/health').catch(() => undefined);
+      healthStatuses.push(health?.status ?? 0);
+    }
+  };
+  const writers = Promise.all([1, 2, 3, 4].map(writer));
+  await expect.poll(() => statuses.length).toBeGreaterThanOrEqual(8);
+
+  const signalled = Date.now();
+  stopping.child.kill('SIGTERM');
+  await stopping.exited;
+  const took = Date.now() - signalled;
+  exited = true;
+  await writers;
+
+  // A exited on its own, cleanly, well within the drain budget (8 s) and before the hard stop.
+  expect(stopping.child.signalCode).toBeNull();
+  expect(stopping.child.exitCode).toBe(0);
+  expect(took).toBeLessThan(8_000);
+  expect(readFileSync(join(cluster.dir, `api-${stopping.name}.log`), 'utf8')).toContain('Ascenso se ha detenido.');
+  expect(
+    statuses.filter((status) => status !== 200),
+    `writes: ${statuses.length}`,
+  ).toEqual([]);
+  expect(healthStatuses.filter((status) => status !== 200)).toEqual([]);
+  test
+    .info()
+    .annotations.push({ type: 'drain', description: `exited after ${took} ms; ${statuses.length} writes and ${healthStatuses.length} health checks, all 200` });
+
+  // The tab was told to reconnect (not cut: the notification came first) and did, through nginx, to the survivor.
+  await expect.poll(() => sockets.some((socket, i) => i > 0 && socket.started), { timeout: 10_000 }).toBe(true);
+  expect(sockets[0]?.notified).toBe(true);
+  expect((await socketHolder(cluster, person, [survivor])).id).toBe(survivor.id);
+  // No error anywhere on the page.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Marta' })).toBeVisible();
+
+  // Live: a completion made afterwards (through nginx, so on the survivor) is toasted and counted.
+  const response = await writeJournal(cluster, 'nginx', person);
+  expect(response.status, await response.clone().text()).toBe(200);
+  expect(response.headers.get(INSTANCE_HEADER)).toBe(survivor.id);
+  await expect(stepToasts(page).getByText(`+${esNumber(JOURNALING_STEPS)} pasos`)).toBeVisible({ timeout: 5_000 });
+  await expect(stepCounterLink(page, ASSESSMENT_STEPS + JOURNALING_STEPS)).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
