@@ -8,7 +8,7 @@
  *                          `auth.onSessionEvent` open for the whole session → … → sign out (auth.logout),
  *                          then a new session at once
  *   every 30 s / k:        `activities.stats` (GET, tRPC)
- *   every 4 min / k:       a breathing practice: `practice.start`, then `practice.complete` 26 s later in
+ *   every 4 min / k:       a breathing practice (at least 36 s apart: with k = 10, every 6 min): `practice.start`, then `practice.complete` 26 s later in
  *                          real time after `start` answered (the server refuses a practice claimed longer than the time that has
  *                          passed, and a breathing practice counts from 30 s: 26 s + its 5 s tolerance)
  *   every 10 min / k:      a coach chat turn: `coaching.start` once per session, `coaching.send`, then the
@@ -41,8 +41,11 @@ export type StepResult = {
   /** Completions acknowledged in the window, and completion events that reached the user's socket. */
   completionsAcked: number;
   completionEvents: number;
-  /** The generator's own event-loop delay p99 in the window (ms): high means the generator lagged. */
+  /** The generator's own event-loop delay p99 and max in the window (ms): high means the generator lagged. */
   loopDelayP99: number;
+  loopDelayMax: number;
+  /** Requests over 200 ms by the second of the window they were scheduled in (where the tail sits). */
+  slowBySecond: Record<string, number>;
 };
 
 const SECOND = 1000;
@@ -70,6 +73,7 @@ let ttft: number[] = [];
 let answers = 0;
 let completionsAcked = 0;
 let completionEvents = 0;
+let slowBySecond: Record<string, number> = {};
 const outstanding = new Map<number, { kind: string; scheduled: number }>();
 let nextRequestId = 0;
 const inWindow = (scheduled: number) => scheduled >= windowStart && scheduled < windowEnd;
@@ -102,7 +106,12 @@ function request(
     const finish = (answer: Answer | null, reason?: string) => {
       if (!outstanding.delete(id)) return resolve(answer);
       if (inWindow(scheduled)) {
-        if (answer && answer.status >= 200 && answer.status < 300) (latencies[kind] ??= []).push(performance.now() - scheduled);
+        const latency = performance.now() - scheduled;
+        if (latency > 200 && kind !== 'signin') {
+          const second = String(Math.floor((scheduled - windowStart) / SECOND));
+          slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
+        }
+        if (answer && answer.status >= 200 && answer.status < 300) (latencies[kind] ??= []).push(latency);
         else fail(kind, reason ?? String(answer?.status ?? 'error'));
       }
       resolve(answer);
@@ -198,7 +207,9 @@ class User {
     });
     const stats = (30 * SECOND) / k;
     this.every(at + Math.random() * stats, stats, end, (scheduled) => void this.stats(scheduled));
-    const practice = Math.max((4 * 60 * SECOND) / k, PRACTICE_WAIT_MS + SECOND);
+    // At least 10 s between one practice's completion and the next start (a late answer must not make the
+    // next start abandon the running practice).
+    const practice = Math.max((4 * 60 * SECOND) / k, PRACTICE_WAIT_MS + 10 * SECOND);
     this.every(at + Math.random() * practice, practice, end - PRACTICE_WAIT_MS, (scheduled) => void this.practice(scheduled));
     const chat = (10 * 60 * SECOND) / k;
     this.every(at + Math.random() * chat, chat, end, (scheduled) => void this.chat(scheduled));
@@ -335,6 +346,7 @@ async function step(command: StepCommand): Promise<StepResult> {
   answers = 0;
   completionsAcked = 0;
   completionEvents = 0;
+  slowBySecond = {};
   windowStart = now + command.warmupMs;
   windowEnd = windowStart + command.windowMs;
   await sleepUntil(windowStart);
@@ -342,6 +354,7 @@ async function step(command: StepCommand): Promise<StepResult> {
   process.send?.({ type: 'window-start' });
   await sleepUntil(windowEnd);
   const loopDelayP99 = loop.percentile(99) / 1e6;
+  const loopDelayMax = loop.max / 1e6;
   process.send?.({ type: 'window-end' });
   // Requests of the window still unanswered after 5 s fail (the criterion is 200 ms).
   const deadline = performance.now() + 5 * SECOND;
@@ -352,7 +365,18 @@ async function step(command: StepCommand): Promise<StepResult> {
       fail(r.kind, 'unanswered after 5 s');
     }
   }
-  const result: StepResult = { type: 'result', latencies, failures, ttft, answers, completionsAcked, completionEvents, loopDelayP99 };
+  const result: StepResult = {
+    type: 'result',
+    latencies,
+    failures,
+    ttft,
+    answers,
+    completionsAcked,
+    completionEvents,
+    loopDelayP99,
+    loopDelayMax,
+    slowBySecond,
+  };
   windowStart = windowEnd = Number.POSITIVE_INFINITY;
   return result;
 }

@@ -8,7 +8,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -37,6 +37,8 @@ export type Stack = {
   origin: string;
   /** Where the seeding code opens the store. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Each instance's own address (bypassing nginx). */
+  instances: string[];
   /** Root process ids per group (their descendants count too). */
   groups: () => Record<string, number[]>;
   stop: () => Promise<void>;
@@ -204,7 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }),
     );
     groups.nginx = [nginx.pid ?? 0];
-    return { url: `http://127.0.0.1:${nginxPort}`, origin, database, groups: () => groups, stop };
+    return { url: `http://127.0.0.1:${nginxPort}`, origin, database, instances: servers.map((s) => s.url), groups: () => groups, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -220,8 +222,10 @@ export function cpuSeconds(groups: Record<string, number[]>): Record<string, num
     try {
       const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      // After "(comm) ": state ppid ... utime is field 14 overall, i.e. index 11 here; stime index 12.
-      stats.set(Number(entry), { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks });
+      // After "(comm) ": state ppid ... utime is field 14 overall, i.e. index 11 here; stime 12; cutime and
+      // cstime 13-14: the CPU of children that exited and were waited for (PostgreSQL's backends come and
+      // go with the pools' idle timeouts; the postmaster reaps them), so exited children still count.
+      stats.set(Number(entry), { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks });
     } catch {
       // exited meanwhile
     }
@@ -262,4 +266,46 @@ export function threadSeconds(pid: number, tid = pid): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Sets the nice value of every thread of every process in the groups (Linux nice is per thread, and a
+ * process's threads started before a renice keep their own). Returns how many threads were changed.
+ */
+export function reniceGroups(groups: Record<string, number[]>, nice: number): number {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  let changed = 0;
+  const stack = Object.values(groups).flat();
+  const seen = new Set<number>();
+  while (stack.length) {
+    const pid = stack.pop() as number;
+    if (!pid || seen.has(pid)) continue;
+    seen.add(pid);
+    stack.push(...(parents.get(pid) ?? []));
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        setPriority(Number(tid), nice);
+        changed += 1;
+      } catch {
+        // exited, or not permitted
+      }
+    }
+  }
+  return changed;
 }
