@@ -295,6 +295,20 @@ export const SCREENS: readonly Screen[] = [
     await page.goto(`/journaling/entry/${created.entry.id}`);
     await expect(page.getByRole('button', { name: 'Borrar entrada' })).toBeVisible();
   }),
+  openedAt('/semana', 'demo', 'semana con historial y la tabla del gráfico', '/semana', async (page) => {
+    await expect(page.getByRole('region', { name: 'La reflexión de tu coach' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
+    await expect(page.getByRole('table', { name: 'Pasos por día y área de la semana' })).toBeVisible();
+  }),
+  shownAt('/semana', 'member', 'semana pasada vacía', '/semana?semana=2025-W10', (page) => page.getByText(/Esta semana no hay nada registrado/), 15_000),
+  shownAt(
+    '/semana',
+    'member',
+    'semana que no existe',
+    '/semana?semana=2026-W54',
+    (page) => page.getByRole('alert').filter({ hasText: 'no tiene semana 54' }),
+    15_000,
+  ),
   shownAt('/journaling/entry/:id', 'member', 'entrada que no existe', '/journaling/entry/no-existe', (page) => h1(page, 'No encontramos esta entrada'), 15_000),
   openedAt('/meditations', 'member', 'archivo', '/meditations', async (page) => {
     await expect(page.getByRole('list', { name: 'Audios del archivo' }).getByRole('listitem')).toHaveCount(8);

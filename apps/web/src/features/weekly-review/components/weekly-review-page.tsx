@@ -4,10 +4,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ArrowLeftIcon, ArrowRightIcon, SparklesIcon } from '../../../components/ui/icons';
 import { LoadErrorCard } from '../../../components/ui/load-error-card';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
 import { SAFETY_BOX, SAFETY_COLORS, SafetyResourceList } from '../../../components/ui/safety-resources';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
 import { longDay } from '../../../lib/chart';
+import { readDomainError } from '../../../lib/errors';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWeeklyReview, type WeeklyReview } from '../api/weekly-review-queries';
@@ -26,6 +27,8 @@ export function WeeklyReviewPage() {
   const requested = params.get('semana') ?? undefined;
   const review = useWeeklyReview(requested);
   const data = review.data;
+  // A week the API refuses (format, a week the year lacks, the future): its Spanish reason, no retry.
+  const refusedWeek = review.isError ? readDomainError(review.error).fieldErrors.week?.[0] : undefined;
 
   return (
     <PageFrame
@@ -39,7 +42,13 @@ export function WeeklyReviewPage() {
         <WeekContent review={data} />
       ) : review.isError ? (
         <Stack gap="4">
-          <LoadErrorCard error={review.error} onRetry={() => void review.refetch()} />
+          {refusedWeek ? (
+            <SurfaceCard role="alert">
+              <Text>{refusedWeek}</Text>
+            </SurfaceCard>
+          ) : (
+            <LoadErrorCard error={review.error} onRetry={() => void review.refetch()} />
+          )}
           {requested ? (
             <Button asChild variant="outline" borderRadius="full" alignSelf="flex-start">
               <RouterLink to="/semana">Ver esta semana</RouterLink>
