@@ -291,6 +291,31 @@ describe('draining (SIGTERM/SIGINT): refuse new work, finish what is in flight, 
     await expect.poll(() => fake.abortedRequests()).toBeGreaterThan(0);
   });
 
+  it('does not wait for a tRPC event stream over HTTP (SSE): it is closed when the sockets are told to reconnect', async () => {
+    const { t, drain, port, run } = await start({ budgetMs: 5_000 });
+    const { cookie, user } = await t.registerUser();
+    const controller = new AbortController();
+    stops.push(async () => controller.abort());
+    const response = await fetch(`http://127.0.0.1:${port}/api/trpc/activities.onCompleted`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    await expect.poll(() => t.deps.bus.listenerCount('activity.completed', user.id)).toBe(1);
+    expect(drain.inFlight()).toBe(0);
+    const read = response.text().then(
+      () => 'ended',
+      () => 'cut',
+    );
+
+    const started = Date.now();
+    const result = await run();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(result.drained).toBe(true);
+    expect(await read).toMatch(/^(ended|cut)$/);
+    await expect.poll(() => t.deps.bus.listenerCount('activity.completed', user.id)).toBe(0);
+  });
+
   it('runs once: a second call gets the same drain', async () => {
     const { run } = await start();
     const first = run();

@@ -7,12 +7,13 @@ import type { Logger } from '../logger';
  *
  * On SIGTERM/SIGINT `main.ts` runs `drain.run()`:
  *  1. draining: the listener closes (a new connection is refused, so nginx passes any request, POST
- *     included, to another instance and marks this one down); WebSocket upgrades still arriving on open
- *     connections get 503 + `Retry-After: 1`; `GET /api/health` answers 503 `{ "status": "draining" }`;
- *     every answer started from now on carries `Connection: close`; `/ws` sockets close with 1012;
+ *     included, to another instance and marks this one down); kept-alive connections stay, and on them
+ *     WebSocket upgrades get 503 + `Retry-After: 1`, `GET /api/health` answers 503 `{ "status": "draining" }`,
+ *     and every answer started from now on carries `Connection: close`; `/ws` sockets close with 1012;
  *  2. in-flight HTTP requests and coach reply streams (`holdStream`) finish, up to the budget;
  *  3. tRPC clients are told to reconnect (`broadcastReconnectNotification`) and close their sockets,
- *     up to the budget; they come back through the load balancer to another instance;
+ *     up to the budget, and tRPC event streams over HTTP (SSE) are closed; both come back through the
+ *     load balancer to another instance;
  *  4. whatever is left is closed.
  *
  * The reconnect notification waits for step 2 because tRPC's client closes its socket as soon as it gets
@@ -78,8 +79,14 @@ export type Drain = ReturnType<typeof createDrain>;
 
 export function createDrain(options: DrainOptions) {
   let draining = false;
-  /** Answers not finished yet (their 'close' has not fired). */
+  /** Answers not finished yet (their 'close' has not fired), event streams apart. */
   const inFlight = new Set<ServerResponse>();
+  /**
+   * tRPC subscriptions over HTTP (SSE: `Accept: text/event-stream`, outside clients; the web app uses the
+   * socket). They never finish by themselves: the drain does not wait for them, and closes them when it
+   * tells the sockets to reconnect; an SSE client reconnects (with its last event id) through the proxy.
+   */
+  const eventStreams = new Set<ServerResponse>();
   let running: Promise<DrainResult> | undefined;
   const pollMs = options.pollMs ?? 20;
 
@@ -95,7 +102,7 @@ export function createDrain(options: DrainOptions) {
     const deadline = started + options.budgetMs;
     draining = true;
     // Answers already being worked on close their connection too, unless their headers are out.
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    for (const res of [...inFlight, ...eventStreams]) if (!res.headersSent) res.setHeader('connection', 'close');
     options.logger.info('draining: no new connections or sockets, waiting for what is in flight', {
       budgetMs: options.budgetMs,
       requests: inFlight.size,
@@ -110,6 +117,7 @@ export function createDrain(options: DrainOptions) {
     const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     const settled = await waitUntil(() => inFlight.size === 0 && streamsInFlight(options.owner) === 0, deadline);
     realtime.broadcastReconnectNotification();
+    for (const res of eventStreams) res.destroy();
     const left = await waitUntil(() => realtime.openSockets() === 0, deadline);
     const result: DrainResult = {
       drained: settled && left,
@@ -127,7 +135,7 @@ export function createDrain(options: DrainOptions) {
   return {
     /** True from the first signal on: health answers 503, upgrades are refused, answers close their connection. */
     isDraining: () => draining,
-    /** HTTP requests whose answer has not finished (upgrades are not counted). */
+    /** HTTP requests whose answer has not finished (upgrades and event streams are not counted). */
     inFlight: () => inFlight.size,
     /**
      * Counts the server's in-flight requests. While draining, every answer carries `Connection: close`, so a
@@ -135,10 +143,11 @@ export function createDrain(options: DrainOptions) {
      * is refused, and goes to another instance.
      */
     track(server: Server) {
-      server.prependListener('request', (_req, res) => {
-        inFlight.add(res);
+      server.prependListener('request', (req, res) => {
+        const held = req.headers.accept?.includes('text/event-stream') ? eventStreams : inFlight;
+        held.add(res);
         if (draining) res.setHeader('connection', 'close');
-        res.once('close', () => inFlight.delete(res));
+        res.once('close', () => held.delete(res));
       });
     },
     /** Drains once (a second call gets the same promise) and closes the server and the sockets. */
