@@ -6,6 +6,7 @@ import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../app';
+import { connectionQuotaFor } from '../realtime/connection-quota';
 import { attachRealtime, SERVICE_RESTART_CLOSE_CODE } from '../realtime/realtime-server';
 import type { ReplyEvent } from '../modules/coaching/reply';
 import { signedIn } from '../testing/coaching';
@@ -147,6 +148,17 @@ describe('draining (SIGTERM/SIGINT): refuse new work, finish what is in flight, 
       expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(info).toHaveBeenCalledWith('upgrade refused: draining (503, Retry-After: 1)', { path });
     }
+  });
+
+  it('refuses an upgrade whose session check was under way when the drain began, and frees its quota slot', async () => {
+    const { t, server, realtime, wsUrl } = await start();
+    const { cookie, user } = await t.registerUser();
+    // Runs before the upgrade handler: the drain begins while the handler awaits the session and the quota.
+    server.prependListener('upgrade', () => queueMicrotask(() => realtime.beginDrain()));
+    const answer = await refusedUpgrade(`${wsUrl}/api/trpc-ws`, cookie);
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('1');
+    await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.id, address: '127.0.0.1' })).user).toBe(0);
   });
 
   it('answers /api/health 503 {"status":"draining"} while draining, 200 before', async () => {
