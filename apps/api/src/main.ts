@@ -54,9 +54,6 @@ async function main() {
   const realtime = attachRealtime(server, deps);
   // The outbox relay (decision 026): every 2 s, publishes events a dead instance committed but never published.
   deps.outbox.start();
-  // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too).
-  process.stdout.write(`${readyLine(config.host, port)}\n`);
-
   // Ctrl+C (SIGINT) and SIGTERM: drain (http/drain.ts: no new connections or sockets, in-flight requests
   // and coach replies finish within DRAIN_TIMEOUT_MS, tRPC clients reconnect elsewhere), then close the
   // renderer, Redis and the database, and exit 0. With nothing in flight that takes milliseconds. The root
@@ -97,6 +94,9 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The one plain line a person running `pnpm start` looks for (the port actually bound, PORT=0 too). Last:
+  // whoever reads it may signal at once, and until the handlers above exist a SIGTERM kills outright.
+  process.stdout.write(`${readyLine(config.host, port)}\n`);
 }
 
 /** Opens the pool, applies the committed PostgreSQL migrations (advisory lock) and opens the store; the pool closes with it. */
