@@ -21,8 +21,11 @@ export const RELAY_AFTER_MS = 5_000;
 export const RELAY_BATCH = 100;
 /** Events replayed to a reconnecting subscription, at most (the oldest missed ones first). */
 export const RESUME_CAP = 100;
-/** How long a writer's "published" marks are gathered before one UPDATE writes them all. */
-export const MARK_DELAY_MS = 100;
+/**
+ * How long a writer's "published" marks are gathered before one UPDATE writes them all: on SQLite with
+ * synchronous=FULL each is an fsync that holds the event loop, so at most one a second (well inside RELAY_AFTER_MS).
+ */
+export const MARK_DELAY_MS = 1_000;
 
 /** Event names written to the outbox (the others are published straight away, at most once). */
 export type OutboxEventName = Extract<BusEventName, 'activity.completed'>;

@@ -19,9 +19,21 @@ export function createEventsRepository(db: Db): Synchronous<EventsRepository> {
     .limit(sql.placeholder('limit'))
     .prepare();
 
+  const insert = db
+    .insert(events)
+    .values({
+      userId: sql.placeholder('userId'),
+      name: sql.placeholder('name'),
+      payload: sql.placeholder('payload'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning({ seq: events.seq })
+    .prepare();
+
   return {
     append(row) {
-      return db.insert(events).values(row).returning({ seq: events.seq }).get().seq;
+      // On every completion: prepared once (placeholders go through the column mappers: the date, the JSON).
+      return insert.get(row)!.seq;
     },
     resumeAfter(userId, afterSeq, limit) {
       if (!ownEvent.get({ seq: afterSeq, userId })) return [];
