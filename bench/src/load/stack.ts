@@ -292,6 +292,16 @@ export function reniceGroups(groups: Record<string, number[]>, nice: number): nu
     if (!pid || seen.has(pid)) continue;
     seen.add(pid);
     stack.push(...(parents.get(pid) ?? []));
+    // Linux groups the processes of a session into an autogroup and shares the CPU between autogroups
+    // first (sched_autogroup_enabled): a thread's nice value counts only inside its own autogroup. The
+    // autogroup's own nice (the bench's session, and PostgreSQL's postmaster, which starts one) is what
+    // weighs against other sessions' work.
+    try {
+      const autogroup = readFileSync(`/proc/${pid}/autogroup`, 'utf8');
+      if (!autogroup.trim().endsWith(`nice ${nice}`)) writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+    } catch {
+      // no autogroups on this kernel, or not permitted
+    }
     let tids: string[];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
