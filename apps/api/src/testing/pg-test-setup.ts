@@ -16,9 +16,8 @@ import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { pgTestStoreFactory, type PgTestStore } from '@ascenso/db/pg/test-store';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { createLogger } from '../logger';
 import { createSharedRedis, type SharedRedis } from '../realtime/redis-connections';
-import { providePgTestStores, provideTestRedis, TEST_DIALECT, TEST_REDIS_URL } from './test-dialect';
+import { providePgTestStores, provideTestRedis, redisFallbackLogger, takeRedisFallbacks, TEST_DIALECT, TEST_REDIS_URL } from './test-dialect';
 
 if (TEST_DIALECT === 'postgres') {
   const sharedUrl = inject('ascensoPostgresUrl');
@@ -53,7 +52,15 @@ if (TEST_DIALECT === 'postgres') {
   let preparedRedis: SharedRedis | undefined;
   const redisOfTest: SharedRedis[] = [];
   const redisOfFile: SharedRedis[] = [];
-  const openRedis = (url: string) => createSharedRedis(url, createLogger('silent'), { keyPrefix: `test-${randomUUID()}:` });
+  const openRedis = (url: string) => {
+    const holder: { redis?: SharedRedis } = {};
+    holder.redis = createSharedRedis(
+      url,
+      redisFallbackLogger(() => holder.redis?.client.isOpen ?? true),
+      { keyPrefix: `test-${randomUUID()}:` },
+    );
+    return holder.redis;
+  };
   const prepareRedis = async () => {
     if (!TEST_REDIS_URL || preparedRedis) return;
     const redis = openRedis(TEST_REDIS_URL);
@@ -64,7 +71,18 @@ if (TEST_DIALECT === 'postgres') {
     preparedRedis = redis;
   };
   const closeRedis = async (connections: SharedRedis[]) => {
-    await Promise.all(connections.splice(0).map((redis) => redis.close()));
+    // An app whose test never waited for its connections: let them finish connecting (and the bus
+    // subscribe) first, so that the close cuts nothing short.
+    await Promise.all(
+      connections.splice(0).map(async (redis) => {
+        await redis.ready(5_000);
+        await redis.close();
+      }),
+    );
+  };
+  // A test on Redis must not have passed on the in-process fallbacks (Redis not answering in time).
+  const assertNoRedisFallback = (fallbacks: string[]) => {
+    if (fallbacks.length > 0) throw new Error(`Redis fell back to this process during the test: ${[...new Set(fallbacks)].join('; ')}`);
   };
   if (TEST_REDIS_URL) {
     const url = TEST_REDIS_URL;
@@ -87,9 +105,11 @@ if (TEST_DIALECT === 'postgres') {
   afterEach(async () => {
     inTest = false;
     last = undefined;
+    const fallbacks = takeRedisFallbacks();
     await Promise.all([dispose(ofTest), closeRedis(redisOfTest)]);
     // Ready for the next describe's beforeAll, which runs before the next beforeEach.
     await Promise.all([prepare(), prepareRedis()]);
+    assertNoRedisFallback(fallbacks);
   });
   afterAll(async () => {
     await Promise.all([dispose(ofFile), closeRedis(redisOfFile)]);
@@ -97,6 +117,7 @@ if (TEST_DIALECT === 'postgres') {
     prepared = undefined;
     if (preparedRedis) await closeRedis([preparedRedis]);
     preparedRedis = undefined;
+    assertNoRedisFallback(takeRedisFallbacks());
     await factory.close();
   });
 }

@@ -7,7 +7,7 @@ import { createDeps, type Deps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import type { RedisEventBus } from '../realtime/redis-event-bus';
-import { takePgTestStore, takeTestRedis, TEST_REDIS_URL } from './test-dialect';
+import { redisFallbackLogger, takePgTestStore, takeTestRedis, TEST_REDIS_URL } from './test-dialect';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -70,7 +70,8 @@ export function createTestApp(
   const deps: Deps = createDeps(config, {
     ...(pgStore ? { store: pgStore } : { dbHandle: sqliteHandle! }),
     clock: clock.now,
-    logger: createLogger('silent'),
+    // On Redis: silent, but a fallback to this process fails the test (pg-test-setup.ts).
+    logger: testRedis ? redisFallbackLogger(() => testRedis.client.isOpen) : createLogger('silent'),
     ...(testRedis ? { redis: testRedis } : {}),
     ...(options.coachProvider ? { coachProvider: options.coachProvider } : {}),
     ...(options.mailBackoffMs !== undefined ? { mailBackoffMs: options.mailBackoffMs } : {}),

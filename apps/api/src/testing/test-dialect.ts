@@ -1,5 +1,6 @@
 import type { PgTestStore } from '@ascenso/db/pg/test-store';
 import { inject } from 'vitest';
+import type { Logger } from '../logger';
 import type { SharedRedis } from '../realtime/redis-connections';
 
 /**
@@ -53,4 +54,29 @@ export function takeTestRedis(): SharedRedis | undefined {
   if (!TEST_REDIS_URL) return undefined;
   if (!redisSlot.take) throw new Error('ASCENSO_TEST_DIALECT=postgres needs src/testing/pg-test-setup.ts in the vitest setupFiles');
   return redisSlot.take();
+}
+
+/**
+ * What the Redis implementations log when they fall back to this process (Redis not answering): a test
+ * on Redis that did so would pass on the in-process parts without exercising Redis.
+ */
+const REDIS_FALLBACK =
+  /^(redis unavailable|redis connection ended|redis lease renewal failed|redis heartbeat failed|shared (count|slots?) |bus (publish to other instances|subscribe) failed)/;
+const fallbacks: string[] = [];
+
+/**
+ * A silent logger that records Redis fallbacks (pg-test-setup.ts fails the test that had any) while
+ * `open()` holds: what is logged once the test has closed the connections (a socket released late,
+ * a subscription cut short by the close) is teardown, not a fallback.
+ */
+export function redisFallbackLogger(open: () => boolean): Logger {
+  const record = (msg: string, fields?: Record<string, unknown>) => {
+    if (open() && REDIS_FALLBACK.test(msg)) fallbacks.push(fields?.error ? `${msg}: ${String(fields.error)}` : msg);
+  };
+  return { debug: record, info: record, warn: record, error: record };
+}
+
+/** The Redis fallbacks recorded since the last call. */
+export function takeRedisFallbacks(): string[] {
+  return fallbacks.splice(0);
 }

@@ -3,7 +3,7 @@ import { modelLimitStore } from '../modules/coaching/model-limits';
 import type { SharedRedis } from '../realtime/redis-connections';
 import { eventsChannel } from '../realtime/redis-event-bus';
 import { createTestApp } from './test-app';
-import { TEST_DIALECT, TEST_REDIS_URL } from './test-dialect';
+import { redisFallbackLogger, takeRedisFallbacks, TEST_DIALECT, TEST_REDIS_URL } from './test-dialect';
 
 /**
  * What the API suites run on: SQLite with the in-process bus and limits (`api`), PostgreSQL + Redis
@@ -42,6 +42,21 @@ describe('createTestApp() and Redis', () => {
     it('an app’s connections are closed after its test (no socket left open)', () => {
       expect(closedAfterItsTest?.client.isOpen).toBe(false);
       expect(closedAfterItsTest?.subscriber.isOpen).toBe(false);
+    });
+
+    it('a Redis fallback logged while the connections are open is recorded (pg-test-setup fails such a test); after the close it is teardown', () => {
+      let open = true;
+      const logger = redisFallbackLogger(() => open);
+      logger.debug('shared slots unavailable: per-instance cap', { error: 'Error: timeout' });
+      logger.warn('redis unavailable: limits fall back to this instance, events from other instances wait', { error: 'ECONNREFUSED' });
+      logger.warn('bus message dropped: not JSON');
+      open = false;
+      logger.debug('shared count release deferred to the heartbeat', { error: 'Error: The client is closed' });
+      // Taken here, so that pg-test-setup's afterEach does not fail this test for them.
+      expect(takeRedisFallbacks()).toEqual([
+        'shared slots unavailable: per-instance cap: Error: timeout',
+        'redis unavailable: limits fall back to this instance, events from other instances wait: ECONNREFUSED',
+      ]);
     });
 
     it('a test passing its own REDIS_URL keeps it, with the default prefix', () => {
