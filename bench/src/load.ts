@@ -16,7 +16,8 @@
  * A step: the new users arrive over a warm-up (8 s, or 40 new users a second), then a
  * window of at least 2 000 timed requests (15–45 s). A step holds when the p99 of every non-streaming
  * request scheduled in the window (Home, stats, practice start/complete, coaching start/send, sign-out;
- * sign-in is reported apart: Argon2 is slow on purpose) is < 200 ms and under 1 % fail. The coach's
+ * sign-in's latency is reported apart: Argon2 is slow on purpose) is < 200 ms and under 1 % of all
+ * requests fail (sign-ins, sockets and streamed answers included: a user refused is not held). The coach's
  * streamed answers are reported apart (time to first text after subscribing).
  *
  * CPU: the generator runs in its own process; per window the CPU seconds of every process (API
@@ -240,9 +241,8 @@ async function runSetup(setup: Setup): Promise<{ held: number; steps: StepSummar
       const result = await generator.step(users, warmupMs, windowMs);
       const { signin = [], ...rest } = result.latencies;
       const all = sorted(Object.values(rest).flat());
-      const failed = Object.entries(result.failures)
-        .filter(([key]) => !key.startsWith('signin') && !key.startsWith('coaching.reply') && !key.startsWith('socket'))
-        .reduce((sum, [, n]) => sum + n, 0);
+      // Every failure counts, sign-ins, sockets and streamed answers included (a user refused is not held).
+      const failed = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
       const requests = all.length + failed;
       const p99 = failed / Math.max(1, requests) > 0.01 ? Number.POSITIVE_INFINITY : percentile(all, 99);
       const summary: StepSummary = {
@@ -268,7 +268,7 @@ async function runSetup(setup: Setup): Promise<{ held: number; steps: StepSummar
         ['timed non-streaming requests (window s)', `${requests}${requests < MIN_REQUESTS ? ' (fewer than 2 000)' : ''} (${result.seconds.toFixed(1)} s)`],
         ['req/s', summary.rps],
         ['p50 / p99 ms (goal p99 < 200)', `${fmt(summary.p50)} / ${fmt(summary.p99)} → ${summary.holds ? 'holds' : 'FAILS'}`],
-        ['failed (non-streaming)', `${failed} ${JSON.stringify(result.failures)}`],
+        ['failed (any kind; goal < 1 %)', `${failed} ${JSON.stringify(result.failures)}`],
         ['by kind', byKind],
         ['sign-in p50 / p99 ms', `${fmt(summary.signinP50)} / ${fmt(summary.signinP99)}`],
         [

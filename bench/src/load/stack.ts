@@ -147,6 +147,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const groups: Record<string, number[]> = {};
   const stop = async () => {
     for (const fn of stops.splice(0).reverse()) await fn().catch(() => undefined);
+    // What nginx said about the instances (e.g. an upstream marked down after a refused connection).
+    try {
+      const errors = readFileSync(join(dir, 'nginx-error.log'), 'utf8').trim().split('\n').filter(Boolean);
+      if (errors.length) console.log(`  nginx error log: ${errors.length} lines; last: ${errors.slice(-3).join(' | ').slice(0, 600)}`);
+    } catch {
+      // no log
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   try {
