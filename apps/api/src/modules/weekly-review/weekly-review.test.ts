@@ -332,6 +332,24 @@ describe('GET /api/weekly-review with a model (fake OpenAI server)', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('attack: 12 weeks asked at once stay within the model limits (per-minute calls, concurrent slots), the rest offline, no 5xx', async () => {
+    const t = createTestApp({ clock: createTestClock(THURSDAY), coachProvider: fakeModelProvider(fake), env: { AI_CALLS_PER_MINUTE_PER_USER: '5' } });
+    const { cookie, user } = await signedIn(t);
+    fake.reply({ kind: 'text', text: JSON.stringify({ pattern: 'Una semana con su propio ritmo.', question: '¿Qué te llevas de ella?' }) });
+    const before = fake.requests.length;
+    const weeks = Array.from({ length: 12 }, (_, i) => `2026-W${String(37 + i).padStart(2, '0')}`);
+    const answers = await Promise.all(weeks.map((week) => review(t, cookie, week)));
+    expect(answers.map((a) => a.status)).toEqual(weeks.map(() => 200));
+    const sources = answers.map((a) => a.body.reflection.source);
+    const calls = fake.requests.length - before;
+    expect(calls).toBeLessThanOrEqual(5);
+    expect(sources.filter((s) => s === 'ai')).toHaveLength(calls);
+    expect(sources.filter((s) => s === 'offline').length).toBeGreaterThanOrEqual(7);
+    for (const answer of answers) expect(answer.body.reflection.text).toMatch(/\?$/);
+    // Still nothing awarded.
+    expect(await t.deps.repos.steps.total(user.id)).toBe(1000); // the assessment's 1000 pasos only
+  });
+
   it('a flagged week never reaches the model', async () => {
     const t = createTestApp({ clock: createTestClock(THURSDAY), coachProvider: fakeModelProvider(fake) });
     const { cookie, caller } = await signedIn(t);
