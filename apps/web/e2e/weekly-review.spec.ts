@@ -56,12 +56,21 @@ test.describe('tu semana', () => {
     await expect(page.getByRole('link', { name: 'Semana siguiente' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Esta semana' })).toBeVisible();
     const lastWeek = await shown(page);
+    // On a Sunday the first seeded day falls one week further back.
+    const url = page.url();
+    await page.getByRole('link', { name: 'Semana anterior' }).click();
+    await expect(page).not.toHaveURL(url);
+    await expectWeekScreen(page);
+    const weekBefore = await shown(page);
+    await page.goBack();
+    await expect(page).toHaveURL(url);
+    await expectWeekScreen(page);
 
-    // Lucía's seeded week (the seven days before today) is spread over these two weeks.
-    const moods = `${thisWeek.moods} ${lastWeek.moods}`;
+    // Lucía's seeded week (the seven days before today) is spread over these weeks.
+    const moods = `${thisWeek.moods} ${lastWeek.moods} ${weekBefore.moods}`;
     for (const mood of ['cansancio', 'motivación', 'gratitud', 'tranquilidad', 'alegría']) expect(moods).toContain(mood);
-    const days = `${thisWeek.days} ${lastWeek.days}`;
-    for (const activity of ['Pausa activa', 'Journaling guiado', 'Sesión completa']) expect(days).toContain(activity);
+    const days = `${thisWeek.days} ${lastWeek.days} ${weekBefore.days}`;
+    for (const activity of ['Pausa activa', 'Journaling guiado', 'Sesión completa', 'Clase larga (>=30 min)']) expect(days).toContain(activity);
 
     // The chart's table alternative: a real table with a caption, a row per day.
     await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
