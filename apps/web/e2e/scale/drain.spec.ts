@@ -197,12 +197,10 @@ test('a coach reply streaming from the stopping instance finishes in the tab, th
   // passed on by nginx (proxy_next_upstream http_503): the caller only ever saw 200.
   expect(healthStatuses.filter((status) => status !== 200)).toEqual([]);
   const passedOn = (readFileSync(join(cluster.dir, 'nginx-error.log'), 'utf8').match(/upstream server temporarily disabled/g) ?? []).length;
-  test
-    .info()
-    .annotations.push({
-      type: 'drain',
-      description: `exited after ${took} ms; ${healthStatuses.length} health checks, all 200; nginx disabled an upstream ${passedOn} time(s)`,
-    });
+  test.info().annotations.push({
+    type: 'drain',
+    description: `exited after ${took} ms; ${healthStatuses.length} health checks, all 200; nginx disabled an upstream ${passedOn} time(s)`,
+  });
 
   // Then the tab was told to reconnect, and did, to the survivor, with no error on the page.
   await expect.poll(() => sockets.some((socket, i) => i > 0 && socket.started), { timeout: 10_000 }).toBe(true);
