@@ -115,7 +115,7 @@ function WeekNav({ review }: { review: WeeklyReview }) {
   );
 }
 
-function WeekContent({ review }: { review: WeeklyReview }) {
+export function WeekContent({ review }: { review: WeeklyReview }) {
   return (
     <Stack gap={{ base: '5', md: '7' }}>
       <Reflection review={review} />
@@ -295,7 +295,7 @@ function Moods({ review }: { review: WeeklyReview }) {
             <Badge as="li" key={mood.mood} size="lg" variant="subtle" colorPalette="brand" borderRadius="full" px="3">
               {mood.mood}
               <Text as="span" fontWeight="400">
-                · {timesLabel(mood.count)}
+                {` · ${timesLabel(mood.count)}`}
               </Text>
             </Badge>
           ))}
