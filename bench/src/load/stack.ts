@@ -150,7 +150,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // What nginx said about the instances (e.g. an upstream marked down after a refused connection).
     try {
       const errors = readFileSync(join(dir, 'nginx-error.log'), 'utf8').trim().split('\n').filter(Boolean);
-      if (errors.length) console.log(`  nginx error log: ${errors.length} lines; last: ${errors.slice(-3).join(' | ').slice(0, 600)}`);
+      // The first error that is not "no live upstreams" says why an instance was marked down.
+      const cause = errors.find((line) => line.includes('[error]') && !line.includes('no live upstreams'));
+      if (errors.length)
+        console.log(`  nginx error log: ${errors.length} lines; first cause: ${cause?.slice(0, 400) ?? 'none'}; last: ${errors.at(-1)?.slice(0, 300)}`);
     } catch {
       // no log
     }
