@@ -1,18 +1,42 @@
+import { localDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { renderExportMarkdown, type MarkdownExportSource } from './export-markdown';
+import type { exportData } from './profile.service';
 
-/** GET /api/profile/export and DELETE /api/profile. */
+type ExportDocument = Awaited<ReturnType<typeof exportData>>;
+
+const EXPORT_FORMATS = ['json', 'markdown'] as const;
+
+/** GET /api/profile/export (`?format=json`, the default, or `?format=markdown`) and DELETE /api/profile. */
 export function profileRest(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/profile/export', (c) =>
-    withCaller(deps, c, async (caller) => {
+  app.get('/profile/export', (c) => {
+    const format = c.req.query('format') ?? 'json';
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+      throw new DomainError('VALIDATION', 'Formato de exportación no válido: elige json o markdown', {
+        fieldErrors: { format: ['Elige json o markdown'] },
+      });
+    }
+    return withCaller(deps, c, async (caller) => {
       const data = await caller.profile.export();
-      return c.json(data, 200, { 'Content-Disposition': 'attachment; filename="ascenso-mis-datos.json"' });
-    }),
-  );
+      if (format === 'json') return c.json(data, 200, { 'Content-Disposition': 'attachment; filename="ascenso-mis-datos.json"' });
+      // The same document exportData built (the output schema passes its values through unchanged); the
+      // compiler checks here that it has everything the renderer reads.
+      const source: MarkdownExportSource = data as ExportDocument;
+      const names = new Map((await deps.repos.steps.listActivities()).map((a) => [a.key, a.name]));
+      const day = localDay(source.exportedAt, source.account.timezone);
+      return c.body(renderExportMarkdown(source, names), 200, {
+        'Content-Type': 'text/markdown; charset=utf-8',
+        'Content-Disposition': `attachment; filename="ascenso-${day}.md"`,
+        'X-Content-Type-Options': 'nosniff',
+      });
+    });
+  });
   app.delete('/profile', async (c) => {
     const body = await readJsonBody(c);
     return withCaller(deps, c, async (caller) => {
