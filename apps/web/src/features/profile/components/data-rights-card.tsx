@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Dialog, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Dialog, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
@@ -11,6 +11,7 @@ import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 export const EXPORT_URL = '/api/profile/export';
+export const EXPORT_MARKDOWN_URL = '/api/profile/export?format=markdown';
 
 /** "Tu cuenta": download everything (GET with the cookie) or delete the account. */
 export function DataRightsCard() {
@@ -21,15 +22,25 @@ export function DataRightsCard() {
           <Heading as="h3" id="perfil-exportar" fontSize="md" color="heading" mb="1">
             Exportar mis datos
           </Heading>
-          <Text fontSize="sm" color="text.muted" mb="4">
+          <Text fontSize="sm" color="text.muted" mb="2">
             Descarga en un archivo JSON todo lo que Ascenso guarda de ti: tu cuenta, tu evaluación, tus pasos, tu diario, tus conversaciones con el coach y lo
             que recuerda de ti.
           </Text>
-          <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
-            <a href={EXPORT_URL} download="ascenso-mis-datos.json">
-              Exportar mis datos
-            </a>
-          </Button>
+          <Text id="perfil-exportar-markdown" fontSize="sm" color="text.muted" mb="4">
+            O descárgalo en Markdown, un texto fácil de leer: tu diario, tus sesiones con sus compromisos, tus notas para el coach y el resumen de tus pasos.
+          </Text>
+          <Flex gap="3" wrap="wrap">
+            <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
+              <a href={EXPORT_URL} download="ascenso-mis-datos.json">
+                Exportar mis datos
+              </a>
+            </Button>
+            <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
+              <a href={EXPORT_MARKDOWN_URL} download aria-describedby="perfil-exportar-markdown">
+                Descargar en Markdown
+              </a>
+            </Button>
+          </Flex>
         </Box>
         <Box as="section" aria-labelledby="perfil-eliminar" pt="6" borderTopWidth="1px" borderColor="border.soft">
           <Heading as="h3" id="perfil-eliminar" fontSize="md" color="red.800" mb="1">
