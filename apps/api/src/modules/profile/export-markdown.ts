@@ -70,12 +70,10 @@ function escapeLineStart(line: string): string {
 const STATUS_LABEL: Record<string, string> = { open: 'abierto', done: 'cumplido', dropped: 'descartado' };
 const CONVERSATION_STATUS: Record<string, string> = { active: 'en curso', completed: 'completada', flagged: 'en pausa' };
 
-function formatDateTime(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
-}
+const NUMBER = new Intl.NumberFormat('es-ES');
 
 function formatNumber(n: number): string {
-  return new Intl.NumberFormat('es-ES').format(n);
+  return NUMBER.format(n);
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -85,7 +83,8 @@ function plural(n: number, one: string, many: string): string {
 /** The export as one Markdown document with Spanish headings; `activityNames` maps activity keys to catalogue names. */
 export function renderExportMarkdown(data: MarkdownExportSource, activityNames: ReadonlyMap<string, string> = new Map()): string {
   const tz = data.account.timezone;
-  const when = (at: Date) => formatDateTime(at, tz);
+  const dateTime = new Intl.DateTimeFormat('es-ES', { timeZone: tz, dateStyle: 'full', timeStyle: 'short' });
+  const when = (at: Date) => dateTime.format(at);
   const byTime = <T extends { createdAt: Date }>(rows: ReadonlyArray<T>) => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const name = [data.account.firstName, data.account.lastName].filter(Boolean).join(' ');
   const out: string[] = [];
