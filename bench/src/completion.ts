@@ -12,7 +12,7 @@ import { createDeps } from '../../apps/api/src/deps';
 import { loadConfig } from '../../apps/api/src/env';
 import { createLogger } from '../../apps/api/src/logger';
 import { recordUnverifiedActivity } from '../../apps/api/src/modules/activities/activities.service';
-import { median, report } from './lib';
+import { insertBenchUser, median, report } from './lib';
 
 const OPS = 3000;
 
@@ -26,18 +26,7 @@ export async function completionBench(rounds = 5) {
       logger: createLogger('silent'),
       clock: () => new Date((tick += 1000)),
     });
-    const now = new Date();
-    await deps.repos.users.insert({
-      id: 'u1',
-      email: 'b@x.es',
-      passwordHash: 'x',
-      firstName: 'B',
-      lastName: null,
-      role: 'user',
-      timezone: 'UTC',
-      createdAt: now,
-      updatedAt: now,
-    });
+    await insertBenchUser(deps);
 
     const raw = new Database(file);
     applyPragmas(raw);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDeps } from '../../apps/api/src/deps';
+import { createDeps, type Deps } from '../../apps/api/src/deps';
 import { loadConfig } from '../../apps/api/src/env';
 import { createLogger } from '../../apps/api/src/logger';
 import { register } from '../../apps/api/src/modules/auth/auth.service';
@@ -110,6 +110,22 @@ export async function prepareDatabase(file: string, count = 1): Promise<Array<{ 
   }
   await deps.store.close();
   return users;
+}
+
+/** Inserts the benches' single user `u1` (UTC) straight through the repository, without registration. */
+export async function insertBenchUser(deps: Deps): Promise<void> {
+  const now = new Date();
+  await deps.repos.users.insert({
+    id: 'u1',
+    email: 'b@x.es',
+    passwordHash: 'x',
+    firstName: 'B',
+    lastName: null,
+    role: 'user',
+    timezone: 'UTC',
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 export function percentile(sorted: number[], p: number): number {

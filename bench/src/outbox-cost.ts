@@ -21,6 +21,7 @@ import { createDeps, type Deps } from '../../apps/api/src/deps';
 import { loadConfig } from '../../apps/api/src/env';
 import { createLogger } from '../../apps/api/src/logger';
 import { recordUnverifiedActivity } from '../../apps/api/src/modules/activities/activities.service';
+import { insertBenchUser } from './lib';
 
 const dialect = process.argv[2] ?? 'sqlite';
 const OPS = Number(process.argv[3] ?? 500);
@@ -41,18 +42,7 @@ const deps = createDeps(loadConfig({ DATABASE_PATH: join(dir, 'app.db'), LOG_LEV
   clock,
   ...(store ? { store } : {}),
 });
-const now = new Date();
-await deps.repos.users.insert({
-  id: 'u1',
-  email: 'b@x.es',
-  passwordHash: 'x',
-  firstName: 'B',
-  lastName: null,
-  role: 'user',
-  timezone: 'UTC',
-  createdAt: now,
-  updatedAt: now,
-});
+await insertBenchUser(deps);
 const real = deps.store;
 const noOutbox: Store = { ...real, transaction: (fn, o) => real.transaction((tx) => fn({ ...tx, events: { ...tx.events, append: async () => 1 } }), o) };
 // The same wrapper on both sides, so only the append differs.
