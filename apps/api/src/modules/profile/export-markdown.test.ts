@@ -1,3 +1,4 @@
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { say, signedIn } from '../../testing/coaching';
 import { createTestApp } from '../../testing/test-app';
@@ -73,6 +74,90 @@ describe('escaping untrusted text', () => {
     ]);
     expect(markdown).toContain('\\# Título falso\\\n\\<script\\>alert(1)\\</script\\>\\\n\\[x\\](javascript:alert(1))');
     expect(markdown).not.toMatch(/(^|[^\\])[<[]/m);
+  });
+});
+
+describe('parsed by a CommonMark + GFM parser (markdown-it, raw HTML allowed)', () => {
+  const md = new MarkdownIt({ html: true });
+  const hostileText = [
+    HOSTILE,
+    '<div>bloque</div>',
+    '    sangrado',
+    '> cita',
+    '***',
+    'texto',
+    '---',
+    '| a | b |',
+    '| - | - |',
+    '&lt;b&gt; &#60;i&#62;',
+    '<https://evil.example>',
+    '[ref]: https://evil.example',
+    '[ref]',
+    '~~~',
+    '*énfasis* __fuerte__',
+  ].join('\n');
+
+  it('an entry full of Markdown and HTML renders as its own literal text', () => {
+    const markdown = renderExportMarkdown(
+      source({
+        journal: [{ id: 'j1', title: hostileText.split('\n')[0] ?? '', body: hostileText, mood: '<b>ánimo</b>', createdAt: new Date('2026-11-22T08:00:00Z') }],
+        coaching: {
+          conversations: [
+            { id: 's1', kind: 'session', title: '[S](javascript:x)', status: 'completed', summary: hostileText, createdAt: new Date('2026-11-22T08:30:00Z') },
+          ],
+          commitments: [{ conversationId: 's1', text: hostileText, status: 'open', createdAt: new Date('2026-11-22T08:40:00Z') }],
+        },
+        coachMemory: { notes: [{ text: hostileText, createdAt: new Date('2026-11-22T08:00:00Z') }] },
+        steps: { totalSteps: 1, ledger: [{ activityKey: '<i>x</i> | y', stepsEarned: 1, completedAt: new Date('2026-11-22T08:00:00Z') }], adjustments: [] },
+      }),
+    );
+    const tokens = md.parse(markdown, {}).flatMap((t) => [t, ...(t.children ?? [])]);
+    const types = new Set(tokens.map((t) => t.type));
+    for (const forbidden of [
+      'html_block',
+      'html_inline',
+      'link_open',
+      'image',
+      'code_block',
+      'fence',
+      'code_inline',
+      'blockquote_open',
+      'hr',
+      'em_open',
+      's_open',
+    ]) {
+      expect(types.has(forbidden), forbidden).toBe(false);
+    }
+    const strong = tokens.flatMap((t, i) => (t.type === 'strong_open' ? [tokens[i + 1]?.content] : []));
+    expect(new Set(strong)).toEqual(new Set(['Estado de ánimo:', 'Estado:', 'Total de pasos:'])); // only our labels
+    const headings = tokens.flatMap((t, i) => (t.type === 'heading_open' ? [`${t.tag} ${tokens[i + 1]?.content ?? ''}`] : []));
+    expect(headings.filter((h) => /^h[12] /.test(h))).toEqual([
+      'h1 Tus datos de Ascenso',
+      'h2 Tu diario',
+      'h2 Tus sesiones',
+      'h2 Lo que tu coach sabe de ti',
+      'h2 Tus pasos',
+    ]);
+    expect(headings.filter((h) => /^h[3-6] /.test(h))).toHaveLength(4); // the entry, the session, its Resumen and Compromisos
+    // One table (the ledger, one row) and three list items (the commitment, the note).
+    expect(tokens.filter((t) => t.type === 'table_open')).toHaveLength(1);
+    expect(tokens.filter((t) => t.type === 'tr_open')).toHaveLength(2);
+    expect(tokens.filter((t) => t.type === 'list_item_open')).toHaveLength(2);
+    // With GFM's autolinks on, a bare web address the person wrote becomes clickable showing exactly itself (as on GitHub);
+    // never a javascript: link, never a link whose text differs from its target.
+    const linked = new MarkdownIt({ html: true, linkify: true }).parse(markdown, {}).flatMap((t) => t.children ?? []);
+    const links = linked.flatMap((t, i) => (t.type === 'link_open' ? [{ href: t.attrGet('href'), text: linked[i + 1]?.content }] : []));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.href).toMatch(/^https:\/\/evil\.example/);
+      expect(link.href).toBe(link.text);
+    }
+    // The text reads back as written: the rendered HTML shows the raw characters, escaped.
+    const html = md.render(markdown);
+    expect(html).not.toMatch(/<(script|div|a|img|b|i|code|pre|blockquote|hr|em)[\s>]/);
+    expect(html).toContain('# Título falso<br>\n&lt;script&gt;alert(1)&lt;/script&gt;<br>\n[x](javascript:alert(1))');
+    expect(html).toContain('&amp;lt;b&amp;gt; &amp;#60;i&amp;#62;');
+    expect(html).toContain('&lt;i&gt;x&lt;/i&gt; | y');
   });
 });
 
