@@ -2,18 +2,16 @@ import { createPgDb } from '@ascenso/db/pg/client';
 import { createPgStore } from '@ascenso/db/pg/pg-store';
 import type { PgTestStore } from '@ascenso/db/pg/test-store';
 import type { Repositories, Store } from '@ascenso/db/store';
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import superjson from 'superjson';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDeps, type Deps } from '../deps';
 import { createLogger } from '../logger';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
-import type { AppRouter } from '../trpc/app-router';
 import { useRedisServer, describeWithRedis } from '../testing/redis';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { startTestServer } from '../testing/test-server';
+import { trpcOverWebSocket } from '../trpc/ws-client.testing';
 import type { BusEvents } from './event-bus';
 import { createOutbox, EVENT_RETENTION_MS, pruneEvents, RELAY_AFTER_MS } from './outbox-relay';
 import type { RedisEventBus } from './redis-event-bus';
@@ -264,24 +262,13 @@ describeWithRedis('the outbox relay across instances', () => {
 });
 
 describe('a reconnecting tRPC subscriber', () => {
-  function trpcOverWebSocket(wsUrl: string, cookie: string) {
-    class CookieWebSocket extends WebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
-      }
-    }
-    const wsClient = createWSClient({ url: `${wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
-    stops.push(() => wsClient.close());
-    return createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
-  }
-
   it('gets the missed events once, then the live ones; a relayed or repeated event is not yielded again (nor pushed twice on /ws)', async () => {
     const t = createTestApp();
     const server = await startTestServer(t);
     stops.push(server.stop);
     const { cookie, user } = await t.registerUser();
     const actor = { id: user.id, timezone: 'Europe/Madrid' };
-    const client = trpcOverWebSocket(server.wsUrl, cookie);
+    const client = trpcOverWebSocket(server.wsUrl, cookie, stops);
     type Received = { id: string; data: { completion: { activityId: string } } };
     const subscribe = (lastEventId?: string) => {
       const received: Received[] = [];

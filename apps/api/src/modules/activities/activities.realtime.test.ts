@@ -1,10 +1,8 @@
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import superjson from 'superjson';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { AppRouter } from '../../trpc/app-router';
 import { createTestApp, TEST_ORIGIN } from '../../testing/test-app';
 import { startTestServer } from '../../testing/test-server';
+import { trpcOverWebSocket } from '../../trpc/ws-client.testing';
 import { grantEvidence } from './evidence.testing';
 
 const stops: Array<() => Promise<void> | void> = [];
@@ -17,17 +15,6 @@ async function appOnServer() {
   return { t, server };
 }
 
-/** A tRPC client over the API's WebSocket (/api/trpc-ws), signed in with `cookie`; closed after the test. */
-function trpcOverWebSocket(wsUrl: string, cookie: string) {
-  class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie, origin: TEST_ORIGIN } });
-    }
-  }
-  const wsClient = createWSClient({ url: `${wsUrl}/api/trpc-ws`, WebSocket: CookieWebSocket as never });
-  stops.push(() => wsClient.close());
-  return createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
-}
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
@@ -110,7 +97,7 @@ describe('live step updates', () => {
     const stranger = await t.registerUser();
     await grantEvidence(t, user.id, 'fitness_class_short', 1, 'practice');
     await grantEvidence(t, stranger.user.id, 'journaling');
-    const client = trpcOverWebSocket(server.wsUrl, cookie);
+    const client = trpcOverWebSocket(server.wsUrl, cookie, stops);
     const received: Array<{
       id: string;
       data: { completion: { activityType: string }; stats: { totalSteps: number } };
@@ -136,7 +123,7 @@ describe('live step updates', () => {
     const { t, server } = await appOnServer();
     const { cookie, user } = await t.registerUser();
     const stranger = await t.registerUser();
-    const client = trpcOverWebSocket(server.wsUrl, cookie);
+    const client = trpcOverWebSocket(server.wsUrl, cookie, stops);
     const complete = async (key: string, who: { cookie: string; user: { id: string } } = { cookie, user }) => {
       await grantEvidence(t, who.user.id, key, 1, 'practice');
       t.clock.advance(1000);
