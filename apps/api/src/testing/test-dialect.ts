@@ -21,13 +21,6 @@ export const SQLITE_ONLY = TEST_DIALECT !== 'sqlite';
  */
 export const TEST_REDIS_URL: string | undefined = TEST_DIALECT === 'postgres' ? inject('ascensoRedisUrl') : undefined;
 
-/**
- * For `describe.skipIf` / `it.skipIf` on tests about the in-process implementations of what Redis carries
- * (the local event bus' internals, in-memory counters): skipped where createTestApp() runs on Redis.
- * Keep these few, each with its reason beside it.
- */
-export const IN_PROCESS_ONLY = TEST_REDIS_URL !== undefined;
-
 const slot: { take: (() => PgTestStore) | undefined } = { take: undefined };
 
 /** Called by pg-test-setup.ts: how createTestApp() gets the store prepared for the current test (or hook). */
