@@ -4,27 +4,14 @@ import { CAREFUL_WEEK_REFLECTION } from '@ascenso/ai/weekly-reflection';
 import { describe, expect, it } from 'vitest';
 import { signedIn, type Caller } from '../../testing/coaching';
 import { createTestApp, createTestClock, type TestApp } from '../../testing/test-app';
+import type { WeekCommitment, WeeklyReview } from './weekly-review.service';
 
 /** Thursday 2026-11-26 10:00 UTC: Madrid and Mexico City are both in 2026-W48 (23–29 Nov). */
 const THURSDAY = new Date('2026-11-26T10:00:00Z');
 const HOUR = 3_600_000;
 
-type Review = {
-  week: string;
-  from: string;
-  to: string;
-  previousWeek: string | null;
-  nextWeek: string | null;
-  isCurrentWeek: boolean;
-  days: Array<{ day: string; steps: number; activities: Array<{ key: string; name: string; area: string; completions: number; steps: number }> }>;
-  activeDays: number;
-  totalSteps: number;
-  areas: Array<{ area: string; label: string; steps: number; completions: number }>;
-  moods: Array<{ mood: string; count: number }>;
-  commitments: Record<'kept' | 'open' | 'dropped', Array<{ id: string; text: string }>>;
-  highlights: Array<{ kind: string; text: string }>;
-  reflection: { text: string; source: string; pattern: string; resources: Array<{ href: string }> };
-};
+/** The review as JSON: the service's shape, with the commitments' dates left out (JSON has no Date). */
+type Review = Omit<WeeklyReview, 'commitments'> & { commitments: Record<keyof WeeklyReview['commitments'], Array<Pick<WeekCommitment, 'id' | 'text'>>> };
 
 async function review(t: TestApp, cookie: string, week?: string) {
   const response = await t.request(`/api/weekly-review${week === undefined ? '' : `?week=${encodeURIComponent(week)}`}`, { cookie });
