@@ -16,3 +16,10 @@ export function GradientPanel(props: BoxProps) {
     />
   );
 }
+
+/** The warm sun-to-brand section that puts one thing forward (the journal's question of the day, the week's reflection); label it with `aria-labelledby`. */
+export function WarmPanel(props: BoxProps) {
+  return (
+    <Box as="section" borderRadius="card" bgGradient="to-br" gradientFrom="sun.50" gradientTo="brand.50" borderWidth="1px" borderColor="sun.200" {...props} />
+  );
+}

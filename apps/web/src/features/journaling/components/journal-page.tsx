@@ -3,6 +3,7 @@ import { Badge, Box, Button, HStack, Heading, Input, InputGroup, Skeleton, Stack
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ChatIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { WarmPanel } from '../../../components/ui/gradient-panel';
 import { LinkTile, TileLink } from '../../../components/ui/link-tile';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -60,17 +61,7 @@ function TodayPrompt({ onAnswer }: { onAnswer: () => void }) {
   const prompt = useJournalPrompt();
   if (!prompt.data) return prompt.isPending ? <Skeleton h="28" borderRadius="card" /> : null;
   return (
-    <Box
-      as="section"
-      aria-labelledby="pregunta-de-hoy"
-      borderRadius="card"
-      bgGradient="to-br"
-      gradientFrom="sun.50"
-      gradientTo="brand.50"
-      borderWidth="1px"
-      borderColor="sun.200"
-      p={{ base: '5', md: '7' }}
-    >
+    <WarmPanel aria-labelledby="pregunta-de-hoy" p={{ base: '5', md: '7' }}>
       <Heading as="h2" id="pregunta-de-hoy" fontSize="sm" fontWeight="700" color="sun.900" textTransform="uppercase" letterSpacing="0.08em">
         La pregunta de hoy
       </Heading>
@@ -80,7 +71,7 @@ function TodayPrompt({ onAnswer }: { onAnswer: () => void }) {
       <Button mt="4" colorPalette="brand" variant="outline" bg="surface" borderRadius="full" onClick={onAnswer}>
         Responder
       </Button>
-    </Box>
+    </WarmPanel>
   );
 }
 

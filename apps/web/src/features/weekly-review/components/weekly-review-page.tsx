@@ -2,6 +2,7 @@ import { REVIEW_AREAS, REVIEW_AREA_LABELS } from '@ascenso/domain/weekly-review'
 import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BarChart } from '../../../components/charts/bar-chart';
+import { WarmPanel } from '../../../components/ui/gradient-panel';
 import { ArrowLeftIcon, ArrowRightIcon, SparklesIcon } from '../../../components/ui/icons';
 import { LoadErrorCard } from '../../../components/ui/load-error-card';
 import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
@@ -146,17 +147,7 @@ function Reflection({ review }: { review: WeeklyReview }) {
     );
   }
   return (
-    <Box
-      as="section"
-      aria-labelledby="semana-reflexion"
-      borderRadius="card"
-      bgGradient="to-br"
-      gradientFrom="sun.50"
-      gradientTo="brand.50"
-      borderWidth="1px"
-      borderColor="sun.200"
-      {...CARD}
-    >
+    <WarmPanel aria-labelledby="semana-reflexion" {...CARD}>
       <HStack gap="2">
         <SparklesIcon color="brand.700" boxSize="5" aria-hidden="true" />
         <Heading as="h2" id="semana-reflexion" fontSize="lg" color="heading">
@@ -171,7 +162,7 @@ function Reflection({ review }: { review: WeeklyReview }) {
           ? 'Escrita por tu coach con IA a partir de tus números de la semana (nunca del texto de tu diario).'
           : 'Escrita por tu coach guiado, sin IA.'}
       </Text>
-    </Box>
+    </WarmPanel>
   );
 }
 
