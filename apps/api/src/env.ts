@@ -76,12 +76,12 @@ export type Config = {
   databasePath: string;
   /** PostgreSQL (DATABASE_URL); undefined: the SQLite file at databasePath. */
   databaseUrl: string | undefined;
+  /** node-postgres pool size per instance (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   /** Redis shared by the instances (REDIS_URL); undefined: in-process state, one instance only. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: the start of every Redis key and of the events channel (default `ascenso:`). */
   redisKeyPrefix: string;
-  /** node-postgres pool size per instance (DATABASE_POOL_MAX). */
-  databasePoolMax: number;
   /** How many API instances run (INSTANCES); more than 1 needs Redis. */
   instances: number;
   /** TRUST_PROXY: how many proxies of ours append to X-Forwarded-For; the client address is the entry that many from the right (0: the TCP peer). */
@@ -174,13 +174,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     host: env.HOST,
     databasePath: env.DATABASE_PATH,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,
     drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
     allowedOrigins,
-    databasePoolMax: env.DATABASE_POOL_MAX,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
