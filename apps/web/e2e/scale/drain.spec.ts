@@ -1,10 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
+import { esNumber, stepCounterLink, stepToasts, waitForRealtime } from '../support/steps';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../../../packages/ai/src/testing/fake-openai-server.ts';
-import { startCluster, type Cluster } from './cluster';
-import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, writeJournal } from './fixtures';
+import { type Cluster } from './cluster';
+import {
+  availability,
+  call,
+  completeAssessment,
+  expect,
+  INSTANCE_HEADER,
+  otherThan,
+  registerPerson,
+  socketHolder,
+  trackTrpcSockets,
+  useCluster,
+  writeJournal,
+} from './fixtures';
 
 // Issue 17 item 3: SIGTERM one of the two instances (a deploy, a scale-in). It drains (apps/api/src/http/drain.ts):
 // no new connections, in-flight work finishes, tRPC clients are told to reconnect and come back through nginx
@@ -20,22 +32,19 @@ const test = base.extend<{ model: FakeOpenAIServer; cluster: Cluster }>({
       await model.close();
     }
   },
-  cluster: async ({ model }, use) => {
-    const cluster = await startCluster({
-      env: {
-        // Its writes are short journal entries, more than the daily quota of 30 allows.
-        QUOTA_JOURNAL_ENTRIES_PER_DAY: '1000',
-        OPENAI_BASE_URL: model.baseURL,
-        OPENAI_API_KEY: 'clave-de-prueba',
-        AI_MODEL: 'fake-model',
+  cluster: async ({ model }, use) =>
+    useCluster(
+      {
+        env: {
+          // Its writes are short journal entries, more than the daily quota of 30 allows.
+          QUOTA_JOURNAL_ENTRIES_PER_DAY: '1000',
+          OPENAI_BASE_URL: model.baseURL,
+          OPENAI_API_KEY: 'clave-de-prueba',
+          AI_MODEL: 'fake-model',
+        },
       },
-    });
-    try {
-      await use(cluster);
-    } finally {
-      await cluster.stop();
-    }
-  },
+      use,
+    ),
   baseURL: async ({ cluster }, use) => use(cluster.url),
 });
 test.skip(!availability.available, availability.available ? '' : availability.reason);
@@ -51,17 +60,7 @@ test('SIGTERM drains an instance: its tab is sent to the other one with no error
   const person = await registerPerson(cluster, 'Marta', page);
   expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
   // Every tRPC socket of the tab, in order, with whether it was told to reconnect and whether a subscription started on it.
-  const sockets: Array<{ notified: boolean; started: boolean }> = [];
-  page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname !== TRPC_WS_PATH) return;
-    const seen = { notified: false, started: false };
-    sockets.push(seen);
-    socket.on('framereceived', (frame) => {
-      if (typeof frame.payload !== 'string') return;
-      if (frame.payload === '{"id":null,"method":"reconnect"}') seen.notified = true;
-      if (frame.payload.includes('"started"')) seen.started = true;
-    });
-  });
+  const sockets = trackTrpcSockets(page);
   const firstLive = waitForRealtime(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Marta' })).toBeVisible();
@@ -148,17 +147,7 @@ test('a coach reply streaming from the stopping instance finishes in the tab, th
   const pieces = Array.from({ length: 15 }, (_, i) => `Parte ${i + 1} de la respuesta. `);
   model.reply({ kind: 'text', text: '', chunks: pieces, delayMs: 200 });
 
-  const sockets: Array<{ notified: boolean; started: boolean }> = [];
-  page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname !== TRPC_WS_PATH) return;
-    const seen = { notified: false, started: false };
-    sockets.push(seen);
-    socket.on('framereceived', (frame) => {
-      if (typeof frame.payload !== 'string') return;
-      if (frame.payload === '{"id":null,"method":"reconnect"}') seen.notified = true;
-      if (frame.payload.includes('"started"')) seen.started = true;
-    });
-  });
+  const sockets = trackTrpcSockets(page);
   // The chat screen answers the conversation's unanswered last message: the reply streams on the tab's socket.
   await page.goto(`/coaching/chat?c=${conversation.id}`);
   const streaming = page.locator('[data-testid="respuesta-en-curso"]');

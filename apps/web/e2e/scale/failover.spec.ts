@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
-import { startCluster, type Cluster } from './cluster';
-import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, writeJournal } from './fixtures';
+import { type Cluster } from './cluster';
+import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, useCluster, writeJournal } from './fixtures';
 
 // Issue 17 item 4: SIGKILL one of the two instances while writes go through nginx. This test kills an
 // instance, so it has a cluster of its own (not the worker's shared one).
@@ -9,12 +9,7 @@ const test = base.extend<{ cluster: Cluster }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures destructure their dependencies
   cluster: async ({}, use) => {
     // Its writes are short journal entries, more than the daily quota of 30 allows.
-    const cluster = await startCluster({ env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '1000' } });
-    try {
-      await use(cluster);
-    } finally {
-      await cluster.stop();
-    }
+    await useCluster({ env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '1000' } }, use);
   },
   baseURL: async ({ cluster }, use) => use(cluster.url),
 });

@@ -3,7 +3,17 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { request } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
-import { clusterAvailability, INSTANCE_HEADER, SCALE_DATABASE, startCluster, type Cluster, type ClusterDatabase, type Instance } from './cluster';
+import { TRPC_WS_PATH } from '../support/steps';
+import {
+  clusterAvailability,
+  INSTANCE_HEADER,
+  SCALE_DATABASE,
+  startCluster,
+  type Cluster,
+  type ClusterDatabase,
+  type ClusterOptions,
+  type Instance,
+} from './cluster';
 
 export { expect };
 export { INSTANCE_HEADER };
@@ -23,19 +33,19 @@ export type ScaleOptions = { scaleDatabase: ClusterDatabase['kind'] };
  */
 export const test = base.extend<object, ScaleOptions & { cluster: Cluster }>({
   scaleDatabase: [SCALE_DATABASE, { scope: 'worker', option: true }],
-  cluster: [
-    async ({ scaleDatabase }, use) => {
-      const cluster = await startCluster({ database: scaleDatabase });
-      try {
-        await use(cluster);
-      } finally {
-        await cluster.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  cluster: [async ({ scaleDatabase }, use) => useCluster({ database: scaleDatabase }, use), { scope: 'worker', timeout: 90_000 }],
   baseURL: async ({ cluster }, use) => use(cluster.url),
 });
+
+/** Starts a cluster with `options`, hands it to `use` (a Playwright fixture's), and stops it afterwards, even on failure. */
+export async function useCluster(options: ClusterOptions, use: (cluster: Cluster) => Promise<void>): Promise<void> {
+  const cluster = await startCluster(options);
+  try {
+    await use(cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
 
 export type Person = { id: string; cookie: string; email: string; password: string };
 
@@ -138,4 +148,24 @@ export function otherThan(cluster: Cluster, instance: Instance): Instance {
   const other = cluster.instances.find((candidate) => candidate !== instance);
   if (!other) throw new Error('one instance only');
   return other;
+}
+
+export type TrackedSocket = { notified: boolean; started: boolean };
+/**
+ * Every tRPC socket the page opens from now on, in order, with whether the server told it to reconnect
+ * (`{"id":null,"method":"reconnect"}`) and whether a subscription started on it. The array fills as frames arrive.
+ */
+export function trackTrpcSockets(page: Page): TrackedSocket[] {
+  const sockets: TrackedSocket[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== TRPC_WS_PATH) return;
+    const seen = { notified: false, started: false };
+    sockets.push(seen);
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload !== 'string') return;
+      if (frame.payload === '{"id":null,"method":"reconnect"}') seen.notified = true;
+      if (frame.payload.includes('"started"')) seen.started = true;
+    });
+  });
+  return sockets;
 }
