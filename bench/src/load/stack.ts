@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../../tooling/test-services/free-port';
+import { renderNginxConfig } from '../../../tooling/test-services/nginx';
 import { startPostgres } from '../../../tooling/test-services/postgres';
 import { startRedis } from '../../../tooling/test-services/redis';
 import { ROOT, startServer, type RunningServer } from '../lib';
@@ -99,33 +100,15 @@ function pidByCommandLine(pattern: RegExp): number | undefined {
 
 /** nginx with deploy/nginx/ascenso.conf rendered for these upstreams (one instance: the same address twice). */
 async function startNginx(dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
-  const site = readFileSync(join(ROOT, 'deploy/nginx/ascenso.conf'), 'utf8')
-    .replaceAll('${ASCENSO_LISTEN}', `127.0.0.1:${port}`)
-    .replaceAll('${ASCENSO_API_1}', upstreams[0] ?? '')
-    .replaceAll('${ASCENSO_API_2}', upstreams[1] ?? upstreams[0] ?? '');
-  writeFileSync(join(dir, 'ascenso.conf'), site);
-  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
   // One worker (the bench's two cores are shared with everything else); enough connections for every
   // simulated user's WebSocket on both sides of the proxy.
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `${user}worker_processes 1;
-worker_rlimit_nofile 16384;
-error_log ${join(dir, 'nginx-error.log')} warn;
-pid ${join(dir, 'nginx.pid')};
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, 'nginx-client-body')};
-  proxy_temp_path ${join(dir, 'nginx-proxy')};
-  fastcgi_temp_path ${join(dir, 'nginx-fastcgi')};
-  uwsgi_temp_path ${join(dir, 'nginx-uwsgi')};
-  scgi_temp_path ${join(dir, 'nginx-scgi')};
-  include ${join(dir, 'ascenso.conf')};
-}
-`,
-  );
+  const conf = renderNginxConfig(dir, {
+    template: join(ROOT, 'deploy/nginx/ascenso.conf'),
+    listen: `127.0.0.1:${port}`,
+    upstreams: [upstreams[0] ?? '', upstreams[1] ?? upstreams[0] ?? ''],
+    workerConnections: 8192,
+    rlimitNofile: 16384,
+  });
   await execFileAsync(NGINX, ['-t', '-q', '-e', join(dir, 'nginx-error.log'), '-p', `${dir}/`, '-c', conf]);
   const child = spawn(NGINX, ['-e', join(dir, 'nginx-error.log'), '-p', `${dir}/`, '-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
   const deadline = Date.now() + 10_000;

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../../../tooling/test-services/free-port.ts';
+import { renderNginxConfig } from '../../../../tooling/test-services/nginx.ts';
 import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '../../../../tooling/test-services/postgres.ts';
 import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
 
@@ -177,36 +178,6 @@ async function instanceId(url: string): Promise<string> {
   return id;
 }
 
-/** The harness's main nginx config around deploy/nginx/ascenso.conf: everything inside `dir`. */
-function renderNginx(dir: string, listen: string, upstreams: [string, string]): string {
-  const site = readFileSync(NGINX_CONF_TEMPLATE, 'utf8')
-    .replaceAll('${ASCENSO_LISTEN}', listen)
-    .replaceAll('${ASCENSO_API_1}', upstreams[0])
-    .replaceAll('${ASCENSO_API_2}', upstreams[1]);
-  if (/\$\{ASCENSO_/.test(site)) throw new Error(`${NGINX_CONF_TEMPLATE}: a placeholder was left unrendered`);
-  writeFileSync(join(dir, 'ascenso.conf'), site);
-  // As root the master process hands the workers to an unprivileged user (nginx refuses to guess);
-  // otherwise the directive is ignored with a warning, so it is written only then.
-  const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : '';
-  const main = `${user}worker_processes 1;
-error_log ${join(dir, 'nginx-error.log')} warn;
-pid ${join(dir, 'nginx.pid')};
-events { worker_connections 1024; }
-http {
-  access_log ${join(dir, 'nginx-access.log')};
-  client_body_temp_path ${join(dir, 'nginx-client-body')};
-  proxy_temp_path ${join(dir, 'nginx-proxy')};
-  fastcgi_temp_path ${join(dir, 'nginx-fastcgi')};
-  uwsgi_temp_path ${join(dir, 'nginx-uwsgi')};
-  scgi_temp_path ${join(dir, 'nginx-scgi')};
-  include ${join(dir, 'ascenso.conf')};
-}
-`;
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, main);
-  return file;
-}
-
 async function startNginx(dir: string, conf: string, port: number): Promise<{ child: ChildProcess; exited: Promise<void> }> {
   const errorLog = join(dir, 'nginx-error.log');
   // -t first: a config error is reported as such, not as a port that never answers.
@@ -290,7 +261,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const sql = database.kind === 'postgres' ? psql(database.url) : undefined;
     // Instance A seeded the demo accounts: they are in PostgreSQL, or DATABASE_URL was not used.
     if (sql && Number(await sql('SELECT count(*) FROM users')) === 0) throw new Error('the instances did not write to DATABASE_URL');
-    const conf = renderNginx(dir, `127.0.0.1:${nginxPort}`, [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
+    const conf = renderNginxConfig(dir, {
+      template: NGINX_CONF_TEMPLATE,
+      listen: `127.0.0.1:${nginxPort}`,
+      upstreams: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`],
+      workerConnections: 1024,
+      accessLog: true,
+    });
     const nginx = await startNginx(dir, conf, nginxPort);
     started.push(() => stopChild(nginx.child, nginx.exited, 'SIGQUIT'));
 
