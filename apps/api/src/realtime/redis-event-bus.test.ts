@@ -1,26 +1,9 @@
 import { startRedis } from '@ascenso/test-services/redis';
 import { expect, it } from 'vitest';
 import { createLogger, type Logger } from '../logger';
-import { describeWithRedis, useRedisServer } from '../testing/redis';
-import type { BusEvents } from './event-bus';
+import { busCompletion as completion, describeWithRedis, useRedisServer } from '../testing/redis';
 import { createSharedRedis, DEFAULT_KEY_PREFIX } from './redis-connections';
 import { createRedisEventBus, eventsChannel } from './redis-event-bus';
-
-const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
-  userId,
-  eventId: '7',
-  completion: {
-    activityId,
-    activityType: 'breathing',
-    activityName: 'Respiración',
-    stepsEarned: 10,
-    icon: 'wind',
-    completedAt: '2026-11-26T08:00:00.000Z',
-    limitReached: false,
-    dailyLimit: 3,
-  },
-  stats: { totalSteps: 10, todaySteps: 10 },
-});
 
 /** Collects what an iterator yields until `signal` aborts. */
 function collect<T>(iterable: AsyncIterable<T>): T[] {

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { createRedisModelLimitStore } from '../modules/coaching/model-limits';
-import { describeWithRedis, useRedisServer } from '../testing/redis';
+import { busCompletion as completion, describeWithRedis, useRedisServer } from '../testing/redis';
 import { createRedisConnectionQuota } from './connection-quota';
-import type { BusEvents } from './event-bus';
 import { createSharedRedis, type SharedRedis } from './redis-connections';
 import { createRedisEventBus, eventsChannel } from './redis-event-bus';
 
@@ -24,22 +23,6 @@ describe('REDIS_KEY_PREFIX', () => {
   it('is refused by createSharedRedis when invalid, before any connection is made', () => {
     expect(() => createSharedRedis('redis://127.0.0.1:1', silent, { keyPrefix: 'sin-dos-puntos' })).toThrow(/invalid Redis key prefix/);
   });
-});
-
-const completion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
-  userId,
-  eventId: '1',
-  completion: {
-    activityId,
-    activityType: 'breathing',
-    activityName: 'Respiración',
-    stepsEarned: 10,
-    icon: 'wind',
-    completedAt: '2026-11-26T08:00:00.000Z',
-    limitReached: false,
-    dailyLimit: 3,
-  },
-  stats: { totalSteps: 10, todaySteps: 10 },
 });
 
 describeWithRedis('two deployments on one Redis (REDIS_KEY_PREFIX)', () => {

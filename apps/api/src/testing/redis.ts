@@ -1,9 +1,27 @@
 import { redisAvailability, startRedis, type RedisService } from '@ascenso/test-services/redis';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createLogger, type Logger } from '../logger';
+import type { BusEvents } from '../realtime/event-bus';
 import { createSharedRedis, type SharedRedis } from '../realtime/redis-connections';
 
 const availability = redisAvailability();
+
+/** A breathing completion of `userId` as the bus carries it (event id 7), for the Redis bus tests. */
+export const busCompletion = (userId: string, activityId: string): BusEvents['activity.completed'] => ({
+  userId,
+  eventId: '7',
+  completion: {
+    activityId,
+    activityType: 'breathing',
+    activityName: 'Respiración',
+    stepsEarned: 10,
+    icon: 'wind',
+    completedAt: '2026-11-26T08:00:00.000Z',
+    limitReached: false,
+    dailyLimit: 3,
+  },
+  stats: { totalSteps: 10, todaySteps: 10 },
+});
 
 /**
  * `describe`, skipped with the reason in its title when this machine has no redis-server (under CI a
