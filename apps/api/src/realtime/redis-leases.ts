@@ -61,7 +61,9 @@ return totals`;
 /**
  * Slots: KEYS[1] instances, KEYS[2] hash (field: instance id NUL slot id → group, '' for none). ARGV:
  * me, lease ms, key ttl ms, field, group, cap. Returns 1 when a live slot has the same (non-empty)
- * group, 2 when the live slots reach the cap, else takes the slot and returns 0.
+ * group, 2 when the live slots reach the cap, else takes the slot and returns 0. The slot's own field
+ * is not counted: the instance holds it before the script runs, so a heartbeat sent meanwhile may have
+ * written it already (it would otherwise refuse itself as its own group, or count once too many).
  */
 const SLOT_ACQUIRE = `${NOW}
 local me = ARGV[1]
@@ -69,12 +71,14 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), me)
 local open = 0
 local entries = redis.call('HGETALL', KEYS[2])
 for j = 1, #entries, 2 do
-  local owner = string.match(entries[j], '^([^%z]*)%z')
-  local lease = owner and redis.call('ZSCORE', KEYS[1], owner)
-  if lease and tonumber(lease) >= now then
-    if ARGV[5] ~= '' and entries[j + 1] == ARGV[5] then return 1 end
-    open = open + 1
-  else redis.call('HDEL', KEYS[2], entries[j]) end
+  if entries[j] ~= ARGV[4] then
+    local owner = string.match(entries[j], '^([^%z]*)%z')
+    local lease = owner and redis.call('ZSCORE', KEYS[1], owner)
+    if lease and tonumber(lease) >= now then
+      if ARGV[5] ~= '' and entries[j + 1] == ARGV[5] then return 1 end
+      open = open + 1
+    else redis.call('HDEL', KEYS[2], entries[j]) end
+  end
 end
 if open >= tonumber(ARGV[6]) then return 2 end
 redis.call('HSET', KEYS[2], ARGV[4], ARGV[5])

@@ -270,6 +270,20 @@ describeWithRedis('the Redis limit store', () => {
     return createRedisModelLimitStore(await redis.connect(), createLogger('silent'));
   });
 
+  it('a slot a heartbeat wrote while its acquisition was on its way does not count against itself', async () => {
+    const redis2 = await redis.connect();
+    const store = createRedisModelLimitStore(redis2, createLogger('silent'));
+    const key = `${redis2.keyPrefix}model-streams:race`;
+    // What the heartbeat writes for the pending first slot (this instance's field 1, conversation c1).
+    await redis2.client.hSet(key, `${redis2.instanceId}\u00001`, 'c1');
+    const first = await store.tryAcquireStream('race', 'c1', 2);
+    expect(first.ok).toBe(true);
+    expect((await store.tryAcquireStream('race', 'c2', 2)).ok).toBe(true);
+    // Exactly two are held, in Redis (not this process's fallback).
+    expect(await store.tryAcquireStream('race', 'c3', 2)).toEqual({ ok: false, reason: 'user' });
+    expect(Object.values(await redis2.client.hGetAll(key)).sort()).toEqual(['c1', 'c2']);
+  });
+
   it('holds the stream caps across two instances: per user, per conversation, and a crashed instance’s streams age out', async () => {
     const a = createRedisModelLimitStore(await redis.connect({ leaseMs: 600 }), createLogger('silent'));
     const bRedis = await redis.connect({ leaseMs: 600 });
