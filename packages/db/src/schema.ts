@@ -2,10 +2,12 @@ import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTot
 import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { audioListens, practiceSessions } from './schema/listens';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { sessions } from './schema/sessions';
+import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
 /** Every table, for drizzle's client. Add new tables here. */
@@ -34,4 +36,7 @@ export const schema = {
   stepAdjustments,
   outbox,
   events,
+  calendarFeeds,
+  shares,
+  shareViews,
 };

@@ -131,4 +131,14 @@ describe('PostgreSQL row types equal the SQLite ones', () => {
     expectTypeOf<Pg['events']['$inferSelect']>().toEqualTypeOf<Sqlite['events']['$inferSelect']>();
     expectTypeOf<Pg['events']['$inferInsert']>().toEqualTypeOf<Sqlite['events']['$inferInsert']>();
   });
+
+  it('shares', () => {
+    expectTypeOf<Pg['shares']['$inferSelect']>().toEqualTypeOf<Sqlite['shares']['$inferSelect']>();
+    expectTypeOf<Pg['shares']['$inferInsert']>().toEqualTypeOf<Sqlite['shares']['$inferInsert']>();
+  });
+
+  it('shareViews', () => {
+    expectTypeOf<Pg['shareViews']['$inferSelect']>().toEqualTypeOf<Sqlite['shareViews']['$inferSelect']>();
+    expectTypeOf<Pg['shareViews']['$inferInsert']>().toEqualTypeOf<Sqlite['shareViews']['$inferInsert']>();
+  });
 });

@@ -2,10 +2,12 @@ import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTot
 import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
+import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { audioListens, practiceSessions } from './schema/listens';
 import { sessions } from './schema/sessions';
+import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
 /**
@@ -37,6 +39,9 @@ export const pgSchema = {
   stepAdjustments,
   outbox,
   events,
+  calendarFeeds,
+  shares,
+  shareViews,
 };
 
 export type PgSchema = typeof pgSchema;
