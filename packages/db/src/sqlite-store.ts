@@ -4,11 +4,13 @@ import type { DbHandle } from './client';
 import { createAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
 import { createAuthFailuresRepository } from './repositories/auth-failures';
+import { createCalendarRepository } from './repositories/calendar';
 import { createCoachingRepository } from './repositories/coaching';
 import { createEventsRepository } from './repositories/events';
 import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createSessionsRepository } from './repositories/sessions';
+import { createSharesRepository } from './repositories/shares';
 import { createStepsRepository } from './repositories/steps';
 import { createUsersRepository } from './repositories/users';
 import type { Synchronous } from './repositories/synchronous';
@@ -77,6 +79,8 @@ export function createSqliteStore(handle: DbHandle, options: SqliteStoreOptions 
     admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createEventsRepository(db),
+    shares: createSharesRepository(db),
+    calendar: createCalendarRepository(db),
   };
   if (options.catalogue) sync.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
   const gate = new Gate();

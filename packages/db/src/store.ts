@@ -3,6 +3,7 @@ import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
 import type { ActivityRow, CompletionRow, EvidenceRow, idempotencyKeys } from './schema/activities';
 import type { catalogueAudit, CoachNoteRow, OutboxRow, stepAdjustments } from './schema/admin';
 import type { AssessmentRow, ProgressRow } from './schema/assessments';
+import type { CalendarFeedRow } from './schema/calendar';
 import type {
   aiUsage,
   assessmentEvaluations,
@@ -17,6 +18,7 @@ import type {
 import type { EventRow } from './schema/events';
 import type { AudioListenRow, PracticeSessionRow } from './schema/listens';
 import type { SessionRow } from './schema/sessions';
+import type { ShareRow, ShareViewRow } from './schema/shares';
 import type { NewUserRow, UserRow } from './schema/users';
 
 /*
@@ -253,6 +255,37 @@ export interface EventsRepository {
   pruneBefore(before: Date): Promise<number>;
 }
 
+/** The private calendar feed (issue 18 item 4): one per user, found by the SHA-256 of its URL's token. */
+export interface CalendarRepository {
+  findFeed(userId: string): Promise<CalendarFeedRow | undefined>;
+  findFeedByTokenHash(tokenHash: string): Promise<CalendarFeedRow | undefined>;
+  /** Creates the user's feed or replaces it (a new token: the old URL stops working), atomically. */
+  replaceFeed(row: { userId: string; tokenHash: string; createdAt: Date }): Promise<void>;
+  /** Revokes the user's feed; whether there was one. */
+  deleteFeed(userId: string): Promise<boolean>;
+  /** Records a read of the feed whose token hashes to `tokenHash`. */
+  markFetched(tokenHash: string, at: Date): Promise<void>;
+}
+
+/** Shares with a human coach or therapist (decision 029). Rules live in apps/api/src/modules/shares. */
+export interface SharesRepository {
+  insert(row: Omit<ShareRow, 'viewCount' | 'lastViewedAt' | 'revokedAt'>): Promise<void>;
+  /** Shares neither revoked nor expired at `now` (call inside the transaction that inserts, serialised per user). */
+  countActive(userId: string, now: Date): Promise<number>;
+  /** The user's shares, newest first. */
+  listForUser(userId: string): Promise<ShareRow[]>;
+  findByTokenHash(tokenHash: string): Promise<ShareRow | undefined>;
+  /** Sets `revoked_at` once; false when there is no such share of this user (a repeat revoke is true and keeps the first time). */
+  revoke(userId: string, id: string, at: Date): Promise<boolean>;
+  /**
+   * Counts one view: the share's total and last view, and the minute bucket starting at `minute` (+1, or a new
+   * row); keeps at most `maxBuckets` bucket rows for the share (the oldest go).
+   */
+  recordView(shareId: string, at: Date, minute: Date, maxBuckets: number): Promise<void>;
+  /** The share's view buckets, newest first, at most `limit`. */
+  listViews(shareId: string, limit: number): Promise<ShareViewRow[]>;
+}
+
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -264,6 +297,8 @@ export interface Repositories {
   admin: AdminRepository;
   quotas: QuotasRepository;
   events: EventsRepository;
+  shares: SharesRepository;
+  calendar: CalendarRepository;
 }
 
 export type TransactionOptions = {

@@ -7,12 +7,14 @@ import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
 import { createPgAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
+import { createPgCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createPgQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
+import { createPgSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
 import { createPgUsersRepository } from './repositories/users';
 
@@ -40,6 +42,8 @@ function createPgRepositories(db: PgExec): Repositories {
     admin: createPgAdminRepository(db),
     quotas: createPgQuotasRepository(db),
     events: createPgEventsRepository(db),
+    shares: createPgSharesRepository(db),
+    calendar: createPgCalendarRepository(db),
   };
 }
 

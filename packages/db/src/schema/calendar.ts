@@ -1,0 +1,17 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ownerColumn } from './users';
+
+/**
+ * The private calendar feed (issue 18 item 4): at most one per user (`user_id` is the key; a new feed
+ * replaces the old one, whose URL then answers 404). Only the SHA-256 of the URL's token is stored
+ * (base64url, unique): the URL is shown once, when it is created.
+ */
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  userId: ownerColumn().primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  /** The last time a calendar app read the feed (null: never). */
+  lastFetchedAt: integer('last_fetched_at', { mode: 'timestamp_ms' }),
+});
+
+export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
