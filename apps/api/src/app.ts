@@ -23,6 +23,7 @@ import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
 import { systemRest } from './modules/system/system.rest';
 import { weeklyReviewRest } from './modules/weekly-review/weekly-review.rest';
+import { calendarRest } from './modules/calendar/calendar.rest';
 import { appRouter } from './trpc/app-router';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
@@ -96,6 +97,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', meditationsRest(deps));
   app.route('/api', profileRest(deps));
   app.route('/api', weeklyReviewRest(deps));
+  app.route('/api', calendarRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   const webDistDir = options.webDistDir;

@@ -2,6 +2,7 @@ import { activitiesRouter } from '../modules/activities/activities.router';
 import { adminRouter } from '../modules/admin/admin.router';
 import { assessmentRouter } from '../modules/assessment/assessment.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { calendarRouter } from '../modules/calendar/calendar.router';
 import { coachingRouter } from '../modules/coaching/coaching.router';
 import { dailyPlanRouter } from '../modules/daily-plan/daily-plan.router';
 import { journalingRouter } from '../modules/journaling/journaling.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   journaling: journalingRouter,
   profile: profileRouter,
   weeklyReview: weeklyReviewRouter,
+  calendar: calendarRouter,
   admin: adminRouter,
 });
 

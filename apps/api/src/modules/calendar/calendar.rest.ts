@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Deps } from '../../deps';
+import { envelope, readJsonBody } from '../../http/errors';
+import { withCaller } from '../../http/rest';
+import type { AppEnv } from '../../http/types';
+import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } from './calendar.service';
+
+const NOT_FOUND_MESSAGE = 'Este enlace de calendario no existe o se ha revocado. Crea uno nuevo desde tu perfil en Ascenso.';
+
+/**
+ * POST/GET/DELETE /api/calendar/feed (session cookie) and the feed itself, GET /api/calendar/feed/{token}.ics
+ * (no cookie: the token is the credential); GET/PUT /api/profile/work-hours.
+ */
+export function calendarRest(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // Per feed (its token's hash), per instance: a leaked URL polled in a loop costs at most this.
+  const fetches = new RateLimiterMemory({ points: FEED_FETCHES_PER_HOUR, duration: 3600 });
+
+  app.post('/calendar/feed', (c) =>
+    withCaller(deps, c, async (caller) => c.json({ url: (await caller.calendar.create()).url }, 201, { 'Cache-Control': 'private, no-store' })),
+  );
+  app.get('/calendar/feed', (c) =>
+    withCaller(deps, c, async (caller) => {
+      const status = await caller.calendar.status();
+      return c.json(status, 200, { 'Cache-Control': 'private, no-store' });
+    }),
+  );
+  app.delete('/calendar/feed', (c) =>
+    withCaller(deps, c, async (caller) => {
+      await caller.calendar.revoke();
+      return c.body(null, 204);
+    }),
+  );
+
+  app.get('/calendar/feed/:file', async (c) => {
+    const file = c.req.param('file');
+    const owner = file.endsWith('.ics') ? await findFeedOwner(deps, file.slice(0, -'.ics'.length)) : null;
+    if (!owner) return envelope(c, 404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+    try {
+      await fetches.consume(owner.tokenHash, 1);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      c.header('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+      return envelope(c, 429, 'RATE_LIMITED', 'Este calendario se ha consultado demasiadas veces en la última hora. Vuelve a intentarlo más tarde.');
+    }
+    const feed = await deps.repos.calendar.findFeedByTokenHash(owner.tokenHash);
+    if (!feed) return envelope(c, 404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+    const body = await renderFeed(deps, owner.user, feed.createdAt);
+    await deps.repos.calendar.markFetched(owner.tokenHash, deps.clock());
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    const headers = {
+      'Cache-Control': `private, max-age=${FEED_CACHE_SECONDS}`,
+      ETag: etag,
+      'X-Robots-Tag': 'noindex',
+    };
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="ascenso.ics"' });
+  });
+
+  app.get('/profile/work-hours', (c) =>
+    withCaller(deps, c, async (caller) => c.json(await caller.calendar.workHours(), 200, { 'Cache-Control': 'private, no-store' })),
+  );
+  app.put('/profile/work-hours', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.calendar.setWorkHours(body as never), 200));
+  });
+  return app;
+}
