@@ -21,6 +21,8 @@ import { earlyTrpcRefusal } from './modules/auth/early-refusal';
 import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
 import { meditationsRest } from './modules/meditations/meditations.rest';
 import { profileRest } from './modules/profile/profile.rest';
+import { sharePageRoutes } from './modules/shares/share-page';
+import { sharesRest } from './modules/shares/shares.rest';
 import { systemRest } from './modules/system/system.rest';
 import { weeklyReviewRest } from './modules/weekly-review/weekly-review.rest';
 import { calendarRest } from './modules/calendar/calendar.rest';
@@ -97,8 +99,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', meditationsRest(deps));
   app.route('/api', profileRest(deps));
   app.route('/api', weeklyReviewRest(deps));
+  app.route('/api', sharesRest(deps));
   app.route('/api', calendarRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
+
+  // The public page of a share (server-rendered HTML, decision 029), before the web app's fallback.
+  app.route('/', sharePageRoutes(deps));
 
   const webDistDir = options.webDistDir;
   if (webDistDir && existsSync(webDistDir))

@@ -9,6 +9,7 @@ import { journalingRouter } from '../modules/journaling/journaling.router';
 import { meditationsRouter } from '../modules/meditations/meditations.router';
 import { practiceRouter } from '../modules/practice/practice.router';
 import { profileRouter } from '../modules/profile/profile.router';
+import { sharesRouter } from '../modules/shares/shares.router';
 import { healthProcedure } from '../modules/system/system.router';
 import { weeklyReviewRouter } from '../modules/weekly-review/weekly-review.router';
 import { createCallerFactory, router } from './trpc';
@@ -26,6 +27,7 @@ export const appRouter = router({
   journaling: journalingRouter,
   profile: profileRouter,
   weeklyReview: weeklyReviewRouter,
+  shares: sharesRouter,
   calendar: calendarRouter,
   admin: adminRouter,
 });

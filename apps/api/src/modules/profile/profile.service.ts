@@ -5,6 +5,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { toPublicUser } from '../auth/auth.service';
 import { insertWithinDailyQuota } from '../quotas/quotas';
+import { sharesOf } from '../shares/shares.service';
 
 type User = { id: string; timezone: string };
 
@@ -155,6 +156,8 @@ export function exportData(deps: Deps, userId: string) {
           listens: await tx.listens.listListens(userId),
           practiceSessions: await tx.listens.listPractice(userId),
         },
+        // Shares with a coach or therapist (decision 029): what, until when, views; never the token.
+        shares: await sharesOf(tx, userId, deps.clock()),
       };
     },
     { mode: 'deferred' },

@@ -1,0 +1,37 @@
+import { SHARE_MAX_BODY_BYTES } from '@ascenso/domain/shares';
+import { DomainError } from '@ascenso/domain/errors';
+import { Hono } from 'hono';
+import type { Deps } from '../../deps';
+import { readJsonBody } from '../../http/errors';
+import { withCaller } from '../../http/rest';
+import type { AppEnv } from '../../http/types';
+
+/** POST /api/shares, GET /api/shares, DELETE /api/shares/{id} (decision 029): thin shims over `shares.*`. */
+export function sharesRest(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/shares', async (c) => {
+    const length = Number(c.req.header('content-length') ?? '0');
+    if (length > SHARE_MAX_BODY_BYTES) throw tooLarge();
+    // Hono keeps the text: readJsonBody reads the same one.
+    if (Buffer.byteLength(await c.req.text()) > SHARE_MAX_BODY_BYTES) throw tooLarge();
+    const body = await readJsonBody(c);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new DomainError('VALIDATION', 'Envía un objeto JSON con include y days', { fieldErrors: { _: ['Envía un objeto JSON con include y days'] } });
+    }
+    return withCaller(deps, c, async (caller) => c.json(await caller.shares.create(body as never), 201));
+  });
+  app.get('/shares', (c) => withCaller(deps, c, async (caller) => c.json(await caller.shares.list(), 200, { 'Cache-Control': 'private, no-store' })));
+  app.delete('/shares/:id', (c) =>
+    withCaller(deps, c, async (caller) => {
+      await caller.shares.revoke({ id: c.req.param('id') });
+      return c.body(null, 204);
+    }),
+  );
+  return app;
+}
+
+function tooLarge() {
+  return new DomainError('VALIDATION', `La petición es demasiado grande (máximo ${SHARE_MAX_BODY_BYTES / 1024} KB)`, {
+    fieldErrors: { _: [`Máximo ${SHARE_MAX_BODY_BYTES / 1024} KB`] },
+  });
+}
