@@ -121,7 +121,7 @@ describe('data rights', () => {
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const data = (await response.json()) as Json;
     expect(Object.keys(data).sort()).toEqual(
-      ['account', 'assessmentProgress', 'assessments', 'coachMemory', 'coaching', 'exportedAt', 'format', 'journal', 'steps', 'wellbeing'].sort(),
+      ['account', 'assessmentProgress', 'assessments', 'coachMemory', 'coaching', 'exportedAt', 'format', 'journal', 'shares', 'steps', 'wellbeing'].sort(),
     );
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/password|argon2/i);
