@@ -31,7 +31,7 @@ const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-p
 
 export const NotFoundPage = lazyRoute(() => import('./not-found-page').then(pick('NotFoundPage')));
 
-const ProfilePage = lazyRoute(() => import('../features/profile/components/profile-page').then(pick('ProfilePage')));
+const ProfilePage = lazyRoute(() => import('./profile-route').then(pick('ProfileRoute')));
 
 // Admin-only screens (each shows the "No tienes permiso" screen to a signed-in non-admin).
 const AdminDashboardPage = lazyRoute(() => import('../features/admin/components/admin-dashboard-page').then(pick('AdminDashboardPage')));

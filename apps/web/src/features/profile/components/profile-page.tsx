@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Circle, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '../../../components/ui/activity-icon';
 import { CheckIcon, FootprintsIcon } from '../../../components/ui/icons';
@@ -37,7 +38,8 @@ const SECTIONS = [
  */
 const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
 
-export function ProfilePage() {
+/** `calendarSection`: the work hours and calendar feed cards (features/calendar), composed in by app/profile-route.tsx. */
+export function ProfilePage({ calendarSection }: { calendarSection?: ReactNode } = {}) {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
@@ -137,6 +139,7 @@ export function ProfilePage() {
         <LedgerCard timeZone={user.timezone} />
         <AssessmentSummaryCard />
         <AddressFormCard />
+        {calendarSection}
         <CoachMemoryCard timeZone={user.timezone} />
         <SecurityCard />
         <DataRightsCard />

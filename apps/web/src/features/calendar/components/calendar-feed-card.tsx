@@ -1,0 +1,197 @@
+import { Box, Button, chakra, HStack, Input, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
+import { CalendarCheckIcon, ClipboardIcon, InfoIcon } from '../../../components/ui/icons';
+import { InsetBox, SectionCard } from '../../../components/ui/section-card';
+import { errorMessage } from '../../../lib/error-messages';
+import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-queries';
+
+const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
+
+/** `https://…/feed/x.ics` → `webcal://…/feed/x.ics` (calendar apps open it as a subscription). */
+export function webcalUrl(url: string): string {
+  return url.replace(/^https?:/, 'webcal:');
+}
+
+function formatWhen(date: Date): string {
+  return date.toLocaleString('es-ES', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * "Añadir mi plan al calendario": a private subscription URL (shown once, when created: only its hash is
+ * kept), with copy, a webcal:// link and instructions for Google, Apple and Outlook; "Revocar" after a
+ * confirmation. A new link replaces the previous one.
+ */
+export function CalendarFeedCard() {
+  const status = useCalendarFeedStatus();
+  const create = useCreateCalendarFeed();
+  const revoke = useRevokeCalendarFeed();
+  const [url, setUrl] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const revokeRef = useRef<HTMLButtonElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+
+  const createFeed = () => {
+    setError(null);
+    setCopied(null);
+    create.mutate(undefined, {
+      onSuccess: (created) => {
+        setUrl(created.url);
+        window.setTimeout(() => urlRef.current?.focus(), 0);
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('Enlace copiado. Pégalo en tu app de calendario.');
+    } catch {
+      urlRef.current?.select();
+      setCopied('No hemos podido copiarlo: está seleccionado, cópialo con Ctrl+C (o Cmd+C).');
+    }
+  };
+
+  const confirmRevoke = () => {
+    setError(null);
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        setUrl(null);
+        setCopied(null);
+        setConfirming(false);
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+
+  const active = status.data?.active ?? false;
+
+  return (
+    <SectionCard
+      id="perfil-calendario"
+      title="Añadir mi plan al calendario"
+      description="Tu plan de hoy y de mañana, dentro de tu jornada, y tus compromisos abiertos, en Google Calendar, Apple Calendar u Outlook. Se actualiza solo cada hora."
+      {...CARD_SHAPE}
+    >
+      <Stack gap="4">
+        <FormAlert message={error} />
+        {status.isPending ? (
+          <Stack gap="2" aria-busy="true">
+            <Skeleton h="10" maxW="xs" borderRadius="full" />
+            <Text srOnly>Cargando tu calendario...</Text>
+          </Stack>
+        ) : status.isError ? (
+          <Stack gap="3" align="flex-start">
+            <Text role="alert">No hemos podido cargar el estado de tu calendario. {errorMessage(status.error)}</Text>
+            <Button size="sm" variant="outline" borderRadius="full" onClick={() => void status.refetch()}>
+              Reintentar
+            </Button>
+          </Stack>
+        ) : url ? (
+          <Stack gap="4">
+            <chakra.label display="grid" gap="1" fontSize="sm" fontWeight="600" color="heading">
+              Tu enlace privado
+              <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
+                <Input ref={urlRef} readOnly value={url} fontFamily="mono" fontSize="sm" bg="canvas" onFocus={(event) => event.currentTarget.select()} />
+                <Button variant="solid" borderRadius="full" onClick={() => void copy()} flexShrink={0}>
+                  <ClipboardIcon aria-hidden="true" />
+                  Copiar enlace
+                </Button>
+              </HStack>
+            </chakra.label>
+            <Text fontSize="sm" color="ink.800" aria-live="polite" minH="5">
+              {copied ?? ''}
+            </Text>
+            <HStack gap="2" align="flex-start" fontSize="sm" color="ink.800">
+              <InfoIcon boxSize="4" mt="0.5" color="sun.800" aria-hidden="true" />
+              <Text>
+                Guárdalo ahora: por seguridad no volveremos a mostrarlo. Quien tenga este enlace puede ver tu plan; si lo compartes sin querer, revócalo.
+              </Text>
+            </HStack>
+            <Link href={webcalUrl(url)} color="brand.700" fontWeight="600" alignSelf="flex-start">
+              <CalendarCheckIcon aria-hidden="true" />
+              Abrir en mi app de calendario
+            </Link>
+            <InsetBox>
+              <Text fontWeight="600" color="heading" fontSize="sm" mb="2">
+                Cómo suscribirte
+              </Text>
+              <List.Root as="ol" fontSize="sm" color="ink.800" ps="5" gap="1.5">
+                <List.Item>
+                  <strong>Google Calendar</strong> (en el ordenador): «Otros calendarios» → «+» → «Desde URL», pega el enlace y pulsa «Añadir calendario».
+                </List.Item>
+                <List.Item>
+                  <strong>Apple Calendar</strong>: «Archivo» → «Nueva suscripción a calendario», pega el enlace; en el iPhone, «Ajustes» → «Calendario» →
+                  «Cuentas» → «Añadir cuenta» → «Otra» → «Añadir calendario suscrito».
+                </List.Item>
+                <List.Item>
+                  <strong>Outlook</strong>: «Añadir calendario» → «Suscribirse desde la web», pega el enlace y ponle un nombre.
+                </List.Item>
+              </List.Root>
+            </InsetBox>
+          </Stack>
+        ) : active ? (
+          <Text color="ink.800">
+            Ya tienes un enlace activo
+            {status.data?.lastFetchedAt ? ` (tu calendario lo consultó por última vez el ${formatWhen(status.data.lastFetchedAt)})` : ''}; crea uno nuevo si lo
+            perdiste: el anterior dejará de funcionar.
+          </Text>
+        ) : (
+          <Text color="ink.800">Crea un enlace privado y añádelo a tu calendario como suscripción. Puedes revocarlo cuando quieras.</Text>
+        )}
+
+        {status.data ? (
+          <HStack gap="3" flexWrap="wrap">
+            <Button
+              variant={url ? 'outline' : 'solid'}
+              borderRadius="full"
+              onClick={createFeed}
+              loading={create.isPending}
+              loadingText="Creando el enlace..."
+              colorPalette="brand"
+            >
+              {active || url ? 'Crear un enlace nuevo' : 'Crear mi enlace'}
+            </Button>
+            {active || url ? (
+              <Button ref={revokeRef} variant="outline" colorPalette="red" borderRadius="full" onClick={() => setConfirming(true)}>
+                Revocar
+              </Button>
+            ) : null}
+          </HStack>
+        ) : null}
+      </Stack>
+
+      <AlertDialogFrame
+        open={confirming}
+        title="¿Revocar el enlace de tu calendario?"
+        maxW="md"
+        closeOnInteractOutside={!revoke.isPending}
+        initialFocusEl={() => cancelRef.current}
+        finalFocusEl={() => revokeRef.current ?? document.getElementById('perfil-calendario')}
+        onDismiss={() => {
+          if (!revoke.isPending) setConfirming(false);
+        }}
+        footer={
+          <>
+            <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
+              Cancelar
+            </Button>
+            <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={confirmRevoke} loading={revoke.isPending} loadingText="Revocando...">
+              Revocar el enlace
+            </Button>
+          </>
+        }
+      >
+        <Box color="text">
+          <Text>Tu app de calendario dejará de recibir tu plan y el enlace dejará de funcionar. Podrás crear otro cuando quieras.</Text>
+        </Box>
+      </AlertDialogFrame>
+    </SectionCard>
+  );
+}
