@@ -1,0 +1,31 @@
+import type { AppRouter } from '@ascenso/api/router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useTRPC } from '../../../lib/trpc';
+
+export type ShareSummary = inferRouterOutputs<AppRouter>['shares']['list'][number];
+export type JournalEntrySummary = inferRouterOutputs<AppRouter>['journaling']['list'][number];
+
+/** The user's shares, newest first, with their views. */
+export function useShares() {
+  const trpc = useTRPC();
+  return useQuery(trpc.shares.list.queryOptions(undefined, { staleTime: 15_000 }));
+}
+
+/** The journal entries the user may tick (the API's list: newest first). */
+export function useShareableEntries() {
+  const trpc = useTRPC();
+  return useQuery(trpc.journaling.list.queryOptions(undefined, { staleTime: 30_000 }));
+}
+
+export function useCreateShare() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.shares.create.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() }) }));
+}
+
+export function useRevokeShare() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.shares.revoke.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() }) }));
+}
