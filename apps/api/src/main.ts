@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './env';
 import { createDrain } from './http/drain';
 import { createHomeRenderer } from './http/home-renderer';
 import { listen } from './http/node-server';
+import { createLogger, type Logger } from './logger';
 import { attachRealtime } from './realtime/realtime-server';
 import { seedDemoAccounts } from './seed/demo-accounts';
 
@@ -28,8 +29,9 @@ async function main() {
 
   // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each
   // migration once), then the store (async: it seeds the catalogue). Unset: the SQLite file, as always.
-  const store = config.databaseUrl ? await openPgStore(config.databaseUrl, config.databasePoolMax, !config.isProduction) : undefined;
-  const deps = createDeps(config, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle'), ...(store ? { store } : {}) });
+  const logger = createLogger(config.logLevel);
+  const store = config.databaseUrl ? await openPgStore(config.databaseUrl, config.databasePoolMax, !config.isProduction, logger) : undefined;
+  const deps = createDeps(config, { logger, migrationsFolder: resolve(repoRoot, 'packages/db/drizzle'), ...(store ? { store } : {}) });
   // Redis (REDIS_URL): wait a little for it, never fail on it; until it answers, limits and caps hold
   // per instance and events reach this instance's clients only (decision 022).
   if (deps.redis && !(await deps.redis.ready(5_000))) {
@@ -100,11 +102,13 @@ async function main() {
 }
 
 /** Opens the pool, applies the committed PostgreSQL migrations (advisory lock) and opens the store; the pool closes with it. */
-async function openPgStore(url: string, max: number, detectMisuse: boolean) {
+async function openPgStore(url: string, max: number, detectMisuse: boolean, logger: Logger) {
   // Loaded only here: `pnpm start` on SQLite does not load node-postgres at all.
   const { createPgDb, migratePg } = await import('@ascenso/db/pg/client');
   const { createPgStore } = await import('@ascenso/db/pg/pg-store');
-  const handle = createPgDb({ url, max });
+  // An idle pooled connection that fails (the server restarted, a proxy dropped it) is replaced by the pool on the
+  // next query; the operator still sees it once in the log.
+  const handle = createPgDb({ url, max, onIdleError: (error) => logger.warn('postgres: an idle pooled connection failed', { error: error.message }) });
   try {
     await migratePg(handle.db, { migrationsFolder: resolve(repoRoot, 'packages/db/drizzle-pg') });
     return await createPgStore(handle, { catalogue: { definitions: ACTIVITY_CATALOGUE, now: new Date() }, detectMisuse });

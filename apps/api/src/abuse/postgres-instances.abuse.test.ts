@@ -112,4 +112,28 @@ describe.skipIf(POSTGRES_SKIP_REASON ?? TEST_DIALECT === 'postgres')(withPostgre
     const entry = await post(urls[1]!, '/api/trpc/journaling.create', { json: { mood: 'calma', title: 'Nulo', body: 'Texto con un \u0000 dentro.' } });
     expect(entry.status).toBe(400);
   });
+  it('connections the database drops are logged and replaced: both instances keep answering, never with a 500', async () => {
+    let stderr = '';
+    for (const child of children) child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Both instances have idle pooled connections by now (the tests above used them); the database drops them all,
+    // as a restart or a proxy's idle timeout would. Without a pool 'error' listener each process would crash.
+    const dropped = await handle.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid() AND state = 'idle'",
+    );
+    expect(dropped.rowCount).toBeGreaterThanOrEqual(2);
+    // Signed-in reads at once, on both: one that lands on a connection the pool has not yet seen die is told to
+    // retry (503 BUSY, Retry-After: 1), never 500; the pool opens new connections and the rest succeed.
+    const read = (url: string) => fetch(`${url}/api/weekly-review`, { headers: { cookie, origin: ORIGIN }, signal: AbortSignal.timeout(20_000) });
+    const answers = await Promise.all(urls.flatMap((url) => [read(url), read(url), read(url)]));
+    for (const answer of answers) {
+      expect([200, 503], stderr).toContain(answer.status);
+      if (answer.status === 503) {
+        expect(answer.headers.get('retry-after')).toBe('1');
+        expect(await answer.json()).toMatchObject({ error: { code: 'BUSY', message: expect.stringMatching(/base de datos/) as unknown } });
+      }
+    }
+    await expect.poll(() => stderr, { timeout: 10_000 }).toContain('postgres: an idle pooled connection failed');
+    for (const child of children) expect(child.exitCode).toBeNull();
+    for (const url of urls) expect((await read(url)).status, stderr).toBe(200);
+  });
 });

@@ -57,11 +57,28 @@ type AnyMethod = (...args: never[]) => Promise<unknown>;
  */
 const UNSTORABLE_INPUT = new Set(['22021', '22P05', '22003']);
 
+/**
+ * The connection went away under the statement: the server restarted or is shutting down (57P01–57P03), a
+ * connection exception (class 08), the socket closed or never opened (node-postgres's "Connection terminated…",
+ * ECONNRESET/ECONNREFUSED…), or the pool could not connect in time. The pool replaces the connection, so the
+ * next request works: the client is told to retry (503 BUSY, Retry-After: 1), not that the server broke (500).
+ */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const CONNECTION_LOST_MESSAGE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+function connectionLost(code: unknown, message: unknown): boolean {
+  if (typeof code === 'string' && (CONNECTION_LOST_CODES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message);
+}
+
 function translated(error: unknown): unknown {
   const cause = typeof error === 'object' && error !== null ? ((error as { cause?: { code?: unknown } }).cause ?? error) : undefined;
-  const code = (cause as { code?: unknown } | undefined)?.code;
+  const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && UNSTORABLE_INPUT.has(code)) {
     return new DomainError('VALIDATION', 'La petición contiene un carácter o un número que no se puede guardar (por ejemplo, un carácter nulo).');
+  }
+  if (connectionLost(code, message)) {
+    return new DomainError('BUSY', 'La base de datos no responde en este momento. Inténtalo de nuevo en unos segundos.', { retryAfterSeconds: 1 });
   }
   return error;
 }
@@ -112,23 +129,26 @@ export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions 
   async function transaction<T>(fn: (tx: Repositories) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
     if (context?.getStore()) throw misuse('store.transaction()');
     const deferred = txOptions.mode === 'deferred';
-    return db.transaction(
-      async (tx) => {
-        let open = true;
-        try {
-          if (txOptions.serializeOn !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${txOptions.serializeOn}))`);
-          if (txOptions.durability === 'turn') await tx.execute(sql`set local synchronous_commit = off`);
-          // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
-          const txRepos = guarded(createPgRepositories(tx), (name) =>
-            open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`),
-          );
-          return await (context ? context.run({}, () => fn(txRepos)) : fn(txRepos));
-        } finally {
-          open = false;
-        }
-      },
-      deferred ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'read committed' },
-    );
+    // The connection can go while BEGIN, COMMIT or the advisory lock runs too (not only inside a repository method).
+    return db
+      .transaction(
+        async (tx) => {
+          let open = true;
+          try {
+            if (txOptions.serializeOn !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${txOptions.serializeOn}))`);
+            if (txOptions.durability === 'turn') await tx.execute(sql`set local synchronous_commit = off`);
+            // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
+            const txRepos = guarded(createPgRepositories(tx), (name) =>
+              open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`),
+            );
+            return await (context ? context.run({}, () => fn(txRepos)) : fn(txRepos));
+          } finally {
+            open = false;
+          }
+        },
+        deferred ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'read committed' },
+      )
+      .catch((error: unknown) => Promise.reject(translated(error) as Error));
   }
 
   return {
