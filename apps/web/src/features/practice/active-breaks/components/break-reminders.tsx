@@ -1,62 +1,94 @@
-import { useEffect, useState } from 'react';
+import { DEFAULT_WORK_HOURS } from '@ascenso/domain/work-hours';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../../components/ui/notify';
+import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
+import { claimReminder } from '../hooks/use-reminder-claim';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
-import { nextReminder } from '../utils/reminders';
+import { useReminderSnooze } from '../hooks/use-reminder-snooze';
+import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage } from '../utils/reminders';
 
 /** Longest single wait; the schedule is recomputed after it (sleep, clock changes). */
 const MAX_WAIT_MS = 15 * 60_000;
 
+/** The in-app notice is its own chunk: most visits never show one. */
+const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ default: m.ReminderNotice })));
+
 /**
- * Fires the active-break reminders the user opted into, while the app is open. With the page hidden
- * and notification permission granted it shows a system notification; otherwise an in-app notice.
- * Renders nothing. Mount once for signed-in users.
+ * Fires the active-break reminders the user opted into, while the app is open: every N minutes inside the
+ * work hours from the profile (default 09:00–18:00, Monday to Friday), never in the quiet break, after a
+ * snooze when there is one. Only one open tab shows a given reminder (claimReminder). The reminder is an
+ * in-app notice (with "Empezar una pausa", "Posponer 10 min" and "Posponer 30 min"); with the page hidden
+ * and notification permission granted, also a system notification (a click brings the tab back).
+ * Mount once for signed-in users.
  */
 export function BreakReminders() {
   const [settings] = useReminderSettings();
+  const [snoozedUntil, snooze] = useReminderSnooze();
+  const workHours = useWorkHoursQuery(settings.enabled);
+  const hours = workHours.data ?? DEFAULT_WORK_HOURS;
+  const ready = !settings.enabled || workHours.data !== undefined || workHours.isError;
   const navigate = useNavigate();
   const [round, setRound] = useState(0);
+  const [notice, setNotice] = useState<{ at: number; title: string; message: string } | null>(null);
 
   useEffect(() => {
-    const next = nextReminder(new Date(), settings);
+    if (!ready) return;
+    const next = nextReminder(new Date(), settings, hours, snoozedUntil);
     if (!next) return;
+    let cancelled = false;
     const wait = next.getTime() - Date.now();
     const timer = window.setTimeout(
       () => {
-        if (Date.now() >= next.getTime() - 1000) remind(() => void navigate('/active-breaks'));
+        if (Date.now() >= next.getTime() - 1000) {
+          const reminder = { at: next.getTime(), title: DEFAULT_REMINDER_TITLE, message: reminderMessage(settings) };
+          void claimReminder(reminder.at).then((mine) => {
+            if (cancelled || !mine) return;
+            setNotice(reminder);
+            showSystemNotification(reminder.title, reminder.message, () => void navigate('/active-breaks'));
+          });
+        }
         setRound((r) => r + 1);
       },
       Math.max(1000, Math.min(wait, MAX_WAIT_MS)),
     );
-    return () => window.clearTimeout(timer);
-  }, [settings, round, navigate]);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [ready, settings, hours, snoozedUntil, round, navigate]);
 
-  return null;
+  if (!notice) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReminderNotice
+        title={notice.title}
+        message={notice.message}
+        onStart={() => {
+          setNotice(null);
+          void navigate('/active-breaks');
+        }}
+        onSnooze={(minutes) => {
+          setNotice(null);
+          snooze(minutes);
+        }}
+        onClose={() => setNotice(null)}
+      />
+    </Suspense>
+  );
 }
 
-function remind(open: () => void) {
-  const title = 'Hora de una pausa activa';
-  const body = 'Levántate un par de minutos: cuello, espalda, ojos o piernas. Tu cuerpo te lo agradecerá.';
+/** With the page hidden and permission granted: a system notification too (the in-app notice waits in the tab). */
+function showSystemNotification(title: string, body: string, open: () => void) {
   const canNotify = typeof Notification !== 'undefined' && Notification.permission === 'granted';
-  if (canNotify && document.visibilityState === 'hidden') {
-    try {
-      const notification = new Notification(title, { body, tag: 'ascenso-pausa-activa', icon: '/favicon.svg' });
-      notification.onclick = () => {
-        window.focus();
-        open();
-        notification.close();
-      };
-      return;
-    } catch (error) {
-      console.warn('[pausas] could not show a notification', error);
-    }
+  if (!canNotify || document.visibilityState !== 'hidden') return;
+  try {
+    const notification = new Notification(title, { body, tag: 'ascenso-pausa-activa', icon: '/favicon.svg' });
+    notification.onclick = () => {
+      window.focus();
+      open();
+      notification.close();
+    };
+  } catch (error) {
+    console.warn('[pausas] could not show a notification', error);
   }
-  notify({
-    type: 'info',
-    title,
-    description: body,
-    duration: 15_000,
-    closable: true,
-    action: { label: 'Empezar una pausa', onClick: open },
-  });
 }

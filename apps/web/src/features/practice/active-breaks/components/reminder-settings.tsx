@@ -1,10 +1,14 @@
-import { Box, Button, Grid, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Box, Button, Grid, HStack, Heading, Input, Link, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { DEFAULT_WORK_HOURS, REMINDER_MESSAGE_MAX_LENGTH, describeWorkDays } from '@ascenso/domain/work-hours';
+import { useEffect, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { BellIcon, InfoIcon } from '../../../../components/ui/icons';
 import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
 import { SurfaceCard } from '../../../../components/ui/page-frame';
+import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
-import { REMINDER_INTERVALS, describeReminder, nextReminder, reminderProblems, type ReminderSettings } from '../utils/reminders';
+import { useReminderSnooze } from '../hooks/use-reminder-snooze';
+import { DEFAULT_REMINDER_MESSAGE, REMINDER_INTERVALS, describeReminder, nextReminder, reminderProblems, type ReminderSettings } from '../utils/reminders';
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -12,17 +16,20 @@ function currentPermission(): Permission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
-/** Optional reminders during working hours, stored on this device. */
+/** Optional reminders during the work hours from the profile; the settings are stored on this device. */
 export function ReminderSettingsCard() {
   const [settings, save] = useReminderSettings();
+  const [snoozedUntil] = useReminderSnooze();
+  const workHours = useWorkHoursQuery(settings.enabled);
+  const hours = workHours.data ?? DEFAULT_WORK_HOURS;
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 60_000);
     return () => window.clearInterval(timer);
   }, []);
-  const problems = reminderProblems(settings);
-  const next = nextReminder(now, settings);
+  const problems = reminderProblems(settings, hours);
+  const next = nextReminder(now, settings, hours, snoozedUntil);
   const update = (patch: Partial<ReminderSettings>) => save({ ...settings, ...patch });
 
   const askPermission = () => {
@@ -41,7 +48,7 @@ export function ReminderSettingsCard() {
             Recordatorios
           </Heading>
           <Text fontSize="sm" color="text.muted">
-            Un aviso cada cierto tiempo durante tu jornada, mientras Ascenso está abierto. Se guarda en este dispositivo.
+            Un aviso cada cierto tiempo durante tu jornada, mientras Ascenso está abierto. Se guarda en este dispositivo; tu jornada, en tu perfil.
           </Text>
         </Box>
       </HStack>
@@ -60,28 +67,33 @@ export function ReminderSettingsCard() {
               value={String(settings.everyMinutes)}
               onChange={(v) => update({ everyMinutes: Number(v) })}
             />
-            <chakra.fieldset border="0" p="0" m="0" minW="0">
-              <chakra.legend fontWeight="600" color="heading" fontSize="sm" mb="2" p="0">
+            <Box fontSize="sm" color="ink.800">
+              <Text fontWeight="600" color="heading">
                 Tu jornada
-              </chakra.legend>
-              <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="3" maxW="sm">
-                <TimeField label="Empieza" value={settings.workStart} onChange={(workStart) => update({ workStart })} />
-                <TimeField label="Termina" value={settings.workEnd} onChange={(workEnd) => update({ workEnd })} />
-              </Grid>
-            </chakra.fieldset>
-            <ToggleRow label="Solo de lunes a viernes" checked={settings.weekdaysOnly} onChange={(weekdaysOnly) => update({ weekdaysOnly })} />
+              </Text>
+              <Text>
+                {workHours.isPending
+                  ? 'Cargando tu jornada...'
+                  : `De ${hours.start} a ${hours.end}, ${describeWorkDays(hours.days)}. Fuera de ella no te avisaremos.`}{' '}
+                <Link asChild color="brand.700" fontWeight="600">
+                  <RouterLink to="/profile#perfil-jornada">Cambiar tu jornada en tu perfil</RouterLink>
+                </Link>
+              </Text>
+            </Box>
             <ToggleRow
-              label="Horas de silencio"
-              hint="Sin avisos en este tramo (por ejemplo, la comida)."
+              label="Pausa sin avisos"
+              hint="Un tramo de tu jornada sin recordatorios (por ejemplo, la comida)."
               checked={settings.quietEnabled}
               onChange={(quietEnabled) => update({ quietEnabled })}
             />
             {settings.quietEnabled ? (
               <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="3" maxW="sm">
-                <TimeField label="Silencio desde" value={settings.quietStart} onChange={(quietStart) => update({ quietStart })} />
-                <TimeField label="Silencio hasta" value={settings.quietEnd} onChange={(quietEnd) => update({ quietEnd })} />
+                <TimeField label="Sin avisos desde" value={settings.quietStart} onChange={(quietStart) => update({ quietStart })} />
+                <TimeField label="Sin avisos hasta" value={settings.quietEnd} onChange={(quietEnd) => update({ quietEnd })} />
               </Grid>
             ) : null}
+
+            <MessageField value={settings.message} onChange={(message) => update({ message })} />
 
             {problems.length > 0 ? (
               <Box role="alert" color="fg.error" fontSize="sm">
@@ -140,6 +152,30 @@ function TimeField({ label, value, onChange }: { label: string; value: string; o
     <chakra.label display="grid" gap="1" fontSize="sm" color="ink.800" fontWeight="500">
       {label}
       <Input type="time" value={value} onChange={(event) => onChange(event.currentTarget.value)} step={300} bg="surface" />
+    </chakra.label>
+  );
+}
+
+/** The user's own reminder text, with a live character count (the limit comes from the domain). */
+function MessageField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const left = REMINDER_MESSAGE_MAX_LENGTH - value.length;
+  return (
+    <chakra.label display="grid" gap="1" fontSize="sm" color="ink.800" fontWeight="500" htmlFor={id}>
+      Tu mensaje (opcional)
+      <Textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value.slice(0, REMINDER_MESSAGE_MAX_LENGTH))}
+        maxLength={REMINDER_MESSAGE_MAX_LENGTH}
+        placeholder={DEFAULT_REMINDER_MESSAGE}
+        rows={2}
+        bg="surface"
+        aria-describedby={`${id}-count`}
+      />
+      <Text id={`${id}-count`} fontSize="xs" color="text.muted" fontWeight="400" aria-live="polite">
+        {left === 1 ? 'Te queda 1 carácter' : `Te quedan ${left} caracteres`}
+      </Text>
     </chakra.label>
   );
 }
