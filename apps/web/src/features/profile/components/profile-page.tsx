@@ -38,8 +38,11 @@ const SECTIONS = [
  */
 const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
 
-/** `calendarSection`: the work hours and calendar feed cards (features/calendar), composed in by app/profile-route.tsx. */
-export function ProfilePage({ calendarSection }: { calendarSection?: ReactNode } = {}) {
+/**
+ * `calendarSection`: the work hours and calendar feed cards (features/calendar); `sharesSection`: sharing with a coach or
+ * therapist (features/shares). Both composed in by app/profile-route.tsx.
+ */
+export function ProfilePage({ calendarSection, sharesSection }: { calendarSection?: ReactNode; sharesSection?: ReactNode } = {}) {
   useDocumentTitle('Tu perfil');
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
@@ -140,6 +143,7 @@ export function ProfilePage({ calendarSection }: { calendarSection?: ReactNode }
         <AssessmentSummaryCard />
         <AddressFormCard />
         {calendarSection}
+        {sharesSection}
         <CoachMemoryCard timeZone={user.timezone} />
         <SecurityCard />
         <DataRightsCard />
