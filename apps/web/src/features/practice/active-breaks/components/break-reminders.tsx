@@ -9,6 +9,8 @@ import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage } from '../utils/
 
 /** Longest single wait; the schedule is recomputed after it (sleep, clock changes). */
 const MAX_WAIT_MS = 15 * 60_000;
+/** A reminder found more than this late is skipped. */
+const LATE_MS = 5 * 60_000;
 
 /** The in-app notice is its own chunk: most visits never show one. */
 const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ default: m.ReminderNotice })));
@@ -35,14 +37,16 @@ export function BreakReminders() {
     if (!ready) return;
     const next = nextReminder(new Date(), settings, hours, snoozedUntil);
     if (!next) return;
-    let cancelled = false;
     const wait = next.getTime() - Date.now();
     const timer = window.setTimeout(
       () => {
-        if (Date.now() >= next.getTime() - 1000) {
+        // Due now; one missed by more than LATE_MS (the computer slept) is skipped, not shown hours late.
+        const late = Date.now() - next.getTime();
+        if (late >= -1000 && late <= LATE_MS) {
           const reminder = { at: next.getTime(), title: DEFAULT_REMINDER_TITLE, message: reminderMessage(settings) };
           void claimReminder(reminder.at).then((mine) => {
-            if (cancelled || !mine) return;
+            // Not tied to this effect run: the timer's own setRound below ends the run before the claim answers.
+            if (!mine) return;
             setNotice(reminder);
             showSystemNotification(reminder.title, reminder.message, () => void navigate('/active-breaks'));
           });
@@ -51,10 +55,7 @@ export function BreakReminders() {
       },
       Math.max(1000, Math.min(wait, MAX_WAIT_MS)),
     );
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
+    return () => window.clearTimeout(timer);
   }, [ready, settings, hours, snoozedUntil, round, navigate]);
 
   if (!notice) return null;
