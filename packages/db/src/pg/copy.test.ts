@@ -229,6 +229,25 @@ function fill(db: Db) {
       { seq: 5, userId: 'u1', name: 'activity.completed', payload: { userId: 'u1' }, createdAt: at(2), publishedAt: null },
     ])
     .run();
+  db.insert(s.calendarFeeds)
+    .values({ userId: 'u1', tokenHash: 'b'.repeat(43), createdAt: T0, lastFetchedAt: at(3) })
+    .run();
+  db.insert(s.shares)
+    .values({
+      id: 'sh1',
+      userId: 'u1',
+      tokenHash: 'a'.repeat(64),
+      include: ['moods', 'steps'],
+      journalEntryIds: ['j1'],
+      days: 7,
+      createdAt: T0,
+      expiresAt: at(7 * 24 * 60),
+      revokedAt: null,
+      viewCount: 3,
+      lastViewedAt: at(1),
+    })
+    .run();
+  db.insert(s.shareViews).values({ shareId: 'sh1', minute: T0, count: 3 }).run();
 }
 
 const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
@@ -401,7 +420,7 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('copySqliteToPg (pnpm db:copy
       writeFileSync(file, source.sqlite.serialize());
       const url = await cluster.createDatabase();
       const first = await run(tsx, [script, '--', '--from', file, '--to', url], { cwd: packageRoot });
-      expect(first.stdout).toMatch(/Copiadas \d+ filas de 24 tablas/);
+      expect(first.stdout).toMatch(new RegExp(`Copiadas \\d+ filas de ${keys.length} tablas`));
       const check = createPgDb({ url });
       try {
         expect(await readPg(check.db, 'messages')).toEqual(readSqlite(source.db, 'messages'));
