@@ -24,6 +24,7 @@ import { profileRest } from './modules/profile/profile.rest';
 import { sharePageRoutes } from './modules/shares/share-page';
 import { sharesRest } from './modules/shares/shares.rest';
 import { systemRest } from './modules/system/system.rest';
+import { VOICE_TRANSCRIBE_PATH, voiceRest } from './modules/voice/voice.rest';
 import { weeklyReviewRest } from './modules/weekly-review/weekly-review.rest';
 import { calendarRest } from './modules/calendar/calendar.rest';
 import { appRouter } from './trpc/app-router';
@@ -53,8 +54,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     maxSize: 256 * 1024,
     onError: (c) => envelope(c, 413, 'PAYLOAD_TOO_LARGE', 'La petición es demasiado grande'),
   });
-  // GET and HEAD carry no body; skipping them also spares building a full Request per read.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // GET and HEAD carry no body; skipping them also spares building a full Request per read. The voice
+  // upload (one path) sets its own 10 MB limit after checking the session (modules/voice/voice.rest.ts).
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === VOICE_TRANSCRIBE_PATH ? next() : limitBody(c, next)));
 
   app.all('/api/trpc/*', (c) => {
     // A sign-in or registration from an address its limit already refused is answered from memory.
@@ -100,6 +102,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', profileRest(deps));
   app.route('/api', weeklyReviewRest(deps));
   app.route('/api', sharesRest(deps));
+  app.route('/api', voiceRest(deps));
   app.route('/api', calendarRest(deps));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from './config-error';
 import { AUTH_ENV_SHAPE, authConfigFrom, type AuthConfig } from './modules/auth/auth-config';
 import { COACH_ENV_SHAPE, coachConfigFrom, type CoachLimitsConfig } from './modules/coaching/ai-config';
+import { VOICE_ENV_SHAPE, voiceConfigFrom, type VoiceConfig } from './modules/voice/voice-config';
 
 /** The environment, validated once at boot. Nothing else reads `process.env`. */
 const EnvSchema = z.object({
@@ -60,6 +61,8 @@ const EnvSchema = z.object({
   ...AUTH_ENV_SHAPE,
   /** The coach's model timeouts and per-user limits (modules/coaching/ai-config.ts). */
   ...COACH_ENV_SHAPE,
+  /** The voice quick entry: TRANSCRIBE_MODEL on the same server, its per-user limits (modules/voice/voice-config.ts). */
+  ...VOICE_ENV_SHAPE,
   /** Per-user daily storage quotas (modules/quotas/quotas.ts); each also caps any 24 h at twice its value. */
   QUOTA_JOURNAL_ENTRIES_PER_DAY: z.coerce.number().int().min(1).default(30),
   QUOTA_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
@@ -93,6 +96,8 @@ export type Config = {
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
   /** The coach's model timeouts, per-user limits, history budget and user-id key. */
   coach: CoachLimitsConfig;
+  /** The voice quick entry: the transcription model, per-user limits and timeout. */
+  voice: VoiceConfig;
   mail: { smtpUrl?: string | undefined; from?: string | undefined };
   /** Caps on realtime connections (WebSockets and tRPC SSE streams) and on what one socket may send. */
   realtime: RealtimeLimits;
@@ -183,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     allowedOrigins,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),
+    voice: voiceConfigFrom(env),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     realtime: {
       socketsPerUser: env.WS_MAX_SOCKETS_PER_USER,

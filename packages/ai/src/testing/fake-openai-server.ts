@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { DailyPlan } from '../plan';
 
 /** A valid daily plan as a model writes it (structured output), for tests that script the fake's answer. */
@@ -22,9 +23,36 @@ export type FakeReply =
   /** Streams these chunks, then closes the connection with no finish_reason and no [DONE]. */
   | { kind: 'truncate'; chunks: string[] };
 
+/** What `/v1/audio/transcriptions` answers next. */
+export type FakeTranscriptionReply =
+  | { kind: 'text'; text: string; delayMs?: number }
+  | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** Any body with any content type (e.g. not JSON). */
+  | { kind: 'raw'; status?: number; contentType: string; body: string }
+  /** No answer at all: the request waits until the client gives up. */
+  | { kind: 'hang' };
+
+/** One transcription request as the fake parsed it (multipart, with the platform's FormData parser). */
+export type FakeTranscriptionRequest = {
+  model: string | null;
+  language: string | null;
+  responseFormat: string | null;
+  /** The uploaded file's size in bytes, its name and type; null when the request had no file. */
+  file: { size: number; name: string; type: string } | null;
+};
+
+export const DEFAULT_FAKE_TRANSCRIPT = 'Hoy quiero caminar veinte minutos después de comer.';
+
 export type FakeOpenAIServer = {
   baseURL: string;
   requests: Array<{ path: string; body: unknown }>;
+  /** Requests to `/v1/audio/transcriptions` (they are not in `requests`). */
+  transcriptions: FakeTranscriptionRequest[];
+  /** Scripts the next transcription answers (default: `{ text: DEFAULT_FAKE_TRANSCRIPT }`). */
+  transcriptionReply: (next: FakeTranscriptionReply) => void;
+  /** Transcription requests open right now, and the most open at once. */
+  openTranscriptions: () => number;
+  maxOpenTranscriptions: () => number;
   /** Requests whose connection the client closed before the server finished answering. */
   abortedRequests: () => number;
   /** Chat requests whose connection is open right now, and the most open at once. */
@@ -51,9 +79,60 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   let open = 0;
   let maxOpen = 0;
   const requests: FakeOpenAIServer['requests'] = [];
+  const transcriptions: FakeTranscriptionRequest[] = [];
+  let nextTranscription: FakeTranscriptionReply = { kind: 'text', text: DEFAULT_FAKE_TRANSCRIPT };
+  let openTranscriptions = 0;
+  let maxOpenTranscriptions = 0;
+
+  const transcribe = async (req: IncomingMessage, res: ServerResponse) => {
+    openTranscriptions += 1;
+    maxOpenTranscriptions = Math.max(maxOpenTranscriptions, openTranscriptions);
+    res.on('close', () => {
+      openTranscriptions -= 1;
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const form = await new Request('http://fake.local/v1/audio/transcriptions', {
+      method: 'POST',
+      headers,
+      body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit).formData();
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : null;
+    };
+    const file = form.get('file');
+    transcriptions.push({
+      model: field('model'),
+      language: field('language'),
+      responseFormat: field('response_format'),
+      file: file !== null && typeof file !== 'string' ? { size: file.size, name: file.name, type: file.type } : null,
+    });
+    const reply = nextTranscription;
+    if (reply.kind === 'hang') return;
+    if (reply.kind === 'error') {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify(reply.body ?? { error: { message: 'fallo', type: 'server_error' } }));
+      return;
+    }
+    if (reply.kind === 'raw') {
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType });
+      res.end(reply.body);
+      return;
+    }
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (res.destroyed) return;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ text: reply.text }));
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '';
+    if (req.method === 'POST' && path.endsWith('/audio/transcriptions')) {
+      await transcribe(req, res);
+      return;
+    }
     if (req.method === 'GET' && path.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
@@ -147,6 +226,12 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    transcriptions,
+    transcriptionReply: (r) => {
+      nextTranscription = r;
+    },
+    openTranscriptions: () => openTranscriptions,
+    maxOpenTranscriptions: () => maxOpenTranscriptions,
     abortedRequests: () => aborted,
     openRequests: () => open,
     maxOpenRequests: () => maxOpen,

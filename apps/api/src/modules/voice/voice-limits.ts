@@ -1,0 +1,84 @@
+import { localDay } from '@ascenso/domain/calendar';
+import { DomainError } from '@ascenso/domain/errors';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Deps } from '../../deps';
+import { modelLimitStore } from '../coaching/model-limits';
+import { secondsUntilNextLocalDay } from '../quotas/quotas';
+import { VOICE_LIMITS } from './voice-config';
+
+/**
+ * The voice entry's per-user limits (decision 030), so one person cannot keep the transcription server
+ * busy for the others. All of them live in memory for one process, on Redis across instances:
+ * - one transcription at a time: a slot of the coach's model-limit store (modules/coaching/model-limits.ts)
+ *   under its own key (`voice:<user>`), so it neither takes nor is taken by the coach's streams;
+ * - VOICE_REQUESTS_PER_MINUTE upload attempts (refused ones included): the same store's per-minute counter;
+ * - VOICE_TRANSCRIPTIONS_PER_DAY transcriptions sent to the server per local day: a counter per user and
+ *   day (rate-limiter-flexible), kept a little over 24 hours. Nothing is written to the database.
+ */
+
+type User = { id: string; timezone: string };
+
+const voiceKey = (userId: string) => `voice:${userId}`;
+
+const dailyLimiters = new WeakMap<Deps, RateLimiterAbstract>();
+
+function dailyLimiter(deps: Deps): RateLimiterAbstract {
+  let limiter = dailyLimiters.get(deps);
+  if (!limiter) {
+    const points = deps.config.voice.transcriptionsPerDay;
+    // A key per local day; 26 hours cover the longest local day (25 h) from its first use.
+    const duration = 26 * 3600;
+    limiter = deps.redis
+      ? new RateLimiterRedis({
+          storeClient: deps.redis.client,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          keyPrefix: `${deps.redis.keyPrefix}voice-day`,
+          points,
+          duration,
+          insuranceLimiter: new RateLimiterMemory({ points, duration }),
+        })
+      : new RateLimiterMemory({ points, duration });
+    dailyLimiters.set(deps, limiter);
+  }
+  return limiter;
+}
+
+/** Counts one upload attempt; over VOICE_REQUESTS_PER_MINUTE it throws RATE_LIMITED (429, Retry-After). */
+export async function countVoiceRequest(deps: Deps, user: User): Promise<void> {
+  const result = await modelLimitStore(deps).consumeCall(voiceKey(user.id), deps.config.voice.requestsPerMinute);
+  if (result.ok) return;
+  throw new DomainError('RATE_LIMITED', `Has enviado muchos audios en poco tiempo. Espera ${result.retryAfterSeconds} s y vuelve a intentarlo.`, {
+    retryAfterSeconds: result.retryAfterSeconds,
+    limit: 'voice-per-minute',
+  });
+}
+
+/** Takes the user's one transcription slot; throws RATE_LIMITED when one is already running. Returns its release. */
+export async function takeVoiceSlot(deps: Deps, user: User): Promise<() => void> {
+  const slot = await modelLimitStore(deps).tryAcquireStream(voiceKey(user.id), null, VOICE_LIMITS.concurrentPerUser);
+  if (slot.ok) return slot.release;
+  throw new DomainError('RATE_LIMITED', 'Ya se está transcribiendo otro audio tuyo. Espera a que termine y vuelve a intentarlo.', {
+    retryAfterSeconds: 5,
+    limit: 'voice-concurrent',
+  });
+}
+
+/** Counts one transcription against today's quota (the user's local day); over it, DAILY_LIMIT_REACHED (429) until local midnight. */
+export async function countTranscription(deps: Deps, user: User): Promise<void> {
+  const now = deps.clock();
+  try {
+    await dailyLimiter(deps).consume(`${user.id}:${localDay(now, user.timezone)}`, 1);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new DomainError(
+      'DAILY_LIMIT_REACHED',
+      'Has llegado al máximo de audios transcritos por hoy. Mañana podrás seguir; mientras, puedes escribir tu mensaje.',
+      {
+        retryAfterSeconds: secondsUntilNextLocalDay(now, user.timezone),
+        quota: 'voice-transcriptions',
+        limit: deps.config.voice.transcriptionsPerDay,
+      },
+    );
+  }
+}
