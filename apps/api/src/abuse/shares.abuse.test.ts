@@ -5,6 +5,7 @@
  */
 import { SHARE_MAX_ACTIVE, SHARE_MAX_VIEWS_PER_MINUTE } from '@ascenso/domain/shares';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHARE_PAGE_CSP } from '../modules/shares/share-page';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
@@ -60,6 +61,21 @@ describe('shares under attack (one real server)', () => {
     );
     expect(new Set(guesses)).toEqual(new Set([404]));
     expect(await t.sql('select share_id from share_views')).toHaveLength(1);
+  });
+
+  it('the page keeps its own headers on a real server (the app-wide defaults do not replace them)', async () => {
+    const t = createTestApp();
+    const server = await startTestServer(t);
+    servers.push(server);
+    const { cookie } = await t.registerUser();
+    const created = await createShare(server.httpUrl, cookie);
+    const response = await fetch(`${server.httpUrl}${new URL(created.body.url!).pathname}`, { signal: AbortSignal.timeout(10_000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(SHARE_PAGE_CSP);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('an oversized body is refused before it is parsed (413 past the API-wide 256 KiB, 400 past the 16 KB of a share)', async () => {
