@@ -5,7 +5,7 @@ import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
 import { claimReminder } from '../hooks/use-reminder-claim';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { useReminderSnooze } from '../hooks/use-reminder-snooze';
-import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage } from '../utils/reminders';
+import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage, type ReminderSettings } from '../utils/reminders';
 
 /** Longest single wait; the schedule is recomputed after it (sleep, clock changes). */
 const MAX_WAIT_MS = 15 * 60_000;
@@ -25,10 +25,15 @@ const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ def
  */
 export function BreakReminders() {
   const [settings] = useReminderSettings();
+  // Off (the default): nothing mounted, no query asked (Home's first screen asks the server for nothing).
+  return settings.enabled ? <ScheduledReminders settings={settings} /> : null;
+}
+
+function ScheduledReminders({ settings }: { settings: ReminderSettings }) {
   const [snoozedUntil, snooze] = useReminderSnooze();
-  const workHours = useWorkHoursQuery(settings.enabled);
+  const workHours = useWorkHoursQuery();
   const hours = workHours.data ?? DEFAULT_WORK_HOURS;
-  const ready = !settings.enabled || workHours.data !== undefined || workHours.isError;
+  const ready = workHours.data !== undefined || workHours.isError;
   const navigate = useNavigate();
   const [round, setRound] = useState(0);
   const [notice, setNotice] = useState<{ at: number; title: string; message: string } | null>(null);
