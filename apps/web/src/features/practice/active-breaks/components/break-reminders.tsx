@@ -1,19 +1,8 @@
-import { DEFAULT_WORK_HOURS } from '@ascenso/domain/work-hours';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
-import { claimReminder } from '../hooks/use-reminder-claim';
-import { useReminderSettings } from '../hooks/use-reminder-settings';
-import { useReminderSnooze } from '../hooks/use-reminder-snooze';
-import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage, type ReminderSettings } from '../utils/reminders';
+import { lazy, Suspense } from 'react';
+import { useRemindersEnabled } from '../hooks/use-reminders-enabled';
 
-/** Longest single wait; the schedule is recomputed after it (sleep, clock changes). */
-const MAX_WAIT_MS = 15 * 60_000;
-/** A reminder found more than this late is skipped. */
-const LATE_MS = 5 * 60_000;
-
-/** The in-app notice is its own chunk: most visits never show one. */
-const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ default: m.ReminderNotice })));
+/** The scheduler, its work-hours query and its notice are a chunk of their own, loaded once reminders are on. */
+const ScheduledReminders = lazy(() => import('./scheduled-reminders').then((m) => ({ default: m.ScheduledReminders })));
 
 /**
  * Fires the active-break reminders the user opted into, while the app is open: every N minutes inside the
@@ -24,77 +13,10 @@ const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ def
  * Mount once for signed-in users.
  */
 export function BreakReminders() {
-  const [settings] = useReminderSettings();
-  // Off (the default): nothing mounted, no query asked (Home's first screen asks the server for nothing).
-  return settings.enabled ? <ScheduledReminders settings={settings} /> : null;
-}
-
-function ScheduledReminders({ settings }: { settings: ReminderSettings }) {
-  const [snoozedUntil, snooze] = useReminderSnooze();
-  const workHours = useWorkHoursQuery();
-  const hours = workHours.data ?? DEFAULT_WORK_HOURS;
-  const ready = workHours.data !== undefined || workHours.isError;
-  const navigate = useNavigate();
-  const [round, setRound] = useState(0);
-  const [notice, setNotice] = useState<{ at: number; title: string; message: string } | null>(null);
-
-  useEffect(() => {
-    if (!ready) return;
-    const next = nextReminder(new Date(), settings, hours, snoozedUntil);
-    if (!next) return;
-    const wait = next.getTime() - Date.now();
-    const timer = window.setTimeout(
-      () => {
-        // Due now; one missed by more than LATE_MS (the computer slept) is skipped, not shown hours late.
-        const late = Date.now() - next.getTime();
-        if (late >= -1000 && late <= LATE_MS) {
-          const reminder = { at: next.getTime(), title: DEFAULT_REMINDER_TITLE, message: reminderMessage(settings) };
-          void claimReminder(reminder.at).then((mine) => {
-            // Not tied to this effect run: the timer's own setRound below ends the run before the claim answers.
-            if (!mine) return;
-            setNotice(reminder);
-            showSystemNotification(reminder.title, reminder.message, () => void navigate('/active-breaks'));
-          });
-        }
-        setRound((r) => r + 1);
-      },
-      Math.max(1000, Math.min(wait, MAX_WAIT_MS)),
-    );
-    return () => window.clearTimeout(timer);
-  }, [ready, settings, hours, snoozedUntil, round, navigate]);
-
-  if (!notice) return null;
-  return (
+  // Off (the default): nothing loaded, no query asked (Home's first screen asks the server for nothing).
+  return useRemindersEnabled() ? (
     <Suspense fallback={null}>
-      <ReminderNotice
-        title={notice.title}
-        message={notice.message}
-        onStart={() => {
-          setNotice(null);
-          void navigate('/active-breaks');
-        }}
-        onSnooze={(minutes) => {
-          setNotice(null);
-          snooze(minutes);
-        }}
-        onClose={() => setNotice(null)}
-      />
+      <ScheduledReminders />
     </Suspense>
-  );
-}
-
-/** With the page hidden and permission granted: a system notification too (the in-app notice waits in the tab). */
-function showSystemNotification(title: string, body: string, open: () => void) {
-  const canNotify = typeof Notification !== 'undefined' && Notification.permission === 'granted';
-  if (!canNotify || document.visibilityState !== 'hidden') return;
-  try {
-    const notification = new Notification(title, { body, tag: 'ascenso-pausa-activa', icon: '/favicon.svg' });
-    notification.onclick = () => {
-      window.focus();
-      open();
-      notification.close();
-    };
-  } catch (error) {
-    console.warn('[pausas] could not show a notification', error);
-  }
+  ) : null;
 }

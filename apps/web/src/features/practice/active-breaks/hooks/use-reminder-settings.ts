@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { writeStored } from '../../../../lib/use-stored-state';
+import { REMINDER_SETTINGS_CHANGED, REMINDER_SETTINGS_KEY } from './reminder-keys';
 import { DEFAULT_REMINDER_SETTINGS, parseReminderSettings, type ReminderSettings } from '../utils/reminders';
 
-const KEY = 'ascenso.pausas.recordatorios';
-const CHANGED = 'ascenso:pausas-recordatorios';
+const KEY = REMINDER_SETTINGS_KEY;
+const CHANGED = REMINDER_SETTINGS_CHANGED;
 
 let cachedRaw: string | null | undefined;
 let cached: ReminderSettings = DEFAULT_REMINDER_SETTINGS;
