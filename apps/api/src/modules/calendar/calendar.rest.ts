@@ -1,11 +1,30 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } from './calendar.service';
+
+/**
+ * Reads per feed (keyed by its token's hash) per hour: a leaked URL polled in a loop costs at most this. In
+ * memory for one process; with REDIS_URL shared by the instances (decision 022), with an in-memory
+ * insurance limiter while Redis does not answer.
+ */
+function feedFetchLimiter(deps: Deps): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ points: FEED_FETCHES_PER_HOUR, duration: 3600 });
+  if (!deps.redis) return memory;
+  return new RateLimiterRedis({
+    storeClient: deps.redis.client,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `${deps.redis.keyPrefix}calendar-feed-reads`,
+    points: FEED_FETCHES_PER_HOUR,
+    duration: 3600,
+    insuranceLimiter: memory,
+  });
+}
 
 const NOT_FOUND_MESSAGE = 'Este enlace de calendario no existe o se ha revocado. Crea uno nuevo desde tu perfil en Ascenso.';
 
@@ -15,8 +34,7 @@ const NOT_FOUND_MESSAGE = 'Este enlace de calendario no existe o se ha revocado.
  */
 export function calendarRest(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // Per feed (its token's hash), per instance: a leaked URL polled in a loop costs at most this.
-  const fetches = new RateLimiterMemory({ points: FEED_FETCHES_PER_HOUR, duration: 3600 });
+  const fetches = feedFetchLimiter(deps);
 
   app.post('/calendar/feed', (c) =>
     withCaller(deps, c, async (caller) => c.json({ url: (await caller.calendar.create()).url }, 201, { 'Cache-Control': 'private, no-store' })),
