@@ -5,6 +5,7 @@
 //   node e2e/start-server.mjs --security  → port 3101, the coach is an OpenAI-compatible fake model
 //     (packages/ai/src/testing/fake-openai-server.ts, in this process, on 127.0.0.1) whose answers the
 //     security specs script through http://127.0.0.1:3199/__control (see e2e/security/fake-model.ts)
+//   Without --security the same fake (ephemeral port) is the transcription server (TRANSCRIBE_BASE_URL) of e2e/voice.
 // Run `pnpm --filter @ascenso/web build` and the API build first (the root `pnpm test` does).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -64,6 +65,12 @@ if (security) {
     AI_CALLS_PER_MINUTE_PER_USER: '10000',
     AI_DAILY_TOKEN_BUDGET_PER_USER: '100000000',
   });
+} else {
+  // The voice entry (e2e/voice) transcribes through the same fake's /v1/audio/transcriptions, set as a
+  // transcription server of its own: the coach stays the offline one.
+  const fake = await startFakeServer();
+  closeFakeModel = fake.close;
+  env.TRANSCRIBE_BASE_URL = fake.baseURL;
 }
 
 // The test clock (e2e/test-clock.mjs) is preloaded into this process only; its control port is the
@@ -86,6 +93,15 @@ child.on('exit', (code, signal) => {
   stopping = true;
   void closeFakeModel().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });
+
+/** The fake OpenAI-compatible server from packages/ai as it is (loaded with tsx), on an ephemeral 127.0.0.1 port. */
+async function startFakeServer() {
+  const requireFromApi = createRequire(resolve(webRoot, '../api/package.json'));
+  const { tsImport } = await import(pathToFileURL(join(dirname(requireFromApi.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href);
+  const fakeModule = resolve(webRoot, '../../packages/ai/src/testing/fake-openai-server.ts');
+  const { startFakeOpenAIServer } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
+  return startFakeOpenAIServer();
+}
 
 /**
  * The fake OpenAI-compatible server from packages/ai (loaded with tsx, which the API package already

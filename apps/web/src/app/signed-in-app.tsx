@@ -11,6 +11,7 @@ import '../features/auth/components/signed-in-redirect';
 import { AudioProvider } from '../lib/audio/audio-provider';
 import { FloatingStepCounter } from '../features/activities/components/floating-step-counter';
 import { StepToasts } from '../features/activities/components/step-toasts';
+import { VoiceEntry } from '../features/voice/components/voice-entry';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { SignedInUserProvider, type SessionUser } from '../lib/session';
 import { AppShell } from './app-shell';
@@ -33,6 +34,8 @@ export function SignedInApp({ user }: { user: SessionUser }) {
         </AudioProvider>
         <StepToasts />
         <BreakReminders />
+        {/* The voice quick entry's recorder (its own chunk, loaded on first use). */}
+        <VoiceEntry />
       </RealtimeProvider>
     </SignedInUserProvider>
   );

@@ -37,6 +37,8 @@ export type FakeTranscriptionRequest = {
   model: string | null;
   language: string | null;
   responseFormat: string | null;
+  /** The Authorization header the client sent (null: none). */
+  authorization: string | null;
   /** The uploaded file's size in bytes, its name and type; null when the request had no file. */
   file: { size: number; name: string; type: string } | null;
 };
@@ -104,6 +106,7 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     };
     const file = form.get('file');
     transcriptions.push({
+      authorization: req.headers.authorization ?? null,
       model: field('model'),
       language: field('language'),
       responseFormat: field('response_format'),

@@ -6,6 +6,12 @@ import { wholeNumber } from '../../config-number';
  * OpenAI-compatible server (OPENAI_BASE_URL / OPENAI_API_KEY); without one it answers 503.
  */
 export const VOICE_ENV_SHAPE = {
+  /**
+   * A transcription server of its own (e.g. a local Whisper) instead of OPENAI_BASE_URL; with it only
+   * TRANSCRIBE_API_KEY is sent there (never OPENAI_API_KEY).
+   */
+  TRANSCRIBE_BASE_URL: z.url().optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
   /** The server's speech-to-text model (`/v1/audio/transcriptions`). */
   TRANSCRIBE_MODEL: z
     .string()
@@ -22,14 +28,22 @@ export const VOICE_ENV_SHAPE = {
 type VoiceEnv = z.output<z.ZodObject<typeof VOICE_ENV_SHAPE>>;
 
 export type VoiceConfig = {
+  /** Where transcriptions go: TRANSCRIBE_BASE_URL and its key, or the coach's server (OPENAI_BASE_URL / OPENAI_API_KEY). */
+  server: { baseURL: string | undefined; apiKey: string | undefined } | null;
   transcribeModel: string;
   transcriptionsPerDay: number;
   requestsPerMinute: number;
   timeoutMs: number;
 };
 
-export function voiceConfigFrom(env: VoiceEnv): VoiceConfig {
+export function voiceConfigFrom(env: VoiceEnv & { OPENAI_BASE_URL?: string | undefined; OPENAI_API_KEY?: string | undefined }): VoiceConfig {
+  const server = env.TRANSCRIBE_BASE_URL
+    ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY }
+    : env.OPENAI_BASE_URL || env.OPENAI_API_KEY
+      ? { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY }
+      : null;
   return {
+    server,
     transcribeModel: env.TRANSCRIBE_MODEL,
     transcriptionsPerDay: env.VOICE_TRANSCRIPTIONS_PER_DAY,
     requestsPerMinute: env.VOICE_REQUESTS_PER_MINUTE,

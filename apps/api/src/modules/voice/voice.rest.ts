@@ -22,7 +22,8 @@ const transcribers = new WeakMap<Deps, Transcriber | null>();
 /** The transcriber on the configured OpenAI-compatible server (TRANSCRIBE_MODEL), or null without one. */
 export function voiceTranscriber(deps: Deps): Transcriber | null {
   if (!transcribers.has(deps)) {
-    transcribers.set(deps, createTranscriber({ ...deps.config.ai, model: deps.config.voice.transcribeModel, timeoutMs: deps.config.voice.timeoutMs }));
+    const { server, transcribeModel, timeoutMs } = deps.config.voice;
+    transcribers.set(deps, server ? createTranscriber({ ...server, model: transcribeModel, timeoutMs }) : null);
   }
   return transcribers.get(deps) ?? null;
 }

@@ -104,10 +104,31 @@ describe('POST /api/voice/transcribe', () => {
     fake.transcriptionReply({ kind: 'text', text: '  Quiero  dormir antes de las once.\u0000\u202E ' });
     const fromWebm = await transcribe(t, cookie, form([['audio', WEBM, 'audio/webm;codecs=opus', 'grabacion.webm']]));
     expect(fromWebm).toMatchObject({ status: 200, body: { text: 'Quiero  dormir antes de las once.' } });
+    const sent = { authorization: 'Bearer sin-clave', model: 'whisper-1', language: 'es', responseFormat: 'json' };
     expect(fake.transcriptions).toEqual([
-      { model: 'whisper-1', language: 'es', responseFormat: 'json', file: { size: tone.length, name: 'audio.wav', type: 'audio/wav' } },
-      { model: 'whisper-1', language: 'es', responseFormat: 'json', file: { size: WEBM.length, name: 'audio.webm', type: 'audio/webm' } },
+      { ...sent, file: { size: tone.length, name: 'audio.wav', type: 'audio/wav' } },
+      { ...sent, file: { size: WEBM.length, name: 'audio.webm', type: 'audio/webm' } },
     ]);
+  });
+
+  it('goes to TRANSCRIBE_BASE_URL with TRANSCRIBE_API_KEY only (never OPENAI_API_KEY), while the coach keeps its own server or none', async () => {
+    const { t, fake, cookie } = await setup({ TRANSCRIBE_BASE_URL: 'http://127.0.0.1:9/v1' }, { server: false });
+    const own = await startFakeOpenAIServer();
+    fakes.push(own);
+    const separate = createTestApp({ env: { TRANSCRIBE_BASE_URL: own.baseURL, TRANSCRIBE_API_KEY: 'clave-whisper', OPENAI_API_KEY: 'clave-del-coach' } });
+    const member = await separate.registerUser();
+    expect((await transcribe(separate, member.cookie, form([['audio', wav(1), 'audio/wav']]))).status).toBe(200);
+    expect(own.transcriptions.map((r) => r.authorization)).toEqual(['Bearer clave-whisper']);
+    // Without OPENAI_* the coach stays offline, and voice still works through its own server.
+    const alone = createTestApp({ env: { TRANSCRIBE_BASE_URL: own.baseURL } });
+    expect(alone.deps.coachProvider.kind).toBe('offline');
+    const user = await alone.registerUser();
+    expect(await (await alone.request('/api/voice', { cookie: user.cookie })).json()).toMatchObject({ available: true });
+    expect((await transcribe(alone, user.cookie, form([['audio', wav(1), 'audio/wav']]))).status).toBe(200);
+    // A transcription server that does not answer at all (nothing listens on port 9): 502, never a 500.
+    const unreachable = await transcribe(t, cookie, form([['audio', wav(1), 'audio/wav']]));
+    expect(unreachable.status).toBe(502);
+    expect(fake.transcriptions).toEqual([]);
   });
 
   it('uses TRANSCRIBE_MODEL', async () => {

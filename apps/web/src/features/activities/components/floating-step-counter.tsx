@@ -1,19 +1,17 @@
 import { Box, HStack, IconButton, Link, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FootprintsIcon, MicIcon } from '../../../components/ui/icons';
-import { notify } from '../../../components/ui/notify';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
+import { requestVoiceEntry } from '../../../lib/voice-entry';
 import { useShowOnScrollUp } from '../hooks/use-show-on-scroll-up';
 import { useTotalAnnouncement } from '../hooks/use-total-announcement';
 import { isCounterHiddenOn } from '../utils/counter-visibility';
 import { Tooltip } from '../../../components/ui/tooltip';
 
-const VOICE_NOTICE = 'La entrada por voz llegará pronto.';
-
 /**
- * Floating step counter (spec §2), bottom right, signed-in users only: a voice quick-entry button
- * (not available yet: it says so) and the total, which links to /profile. Hidden on the assessment
+ * Floating step counter (spec §2), bottom right, signed-in users only: the voice quick-entry button
+ * (opens the recorder, features/voice, through lib/voice-entry.ts) and the total, which links to /profile. Hidden on the assessment
  * and chat screens, and while the user scrolls down.
  */
 export function FloatingStepCounter() {
@@ -27,10 +25,6 @@ function FloatingStepCounterPanel() {
   const stats = useStepStatsQuery();
   const total = stats.data?.stats.totalSteps;
   const announcement = useTotalAnnouncement(total);
-
-  const showVoiceNotice = () => {
-    notify({ type: 'info', title: VOICE_NOTICE, closable: true });
-  };
 
   return (
     <Box
@@ -81,7 +75,8 @@ function FloatingStepCounterPanel() {
             color="white"
             _hover={{ bg: 'whiteAlpha.200' }}
             _active={{ bg: 'whiteAlpha.300' }}
-            onClick={showVoiceNotice}
+            aria-haspopup="dialog"
+            onClick={requestVoiceEntry}
           >
             <MicIcon />
           </IconButton>

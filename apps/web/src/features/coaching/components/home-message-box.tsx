@@ -1,7 +1,8 @@
 import { Box, Button, HStack, Text, Textarea, chakra } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SendIcon } from '../../../components/ui/icons';
+import { appendDraft, useMessageDrafts } from '../../../lib/voice-entry';
 import { canSend, composerKeyAction, preventsDefault } from '../utils/composer-keys';
 import { browserSessionStorage, storeInitialMessage } from '../utils/initial-message';
 import { PLACEHOLDER_ROTATION_MS, nextPlaceholderIndex, placeholderAt, shouldRotatePlaceholder } from '../utils/placeholder-topics';
@@ -9,13 +10,26 @@ import { PLACEHOLDER_ROTATION_MS, nextPlaceholderIndex, placeholderAt, shouldRot
 /**
  * Home's large message box (spec §2): a placeholder that rotates every 4 s through eight topics, a
  * box that grows with its content up to 200 px, Enter to send and Shift+Enter for a new line.
- * Sending hands the text to /coaching/chat through session storage.
+ * Sending hands the text to /coaching/chat through session storage. A voice transcript (lib/voice-entry.ts)
+ * lands here to be edited; it is sent only when the person sends it.
  */
 export function HomeMessageBox() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [topic, setTopic] = useState(0);
   const rotating = shouldRotatePlaceholder(text);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  useMessageDrafts((draft) => {
+    if (draft.text !== null) setText((current) => appendDraft(current, draft.text ?? ''));
+    // After the dialog has closed: the caret at the end of the text.
+    window.requestAnimationFrame(() => {
+      const element = box.current;
+      if (!element) return;
+      element.focus();
+      element.setSelectionRange(element.value.length, element.value.length);
+    });
+  });
 
   useEffect(() => {
     if (!rotating) return;
@@ -60,6 +74,7 @@ export function HomeMessageBox() {
         </chakra.label>
         <Textarea
           id="mensaje-inicio"
+          ref={box}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={handleKeyDown}
