@@ -39,5 +39,18 @@ describe('work hours', () => {
       { index: 2, start: 15 * 60 + 5, minutes: 3 },
       { index: 3, start: 18 * 60, minutes: 10 },
     ]);
+    // The bedtime audio waits for the evening, after the journal.
+    expect(
+      schedulePlanItems(
+        [
+          { area: 'meditation', minutes: 10, evening: true },
+          { area: 'journal', minutes: 5 },
+        ],
+        { start: '08:00', end: '16:00' },
+      ),
+    ).toEqual([
+      { index: 0, start: 16 * 60 + 5, minutes: 10 },
+      { index: 1, start: 16 * 60, minutes: 5 },
+    ]);
   });
 });

@@ -75,14 +75,15 @@ export function describeWorkDays(days: readonly number[]): string {
   return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 }
 
-/** A plan item as the calendar needs it. */
-export type SchedulableItem = { area: string; minutes: number };
+/** A plan item as the calendar needs it; `evening`: kept for the end of the day (the bedtime audio). */
+export type SchedulableItem = { area: string; minutes: number; evening?: boolean };
 
 /**
  * Where each of a day's plan items goes in the calendar (minutes from local midnight), within the work hours:
  * today's audio (`meditation`) first thing, from the start of the day; the journal (`journal`) when the
- * working day ends; everything else (breaks, breathing, a class, the coach) spread evenly between the two,
- * on 5-minute marks. Items keep their own length (at least 1 minute). Same input, same times.
+ * working day ends, followed by anything marked `evening`; everything else (breaks, breathing, a class, the
+ * coach) spread evenly between the two, on 5-minute marks. Items keep their own length (at least 1 minute).
+ * Same input, same times.
  */
 export function schedulePlanItems(
   items: readonly SchedulableItem[],
@@ -94,9 +95,11 @@ export function schedulePlanItems(
   let morning = dayStart;
   let evening = dayEnd;
   const middle: number[] = [];
+  const late: number[] = [];
   items.forEach((item, index) => {
     const minutes = Math.max(1, Math.round(item.minutes));
-    if (item.area === 'meditation') {
+    if (item.evening) late.push(index);
+    else if (item.area === 'meditation') {
       placed.push({ index, start: morning, minutes });
       morning += minutes;
     } else if (item.area === 'journal') {
@@ -104,6 +107,11 @@ export function schedulePlanItems(
       evening += minutes;
     } else middle.push(index);
   });
+  for (const index of late) {
+    const minutes = Math.max(1, Math.round(items[index]?.minutes ?? 1));
+    placed.push({ index, start: Math.min(evening, 24 * 60 - 1), minutes });
+    evening += minutes;
+  }
   const span = dayEnd - morning;
   middle.forEach((index, i) => {
     const at = Math.round((morning + ((i + 1) * span) / (middle.length + 1)) / 5) * 5;

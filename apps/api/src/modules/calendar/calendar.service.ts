@@ -3,6 +3,7 @@ import { offlinePlan, type PlanItem } from '@ascenso/ai/plan';
 import { AREA_PATHS, type ActivityArea } from '@ascenso/domain/assessment-evaluation';
 import { addDays, localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
+import { meditationForDay } from '@ascenso/domain/meditations';
 import { formatWorkDays, parseWorkDays, schedulePlanItems, timeOfMinutes, type WorkHours } from '@ascenso/domain/work-hours';
 import type { UserRow } from '@ascenso/db/schema/users';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -128,7 +129,12 @@ export async function renderFeed(deps: Deps, user: UserRow, feedCreatedAt: Date)
     x: { 'X-WR-TIMEZONE': zone },
   });
   for (const plan of plans) {
-    const slots = schedulePlanItems(plan.items, hours);
+    // The bedtime audio ("Guárdalo para esta noche") goes after the working day, not first thing.
+    const bedtime = meditationForDay(plan.day).id === 'antes-de-dormir';
+    const slots = schedulePlanItems(
+      plan.items.map((item) => ({ ...item, evening: bedtime && item.area === 'meditation' })),
+      hours,
+    );
     for (const slot of slots) {
       const item = plan.items[slot.index]!;
       const start = DateTime.fromISO(`${plan.day}T${timeOfMinutes(slot.start)}`, { zone });
