@@ -13,6 +13,7 @@ import { DEFAULT_FAKE_TRANSCRIPT, startFakeOpenAIServer, type FakeOpenAIServer }
 import { MAX_TRANSCRIPT_CHARS } from '@ascenso/ai/transcription';
 import { Decoder, Encoder, tools } from 'ts-ebml';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../env';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { TEST_DIALECT } from '../../testing/test-dialect';
 import { startTestServer } from '../../testing/test-server';
@@ -480,6 +481,21 @@ describe('POST /api/voice/transcribe over HTTP (127.0.0.1)', () => {
     // Once it is done, the same user can send the next one.
     fake.transcriptionReply({ kind: 'text', text: 'Otro.' });
     expect((await post(cookie)).status).toBe(200);
+  });
+});
+
+describe('the voice settings (env.ts)', () => {
+  it('defaults to whisper-1, 30 a day, 6 a minute, 30 s, and refuses bad values with a ConfigError naming them', () => {
+    expect(loadConfig({}).voice).toEqual({ server: null, transcribeModel: 'whisper-1', transcriptionsPerDay: 30, requestsPerMinute: 6, timeoutMs: 30_000 });
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', TRANSCRIBE_MODEL: 'Systran/faster-whisper-small' }).voice).toMatchObject({
+      server: { baseURL: 'http://127.0.0.1:11434/v1', apiKey: undefined },
+      transcribeModel: 'Systran/faster-whisper-small',
+    });
+    expect(() => loadConfig({ TRANSCRIBE_MODEL: 'whisper 1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRANSCRIBE_MODEL: 'whisper 1' })).toThrow(/TRANSCRIBE_MODEL/);
+    expect(() => loadConfig({ TRANSCRIBE_BASE_URL: 'no es una url' })).toThrow(/TRANSCRIBE_BASE_URL/);
+    expect(() => loadConfig({ VOICE_TRANSCRIPTIONS_PER_DAY: '0' })).toThrow(/VOICE_TRANSCRIPTIONS_PER_DAY/);
+    expect(() => loadConfig({ VOICE_TIMEOUT_MS: '500' })).toThrow(/VOICE_TIMEOUT_MS/);
   });
 });
 
