@@ -25,7 +25,11 @@ export function ReminderNotice({
       position="fixed"
       zIndex="toast"
       insetEnd={{ base: '3', md: '6' }}
-      bottom={{ base: '20', md: '6' }}
+      // Above the floating step counter (bottom end, features/activities) and any sticky action bar.
+      bottom={{
+        base: 'calc(5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
+        md: 'calc(5.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
+      }}
       maxW="sm"
       w={{ base: 'calc(100% - 1.5rem)', md: 'sm' }}
       bg="surface"
