@@ -148,6 +148,8 @@ describe('the private calendar feed', () => {
     expect(parseFeed(await again.text()).events.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
     const etag = again.headers.get('etag')!;
     expect(etag).toBe(response.headers.get('etag'));
+    const head = await t.request(path, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/calendar; charset=utf-8', '']);
     const notModified = await t.request(path, { headers: { 'if-none-match': etag } });
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe('');
