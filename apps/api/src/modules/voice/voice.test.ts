@@ -15,9 +15,13 @@ import { Decoder, Encoder, tools } from 'ts-ebml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../env';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
-import { TEST_DIALECT } from '../../testing/test-dialect';
+import { TEST_DIALECT, TEST_REDIS_URL } from '../../testing/test-dialect';
+import { createLogger } from '../../logger';
+import { createSharedRedis } from '../../realtime/redis-connections';
 import { startTestServer } from '../../testing/test-server';
+import type { Deps } from '../../deps';
 import { inspectAudio, sniffFamily } from './audio';
+import { countTranscription, countVoiceRequest, takeVoiceSlot } from './voice-limits';
 
 type Envelope = { error: { code: string; message: string; requestId: string; details?: Record<string, unknown> } };
 
@@ -481,6 +485,45 @@ describe('POST /api/voice/transcribe over HTTP (127.0.0.1)', () => {
     // Once it is done, the same user can send the next one.
     fake.transcriptionReply({ kind: 'text', text: 'Otro.' });
     expect((await post(cookie)).status).toBe(200);
+  });
+});
+
+// On Redis (the api-pg project): a second Deps over the same Redis connection is a second instance's view
+// (its own limiter objects and in-process state, the shared keys).
+describe.skipIf(TEST_DIALECT !== 'postgres')('the voice limits across instances (Redis)', () => {
+  it('one transcription at a time, the per-minute count and the daily count are per user across instances', async () => {
+    const { t, user } = await setup({ VOICE_TRANSCRIPTIONS_PER_DAY: '2', VOICE_REQUESTS_PER_MINUTE: '3' });
+    await t.ready();
+    // Another instance: its own connections and instance id, the same Redis and key prefix.
+    const redis = createSharedRedis(TEST_REDIS_URL!, createLogger('silent'), { keyPrefix: t.deps.redis!.keyPrefix });
+    stops.push(() => redis.close());
+    expect(await redis.ready(10_000)).toBe(true);
+    const other: Deps = { ...t.deps, redis };
+    const person = { id: user.id, timezone: 'Europe/Madrid' };
+
+    const release = await takeVoiceSlot(t.deps, person);
+    await expect(takeVoiceSlot(other, person)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { limit: 'voice-concurrent' } });
+    release();
+    await expect
+      .poll(async () => {
+        try {
+          (await takeVoiceSlot(other, person))();
+          return 'free';
+        } catch {
+          return 'taken';
+        }
+      })
+      .toBe('free');
+
+    await countTranscription(t.deps, person);
+    await countTranscription(other, person);
+    await expect(countTranscription(t.deps, person)).rejects.toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+    await expect(countTranscription(other, person)).rejects.toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+
+    await countVoiceRequest(t.deps, person);
+    await countVoiceRequest(other, person);
+    await countVoiceRequest(t.deps, person);
+    await expect(countVoiceRequest(other, person)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { limit: 'voice-per-minute' } });
   });
 });
 
