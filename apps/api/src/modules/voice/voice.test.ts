@@ -203,6 +203,18 @@ describe('POST /api/voice/transcribe', () => {
     expect(fake.transcriptions).toEqual([]);
   });
 
+  it('a body of 60 000 tiny fields (under 10 MB) is a quick 400, not a stall', async () => {
+    const { t, fake, cookie } = await setup();
+    const body = new FormData();
+    for (let i = 0; i < 60_000; i += 1) body.append(`c${i}`, 'x');
+    const started = performance.now();
+    const answer = await transcribe(t, cookie, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toContain('Falta el audio');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(fake.transcriptions).toEqual([]);
+  });
+
   it('needs a session (401) and the same Origin as every write (403)', async () => {
     const { t, fake, cookie } = await setup();
     const anonymous = await transcribe(t, null, form([['audio', wav(1), 'audio/wav']]));
