@@ -122,7 +122,10 @@ test.describe('perfil: tu plan en tu calendario', () => {
     await expect(notice).toBeHidden();
   });
 
-  test('two tabs show a reminder once; with the page hidden and permission granted it is a system notification', async ({ page, context }) => {
+  test('two tabs show a reminder once and share its snooze; with the page hidden and permission granted it is a system notification', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     await freshMember(page, 'Lola');
     // Permission granted, and a Notification stand-in that records what the app shows (no OS notification in CI).
@@ -148,15 +151,14 @@ test.describe('perfil: tu plan en tu calendario', () => {
     await page.clock.install({ time: MONDAY_1055 });
     await turnRemindersOn(page, 'Mira lejos veinte segundos');
     await expect(page.getByText('Los avisos del navegador están activados: te llegarán aunque estés en otra pestaña.')).toBeVisible();
+    // The fake clock belongs to the context: both tabs share it.
     const second = await context.newPage();
-    await second.clock.install({ time: MONDAY_1055 });
     await second.goto('/profile');
     await page.evaluate(() => {
       (window as unknown as { __hidden: boolean }).__hidden = true;
     });
 
     await page.clock.runFor(6 * 60_000);
-    await second.clock.runFor(6 * 60_000);
     const notices = [page.getByTestId('recordatorio-pausa'), second.getByTestId('recordatorio-pausa')];
     await expect.poll(async () => (await notices[0]!.count()) + (await notices[1]!.count())).toBe(1);
     await page.waitForTimeout(500);
@@ -169,5 +171,15 @@ test.describe('perfil: tu plan en tu calendario', () => {
     } else {
       expect(await second.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications)).toEqual([]);
     }
+
+    // The snooze is shared: snoozed in the tab that showed it, neither tab reminds before it ends, then one does.
+    const shownIn = (await notices[0]!.count()) === 1 ? 0 : 1;
+    await notices[shownIn]!.getByRole('button', { name: 'Posponer 10 min' }).click();
+    await expect(notices[shownIn]!).toBeHidden();
+    await page.clock.runFor(9 * 60_000);
+    await page.waitForTimeout(300);
+    expect((await notices[0]!.count()) + (await notices[1]!.count())).toBe(0);
+    await page.clock.runFor(2 * 60_000);
+    await expect.poll(async () => (await notices[0]!.count()) + (await notices[1]!.count())).toBe(1);
   });
 });
