@@ -126,7 +126,20 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
 function accessOf(path: string): 'public' | 'user' | 'admin' | undefined {
   if (ACCESS[path]) return ACCESS[path];
   if (path.startsWith('admin.')) return 'admin';
-  const userAreas = ['auth.', 'activities.', 'assessment.', 'coaching.', 'dailyPlan.', 'meditations.', 'practice.', 'journaling.', 'profile.', 'weeklyReview.', 'shares.', 'calendar.'];
+  const userAreas = [
+    'auth.',
+    'activities.',
+    'assessment.',
+    'coaching.',
+    'dailyPlan.',
+    'meditations.',
+    'practice.',
+    'journaling.',
+    'profile.',
+    'weeklyReview.',
+    'shares.',
+    'calendar.',
+  ];
   return userAreas.some((area) => path.startsWith(area)) ? 'user' : undefined;
 }
 
