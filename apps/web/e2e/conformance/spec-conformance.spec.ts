@@ -4,10 +4,23 @@ import { registerViaApi, stepCounter, stepCounterLink } from '../support/steps';
 
 /** Spec §9 and §2 statements that an audit found unmet (issue 16, item 7). */
 
-const VOICE_NOTICE = 'La entrada por voz llegará pronto.';
+const NOTICE = 'No hemos podido cerrar la sesión';
 
 function voiceButton(page: Page): Locator {
   return stepCounter(page).getByRole('button', { name: 'Entrada rápida por voz' });
+}
+
+/**
+ * A general notification on demand: "Cerrar sesión" while the server refuses it (the app shell's error
+ * notice). The voice button, which used to show "llegará pronto", now opens the recorder (e2e/voice).
+ */
+async function showNotice(page: Page): Promise<void> {
+  await page.route('**/api/trpc/auth.logout**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'no disponible' }));
+  // After hydration: a click on the server-rendered button before it would do nothing.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const refused = page.waitForResponse('**/api/trpc/auth.logout**');
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  await refused;
 }
 
 /** The general notification with this text, visible or kept hidden after dismissal. */
@@ -63,8 +76,8 @@ async function dragRight(page: Page, target: Locator, dx: number): Promise<void>
 test.describe('general notifications (spec §9)', () => {
   test('F8 focuses the notifications region (Alt+T no longer does)', async ({ page }) => {
     await signedInHome(page, 'Noa');
-    await voiceButton(page).click();
-    await expect(notification(page, VOICE_NOTICE)).toBeVisible();
+    await showNotice(page);
+    await expect(notification(page, NOTICE)).toBeVisible();
     await page.getByRole('heading', { level: 1, name: 'Hola, Noa' }).click(); // focus away from the button
 
     await page.keyboard.press('Alt+KeyT');
@@ -80,8 +93,8 @@ test.describe('general notifications (spec §9)', () => {
 
   test('swipe right dismisses at 50 px; a shorter drag springs back', async ({ page }) => {
     await signedInHome(page, 'Iker');
-    await voiceButton(page).click();
-    const toast = notification(page, VOICE_NOTICE);
+    await showNotice(page);
+    const toast = notification(page, NOTICE);
     await expect(toast).toBeVisible();
     await expect(toast).toHaveAttribute('data-state', 'open');
 
@@ -97,8 +110,8 @@ test.describe('general notifications (spec §9)', () => {
   test('a dismissed notification is kept (hidden) long after dismissal, and a new one still shows at once', async ({ page }) => {
     await page.clock.install();
     await signedInHome(page, 'Sara');
-    await voiceButton(page).click();
-    const toast = notification(page, VOICE_NOTICE);
+    await showNotice(page);
+    const toast = notification(page, NOTICE);
     await expect(toast).toBeVisible();
 
     await toast.getByRole('button', { name: 'Cerrar aviso' }).click();
@@ -110,18 +123,18 @@ test.describe('general notifications (spec §9)', () => {
     await expect(toast).toBeHidden();
 
     // One at a time, without waiting behind the kept one: the next notification shows immediately.
-    await voiceButton(page).click();
-    const next = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: VOICE_NOTICE });
+    await showNotice(page);
+    const next = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: NOTICE });
     await expect(next).toBeVisible();
     await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(1);
 
     // Dismissed again and 1 000 s later (spec: removed long after dismissal), it is gone.
     await next.getByRole('button', { name: 'Cerrar aviso' }).click();
     await expect(next).toHaveCount(0);
-    await expect(notification(page, VOICE_NOTICE)).toHaveCount(1);
+    await expect(notification(page, NOTICE)).toHaveCount(1);
     await page.clock.fastForward(1_000_001);
     await page.clock.runFor(100);
-    await expect(notification(page, VOICE_NOTICE)).toHaveCount(0);
+    await expect(notification(page, NOTICE)).toHaveCount(0);
   });
 });
 
@@ -134,8 +147,8 @@ test.describe('tooltips on icon-only buttons (spec §9)', () => {
     // The tooltip code is a lazy chunk: wait until the button is its trigger.
     await expect(voice).toHaveAttribute('data-scope', 'tooltip');
     // A second icon-only button: the close button of a notification.
-    await voice.click();
-    const toast = notification(page, VOICE_NOTICE);
+    await showNotice(page);
+    const toast = notification(page, NOTICE);
     await expect(toast).toBeVisible();
     const close = toast.getByRole('button', { name: 'Cerrar aviso' });
     await expect(close).toHaveAttribute('data-scope', 'tooltip');

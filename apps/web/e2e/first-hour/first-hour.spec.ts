@@ -162,9 +162,11 @@ test.describe('la primera hora', () => {
       }, counterBox);
       expect(covered).toEqual([]);
 
-      // A toast (the voice button's notice) and the counter never overlap.
-      await counter.getByRole('button', { name: 'Entrada rápida por voz' }).click();
-      const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'La entrada por voz llegará pronto.' });
+      // A toast (the app shell's notice when signing out fails) and the counter never overlap.
+      await page.route('**/api/trpc/auth.logout**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'no disponible' }));
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+      const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'No hemos podido cerrar la sesión' });
       await expect(toast).toBeVisible();
       expect(overlaps(await box(toast), await box(counter))).toBe(false);
     });

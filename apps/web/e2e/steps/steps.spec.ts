@@ -193,12 +193,14 @@ test.describe('pasos', () => {
     await expect(counter).toBeVisible();
   });
 
-  test('voice entry only says it is coming; the counter is hidden on chat and assessment paths', async ({ page }) => {
+  test('voice entry opens the recorder (e2e/voice); the counter is hidden on chat and assessment paths', async ({ page }) => {
     await registerViaApi(page, 'Leo');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     await page.goto('/');
     await stepCounter(page).getByRole('button', { name: 'Entrada rápida por voz' }).click();
-    await expect(page.getByText('La entrada por voz llegará pronto.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Entrada rápida por voz' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Entrada rápida por voz' })).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
 
     for (const path of ['/assessment', '/evaluacion', '/coaching/chat', '/journaling/chat']) {

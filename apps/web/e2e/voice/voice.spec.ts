@@ -67,6 +67,7 @@ test('records with a moving level meter, stops, and the transcript waits in Home
 
   // Started from another screen: the transcript brings the person back to Home.
   await page.goto('/profile');
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await voiceButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Entrada rápida por voz' });
   await expect(dialog).toBeVisible();
@@ -101,6 +102,8 @@ test('without a transcription server the button explains why and offers to type 
   await signUpCoachee(page, 'Tomás');
   await page.goto('/');
   await expect(messageBox(page)).toBeVisible();
+  // Home comes rendered by the server: wait for the app before pressing its buttons.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 
   // Cancel while recording: nothing is uploaded and the box stays empty.
   const uploads: string[] = [];
