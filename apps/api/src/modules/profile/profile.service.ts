@@ -6,6 +6,8 @@ import type { Deps } from '../../deps';
 import { toPublicUser } from '../auth/auth.service';
 import { insertWithinDailyQuota } from '../quotas/quotas';
 import { sharesOf } from '../shares/shares.service';
+import { workHoursOf } from '../calendar/calendar.service';
+import type { Repositories } from '@ascenso/db/store';
 
 type User = { id: string; timezone: string };
 
@@ -158,8 +160,16 @@ export function exportData(deps: Deps, userId: string) {
         },
         // Shares with a coach or therapist (decision 029): what, until when, views; never the token.
         shares: await sharesOf(tx, userId, deps.clock()),
+        // Work hours and the calendar subscription (decision 031): when it was made and last read; never the token.
+        workHours: workHoursOf(row),
+        calendarFeed: await calendarFeedOf(tx, userId),
       };
     },
     { mode: 'deferred' },
   );
+}
+
+async function calendarFeedOf(tx: Repositories, userId: string) {
+  const feed = await tx.calendar.findFeed(userId);
+  return feed ? { createdAt: feed.createdAt, lastFetchedAt: feed.lastFetchedAt } : null;
 }

@@ -121,8 +121,24 @@ describe('data rights', () => {
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const data = (await response.json()) as Json;
     expect(Object.keys(data).sort()).toEqual(
-      ['account', 'assessmentProgress', 'assessments', 'coachMemory', 'coaching', 'exportedAt', 'format', 'journal', 'shares', 'steps', 'wellbeing'].sort(),
+      [
+        'account',
+        'assessmentProgress',
+        'assessments',
+        'calendarFeed',
+        'coachMemory',
+        'coaching',
+        'exportedAt',
+        'format',
+        'journal',
+        'shares',
+        'steps',
+        'wellbeing',
+        'workHours',
+      ].sort(),
     );
+    expect(data.workHours).toEqual({ start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] });
+    expect(data.calendarFeed).toBeNull();
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/password|argon2/i);
     expect((data.assessments as unknown[]).length).toBe(1);
@@ -131,6 +147,26 @@ describe('data rights', () => {
     expect(text).toContain('Prefiero hablar por la mañana');
     expect(text).toContain('Una entrada de prueba');
     expect((await t.request('/api/profile/export')).status).toBe(401);
+  });
+
+  it('the JSON export carries the work hours and when the calendar feed was made and last read, never its token', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    const hours = { start: '08:30', end: '16:00', days: [1, 2, 3, 4] };
+    expect((await t.request('/api/profile/work-hours', { method: 'PUT', cookie, body: hours })).status).toBe(200);
+    const created = await t.request('/api/calendar/feed', { cookie, body: {} });
+    expect(created.status).toBe(201);
+    const { url } = (await created.json()) as { url: string };
+    const token = url
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '');
+    expect((await t.request(new URL(url).pathname)).status).toBe(200);
+
+    const data = (await (await t.request('/api/profile/export', { cookie })).json()) as Json;
+    expect(data.workHours).toEqual(hours);
+    expect(data.calendarFeed).toEqual({ createdAt: expect.any(String) as unknown, lastFetchedAt: expect.any(String) as unknown });
+    expect(JSON.stringify(data)).not.toContain(token);
   });
 
   it('DELETE /api/profile needs confirmation and the password, then removes every row of the user', async () => {
