@@ -197,6 +197,7 @@ test.describe('pasos', () => {
     await registerViaApi(page, 'Leo');
     await completeAssessmentViaApi(page); // +ASSESSMENT_STEPS pasos
     await page.goto('/');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' }); // Home is server-rendered: after hydration
     await stepCounter(page).getByRole('button', { name: 'Entrada rápida por voz' }).click();
     await expect(page.getByRole('dialog', { name: 'Entrada rápida por voz' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -26,12 +26,21 @@ function createSignal() {
 }
 
 let voiceRequests = 0;
+let opener: HTMLElement | null = null;
 const voiceSignal = createSignal();
 
-/** Opens the voice recorder (features/voice mounts it). */
+/** Opens the voice recorder (features/voice mounts it); focus goes back to what had it when it closes. */
 export function requestVoiceEntry(): void {
+  opener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
   voiceRequests += 1;
   voiceSignal.emit();
+}
+
+/** Gives focus back to what opened the recorder (a closed recorder that hands nothing over). */
+export function returnFocusToOpener(): void {
+  const target = opener;
+  opener = null;
+  if (target?.isConnected) window.requestAnimationFrame(() => target.focus());
 }
 
 /** How many times the recorder was asked for: a new number opens it again. */

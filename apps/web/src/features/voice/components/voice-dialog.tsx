@@ -29,8 +29,6 @@ export type VoiceDialogProps = {
   onType: () => void;
   /** Closed without a transcript (Cancelar, Escape): the recording is discarded. */
   onClose: () => void;
-  /** False when closing hands focus to the message box. */
-  restoreFocus: boolean;
 };
 
 type Session = {
@@ -48,7 +46,7 @@ type Session = {
  * "Detener" or at 2:00, uploads and hands the text over. Nothing is kept: the chunks live in this
  * component's memory until the upload, and Cancel drops them.
  */
-export default function VoiceDialog({ open, onTranscript, onType, onClose, restoreFocus }: VoiceDialogProps) {
+export default function VoiceDialog({ open, onTranscript, onType, onClose }: VoiceDialogProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [level, setLevel] = useState(0);
   const [elapsed, setElapsed] = useState(0);
@@ -208,7 +206,8 @@ export default function VoiceDialog({ open, onTranscript, onType, onClose, resto
       }}
       placement="center"
       closeOnInteractOutside={false}
-      restoreFocus={restoreFocus}
+      // The dialog is unmounted as it closes: VoiceEntry puts focus back (the button, or the message box).
+      restoreFocus={false}
       initialFocusEl={() => cancelRef.current}
     >
       <Portal>

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { offerMessageDraft, useVoiceEntryRequests } from '../../../lib/voice-entry';
+import { offerMessageDraft, returnFocusToOpener, useVoiceEntryRequests } from '../../../lib/voice-entry';
 
 /** The recorder, its own chunk: loaded the first time someone presses "Entrada rápida por voz". */
 const VoiceDialog = lazy(() => import('./voice-dialog'));
@@ -13,14 +13,12 @@ const VoiceDialog = lazy(() => import('./voice-dialog'));
 export function VoiceEntry() {
   const requests = useVoiceEntryRequests();
   const [closedAt, setClosedAt] = useState(0);
-  const [handingOver, setHandingOver] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const open = requests > closedAt;
 
   const close = () => setClosedAt(requests);
   const handOver = (text: string | null) => {
-    setHandingOver(true);
     offerMessageDraft(text);
     close();
     if (pathname !== '/') void navigate('/');
@@ -32,12 +30,11 @@ export function VoiceEntry() {
       <VoiceDialog
         key={requests}
         open
-        restoreFocus={!handingOver}
         onTranscript={(text) => handOver(text)}
         onType={() => handOver(null)}
         onClose={() => {
-          setHandingOver(false);
           close();
+          returnFocusToOpener();
         }}
       />
     </Suspense>
