@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loginForm, submitLogin } from '../support/auth';
 import { esNumber, recordSockets, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
 import {
@@ -127,4 +129,34 @@ test('the sign-in limit holds across instances: ten wrong passwords over both, t
   await page.goto('/acceso');
   await submitLogin(page, person.email, 'y otra');
   await expect(loginForm(page).getByRole('alert')).toHaveText('Demasiados intentos. Vuelve a intentarlo en 15 minutos.');
+});
+
+test('through nginx: a voice recording of several MB reaches the API, and the access log keeps no share or calendar token', async ({ cluster }) => {
+  const person = await registerPerson(cluster, 'Olga');
+  const direct = `http://127.0.0.1:${cluster.nginxPort}`;
+  // 3 MB (under the API's 10 MB): nginx lets it through to the API, which answers with its JSON envelope (this
+  // cluster has no transcription server), not nginx's HTML 413 of the 1m limit everywhere else.
+  const form = new FormData();
+  form.append('audio', new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'audio/webm' }), 'nota.webm');
+  const voice = await fetch(`${direct}/api/voice/transcribe`, { method: 'POST', headers: { origin: cluster.origin, cookie: person.cookie }, body: form });
+  expect(voice.headers.get('content-type') ?? '', await voice.clone().text()).toContain('application/json');
+  expect(((await voice.json()) as { error?: { code?: string } }).error?.code).toBeTruthy();
+
+  const share = await call(cluster, 'nginx', '/api/shares', { cookie: person.cookie, body: { include: ['steps'], days: 1 } });
+  expect(share.status, await share.clone().text()).toBe(201);
+  const feed = await call(cluster, 'nginx', '/api/calendar/feed', { cookie: person.cookie, body: {} });
+  expect(feed.status, await feed.clone().text()).toBe(201);
+  const secrets = [((await share.json()) as { url: string }).url, ((await feed.json()) as { url: string }).url].map((url) => new URL(url));
+  for (const url of secrets) expect((await fetch(`${direct}${url.pathname}`)).status).toBe(200);
+
+  const log = readFileSync(join(cluster.dir, 'nginx-access.log'), 'utf8');
+  expect(log).toContain('POST /api/shares ');
+  expect(log).toContain('POST /api/calendar/feed ');
+  for (const url of secrets)
+    expect(log).not.toContain(
+      url.pathname
+        .split('/')
+        .at(-1)!
+        .replace(/\.ics$/, ''),
+    );
 });
