@@ -132,3 +132,48 @@ test('without a transcription server the button explains why and offers to type 
   await expect(messageBox(page)).toBeFocused();
   expect(uploads).toEqual([]);
 });
+
+test('a server error, a refused microphone and a browser without MediaRecorder each explain themselves; "Escribir en su lugar" focuses the box', async ({
+  page,
+}) => {
+  test.setTimeout(45_000);
+  await signUpCoachee(page, 'Alba');
+  const dialog = page.getByRole('dialog', { name: 'Entrada rápida por voz' });
+  const openRecorder = async () => {
+    await page.goto('/');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await voiceButton(page).click();
+  };
+
+  // The transcription server failed: the API's Spanish message, and "Volver a intentar" takes the focus.
+  await page.route('**/api/voice/transcribe', (route) =>
+    route.fulfill({
+      status: 502,
+      json: { error: { code: 'VOICE_UPSTREAM_ERROR', message: 'El servidor de transcripción no ha podido transcribir el audio.', requestId: 'e2e' } },
+    }),
+  );
+  await openRecorder();
+  await dialog.getByRole('button', { name: 'Detener' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('El servidor de transcripción no ha podido transcribir el audio.');
+  await expect(dialog.getByRole('button', { name: 'Volver a intentar' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Escribir en su lugar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(messageBox(page)).toBeFocused();
+  await expect(messageBox(page)).toHaveValue('');
+
+  // The microphone is refused.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await openRecorder();
+  await expect(dialog.getByRole('alert')).toContainText('No tienes permiso para usar el micrófono');
+
+  // No MediaRecorder at all.
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'MediaRecorder');
+  });
+  await openRecorder();
+  await expect(dialog.getByRole('alert')).toContainText('Este navegador no puede grabar audio');
+  await dialog.getByRole('button', { name: 'Escribir en su lugar' }).click();
+  await expect(messageBox(page)).toBeFocused();
+});
