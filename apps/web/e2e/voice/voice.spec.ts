@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,6 +36,7 @@ function toneWav(seconds: number, rate = 48_000): Buffer {
 
 const WAV_PATH = join(tmpdir(), `ascenso-voice-e2e-${process.pid}.wav`);
 writeFileSync(WAV_PATH, toneWav(4));
+test.afterAll(() => rmSync(WAV_PATH, { force: true }));
 
 test.use({
   reducedMotion: 'reduce',
