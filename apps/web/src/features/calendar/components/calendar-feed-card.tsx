@@ -1,8 +1,9 @@
-import { Box, Button, chakra, HStack, Input, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
-import { CalendarCheckIcon, ClipboardIcon, InfoIcon } from '../../../components/ui/icons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CalendarCheckIcon } from '../../../components/ui/icons';
+import { SecretLinkField } from '../../../components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
 import { errorMessage } from '../../../lib/error-messages';
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-queries';
@@ -28,34 +29,18 @@ export function CalendarFeedCard() {
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const revokeRef = useRef<HTMLButtonElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
 
   const createFeed = () => {
     setError(null);
-    setCopied(null);
     create.mutate(undefined, {
       onSuccess: (created) => {
         setUrl(created.url);
-        window.setTimeout(() => urlRef.current?.focus(), 0);
       },
       onError: (e) => setError(errorMessage(e)),
     });
-  };
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('Enlace copiado. Pégalo en tu app de calendario.');
-    } catch {
-      urlRef.current?.select();
-      setCopied('No hemos podido copiarlo: está seleccionado, cópialo con Ctrl+C (o Cmd+C).');
-    }
   };
 
   const confirmRevoke = () => {
@@ -63,7 +48,6 @@ export function CalendarFeedCard() {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        setCopied(null);
         setConfirming(false);
       },
       onError: (e) => setError(errorMessage(e)),
@@ -95,25 +79,12 @@ export function CalendarFeedCard() {
           </Stack>
         ) : url ? (
           <Stack gap="4">
-            <chakra.label display="grid" gap="1" fontSize="sm" fontWeight="600" color="heading">
-              Tu enlace privado
-              <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-                <Input ref={urlRef} readOnly value={url} fontFamily="mono" fontSize="sm" bg="canvas" onFocus={(event) => event.currentTarget.select()} />
-                <Button variant="solid" borderRadius="full" onClick={() => void copy()} flexShrink={0}>
-                  <ClipboardIcon aria-hidden="true" />
-                  Copiar enlace
-                </Button>
-              </HStack>
-            </chakra.label>
-            <Text fontSize="sm" color="ink.800" aria-live="polite" minH="5">
-              {copied ?? ''}
-            </Text>
-            <HStack gap="2" align="flex-start" fontSize="sm" color="ink.800">
-              <InfoIcon boxSize="4" mt="0.5" color="sun.800" aria-hidden="true" />
-              <Text>
-                Guárdalo ahora: por seguridad no volveremos a mostrarlo. Quien tenga este enlace puede ver tu plan; si lo compartes sin querer, revócalo.
-              </Text>
-            </HStack>
+            <SecretLinkField
+              label="Tu enlace privado"
+              url={url}
+              copiedMessage="Enlace copiado. Pégalo en tu app de calendario."
+              warning="Guárdalo ahora: por seguridad no volveremos a mostrarlo. Quien tenga este enlace puede ver tu plan; si lo compartes sin querer, revócalo."
+            />
             <Link href={webcalUrl(url)} color="brand.700" fontWeight="600" alignSelf="flex-start">
               <CalendarCheckIcon aria-hidden="true" />
               Abrir en mi app de calendario
@@ -167,31 +138,19 @@ export function CalendarFeedCard() {
         ) : null}
       </Stack>
 
-      <AlertDialogFrame
+      <ConfirmDialog
         open={confirming}
         title="¿Revocar el enlace de tu calendario?"
-        maxW="md"
-        closeOnInteractOutside={!revoke.isPending}
-        initialFocusEl={() => cancelRef.current}
+        confirmLabel="Revocar el enlace"
+        pendingLabel="Revocando..."
+        pending={revoke.isPending}
+        error={error}
+        onConfirm={confirmRevoke}
+        onClose={() => setConfirming(false)}
         finalFocusEl={() => revokeRef.current ?? document.getElementById('perfil-calendario')}
-        onDismiss={() => {
-          if (!revoke.isPending) setConfirming(false);
-        }}
-        footer={
-          <>
-            <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Cancelar
-            </Button>
-            <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={confirmRevoke} loading={revoke.isPending} loadingText="Revocando...">
-              Revocar el enlace
-            </Button>
-          </>
-        }
       >
-        <Box color="text">
-          <Text>Tu app de calendario dejará de recibir tu plan y el enlace dejará de funcionar. Podrás crear otro cuando quieras.</Text>
-        </Box>
-      </AlertDialogFrame>
+        Tu app de calendario dejará de recibir tu plan y el enlace dejará de funcionar. Podrás crear otro cuando quieras.
+      </ConfirmDialog>
     </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { toaster } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-messages';
 import type { MemberTextField } from '../utils/member-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EditableItem } from './editable-item';
 
 interface ListItem {

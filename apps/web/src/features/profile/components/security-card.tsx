@@ -9,7 +9,7 @@ import { PASSWORD_HINT, PasswordField } from '../../../components/forms/password
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
 import { checkPasswordChange, endedSessionsMessage, passwordChangeErrors, type PasswordFormErrors } from '../utils/account-copy';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProfileCard } from './profile-card';
 import { SuccessStatus } from '../../../components/ui/success-status';
 

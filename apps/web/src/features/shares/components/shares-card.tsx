@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, chakra, Fieldset, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, chakra, Fieldset, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
   SHARE_INCLUDE_LABELS,
   SHARE_INCLUDES,
@@ -10,8 +10,8 @@ import {
 } from '@ascenso/domain/shares';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
-import { ClipboardIcon, InfoIcon } from '../../../components/ui/icons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SecretLinkField } from '../../../components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
@@ -48,8 +48,6 @@ export function SharesCard() {
   const [days, setDays] = useState(7);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; expiresAt: Date } | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
   const daysId = useId();
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
@@ -57,7 +55,6 @@ export function SharesCard() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    setCopied(null);
     if (include.length === 0 && ticked.length === 0) {
       setError(SHARE_MESSAGES.includeEmpty);
       return;
@@ -69,22 +66,10 @@ export function SharesCard() {
           setCreated({ url: share.url, expiresAt: share.expiresAt });
           setInclude([]);
           setTicked([]);
-          window.setTimeout(() => urlRef.current?.focus(), 0);
         },
         onError: (e) => setError(shareError(e)),
       },
     );
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.url);
-      setCopied('Enlace copiado. Envíaselo a tu coach o terapeuta.');
-    } catch {
-      urlRef.current?.select();
-      setCopied('No hemos podido copiarlo: está seleccionado, cópialo con Ctrl+C (o Cmd+C).');
-    }
   };
 
   const listed = (entries.data ?? []).slice(0, LISTED_ENTRIES);
@@ -192,38 +177,16 @@ export function SharesCard() {
 
         {created ? (
           <InsetBox>
-            <Stack gap="3">
-              <chakra.label display="grid" gap="1" fontSize="sm" fontWeight="600" color="heading">
-                Tu enlace para compartir
-                <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-                  <Input
-                    ref={urlRef}
-                    readOnly
-                    value={created.url}
-                    fontFamily="mono"
-                    fontSize="sm"
-                    bg="canvas"
-                    onFocus={(event) => event.currentTarget.select()}
-                  />
-                  <Button variant="solid" borderRadius="full" onClick={() => void copy()} flexShrink={0}>
-                    <ClipboardIcon aria-hidden="true" />
-                    Copiar enlace
-                  </Button>
-                </HStack>
-              </chakra.label>
+            <SecretLinkField
+              label="Tu enlace para compartir"
+              url={created.url}
+              copiedMessage="Enlace copiado. Envíaselo a tu coach o terapeuta."
+              warning="Guárdalo ahora: por seguridad no volveremos a mostrarlo. Quien tenga el enlace puede ver lo que has elegido hasta que caduque o lo revoques."
+            >
               <Text fontSize="sm" color="ink.800">
                 Caduca el {formatShareDate(created.expiresAt, timeZone)}.
               </Text>
-              <Text fontSize="sm" color="ink.800" aria-live="polite" minH="5">
-                {copied ?? ''}
-              </Text>
-              <HStack gap="2" align="flex-start" fontSize="sm" color="ink.800">
-                <InfoIcon boxSize="4" mt="0.5" color="sun.800" aria-hidden="true" />
-                <Text>
-                  Guárdalo ahora: por seguridad no volveremos a mostrarlo. Quien tenga el enlace puede ver lo que has elegido hasta que caduque o lo revoques.
-                </Text>
-              </HStack>
-            </Stack>
+            </SecretLinkField>
           </InsetBox>
         ) : null}
 
@@ -262,7 +225,6 @@ function ShareItem({ share, timeZone }: { share: ShareSummary; timeZone: string 
   const revoke = useRevokeShare();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const revokeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
@@ -326,32 +288,19 @@ function ShareItem({ share, timeZone }: { share: ShareSummary; timeZone: string 
         ) : null}
       </Stack>
 
-      <AlertDialogFrame
+      <ConfirmDialog
         open={confirming}
         title="¿Revocar este enlace?"
-        maxW="md"
-        closeOnInteractOutside={!revoke.isPending}
-        initialFocusEl={() => cancelRef.current}
+        confirmLabel="Revocar el enlace"
+        pendingLabel="Revocando..."
+        pending={revoke.isPending}
+        error={error}
+        onConfirm={confirmRevoke}
+        onClose={() => setConfirming(false)}
         finalFocusEl={() => revokeRef.current ?? document.getElementById('perfil-compartir-lista')}
-        onDismiss={() => {
-          if (!revoke.isPending) setConfirming(false);
-        }}
-        footer={
-          <>
-            <Button ref={cancelRef} variant="outline" borderRadius="full" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Cancelar
-            </Button>
-            <Button colorPalette="red" bg="red.700" borderRadius="full" onClick={confirmRevoke} loading={revoke.isPending} loadingText="Revocando...">
-              Revocar el enlace
-            </Button>
-          </>
-        }
       >
-        <Stack gap="3" color="text">
-          <Text>Quien tenga el enlace dejará de poder verlo en ese mismo momento. Si quieres volver a compartir, podrás crear otro.</Text>
-          <FormAlert message={error} />
-        </Stack>
-      </AlertDialogFrame>
+        Quien tenga el enlace dejará de poder verlo en ese mismo momento. Si quieres volver a compartir, podrás crear otro.
+      </ConfirmDialog>
     </InsetBox>
   );
 }

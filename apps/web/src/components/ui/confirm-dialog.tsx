@@ -1,7 +1,7 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
+import { FormAlert } from '../forms/form-alert';
+import { AlertDialogFrame } from './alert-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
