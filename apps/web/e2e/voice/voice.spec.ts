@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpCoachee } from '../support/coaching';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { toneWav } from '../../../../tooling/test-services/wav.ts';
 
 /**
  * Voice quick entry (issue 18, item 3): Chromium's fake microphone plays a WAV tone written here; the
@@ -14,28 +15,9 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 
 const TRANSCRIPT = 'Hoy quiero caminar veinte minutos después de comer.';
 
-/** Four seconds of a 440 Hz tone, 16-bit mono PCM at 48 kHz. */
-function toneWav(seconds: number, rate = 48_000): Buffer {
-  const samples = seconds * rate;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write('WAVEfmt ', 8, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 16_000), 44 + i * 2);
-  return b;
-}
-
 const WAV_PATH = join(tmpdir(), `ascenso-voice-e2e-${process.pid}.wav`);
-writeFileSync(WAV_PATH, toneWav(4));
+// Four seconds of a 440 Hz tone, 16-bit mono PCM at 48 kHz.
+writeFileSync(WAV_PATH, toneWav(4, { rate: 48_000, amplitude: 16_000 }));
 test.afterAll(() => rmSync(WAV_PATH, { force: true }));
 
 test.use({

@@ -22,30 +22,14 @@ import { startTestServer } from '../../testing/test-server';
 import type { Deps } from '../../deps';
 import { inspectAudio, sniffFamily } from './audio';
 import { countTranscription, countVoiceRequest, takeVoiceSlot } from './voice-limits';
+import { toneWav } from '@ascenso/test-services/wav';
 
 type Envelope = { error: { code: string; message: string; requestId: string; details?: Record<string, unknown> } };
 
 const WEBM = new Uint8Array(readFileSync(new URL('./fixtures/tone-3s.webm', import.meta.url)));
 
-/** A mono 16-bit PCM WAV of a 440 Hz tone. */
-function wav(seconds: number, rate = 8_000): Uint8Array {
-  const samples = Math.round(seconds * rate);
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write('WAVEfmt ', 8, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 10_000), 44 + i * 2);
-  return new Uint8Array(b);
-}
+/** A mono 16-bit PCM WAV of a 440 Hz tone at 8 kHz. */
+const wav = (seconds: number, rate = 8_000): Uint8Array => new Uint8Array(toneWav(seconds, { rate }));
 
 /** The fixture WebM with its last cluster moved to `ms`: a recording that lasts about that long. */
 function webmLasting(ms: number): Uint8Array {
