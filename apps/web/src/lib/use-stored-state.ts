@@ -34,3 +34,28 @@ export function useStoredState<T>(key: string, fallback: T, accept: (value: unkn
 }
 
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/**
+ * A `useSyncExternalStore` subscription to one localStorage key: other tabs' writes arrive as the `storage`
+ * event, this tab's as `event` (sent by `writeStoredAndNotify`). Create it once, at module level (a stable
+ * function).
+ */
+export function storedKeySubscription(key: string, event: string): (onChange: () => void) => () => void {
+  return (onChange) => {
+    const onStorage = (storage: StorageEvent) => {
+      if (storage.key === key) onChange();
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener(event, onChange);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(event, onChange);
+    };
+  };
+}
+
+/** Writes `value` under `key` and tells this tab's subscribers (other tabs get the `storage` event). */
+export function writeStoredAndNotify(key: string, value: unknown, event: string): void {
+  writeStored(key, value);
+  window.dispatchEvent(new Event(event));
+}

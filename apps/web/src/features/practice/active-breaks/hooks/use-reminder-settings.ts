@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { writeStored } from '../../../../lib/use-stored-state';
+import { storedKeySubscription, writeStoredAndNotify } from '../../../../lib/use-stored-state';
 import { REMINDER_SETTINGS_CHANGED, REMINDER_SETTINGS_KEY } from './reminder-keys';
 import { DEFAULT_REMINDER_SETTINGS, parseReminderSettings, type ReminderSettings } from '../utils/reminders';
 
@@ -27,24 +27,13 @@ function read(): ReminderSettings {
   return cached;
 }
 
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(CHANGED, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CHANGED, onChange);
-  };
-}
+const subscribe = storedKeySubscription(KEY, CHANGED);
 
 /** This device's break-reminder settings (other tabs follow through the storage event). */
 export function useReminderSettings(): [ReminderSettings, (next: ReminderSettings) => void] {
   const settings = useSyncExternalStore(subscribe, read, () => DEFAULT_REMINDER_SETTINGS);
   const update = (next: ReminderSettings) => {
-    writeStored(KEY, next);
-    window.dispatchEvent(new Event(CHANGED));
+    writeStoredAndNotify(KEY, next, CHANGED);
   };
   return [settings, update];
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storedKeySubscription } from '../../../../lib/use-stored-state';
 import { REMINDER_SETTINGS_CHANGED, REMINDER_SETTINGS_KEY } from './reminder-keys';
 
 function read(): boolean {
@@ -11,17 +12,7 @@ function read(): boolean {
   }
 }
 
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === REMINDER_SETTINGS_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(REMINDER_SETTINGS_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(REMINDER_SETTINGS_CHANGED, onChange);
-  };
-}
+const subscribe = storedKeySubscription(REMINDER_SETTINGS_KEY, REMINDER_SETTINGS_CHANGED);
 
 /** Whether the break reminders are on on this device: all the always-loaded shell needs to know (the rest is lazy). */
 export function useRemindersEnabled(): boolean {
