@@ -43,7 +43,10 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('migratePg'), () => {
       const [{ count }] = (await handles[0]!.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows as [{ count: number }];
       expect(count).toBe(0);
       // The lock is released: nobody holds it any more.
-      const locks = await handles[0]!.pool.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", [MIGRATION_LOCK_KEY]);
+      const locks = await handles[0]!.pool.query(
+        "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        [MIGRATION_LOCK_KEY],
+      );
       expect(locks.rowCount).toBe(0);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
@@ -82,7 +85,10 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('migratePg'), () => {
     const handle = createPgDb({ url, max: 1 });
     try {
       await expect(migratePg(handle.db, { migrationsFolder: join(DEFAULT_PG_MIGRATIONS_FOLDER, 'no-such-folder') })).rejects.toThrow();
-      const locks = await handle.pool.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", [MIGRATION_LOCK_KEY]);
+      const locks = await handle.pool.query(
+        "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        [MIGRATION_LOCK_KEY],
+      );
       expect(locks.rowCount).toBe(0);
       await migratePg(handle.db);
       expect(await appliedMigrations(url)).toHaveLength(journal.entries.length);
