@@ -3,7 +3,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../../deps';
-import { envelope } from '../../http/errors';
+import { envelope, errorToResponse } from '../../http/errors';
 import { requestContext } from '../../http/request-meta';
 import type { AppEnv } from '../../http/types';
 import { inspectAudio, type AudioFamily } from './audio';
@@ -32,13 +32,6 @@ export function voiceTranscriber(deps: Deps): Transcriber | null {
 export type VoiceCapability = { available: boolean; maxSeconds: number; maxBytes: number };
 
 const EXTENSIONS: Record<AudioFamily, string> = { webm: 'webm', ogg: 'ogg', mp4: 'mp4', mpeg: 'mp3', wav: 'wav' };
-
-function refusal(c: HonoContext<AppEnv>, error: DomainError) {
-  const status = error.code === 'VALIDATION' ? 400 : 429;
-  const retryAfter = error.details?.retryAfterSeconds;
-  if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
-  return envelope(c, status, error.code, error.message, error.details);
-}
 
 /** Reads the multipart body (already within its size limit): exactly one non-empty file field `audio`. */
 async function readAudioField(c: HonoContext<AppEnv>): Promise<File> {
@@ -112,7 +105,8 @@ export function voiceRest(deps: Deps) {
       const text = await transcriber.transcribe({ bytes, filename: `audio.${EXTENSIONS[audio.family]}`, type: audio.type }, { signal: c.req.raw.signal });
       return c.json({ text }, 200);
     } catch (error) {
-      if (error instanceof DomainError) return refusal(c, error);
+      // A refused attempt (limits, a bad recording): the envelope every REST path uses, with its Retry-After.
+      if (error instanceof DomainError) return errorToResponse(error, c, deps.logger);
       if (error instanceof TranscriptionError) {
         deps.logger.warn('voice transcription failed', { requestId: c.get('requestId'), reason: error.reason, status: error.status ?? null });
         if (error.reason === 'timeout') {
