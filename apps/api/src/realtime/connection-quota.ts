@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrWait, sharedRateLimiter } from '../security/shared-rate-limiter';
 import type { Deps } from '../deps';
 import type { RealtimeLimits } from '../env';
 import type { Logger } from '../logger';
@@ -35,14 +36,8 @@ type QuotaLimits = Pick<RealtimeLimits, 'socketsPerUser' | 'socketsPerAddress' |
 
 /** Counts a connection attempt; a refusal carries the seconds until the window frees. */
 async function consumeAttempt(attempts: RateLimiterAbstract, userId: string, limit: number): Promise<QuotaRefusal | undefined> {
-  try {
-    await attempts.consume(userId, 1);
-    return undefined;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    return { ok: false, scope: 'rate', limit, retryAfterSeconds };
-  }
+  const retryAfterSeconds = await consumeOrWait(attempts, userId);
+  return retryAfterSeconds === null ? undefined : { ok: false, scope: 'rate', limit, retryAfterSeconds };
 }
 
 export function createMemoryConnectionQuota(limits: QuotaLimits): ConnectionQuota {
@@ -86,15 +81,7 @@ export function createMemoryConnectionQuota(limits: QuotaLimits): ConnectionQuot
  * instance's own counts while Redis does not answer. A refusal never leaves a count behind.
  */
 export function createRedisConnectionQuota(redis: SharedRedis, limits: QuotaLimits, logger: Logger): ConnectionQuota {
-  const attempts = new RateLimiterRedis({
-    storeClient: redis.client,
-    useRedisPackage: true,
-    rejectIfRedisNotReady: true,
-    keyPrefix: `${redis.keyPrefix}ws-attempts`,
-    points: limits.connectionsPerMinute,
-    duration: 60,
-    insuranceLimiter: new RateLimiterMemory({ points: limits.connectionsPerMinute, duration: 60 }),
-  });
+  const attempts = sharedRateLimiter(redis, 'ws-attempts', { points: limits.connectionsPerMinute, duration: 60 });
   const counts = createSharedCounts(redis, logger);
   const userKey = (userId: string) => `${redis.keyPrefix}sockets:user:${userId}`;
   const addressKey = (address: string) => `${redis.keyPrefix}sockets:address:${address}`;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } from './calendar.service';
 
 /**
@@ -12,19 +12,7 @@ import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } 
  * memory for one process; with REDIS_URL shared by the instances (decision 022), with an in-memory
  * insurance limiter while Redis does not answer.
  */
-function feedFetchLimiter(deps: Deps): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ points: FEED_FETCHES_PER_HOUR, duration: 3600 });
-  if (!deps.redis) return memory;
-  return new RateLimiterRedis({
-    storeClient: deps.redis.client,
-    useRedisPackage: true,
-    rejectIfRedisNotReady: true,
-    keyPrefix: `${deps.redis.keyPrefix}calendar-feed-reads`,
-    points: FEED_FETCHES_PER_HOUR,
-    duration: 3600,
-    insuranceLimiter: memory,
-  });
-}
+const feedFetchLimiter = (deps: Deps) => sharedRateLimiter(deps.redis, 'calendar-feed-reads', { points: FEED_FETCHES_PER_HOUR, duration: 3600 });
 
 const NOT_FOUND_MESSAGE = 'Este enlace de calendario no existe o se ha revocado. Crea uno nuevo desde tu perfil en Ascenso.';
 
@@ -56,16 +44,12 @@ export function calendarRest(deps: Deps) {
     const file = c.req.param('file');
     const owner = file.endsWith('.ics') ? await findFeedOwner(deps, file.slice(0, -'.ics'.length)) : null;
     if (!owner) return envelope(c, 404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
-    try {
-      await fetches.consume(owner.tokenHash, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      c.header('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+    const wait = await consumeOrWait(fetches, owner.tokenHash);
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
       return envelope(c, 429, 'RATE_LIMITED', 'Este calendario se ha consultado demasiadas veces en la última hora. Vuelve a intentarlo más tarde.');
     }
-    const feed = await deps.repos.calendar.findFeedByTokenHash(owner.tokenHash);
-    if (!feed) return envelope(c, 404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
-    const body = await renderFeed(deps, owner.user, feed.createdAt);
+    const body = await renderFeed(deps, owner.user, owner.createdAt);
     await deps.repos.calendar.markFetched(owner.tokenHash, deps.clock());
     const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
     const headers = {

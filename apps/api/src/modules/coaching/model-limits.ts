@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { localDay, startOfNextLocalDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 import type { Deps } from '../../deps';
 import type { Logger } from '../../logger';
 import type { SharedRedis } from '../../realtime/redis-connections';
@@ -26,13 +27,8 @@ export interface ModelLimitStore {
 
 /** Counts one call on the limiter; the seconds to wait when over. */
 async function consumeOn(limiter: RateLimiterAbstract, userId: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  try {
-    await limiter.consume(userId, 1);
-    return { ok: true };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-    throw rejection;
-  }
+  const retryAfterSeconds = await consumeOrWait(limiter, userId);
+  return retryAfterSeconds === null ? { ok: true } : { ok: false, retryAfterSeconds };
 }
 
 export function createMemoryModelLimitStore(): ModelLimitStore {
@@ -81,7 +77,7 @@ export function createMemoryModelLimitStore(): ModelLimitStore {
  */
 export function createRedisModelLimitStore(redis: SharedRedis, logger: Logger): ModelLimitStore {
   const slots = createSharedSlots(redis, logger);
-  const limiters = new Map<number, RateLimiterRedis>();
+  const limiters = new Map<number, RateLimiterAbstract>();
   return {
     async tryAcquireStream(userId, conversationId, max) {
       const grant = await slots.acquire(`${redis.keyPrefix}model-streams:${userId}`, conversationId, max);
@@ -91,15 +87,7 @@ export function createRedisModelLimitStore(redis: SharedRedis, logger: Logger): 
     consumeCall(userId, perMinute) {
       let limiter = limiters.get(perMinute);
       if (!limiter) {
-        limiter = new RateLimiterRedis({
-          storeClient: redis.client,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          keyPrefix: `${redis.keyPrefix}model-calls:${perMinute}`,
-          points: perMinute,
-          duration: 60,
-          insuranceLimiter: new RateLimiterMemory({ points: perMinute, duration: 60 }),
-        });
+        limiter = sharedRateLimiter(redis, `model-calls:${perMinute}`, { points: perMinute, duration: 60 });
         limiters.set(perMinute, limiter);
       }
       return consumeOn(limiter, userId);

@@ -1,6 +1,6 @@
 import { SHARE_MAX_CREATED_PER_DAY, SHARE_MAX_VIEWS_PER_MINUTE } from '@ascenso/domain/shares';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
+import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 
 /**
  * The shares' rate limits (decision 029): creations per user per 24 h, page views per share per minute. In
@@ -14,35 +14,14 @@ export type ShareLimits = {
   view(shareId: string): Promise<number | null>;
 };
 
-async function consume(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await limiter.consume(key, 1);
-    return null;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw rejection;
-  }
-}
-
 const CREATE = { points: SHARE_MAX_CREATED_PER_DAY, duration: 24 * 60 * 60 };
 const VIEW = { points: SHARE_MAX_VIEWS_PER_MINUTE, duration: 60 };
 
 function createShareLimits(deps: Deps): ShareLimits {
-  const redis = deps.redis;
-  const limiter = (name: string, options: { points: number; duration: number }): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({
-          storeClient: redis.client,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          keyPrefix: `${redis.keyPrefix}shares-${name}`,
-          ...options,
-          insuranceLimiter: new RateLimiterMemory(options),
-        })
-      : new RateLimiterMemory(options);
+  const limiter = (name: string, options: { points: number; duration: number }) => sharedRateLimiter(deps.redis, `shares-${name}`, options);
   const create = limiter('create', CREATE);
   const view = limiter('view', VIEW);
-  return { create: (userId) => consume(create, userId), view: (shareId) => consume(view, shareId) };
+  return { create: (userId) => consumeOrWait(create, userId), view: (shareId) => consumeOrWait(view, shareId) };
 }
 
 const limits = new WeakMap<Deps, ShareLimits>();

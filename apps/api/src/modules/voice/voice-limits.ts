@@ -1,7 +1,8 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
+import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 import { modelLimitStore } from '../coaching/model-limits';
 import { secondsUntilNextLocalDay } from '../quotas/quotas';
 import { VOICE_LIMITS } from './voice-config';
@@ -28,17 +29,7 @@ function dailyLimiter(deps: Deps): RateLimiterAbstract {
     const points = deps.config.voice.transcriptionsPerDay;
     // A key per local day; 26 hours cover the longest local day (25 h) from its first use.
     const duration = 26 * 3600;
-    limiter = deps.redis
-      ? new RateLimiterRedis({
-          storeClient: deps.redis.client,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          keyPrefix: `${deps.redis.keyPrefix}voice-day`,
-          points,
-          duration,
-          insuranceLimiter: new RateLimiterMemory({ points, duration }),
-        })
-      : new RateLimiterMemory({ points, duration });
+    limiter = sharedRateLimiter(deps.redis, 'voice-day', { points, duration });
     dailyLimiters.set(deps, limiter);
   }
   return limiter;
@@ -67,18 +58,14 @@ export async function takeVoiceSlot(deps: Deps, user: User): Promise<() => void>
 /** Counts one transcription against today's quota (the user's local day); over it, DAILY_LIMIT_REACHED (429) until local midnight. */
 export async function countTranscription(deps: Deps, user: User): Promise<void> {
   const now = deps.clock();
-  try {
-    await dailyLimiter(deps).consume(`${user.id}:${localDay(now, user.timezone)}`, 1);
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    throw new DomainError(
-      'DAILY_LIMIT_REACHED',
-      'Has llegado al máximo de audios transcritos por hoy. Mañana podrás seguir; mientras, puedes escribir tu mensaje.',
-      {
-        retryAfterSeconds: secondsUntilNextLocalDay(now, user.timezone),
-        quota: 'voice-transcriptions',
-        limit: deps.config.voice.transcriptionsPerDay,
-      },
-    );
-  }
+  if ((await consumeOrWait(dailyLimiter(deps), `${user.id}:${localDay(now, user.timezone)}`)) === null) return;
+  throw new DomainError(
+    'DAILY_LIMIT_REACHED',
+    'Has llegado al máximo de audios transcritos por hoy. Mañana podrás seguir; mientras, puedes escribir tu mensaje.',
+    {
+      retryAfterSeconds: secondsUntilNextLocalDay(now, user.timezone),
+      quota: 'voice-transcriptions',
+      limit: deps.config.voice.transcriptionsPerDay,
+    },
+  );
 }
