@@ -73,15 +73,15 @@ export async function setWorkHours(deps: Deps, userId: string, input: WorkHours)
   return getWorkHours(deps, userId);
 }
 
-/** What a feed URL leads to: the user it belongs to, or nothing (malformed, unknown or revoked token). */
-export async function findFeedOwner(deps: Deps, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+/** What a feed URL leads to: the user it belongs to and when the feed was made, or nothing (malformed, unknown or revoked token). */
+export async function findFeedOwner(deps: Deps, token: string): Promise<{ user: UserRow; tokenHash: string; createdAt: Date } | null> {
   if (!TOKEN.test(token)) return null;
   // Hash first, then look the hash up: no comparison of the secret itself, so no timing to learn it from.
   const tokenHash = hashFeedToken(token);
   const feed = await deps.repos.calendar.findFeedByTokenHash(tokenHash);
   if (!feed) return null;
   const user = await deps.repos.users.findById(feed.userId);
-  return user ? { user, tokenHash } : null;
+  return user ? { user, tokenHash, createdAt: feed.createdAt } : null;
 }
 
 type DayPlan = { day: string; items: PlanItem[]; stored: boolean; stamp: Date };
