@@ -18,6 +18,9 @@ describe('loadConfig', () => {
   it('derives the default origin from PORT and accepts a comma-separated list', () => {
     expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
     expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual(['https://a.es', 'http://localhost:5173']);
+    // The first one is the public address absolute links are built on.
+    expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).publicOrigin).toBe('https://a.es');
+    expect(loadConfig({ PORT: '4000' }).publicOrigin).toBe('http://localhost:4000');
   });
 
   it('accepts both loopback spellings by default outside production, only localhost in production', () => {

@@ -93,6 +93,11 @@ export type Config = {
   drainTimeoutMs: number;
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
+  /**
+   * The app's public address, APP_ORIGIN's first entry: the base of every absolute link the server hands out
+   * (e-mails, share pages, calendar feeds, Home's render). Configuration, never a request's Host header.
+   */
+  publicOrigin: string;
   ai: { apiKey?: string | undefined; baseURL?: string | undefined; model?: string | undefined };
   /** The coach's model timeouts, per-user limits, history budget and user-id key. */
   coach: CoachLimitsConfig;
@@ -186,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY,
     drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
     allowedOrigins,
+    publicOrigin: allowedOrigins[0]!,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     coach: coachConfigFrom(env),
     voice: voiceConfigFrom(env),

@@ -43,7 +43,7 @@ async function main() {
   // The web build's render worker for Home sits next to the client build (apps/web/dist-server).
   const homeRenderer = createHomeRenderer({
     entry: resolve(webDistDir, '../dist-server/home-render-worker.js'),
-    origin: config.allowedOrigins[0] ?? `http://${config.host}:${config.port}`,
+    origin: config.publicOrigin,
     logger: deps.logger,
   });
   // SIGTERM/SIGINT drain the instance (http/drain.ts): health answers 503, in-flight work finishes within DRAIN_TIMEOUT_MS.

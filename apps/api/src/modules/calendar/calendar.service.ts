@@ -32,11 +32,6 @@ export function hashFeedToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** The configured public origin (APP_ORIGIN's first entry): never the request's Host header. */
-export function publicOrigin(deps: Deps): string {
-  return deps.config.allowedOrigins[0] ?? 'http://localhost:3000';
-}
-
 export type FeedStatus = { active: boolean; createdAt: Date | null; lastFetchedAt: Date | null };
 
 export async function feedStatus(deps: Deps, userId: string): Promise<FeedStatus> {
@@ -49,7 +44,7 @@ export async function createFeed(deps: Deps, userId: string): Promise<{ url: str
   const token = randomBytes(32).toString('base64url');
   const createdAt = deps.clock();
   await deps.repos.calendar.replaceFeed({ userId, tokenHash: hashFeedToken(token), createdAt });
-  return { url: `${publicOrigin(deps)}/api/calendar/feed/${token}.ics`, createdAt };
+  return { url: `${deps.config.publicOrigin}/api/calendar/feed/${token}.ics`, createdAt };
 }
 
 /** Revokes the user's feed: its URL answers 404 from now on. Revoking none is not an error. */
@@ -111,7 +106,7 @@ function uidKey(userId: string): string {
 
 /** The user's feed as an RFC 5545 calendar (ical-generator; VTIMEZONE of the user's IANA zone). */
 export async function renderFeed(deps: Deps, user: UserRow, feedCreatedAt: Date): Promise<string> {
-  const origin = publicOrigin(deps);
+  const origin = deps.config.publicOrigin;
   const zone = user.timezone;
   const hours = workHoursOf(user);
   const key = uidKey(user.id);

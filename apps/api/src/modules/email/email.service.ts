@@ -3,13 +3,9 @@ import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
 
-function appUrl(deps: Deps) {
-  return deps.config.allowedOrigins[0] ?? 'http://localhost:3000';
-}
-
 /** A template rendered with the admin's own name and sample figures (the e-mail test page). */
 export function renderSample(deps: Deps, template: TemplateName, firstName: string): RenderedEmail {
-  const url = appUrl(deps);
+  const url = deps.config.publicOrigin;
   if (template === 'welcome') return welcomeEmail({ firstName }, url);
   if (template === 'password-reset') return passwordResetEmail({ firstName }, url);
   return weeklySummaryEmail(
@@ -50,7 +46,7 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
       commitments: context.openCommitments.map((c) => c.text),
       message: summary.message,
     },
-    appUrl(deps),
+    deps.config.publicOrigin,
   );
   return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
 }

@@ -43,11 +43,6 @@ export function hashShareToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The public origin the URL is built on: the first APP_ORIGIN (configuration, never the request's Host). */
-export function publicOrigin(deps: Deps): string {
-  return deps.config.allowedOrigins[0]!;
-}
-
 export async function createShare(deps: Deps, user: User, input: ShareCreateInput) {
   const wait = await shareLimits(deps).create(user.id);
   if (wait !== null) throw new DomainError('RATE_LIMITED', SHARE_MESSAGES.rateLimited, { retryAfterSeconds: wait });
@@ -77,7 +72,7 @@ export async function createShare(deps: Deps, user: User, input: ShareCreateInpu
     },
     { serializeOn: `user:${user.id}` },
   );
-  return { id: row.id, url: `${publicOrigin(deps)}${SHARE_PAGE_PREFIX}${token}`, expiresAt: row.expiresAt };
+  return { id: row.id, url: `${deps.config.publicOrigin}${SHARE_PAGE_PREFIX}${token}`, expiresAt: row.expiresAt };
 }
 
 export type ShareSummary = {
