@@ -33,15 +33,18 @@ export type VoiceCapability = { available: boolean; maxSeconds: number; maxBytes
 
 const EXTENSIONS: Record<AudioFamily, string> = { webm: 'webm', ogg: 'ogg', mp4: 'mp4', mpeg: 'mp3', wav: 'wav' };
 
+/** A request that is not multipart/form-data is malformed whatever else holds (checked from the header, before anything else). */
+function notMultipart(c: HonoContext<AppEnv>) {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'multipart/form-data') return null;
+  return envelope(c, 400, 'VALIDATION', 'Envía el audio como multipart/form-data, en un campo de archivo llamado «audio».', {
+    field: 'audio',
+    reason: 'not-multipart',
+  });
+}
+
 /** Reads the multipart body (already within its size limit): exactly one non-empty file field `audio`. */
 async function readAudioField(c: HonoContext<AppEnv>): Promise<File> {
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'multipart/form-data') {
-    throw new DomainError('VALIDATION', 'Envía el audio como multipart/form-data, en un campo de archivo llamado «audio».', {
-      field: 'audio',
-      reason: 'not-multipart',
-    });
-  }
   let body: Record<string, unknown>;
   try {
     body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
@@ -86,6 +89,8 @@ export function voiceRest(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     const user = ctx.auth?.user;
     if (!user) return envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+    const malformed = notMultipart(c);
+    if (malformed) return malformed;
     const transcriber = voiceTranscriber(deps);
     if (!transcriber) return envelope(c, 503, 'VOICE_UNAVAILABLE', UNAVAILABLE_MESSAGE);
 

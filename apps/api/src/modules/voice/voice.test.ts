@@ -218,6 +218,10 @@ describe('POST /api/voice/transcribe', () => {
       code: 'VOICE_UNAVAILABLE',
       message: expect.stringContaining('La entrada por voz necesita un servidor de transcripción'),
     });
+    // A request that is not an upload at all is the client's error (400), server or not: never a 5xx.
+    const json = await t.request('/api/voice/transcribe', { cookie, body: { audio: 'hola' } });
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as Envelope).error).toMatchObject({ code: 'VALIDATION', details: { reason: 'not-multipart' } });
   });
 
   it('with one: GET /api/voice answers available', async () => {
