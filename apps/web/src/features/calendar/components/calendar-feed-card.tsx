@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CalendarCheckIcon } from '../../../components/ui/icons';
 import { SecretLinkField } from '../../../components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/error-messages';
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-queries';
 
@@ -71,12 +72,7 @@ export function CalendarFeedCard() {
             <Text srOnly>Cargando tu calendario...</Text>
           </Stack>
         ) : status.isError ? (
-          <Stack gap="3" align="flex-start">
-            <Text role="alert">No hemos podido cargar el estado de tu calendario. {errorMessage(status.error)}</Text>
-            <Button size="sm" variant="outline" borderRadius="full" onClick={() => void status.refetch()}>
-              Reintentar
-            </Button>
-          </Stack>
+          <RetryAlert what="No hemos podido cargar el estado de tu calendario." query={status} />
         ) : url ? (
           <Stack gap="4">
             <SecretLinkField

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { toaster } from '../../../components/ui/toaster';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useSaveWorkHours, useWorkHoursQuery } from '../../../lib/work-hours-queries';
@@ -23,12 +24,7 @@ export function WorkHoursCard() {
       {query.isPending ? (
         <Skeleton h="24" borderRadius="lg" aria-hidden="true" />
       ) : query.isError ? (
-        <Stack gap="3" align="flex-start">
-          <Text role="alert">No hemos podido cargar tu jornada. {errorMessage(query.error)}</Text>
-          <Button size="sm" variant="outline" borderRadius="full" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        </Stack>
+        <RetryAlert what="No hemos podido cargar tu jornada." query={query} />
       ) : (
         <WorkHoursForm initial={query.data} />
       )}

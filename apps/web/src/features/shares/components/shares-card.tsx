@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SecretLinkField } from '../../../components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useSignedInUser } from '../../../lib/session';
@@ -200,12 +201,7 @@ export function SharesCard() {
               <Text srOnly>Cargando tus enlaces...</Text>
             </Stack>
           ) : shares.isError ? (
-            <Stack gap="3" align="flex-start">
-              <Text role="alert">No hemos podido cargar tus enlaces. {errorMessage(shares.error)}</Text>
-              <Button size="sm" variant="outline" borderRadius="full" onClick={() => void shares.refetch()}>
-                Reintentar
-              </Button>
-            </Stack>
+            <RetryAlert what="No hemos podido cargar tus enlaces." query={shares} />
           ) : shares.data.length === 0 ? (
             <Text color="text.muted">Todavía no has compartido nada.</Text>
           ) : (
