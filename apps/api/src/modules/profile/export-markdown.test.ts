@@ -62,9 +62,9 @@ describe('escaping untrusted text', () => {
     expect(structuralLines(markdown)).toEqual([
       '# Tus datos de Ascenso',
       '## Tu diario',
-      '### domingo, 22 de noviembre de 2026, 9:00: \\#\\# Título \\<b\\>',
+      '### domingo, 22 de noviembre de 2026, 09:00: \\#\\# Título \\<b\\>',
       '## Tus sesiones',
-      '### domingo, 22 de noviembre de 2026, 9:30: \\# S',
+      '### domingo, 22 de noviembre de 2026, 09:30: \\# S',
       '#### Resumen',
       '#### Compromisos',
       '- \\<img src=x onerror=alert(1)\\> (abierto)',

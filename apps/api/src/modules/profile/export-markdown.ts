@@ -6,6 +6,7 @@
  * `escapeMarkdownInline` make it literal text, so an entry cannot add headings, links, images, HTML,
  * code, tables or list items that change the document's structure.
  */
+import { formatDateTime } from '@ascenso/domain/date-format';
 
 export type MarkdownExportSource = {
   exportedAt: Date;
@@ -83,8 +84,7 @@ function plural(n: number, one: string, many: string): string {
 /** The export as one Markdown document with Spanish headings; `activityNames` maps activity keys to catalogue names. */
 export function renderExportMarkdown(data: MarkdownExportSource, activityNames: ReadonlyMap<string, string> = new Map()): string {
   const tz = data.account.timezone;
-  const dateTime = new Intl.DateTimeFormat('es-ES', { timeZone: tz, dateStyle: 'full', timeStyle: 'short' });
-  const when = (at: Date) => dateTime.format(at);
+  const when = (at: Date) => formatDateTime(at, tz, 'full');
   const byTime = <T extends { createdAt: Date }>(rows: ReadonlyArray<T>) => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const name = [data.account.firstName, data.account.lastName].filter(Boolean).join(' ');
   const out: string[] = [];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDateTime } from '@ascenso/domain/date-format';
 import { SHARE_INCLUDE_LABELS, SHARE_PAGE_PREFIX } from '@ascenso/domain/shares';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
@@ -57,9 +58,7 @@ const PAGE_HEADERS: Record<string, string> = {
 
 const STATUS_LABEL: Record<'open' | 'done' | 'dropped', string> = { open: 'abierto', done: 'cumplido', dropped: 'descartado' };
 
-function dateTime(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: timezone }).format(at);
-}
+const dateTime = (at: Date, timezone: string): string => formatDateTime(at, timezone, 'long');
 function dateOnly(at: Date, timezone: string): string {
   return new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: timezone }).format(at);
 }

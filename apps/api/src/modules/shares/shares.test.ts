@@ -179,6 +179,15 @@ describe('POST /api/shares, GET /api/shares, DELETE /api/shares/{id} and the pub
     expect(listed[0]).toMatchObject({ status: 'revoked', revokedAt: THURSDAY.toISOString() });
   });
 
+  it('writes the footer time as every other time in the app: 07:05, not 7:05', async () => {
+    const t = createTestApp({ clock: createTestClock(new Date('2026-12-01T06:05:00Z')) });
+    const { cookie } = await person(t);
+    const created = await create(t, cookie, { include: ['steps'], days: 1 });
+    expect(created.status).toBe(201);
+    const shown = await page(t, created.body.url);
+    expect(shown.text).toMatch(/Compartido por Lucía hasta el 2 de diciembre de 2026 a las 07:05\./);
+  });
+
   it('answers 410 once the share has expired (clock), and 404 in Spanish HTML for an unknown or malformed token', async () => {
     const t = createTestApp({ clock: createTestClock(THURSDAY) });
     const { cookie } = await person(t);

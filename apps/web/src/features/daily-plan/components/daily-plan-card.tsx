@@ -1,17 +1,9 @@
+import { formatDateTime } from '@ascenso/domain/date-format';
 import { Box, Button, HStack, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheckIcon, SparklesIcon } from '../../../components/ui/icons';
 import { useSignedInUser } from '../../../lib/session';
 import { useDailyPlan } from '../hooks/use-daily-plan';
 import { PlanContent } from './plan-content';
-
-function formatTime(date: Date, timeZone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
-  try {
-    return new Intl.DateTimeFormat('es-ES', { ...options, timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('es-ES', options).format(date);
-  }
-}
 
 /** Home's "Tu plan de hoy" card (spec §2, §4, §8). */
 export function DailyPlanCard() {
@@ -79,7 +71,8 @@ export function DailyPlanCard() {
             </Text>
           ) : null}
           <Text mt="4" fontSize="xs" color="text.muted">
-            Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatTime(view.generatedAt, user.timezone)} a partir de tu evaluación y tu actividad.
+            Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatDateTime(view.generatedAt, user.timezone, 'time')} a partir de tu evaluación y tu
+            actividad.
           </Text>
         </>
       )}

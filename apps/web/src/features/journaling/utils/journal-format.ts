@@ -1,12 +1,9 @@
+import { formatDateTime } from '@ascenso/domain/date-format';
 import { JOURNAL_MIN_WORDS_FOR_STEPS } from '@ascenso/domain/journal';
 
-/** "lunes, 5 de enero de 2026, 18:30" in the user's time zone. */
+/** "lunes, 5 de enero de 2026, 08:30" in the user's time zone. */
 export function formatEntryDate(date: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short' }).format(date);
-  }
+  return formatDateTime(date, timeZone, 'full');
 }
 
 /** "5 ene" / "5 ene 2025" (the year only when it is not this year), for the list. */

@@ -1,8 +1,9 @@
+import { formatDateTime } from '@ascenso/domain/date-format';
 import { SHARE_INCLUDE_LABELS, type ShareInclude, type ShareStatus } from '@ascenso/domain/shares';
 
-/** "26 de noviembre de 2026, 11:05" in the user's time zone. */
+/** "26 de noviembre de 2026 a las 08:05" in the user's time zone. */
 export function formatShareDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(date);
+  return formatDateTime(date, timeZone, 'long');
 }
 
 export const STATUS_LABELS: Record<ShareStatus, string> = { active: 'Activo', expired: 'Caducado', revoked: 'Revocado' };
