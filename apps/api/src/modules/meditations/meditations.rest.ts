@@ -32,9 +32,12 @@ export function parseRange(header: string, size: number): [number, number] | 'in
 
 /**
  * Passes `source` through, reading it only as the client reads (no read-ahead), and reports once how
- * many bytes were handed to the client: when the range ends or the client goes away.
+ * many bytes were handed to the client: when the range ends or the client goes away. A range read to its
+ * end (`length` bytes) is reported before its last chunk is handed over, so the report (and the write it
+ * queues, served-writes.ts) exists before the client can hold the last byte and send its next request;
+ * reported at end of file instead, a quick client's completion could be judged before the write began.
  */
-export function countServedBytes(source: ReadableStream<Uint8Array>, report: (bytes: number) => void): ReadableStream<Uint8Array> {
+export function countServedBytes(source: ReadableStream<Uint8Array>, length: number, report: (bytes: number) => void): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let bytes = 0;
   let reported = false;
@@ -54,6 +57,7 @@ export function countServedBytes(source: ReadableStream<Uint8Array>, report: (by
             return;
           }
           bytes += chunk.value.byteLength;
+          if (bytes >= length) done();
           controller.enqueue(chunk.value);
         } catch (error) {
           done();
@@ -130,7 +134,7 @@ export function meditationsRest(deps: Deps) {
     const source = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
     if (!tracked) return c.body(source, status, headers);
     return c.body(
-      countServedBytes(source, (bytes) => recordServed(deps, user.id, tracked, start, bytes)),
+      countServedBytes(source, end - start + 1, (bytes) => recordServed(deps, user.id, tracked, start, bytes)),
       status,
       headers,
     );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MEDITATIONS, meditationForDay } from '@ascenso/domain/meditations';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
-import { parseRange } from './meditations.rest';
+import { countServedBytes, parseRange } from './meditations.rest';
 
 type Json = Record<string, unknown>;
 
@@ -201,5 +201,37 @@ describe('completing a listen honestly', () => {
     expect((await claimAudioSteps(t, cookie, { is_today: 'sí', completion_percentage: 100 })).status).toBe(400);
     expect((await claimAudioSteps(t, cookie, { is_today: true, completion_percentage: 140 })).status).toBe(400);
     expect((await markCompleted(t, cookie, MEDITATIONS[0]?.id, false)).status).toBe(400);
+  });
+});
+
+describe('countServedBytes', () => {
+  const chunks = (...sizes: number[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const size of sizes) controller.enqueue(new Uint8Array(size));
+        controller.close();
+      },
+    });
+
+  it('reports a range read to its end before the client holds its last byte', async () => {
+    const reports: number[] = [];
+    const reader = countServedBytes(chunks(4, 4, 2), 10, (bytes) => reports.push(bytes)).getReader();
+    await reader.read();
+    await reader.read();
+    expect(reports).toEqual([]);
+    const last = await reader.read();
+    expect(last.value?.byteLength).toBe(2);
+    // The client could send its completion now: the served bytes must already be on their way.
+    expect(reports).toEqual([10]);
+    expect((await reader.read()).done).toBe(true);
+    expect(reports).toEqual([10]);
+  });
+
+  it('reports what was handed over, once, when the client goes away', async () => {
+    const reports: number[] = [];
+    const reader = countServedBytes(chunks(4, 4, 2), 10, (bytes) => reports.push(bytes)).getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(reports).toEqual([4]);
   });
 });
