@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePorts } from './e2e/ports';
 import type { ScaleOptions } from './e2e/scale/fixtures';
 
-const BASE_URL = 'http://localhost:3100';
+/** Free ports chosen once per run (e2e/ports.ts): two checkouts can run their suites side by side. */
+const PORTS = e2ePorts();
+const BASE_URL = `http://localhost:${PORTS.app}`;
 /** The security suite's own server: the coach is a scripted fake model (e2e/start-server.mjs --security). */
-const SECURITY_BASE_URL = 'http://localhost:3101';
+const SECURITY_BASE_URL = `http://localhost:${PORTS.security}`;
 
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -70,12 +73,14 @@ export default defineConfig<ScaleOptions>({
     {
       command: 'node e2e/start-server.mjs',
       url: `${BASE_URL}/api/health`,
+      env: { E2E_PORT: String(PORTS.app), E2E_CLOCK_PORT: String(PORTS.appClock) },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: 'node e2e/start-server.mjs --security',
       url: `${SECURITY_BASE_URL}/api/health`,
+      env: { E2E_PORT: String(PORTS.security), E2E_CLOCK_PORT: String(PORTS.securityClock), E2E_FAKE_MODEL_PORT: String(PORTS.fakeModel) },
       reuseExistingServer: false,
       timeout: 60_000,
     },

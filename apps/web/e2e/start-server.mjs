@@ -1,10 +1,11 @@
-// Starts the built API (which also serves apps/web/dist) with a fresh SQLite file:
-//   node e2e/start-server.mjs             → port 3100, the offline coach (every spec but e2e/security)
-//   Both run with the test clock preloaded (e2e/test-clock.mjs, control on port + 100): specs advance the
+// Starts the built API (which also serves apps/web/dist) with a fresh SQLite file, on E2E_PORT (127.0.0.1):
+//   node e2e/start-server.mjs             → the offline coach (every spec but e2e/security)
+//   Both run with the test clock preloaded (e2e/test-clock.mjs, control on E2E_CLOCK_PORT): specs advance the
 //   server's time to finish a practice or a listen without waiting (e2e/support/clock.ts).
-//   node e2e/start-server.mjs --security  → port 3101, the coach is an OpenAI-compatible fake model
+//   node e2e/start-server.mjs --security  → the coach is an OpenAI-compatible fake model
 //     (packages/ai/src/testing/fake-openai-server.ts, in this process, on 127.0.0.1) whose answers the
-//     security specs script through http://127.0.0.1:3199/__control (see e2e/security/fake-model.ts)
+//     security specs script through http://127.0.0.1:$E2E_FAKE_MODEL_PORT/__control (see e2e/security/fake-model.ts)
+//   playwright.config.ts passes free ports of the run (e2e/ports.ts) in these three variables.
 //   Without --security the same fake (ephemeral port) is the transcription server (TRANSCRIBE_BASE_URL) of e2e/voice.
 // Run `pnpm --filter @ascenso/web build` and the API build first (the root `pnpm test` does).
 import { spawn } from 'node:child_process';
@@ -20,11 +21,17 @@ const webRoot = resolve(here, '..');
 // E2E_SERVER_ENTRY (relative to apps/web) runs another build of the API, e.g. a private one.
 const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
 const security = process.argv.includes('--security');
-const port = security ? '3101' : '3100';
+const port = requiredPort('E2E_PORT');
 const dbDir = join(webRoot, 'test-results', security ? 'e2e-db-security' : 'e2e-db');
 
-/** Where the fake model's scripting front listens (fixed: the security specs talk to it). */
-const FAKE_MODEL_PORT = 3199;
+function requiredPort(name) {
+  const value = Number(process.env[name]);
+  if (!Number.isInteger(value) || value <= 0 || value > 65_535) {
+    console.error(`[e2e] ${name} must be a port (playwright.config.ts sets it)`);
+    process.exit(1);
+  }
+  return String(value);
+}
 
 if (!existsSync(serverEntry)) {
   console.error(`[e2e] ${serverEntry} not found: build the API first (pnpm build).`);
@@ -73,9 +80,9 @@ if (security) {
   env.TRANSCRIBE_BASE_URL = fake.baseURL;
 }
 
-// The test clock (e2e/test-clock.mjs) is preloaded into this process only; its control port is the
-// server's port + 100 (3200, 3201). See e2e/support/clock.ts.
-env.E2E_CLOCK_PORT = String(Number(port) + 100);
+// The test clock (e2e/test-clock.mjs) is preloaded into this process only; its control port is E2E_CLOCK_PORT
+// (inherited in env). See e2e/support/clock.ts.
+requiredPort('E2E_CLOCK_PORT');
 const clockModule = pathToFileURL(join(here, 'test-clock.mjs')).href;
 const child = spawn(process.execPath, ['--import', clockModule, serverEntry], { cwd: webRoot, env, stdio: 'inherit' });
 
@@ -105,12 +112,13 @@ async function startFakeServer() {
 
 /**
  * The fake OpenAI-compatible server from packages/ai (loaded with tsx, which the API package already
- * depends on), behind a small front on 127.0.0.1:FAKE_MODEL_PORT that chooses each answer: streamed
+ * depends on), behind a small front on 127.0.0.1:E2E_FAKE_MODEL_PORT that chooses each answer: streamed
  * requests (chat, journaling) get the `stream` script, the others (JSON: daily plan, summaries) the
  * `json` script. POST /__control/script { stream?, json? } sets them; GET /__control/requests counts
  * what the API asked; POST /__control/reset restores the defaults.
  */
 async function startScriptedFakeModel() {
+  const fakeModelPort = requiredPort('E2E_FAKE_MODEL_PORT');
   const requireFromApi = createRequire(resolve(webRoot, '../api/package.json'));
   const tsxDir = dirname(requireFromApi.resolve('tsx/package.json'));
   const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href);
@@ -193,10 +201,10 @@ async function startScriptedFakeModel() {
   });
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(FAKE_MODEL_PORT, '127.0.0.1', resolveListen);
+    server.listen(Number(fakeModelPort), '127.0.0.1', resolveListen);
   });
   return {
-    baseURL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+    baseURL: `http://127.0.0.1:${fakeModelPort}/v1`,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolveClose) => server.close(() => resolveClose()));

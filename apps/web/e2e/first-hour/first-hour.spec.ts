@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeAssessmentViaApi, registerFreshUser, wizardIntroHeading } from '../support/assessment';
 import { DEMO_USER, loginForm, submitLogin } from '../support/auth';
+import { PORTS } from '../support/ports';
 import { stepCounter } from '../support/steps';
 
 /** Issue 16 item 6: what a new user meets in their first hour. */
@@ -48,8 +49,8 @@ test.describe('la primera hora', () => {
   });
 
   test('from an address the server does not allow, signing in says so (not "No hemos podido conectar")', async ({ page }) => {
-    // The e2e server allows only http://localhost:3100; the same server at 127.0.0.1 is a foreign Origin.
-    await page.goto('http://127.0.0.1:3100/acceso');
+    // The e2e server allows only http://localhost:<its port>; the same server at 127.0.0.1 is a foreign Origin.
+    await page.goto(`http://127.0.0.1:${PORTS.app}/acceso`);
     await submitLogin(page, DEMO_USER.email, DEMO_USER.password);
     const alert = loginForm(page).getByRole('alert');
     await expect(alert).toContainText('Esta página se ha abierto desde una dirección no permitida');

@@ -68,7 +68,7 @@ test.describe('perfil: tu plan en tu calendario', () => {
     const link = card.getByLabel('Tu enlace privado');
     await expect(link).toBeFocused();
     const url = await link.inputValue();
-    expect(url).toMatch(/^http:\/\/localhost:3100\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/api/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`));
     await expect(card.getByRole('link', { name: 'Abrir en mi app de calendario' })).toHaveAttribute('href', url.replace(/^http:/, 'webcal:'));
     await card.getByRole('button', { name: 'Copiar enlace' }).click();
     await expect(card.getByText('Enlace copiado. Pégalo en tu app de calendario.')).toBeVisible();

@@ -1,11 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { PORTS } from '../support/ports';
 
 /**
  * The security server's coach is the fake OpenAI-compatible model of packages/ai, behind a scripting
  * front started by e2e/start-server.mjs --security. Streamed requests (chat and journaling answers)
  * get the `stream` answer, the others (structured JSON: the daily plan, summaries) the `json` one.
  */
-const CONTROL = 'http://127.0.0.1:3199/__control';
+const CONTROL = `http://127.0.0.1:${PORTS.fakeModel}/__control`;
 
 /** packages/ai/src/testing/fake-openai-server.ts `FakeReply` (kept in step by hand: e2e stays self-contained). */
 export type FakeReply =

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SECURITY_ORIGIN } from '../support/ports';
 import { ALL_SENTINELS } from './vectors';
 
 /** The security server (e2e/start-server.mjs --security). */
-export const SECURITY_ORIGIN = 'http://localhost:3101';
+export { SECURITY_ORIGIN };
 
 export type EvidenceKind = 'sentinel' | 'dialog' | 'csp' | 'pageerror' | 'popup' | 'navigation' | 'outside-request' | 'resource';
 

@@ -2,9 +2,8 @@ import { ASSESSMENT_SECTIONS, ASSESSMENT_VERSION, type PartialResponses } from '
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './auth';
-
-/** The server's allowed Origin: every non-GET request must carry it (browsers do). */
-const APP_ORIGIN = 'http://localhost:3100';
+// The server's allowed Origin: every non-GET request must carry it (browsers do).
+import { APP_ORIGIN } from './ports';
 
 /** Steps the server awards once a day for completing the assessment (`assessment_completed`). */
 export const ASSESSMENT_STEPS = 1000;

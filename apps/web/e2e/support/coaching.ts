@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { completeAssessmentViaApi, registerFreshUser } from './assessment';
-
-/** The server's allowed Origin: every non-GET request must carry it (browsers do). */
-const APP_ORIGIN = 'http://localhost:3100';
+// The server's allowed Origin: every non-GET request must carry it (browsers do).
+import { APP_ORIGIN } from './ports';
 
 export const PLAN_LINK_CLASSES = ['breathing', 'fitness', 'journal', 'coaching', 'active-breaks', 'meditation', 'meditations'];
 

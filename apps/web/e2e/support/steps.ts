@@ -1,9 +1,10 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
 import { uniqueEmail } from './auth';
 import { advanceServerClock } from './clock';
+import { APP_ORIGIN } from './ports';
 
 /** The server's allowed Origin: every non-GET request must carry it (browsers do). */
-export const APP_ORIGIN = 'http://localhost:3100';
+export { APP_ORIGIN };
 
 export interface ApiUser {
   id: string;
