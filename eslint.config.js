@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const noExportStar = {
   selector: 'ExportAllDeclaration',
@@ -214,7 +215,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          basePath: 'apps/web/src',
+          // Absolute: the rule resolves a relative basePath against the working folder, which is not always the root.
+          basePath: join(import.meta.dirname, 'apps/web/src'),
           zones: [
             ...webFeatures.map((feature) => ({
               target: `./features/${feature}`,

@@ -1,13 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { guardEslint, root } from './guard-eslint';
 
 // Issue 16: a web form's limits come from packages/domain (the schemas and constants the API validates
 // with), never from a literal. The rule in eslint.config.js ("Form limits from the domain") reports a
 // literal maxLength/minLength/max/min on a JSX element and a literal maxLength/minLength/maxSelections option.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const eslint = guardEslint();
 const FILE = 'apps/web/src/features/profile/components/example-form.tsx';
 
 async function limitsReported(code: string, filePath = FILE): Promise<number> {

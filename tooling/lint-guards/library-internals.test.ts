@@ -1,26 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { guardEslint, root } from './guard-eslint';
 
 // Issue 16: the lint rule in eslint.config.js ("Libraries as shipped") reports every way back into a
 // dependency's private internals, in every part of the repository, except the one test-support file.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-// The guard is a syntax rule. The type-aware rules of the server sources (eslint.config.js) would have each
-// lintText below build and update the API's whole TypeScript program, seconds apiece on a loaded machine,
-// for nothing this file checks: they are switched off here, and `pnpm lint` keeps them.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    files: ['**/*.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: null } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/await-thenable': 'off',
-    },
-  },
-});
+const eslint = guardEslint();
 const PREFIX = 'Libraries as shipped:';
 
 async function internalsReported(code: string, filePath: string): Promise<string[]> {

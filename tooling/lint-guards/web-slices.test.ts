@@ -1,13 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { guardEslint, root } from './guard-eslint';
 
 // Issue 16, "slices that show the architecture": eslint.config.js ("Slices and cycles") forbids a web
 // feature importing another feature (relative paths of any depth), features/components/lib importing
 // app/, components/lib importing a feature, and import cycles in the web app, the API and the packages.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const eslint = guardEslint();
 
 async function reported(code: string, filePath: string, rule: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
