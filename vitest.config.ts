@@ -22,6 +22,7 @@ export default defineConfig({
       },
       'apps/web',
       'tooling/lint-guards',
+      'tooling/test-services',
     ],
   },
 });
