@@ -64,6 +64,8 @@ function run(command: string, args: string[], cwd: string, port: number, extraEn
       DATABASE_PATH: join(scratch, `app-${port}.db`),
       WEB_DIST_DIR: join(scratch, 'no-web'),
       LOG_LEVEL: 'warn',
+      // No settings file unless a test names one (a contributor's own .env must not change the tests).
+      ENV_FILE: '',
       ...extraEnv,
     },
   });

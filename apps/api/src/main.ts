@@ -11,13 +11,17 @@ import { listen } from './http/node-server';
 import { createLogger, type Logger } from './logger';
 import { attachRealtime } from './realtime/realtime-server';
 import { seedDemoAccounts } from './seed/demo-accounts';
+import { loadSettingsFile } from './settings-file';
 
 // src/main.ts (dev, tsx) and dist/main.js (built) sit at the same depth: apps/api/<dir>/main.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main() {
   let config;
+  let settingsFile: string | null;
   try {
+    // `.env` (or ENV_FILE) first; variables already in the environment win over it (settings-file.ts).
+    settingsFile = loadSettingsFile(process.env, repoRoot);
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -30,6 +34,7 @@ async function main() {
   // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each
   // migration once), then the store (async: it seeds the catalogue). Unset: the SQLite file, as always.
   const logger = createLogger(config.logLevel);
+  if (settingsFile) logger.info('settings file read', { file: settingsFile });
   const store = config.databaseUrl ? await openPgStore(config.databaseUrl, config.databasePoolMax, !config.isProduction, logger) : undefined;
   const deps = createDeps(config, { logger, migrationsFolder: resolve(repoRoot, 'packages/db/drizzle'), ...(store ? { store } : {}) });
   // Redis (REDIS_URL): wait a little for it, never fail on it; until it answers, limits and caps hold
