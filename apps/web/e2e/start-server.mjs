@@ -49,6 +49,8 @@ Object.assign(env, {
   HOST: '127.0.0.1',
   APP_ORIGIN: `http://localhost:${port}`,
   DATABASE_PATH: join(dbDir, 'app.db'),
+  // No settings file: a contributor's own .env must not change what the specs see.
+  ENV_FILE: '',
   // Every spec registers its users from 127.0.0.1: far more than the real limit of 5 an hour.
   AUTH_REGISTER_MAX_PER_ADDRESS: '10000',
   // And signs in from it: only the per-address limit is lifted; per (account, address) stays 10 (auth/sign-in-limits.spec.ts).

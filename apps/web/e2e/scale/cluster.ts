@@ -6,7 +6,7 @@
 // the example operators copy. Only the surrounding main config (pid, logs, temp paths, `user`) is the
 // harness's own.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,10 @@ import { freePort } from '../../../../tooling/test-services/free-port.ts';
 import { renderNginxConfig } from '../../../../tooling/test-services/nginx.ts';
 import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '../../../../tooling/test-services/postgres.ts';
 import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
+import { SERVER_ENTRY, startApiProcess, stopChild } from '../support/api-process';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../../..');
-const webRoot = resolve(here, '../..');
-const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
 // SCALE_NGINX_CONF runs the tests against another config with the same placeholders (your own).
 export const NGINX_CONF_TEMPLATE = process.env.SCALE_NGINX_CONF ?? join(repoRoot, 'deploy/nginx/ascenso.conf');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -61,7 +60,7 @@ export function clusterAvailability(): { available: true } | { available: false;
   }
   if (!redis.available) missing.push(redis.reason);
   if (SCALE_DATABASE === 'postgres' && POSTGRES_SKIP_REASON) missing.push(`${POSTGRES_SKIP_REASON} (or SCALE_DATABASE=sqlite)`);
-  if (!existsSync(serverEntry)) missing.push(`${serverEntry} not found: build the API first (pnpm build)`);
+  if (!existsSync(SERVER_ENTRY)) missing.push(`${SERVER_ENTRY} not found: build the API first (pnpm build)`);
   if (missing.length === 0) return { available: true };
   const reason = `scale cluster unavailable: ${missing.join('; ')}`;
   if (inCi()) throw new Error(`${reason}. CI must run the two-instance test.`);
@@ -132,6 +131,8 @@ function instanceEnv(origin: string, database: ClusterDatabase, redisUrl: string
     // nginx appends the client's address to X-Forwarded-For: one proxy in front.
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
+    // No settings file: a contributor's own .env must not change what the specs see.
+    ENV_FILE: '',
     AUTH_REGISTER_MAX_PER_ADDRESS: '10000',
     // Only the per-address sign-in limit is lifted; per (account, address) stays the shipped 10.
     AUTH_LOGIN_MAX_PER_ADDRESS: '10000',
@@ -140,35 +141,9 @@ function instanceEnv(origin: string, database: ClusterDatabase, redisUrl: string
   });
 }
 
-function startInstance(name: 'a' | 'b', env: NodeJS.ProcessEnv, logFile: string): Promise<Omit<Instance, 'id'>> {
-  const child = spawn(process.execPath, [serverEntry], { cwd: webRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const record = (chunk: Buffer) => {
-    output += chunk.toString();
-    writeFileSync(logFile, output);
-  };
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`instance ${name} did not start within 30 s:\n${output}`));
-    }, 30_000);
-    const onData = () => {
-      const ready = /Ascenso está listo: http:\/\/[^:\s]+:(\d+)/.exec(output);
-      if (!ready) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      const port = Number(ready[1]);
-      resolveStart({ name, url: `http://127.0.0.1:${port}`, port, child, exited });
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${name} exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
+async function startInstance(name: 'a' | 'b', env: NodeJS.ProcessEnv, logFile: string): Promise<Omit<Instance, 'id'>> {
+  const started = await startApiProcess(`instance ${name}`, env, logFile);
+  return { name, url: started.url, port: started.port, child: started.child, exited: started.exited };
 }
 
 async function instanceId(url: string): Promise<string> {
@@ -206,14 +181,6 @@ async function startNginx(dir: string, conf: string, port: number): Promise<{ ch
 
 function readIfExists(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
-}
-
-async function stopChild(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  child.kill(signal);
-  await exited;
-  clearTimeout(killer);
 }
 
 /**
