@@ -1,3 +1,4 @@
+import { ActivityKeySchema } from '@ascenso/domain/activities';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
@@ -12,6 +13,8 @@ const PlanSchema = z
     /** Written offline because the configured model failed ("Plan preparado sin IA..."). */
     fallback: z.boolean(),
     items: z.array(z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() })),
+    /** The activities in the steps ledger on `day` (the user's local day): which items are done. */
+    completedToday: z.array(ActivityKeySchema),
   })
   .nullable();
 

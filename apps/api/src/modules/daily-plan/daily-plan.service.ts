@@ -1,4 +1,5 @@
 import { renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
+import { ACTIVITY_KEYS, type ActivityKey } from '@ascenso/domain/activities';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
@@ -31,7 +32,11 @@ export function sanitizePlanHtml(html: string): string {
 
 type User = { id: string; firstName: string; timezone: string };
 
-/** `fallback`: written offline because the configured model failed (the UI says so). */
+/**
+ * `fallback`: written offline because the configured model failed (the UI says so). `completedToday`:
+ * the activities the steps ledger holds on the plan's day (the user's local day), in catalogue order,
+ * so that the plan arrives with its progress (Home's first screen needs no other query for it).
+ */
 export type PlanView = {
   content: string;
   generatedAt: Date;
@@ -39,12 +44,21 @@ export type PlanView = {
   source: 'ai' | 'offline';
   fallback: boolean;
   day: string;
+  completedToday: ActivityKey[];
 };
+
+/** The catalogue's activities with at least one completion in the user's ledger on `day`. */
+async function completedOn(deps: Deps, userId: string, day: string): Promise<ActivityKey[]> {
+  const rows = await deps.repos.steps.dayByActivity(userId, day);
+  const done = new Set(rows.filter((row) => row.completions > 0).map((row) => row.activityKey));
+  return ACTIVITY_KEYS.filter((key) => done.has(key));
+}
 
 export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: PlanView | null }> {
   const day = localDay(deps.clock(), user.timezone);
   const row = await deps.repos.coaching.findPlan(user.id, day);
   if (!row) return { plan: null };
+  const completedToday = await completedOn(deps, user.id, day);
   return {
     plan: {
       content: row.content,
@@ -53,6 +67,7 @@ export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: Plan
       source: row.source,
       fallback: row.fallback,
       day,
+      completedToday,
     },
   };
 }
