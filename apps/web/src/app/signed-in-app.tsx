@@ -10,6 +10,7 @@ import './home/home-page';
 import '../features/auth/components/signed-in-redirect';
 import { AudioProvider } from '../lib/audio/audio-provider';
 import { FloatingStepCounter } from '../features/activities/components/floating-step-counter';
+import { LivePlanProgress } from '../features/daily-plan/components/live-plan-progress';
 import { StepToasts } from '../features/activities/components/step-toasts';
 import { VoiceEntry } from '../features/voice/components/voice-entry';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
@@ -33,6 +34,8 @@ export function SignedInApp({ user }: { user: SessionUser }) {
           <SignedInRoutes user={user} />
         </AudioProvider>
         <StepToasts />
+        {/* The plan's done items follow the same pushed completions, whichever page is shown. */}
+        <LivePlanProgress />
         <BreakReminders />
         {/* The voice quick entry's recorder (its own chunk, loaded on first use). */}
         <VoiceEntry />

@@ -64,7 +64,7 @@ export function DailyPlanCard() {
         </Stack>
       ) : (
         <>
-          <PlanContent html={view.content} />
+          <PlanContent html={view.content} completed={view.completedToday} />
           {view.fallback ? (
             <Text mt="4" fontSize="sm" color="sun.900" bg="sun.50" borderRadius="lg" px="3" py="2" data-testid="plan-sin-ia">
               Plan preparado sin IA porque el modelo no respondió. Puedes pedir otro más tarde con «Generar otro plan».

@@ -1,7 +1,8 @@
 import { Box, Link, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BookIcon, ChatIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon } from '../../../components/ui/icons';
+import { BookIcon, ChatIcon, CheckIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon } from '../../../components/ui/icons';
+import { doneItems } from '../utils/plan-done';
 import type { PlanLinkClass } from '../utils/plan-links';
 import type { PlanNode } from '../utils/plan-tree';
 import { sanitizePlanContent } from '../utils/sanitize-plan';
@@ -16,12 +17,24 @@ const LINK_ICONS: Record<PlanLinkClass, typeof ChatIcon> = {
   meditations: HeadphonesIcon,
 };
 
+const NOTHING_DONE: readonly string[] = [];
+
+/** What rendering needs besides the nodes: the done items and the links that speak for them. */
+type RenderContext = { doneItems: ReadonlyMap<PlanNode, PlanNode>; doneLinks: ReadonlySet<PlanNode> };
+
 /**
  * The plan's HTML, sanitised again with DOMPurify and rendered as React elements: links to the app's
  * areas get their icon, same-site links navigate inside the app, and nothing is injected as HTML.
+ * An item whose activity is among `completed` (the ledger's activities on the plan's day) reads as
+ * done: a check and "Hecho" on screen, and "(hecho)" in its link's accessible name (the visible mark
+ * is hidden from assistive technology, so it is heard once).
  */
-export function PlanContent({ html }: { html: string }) {
+export function PlanContent({ html, completed = NOTHING_DONE }: { html: string; completed?: readonly string[] }) {
   const nodes = useMemo(() => sanitizePlanContent(html), [html]);
+  const context = useMemo<RenderContext>(() => {
+    const done = doneItems(nodes, completed);
+    return { doneItems: done, doneLinks: new Set(done.values()) };
+  }, [nodes, completed]);
   return (
     <Box
       data-testid="contenido-plan"
@@ -36,22 +49,26 @@ export function PlanContent({ html }: { html: string }) {
           color: 'var(--chakra-colors-ink-700)',
           fontSize: 'var(--chakra-font-sizes-sm)',
         },
+        '& li[data-done]': {
+          background: 'var(--chakra-colors-brand-50)',
+          boxShadow: 'inset 0 0 0 1px var(--chakra-colors-brand-200)',
+        },
         '& ol': { listStyle: 'decimal', paddingLeft: '1.25rem' },
       }}
     >
-      {renderNodes(nodes)}
+      {renderNodes(nodes, context)}
     </Box>
   );
 }
 
-function renderNodes(nodes: readonly PlanNode[]): ReactNode[] {
-  return nodes.map((node, index) => renderNode(node, index));
+function renderNodes(nodes: readonly PlanNode[], context: RenderContext): ReactNode[] {
+  return nodes.map((node, index) => renderNode(node, index, context));
 }
 
-function renderNode(node: PlanNode, key: number): ReactNode {
+function renderNode(node: PlanNode, key: number, context: RenderContext): ReactNode {
   if (node.type === 'text') return node.text;
-  if (node.type === 'link') return <PlanLink key={key} node={node} />;
-  const children = renderNodes(node.children);
+  if (node.type === 'link') return <PlanLink key={key} node={node} done={context.doneLinks.has(node)} context={context} />;
+  const children = renderNodes(node.children, context);
   switch (node.tag) {
     case 'p':
       return (
@@ -64,7 +81,14 @@ function renderNode(node: PlanNode, key: number): ReactNode {
     case 'ol':
       return <ol key={key}>{children}</ol>;
     case 'li':
-      return <li key={key}>{children}</li>;
+      return context.doneItems.has(node) ? (
+        <li key={key} data-done="">
+          <DoneMark />
+          {children}
+        </li>
+      ) : (
+        <li key={key}>{children}</li>
+      );
     case 'strong':
       return <strong key={key}>{children}</strong>;
     case 'em':
@@ -74,9 +98,46 @@ function renderNode(node: PlanNode, key: number): ReactNode {
   }
 }
 
-function PlanLink({ node }: { node: Extract<PlanNode, { type: 'link' }> }) {
-  const children = renderNodes(node.children);
-  if (!node.href) return <>{children}</>;
+/** The visible "done" mark of an item (a check and "Hecho"); its link says "(hecho)" to screen readers. */
+function DoneMark() {
+  return (
+    <Box
+      as="span"
+      aria-hidden="true"
+      float="right"
+      ms="3"
+      display="inline-flex"
+      alignItems="center"
+      gap="1"
+      px="2"
+      py="0.5"
+      borderRadius="full"
+      bg="brand.100"
+      color="brand.800"
+      fontSize="xs"
+      fontWeight="700"
+    >
+      <CheckIcon boxSize="3.5" />
+      Hecho
+    </Box>
+  );
+}
+
+function PlanLink({ node, done, context }: { node: Extract<PlanNode, { type: 'link' }>; done: boolean; context: RenderContext }) {
+  const children = renderNodes(node.children, context);
+  const spokenDone = done ? (
+    <Box as="span" srOnly>
+      {' (hecho)'}
+    </Box>
+  ) : null;
+  if (!node.href) {
+    return (
+      <>
+        {children}
+        {spokenDone}
+      </>
+    );
+  }
   const Icon = node.iconClass ? LINK_ICONS[node.iconClass] : null;
   const content = (
     <>
@@ -86,6 +147,7 @@ function PlanLink({ node }: { node: Extract<PlanNode, { type: 'link' }> }) {
         </Box>
       ) : null}
       {children}
+      {spokenDone}
     </>
   );
   const style = {

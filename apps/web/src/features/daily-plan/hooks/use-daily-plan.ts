@@ -10,8 +10,12 @@ export type DailyPlanView =
   | { state: 'loading' }
   | { state: 'generating' }
   | { state: 'empty' }
-  /** `fallback`: written without the model because it did not answer (the card says so). */
-  | { state: 'ready'; content: string; generatedAt: Date; fallback: boolean };
+  /**
+   * `fallback`: written without the model because it did not answer (the card says so).
+   * `completedToday`: the activities in the ledger on the plan's day (its done items), kept live by
+   * useLivePlanProgress.
+   */
+  | { state: 'ready'; content: string; generatedAt: Date; fallback: boolean; completedToday: readonly string[] };
 
 /**
  * Today's plan (spec §4 "Daily plan card"): load it (fresh 5 min, no retry); when it fails or there
@@ -67,7 +71,7 @@ export function useDailyPlan() {
 
   const plan = today.data?.plan ?? null;
   let view: DailyPlanView;
-  if (plan) view = { state: 'ready', content: plan.content, generatedAt: plan.generatedAt, fallback: plan.fallback };
+  if (plan) view = { state: 'ready', content: plan.content, generatedAt: plan.generatedAt, fallback: plan.fallback, completedToday: plan.completedToday };
   else if (today.isPending) view = { state: 'loading' };
   // Idle: the automatic request is about to go out (effect below); then pending; then the reload.
   else if (generate.isIdle || generate.isPending || today.isFetching) view = { state: 'generating' };
