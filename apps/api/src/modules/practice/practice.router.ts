@@ -87,6 +87,12 @@ export const practiceRouter = router({
           .number()
           .min(0)
           .max(4 * 3600),
+        /** Seconds the player skipped ("Saltar"): words a refusal, never earns (practice.service.ts). */
+        skippedSeconds: z
+          .number()
+          .min(0)
+          .max(4 * 3600)
+          .optional(),
       }),
     )
     .output(CompletionResultSchema)

@@ -72,6 +72,8 @@ export async function startPractice(deps: Deps, user: User, input: { kind: Pract
 }
 
 const ALREADY_RECORDED = 'Esta sesión ya está registrada';
+/** A break ended early because its moves were skipped (the web app's "Saltar"). */
+export const BREAK_SKIPPED = 'Has saltado los movimientos: la pausa cuenta cuando los haces.';
 const REPLACED = 'Empezaste otra práctica después de esta: solo cuenta la última que empezaste.';
 
 /**
@@ -80,8 +82,12 @@ const REPLACED = 'Empezaste otra práctica después de esta: solo cuenta la últ
  * whole; breathing earns short under 5 minutes and long from 5. The practice is evidence for one
  * completion: the check that it is still running and the award happen in one immediate transaction,
  * so concurrent calls, from any number of processes, award it once.
+ *
+ * `skippedSeconds` (what the player skipped) only words a refusal: a break that falls short because
+ * its moves were skipped (it would have counted with them) says so. It never earns anything: only the
+ * practised time is judged.
  */
-export async function completePractice(deps: Deps, user: User, input: { sessionId: string; practicedSeconds: number }) {
+export async function completePractice(deps: Deps, user: User, input: { sessionId: string; practicedSeconds: number; skippedSeconds?: number | undefined }) {
   const session = await deps.repos.listens.findPractice(input.sessionId);
   if (!session || session.userId !== user.id) throw new DomainError('NOT_FOUND', 'Sesión no encontrada');
   if (session.completedAt) throw new DomainError('CONFLICT', ALREADY_RECORDED, { stepsEarned: 0 });
@@ -97,7 +103,11 @@ export async function completePractice(deps: Deps, user: User, input: { sessionI
     activityKey = breathingActivityKey(Math.min(input.practicedSeconds, session.plannedSeconds));
   } else {
     const share = session.kind === 'fitness' ? 0.9 : 0.8;
-    if (input.practicedSeconds < session.plannedSeconds * share) {
+    const needed = session.plannedSeconds * share;
+    if (input.practicedSeconds < needed) {
+      if (session.kind === 'active_break' && (input.skippedSeconds ?? 0) > 0 && input.practicedSeconds + (input.skippedSeconds ?? 0) >= needed) {
+        throw new DomainError('VALIDATION', BREAK_SKIPPED);
+      }
       throw new DomainError('VALIDATION', session.kind === 'fitness' ? 'Termina la clase para sumar sus pasos.' : 'Termina la pausa para sumar sus pasos.');
     }
     activityKey = session.kind === 'fitness' ? fitnessActivityKey(Math.round(session.plannedSeconds / 60)) : 'active_break';

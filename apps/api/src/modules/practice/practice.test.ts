@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
+import { BREAK_SKIPPED } from './practice.service';
 
 async function setup() {
   const t = createTestApp();
@@ -87,5 +88,58 @@ describe('honest completions', () => {
     const session = await caller.practice.start({ kind: 'active_break', ref: 'ojos' });
     const other = (await t.signedInCaller()).caller;
     await expect(other.practice.complete({ sessionId: session.sessionId, practicedSeconds: 10 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('a break whose moves were skipped', () => {
+  /** An active break (cuello: 80 s, 64 s needed) started, with `elapsed` seconds passed on the server. */
+  async function breakAfter(elapsed: number) {
+    const { t, caller, user } = await setup();
+    const session = await caller.practice.start({ kind: 'active_break', ref: 'cuello' });
+    expect(session.plannedSeconds).toBe(80);
+    t.clock.advance(elapsed * 1000);
+    return { t, caller, user, sessionId: session.sessionId };
+  }
+
+  it('says the moves were skipped when skipping is why it fell short, and earns nothing', async () => {
+    const { t, caller, user, sessionId } = await breakAfter(6);
+    await expect(caller.practice.complete({ sessionId, practicedSeconds: 6, skippedSeconds: 74 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: BREAK_SKIPPED,
+    });
+    expect(BREAK_SKIPPED).toBe('Has saltado los movimientos: la pausa cuenta cuando los haces.');
+    expect(await t.deps.repos.steps.total(user.id)).toBe(0);
+    expect(await t.deps.repos.steps.dayByActivity(user.id, '2026-11-22')).toEqual([]);
+  });
+
+  it('a break ended early ("Terminar") without skipping, or short even with what was skipped, still asks to finish it', async () => {
+    const early = await breakAfter(30);
+    await expect(early.caller.practice.complete({ sessionId: early.sessionId, practicedSeconds: 30 })).rejects.toMatchObject({
+      message: 'Termina la pausa para sumar sus pasos.',
+    });
+    const skippedLittle = await breakAfter(20);
+    await expect(
+      skippedLittle.caller.practice.complete({ sessionId: skippedLittle.sessionId, practicedSeconds: 20, skippedSeconds: 15 }),
+    ).rejects.toMatchObject({
+      message: 'Termina la pausa para sumar sus pasos.',
+    });
+  });
+
+  it('skipping never earns: enough practised time counts whatever was skipped; a skipped class keeps its own wording', async () => {
+    const enough = await breakAfter(66);
+    expect(await enough.caller.practice.complete({ sessionId: enough.sessionId, practicedSeconds: 65, skippedSeconds: 15 })).toMatchObject({
+      activityKey: 'active_break',
+      stepsEarned: 70,
+    });
+
+    const { t, caller } = await setup();
+    const fitnessClass = (await caller.practice.catalogue()).fitness[0]!;
+    const session = await caller.practice.start({ kind: 'fitness', ref: fitnessClass.id });
+    t.clock.advance(10_000);
+    await expect(
+      caller.practice.complete({ sessionId: session.sessionId, practicedSeconds: 10, skippedSeconds: session.plannedSeconds }),
+    ).rejects.toMatchObject({
+      message: 'Termina la clase para sumar sus pasos.',
+    });
   });
 });

@@ -21,6 +21,7 @@ export function GuidedPlayer({
   nextLabel,
   session,
   onSkip,
+  onFinish,
   headingLevel = 'h2',
 }: {
   name: string;
@@ -32,9 +33,11 @@ export function GuidedPlayer({
   positionLabel: string;
   totalRemaining: number;
   nextLabel: string | null;
-  /** The practice session: its phase (paused, saving) and its pause, resume and finish. */
-  session: { phase: string; pause: () => void; resume: () => void; finish: () => unknown };
+  /** The practice session: its phase (paused, saving), its pause and resume. */
+  session: { phase: string; pause: () => void; resume: () => void };
   onSkip: () => void;
+  /** "Terminar": records the practice (the guided sequence's finish, which reports what was skipped). */
+  onFinish: () => void;
   headingLevel?: 'h2' | 'h3';
 }) {
   const controls = useRef<HTMLDivElement>(null);
@@ -125,7 +128,7 @@ export function GuidedPlayer({
           saving={saving}
           onPause={session.pause}
           onResume={session.resume}
-          onFinish={() => void session.finish()}
+          onFinish={onFinish}
           extra={
             <Button variant="outline" size="lg" borderRadius="full" onClick={onSkip} disabled={saving}>
               <SkipForwardIcon />

@@ -7,7 +7,9 @@ type Session = ReturnType<typeof usePracticeSession>;
 
 /**
  * Plays a timed sequence (class exercises, break moves) on top of a practice session: the cursor is
- * the practised time plus what was skipped; when the last item ends the practice is recorded.
+ * the practised time plus what was skipped; when the last item ends the practice is recorded, with
+ * what was skipped (`finish` does the same for "Terminar"): a break that falls short because its moves
+ * were skipped is then told so.
  * Optional soft ticks in the last 3 seconds of each item and a tone when the next one starts.
  */
 export function useGuidedSequence<T extends TimedItem>(items: readonly T[], session: Session, { sound }: { sound: boolean }) {
@@ -15,7 +17,8 @@ export function useGuidedSequence<T extends TimedItem>(items: readonly T[], sess
   const cursor = session.elapsedMs / 1000 + skipped;
   const view = sequenceAt(items, cursor);
   const running = session.phase === 'running';
-  const { finish } = session;
+  const { finish: finishSession } = session;
+  const finish = useCallback(() => finishSession(undefined, skipped), [finishSession, skipped]);
 
   useEffect(() => {
     if (running && view.done) finish();
@@ -51,5 +54,5 @@ export function useGuidedSequence<T extends TimedItem>(items: readonly T[], sess
     [start],
   );
 
-  return { view, skip, restart, begin, skipped };
+  return { view, skip, restart, begin, finish, skipped };
 }

@@ -21,6 +21,8 @@ export interface PracticeSessionState {
   watch: Stopwatch | null;
   /** Seconds sent to the server when finishing. */
   practised: number;
+  /** Seconds the player skipped (a class's or a break's "Saltar"), sent along to word a refusal. */
+  skipped: number;
   result: PracticeCompletion | null;
   /** Why starting or saving failed (the server's own words for a refusal). */
   message: string | null;
@@ -33,6 +35,7 @@ const READY: PracticeSessionState = {
   sessionId: null,
   watch: null,
   practised: 0,
+  skipped: 0,
   result: null,
   message: null,
   canRetry: false,
@@ -97,9 +100,10 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
   }, []);
 
   const save = useCallback(
-    async (sessionId: string, practised: number) => {
+    async (sessionId: string, practised: number, skipped: number) => {
       try {
-        const result = await completeAsync({ sessionId, practicedSeconds: practised });
+        // What was skipped earns nothing; it lets the server say why a short practice did not count.
+        const result = await completeAsync({ sessionId, practicedSeconds: practised, ...(skipped > 0 ? { skippedSeconds: skipped } : {}) });
         fromCompletion(result);
         setState((s) => ({ ...s, phase: 'done', result, message: null, canRetry: false }));
       } catch (error) {
@@ -109,19 +113,22 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
     [completeAsync, fromCompletion],
   );
 
-  /** Ends the practice now (or when its time is up) and records what was practised. */
+  /**
+   * Ends the practice now (or when its time is up) and records what was practised; `skippedSeconds`:
+   * what the player skipped on the way.
+   */
   const finish = useCallback(
-    (capSeconds?: number) => {
+    (capSeconds?: number, skippedSeconds = 0) => {
       const current = stateRef.current;
       if ((current.phase !== 'running' && current.phase !== 'paused') || !current.watch || !current.sessionId) return;
       const at = Date.now();
       const watch = pauseStopwatch(current.watch, at);
       const seconds = practisedSeconds(watch, at);
       const practised = capSeconds === undefined ? seconds : Math.min(seconds, capSeconds);
-      const next: PracticeSessionState = { ...current, phase: 'saving', watch, practised };
+      const next: PracticeSessionState = { ...current, phase: 'saving', watch, practised, skipped: skippedSeconds };
       stateRef.current = next;
       setState(next);
-      void save(current.sessionId, practised);
+      void save(current.sessionId, practised, skippedSeconds);
     },
     [save],
   );
@@ -129,9 +136,9 @@ export function usePracticeSession({ kind, refId }: { kind: PracticeKind; refId:
   const retrySave = useCallback(() => {
     if (state.sessionId && state.canRetry) {
       setState((s) => ({ ...s, phase: 'saving', message: null }));
-      void save(state.sessionId, state.practised);
+      void save(state.sessionId, state.practised, state.skipped);
     }
-  }, [save, state.canRetry, state.practised, state.sessionId]);
+  }, [save, state.canRetry, state.practised, state.sessionId, state.skipped]);
 
   const reset = useCallback(() => setState(READY), []);
 

@@ -80,6 +80,7 @@ function BreakSession({ activeBreak }: { activeBreak: ActiveBreakView }) {
             nextLabel={view.next ? view.next.instruction : null}
             session={session}
             onSkip={guided.skip}
+            onFinish={guided.finish}
           />
         ) : null}
         {session.phase === 'saving' && !view.current ? (

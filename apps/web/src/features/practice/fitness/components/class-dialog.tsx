@@ -111,6 +111,7 @@ export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessCl
                   nextLabel={view.next ? `${view.next.name} (${shortDuration(view.next.seconds)})` : null}
                   session={session}
                   onSkip={guided.skip}
+                  onFinish={guided.finish}
                   headingLevel="h3"
                 />
               ) : null}
