@@ -47,7 +47,7 @@ describe('evaluateAssessment', () => {
     expect(ids).toEqual(expect.arrayContaining(['pausas-reuniones', 'respiracion-presion', 'journaling-evidencias', 'sesion-liderazgo']));
     expect(evaluation.recommendations.length).toBeLessThanOrEqual(6);
     for (const r of evaluation.recommendations) expect(AREA_PATHS[r.area]).toMatch(/^\//);
-    expect(evaluation.firstStep).toContain('reuniones más eficaces');
+    expect(evaluation.firstStep).toContain('hacer más eficaces tus reuniones');
   });
 
   it.each([
