@@ -1,3 +1,4 @@
+import { phraseOf } from '@ascenso/domain/assessment-phrases';
 import type { AddressForm } from '@ascenso/domain/address-form';
 import type { CoachContext } from '../context';
 import type { ChatMessage } from '../provider';
@@ -190,7 +191,7 @@ function isProfileChallenge(context: CoachContext, topic: Topic | null): boolean
 function goalFor(context: CoachContext, topic: Topic | null): string | null {
   const goals = context.profile?.goals.map((g) => g.value) ?? [];
   const value = topic ? goals.find((g) => topic.goals.includes(g)) : undefined;
-  return value ? (GOAL_PHRASES[value] ?? null) : null;
+  return value ? phraseOf(GOAL_PHRASES, value) : null;
 }
 
 function drainFor(context: CoachContext, topic: Topic | null): string | null {
@@ -200,7 +201,7 @@ function drainFor(context: CoachContext, topic: Topic | null): string | null {
 }
 
 function strengthOf(context: CoachContext, turn: number): string | null {
-  const strengths = (context.profile?.strengths ?? []).map((s) => STRENGTH_PHRASES[s.value]).filter((s): s is string => Boolean(s));
+  const strengths = (context.profile?.strengths ?? []).map((s) => phraseOf(STRENGTH_PHRASES, s.value)).filter((s): s is string => s !== null);
   return strengths.length ? (strengths[turn % strengths.length] as string) : null;
 }
 

@@ -1,3 +1,4 @@
+import { phraseOf } from '@ascenso/domain/assessment-phrases';
 import type { CoachContext } from '../context';
 import type { ChatMessage } from '../provider';
 import { extractCommitments, type SessionSummary } from '../session';
@@ -41,7 +42,7 @@ export function offlineWeeklySummary(context: CoachContext): WeeklySummaryText {
     .slice(0, 4)
     .map(([key, n]) => activityCount(key, n));
   const goalValue = context.profile?.goals[0]?.value;
-  const goal = goalValue ? GOAL_PHRASES[goalValue] : undefined;
+  const goal = goalValue ? phraseOf(GOAL_PHRASES, goalValue) : null;
   const days = DAYS[Math.min(activeDays, 7)] as string;
   const message =
     activeDays === 0

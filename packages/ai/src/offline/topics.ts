@@ -71,8 +71,6 @@ const topic = z.strictObject({
 const topicsFile = z.strictObject({
   topics: z.array(topic),
   generalSuggestions: suggestions,
-  goalPhrases: z.record(z.string(), text),
-  strengthPhrases: z.record(z.string(), text),
   drainPhrases: z.record(z.string(), text),
 });
 
@@ -87,11 +85,11 @@ export function findTopic(id: TopicId): Topic {
   return TOPICS.find((t) => t.id === id) as Topic;
 }
 
-/** The user's goals in the coach's voice (second person), by assessment value. */
-export const GOAL_PHRASES: Record<string, string> = library.goalPhrases;
-
-/** Strengths in the coach's voice: "tu empatía". */
-export const STRENGTH_PHRASES: Record<string, string> = library.strengthPhrases;
+/**
+ * The user's goals ("liderar mejor a tu equipo") and strengths ("tu empatía") in the second person, by assessment
+ * value: the same phrases the written reading of the assessment uses, one table for every option.
+ */
+export { GOAL_PHRASES, STRENGTH_PHRASES } from '@ascenso/domain/assessment-phrases';
 
 /** Energy drains with the verb agreeing with its subject. */
 export const DRAIN_PHRASES: Record<string, string> = library.drainPhrases;
