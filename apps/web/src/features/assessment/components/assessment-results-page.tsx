@@ -1,4 +1,6 @@
+import { experiencePhrase } from '@ascenso/domain/assessment-phrases';
 import type { CoachingProfile, Labelled } from '@ascenso/domain/assessment-profile';
+import { capitalise, inlineFreeText } from '@ascenso/domain/spanish-text';
 import { Badge, Box, Container, Grid, Heading, HStack, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ArrowRightIcon } from '../../../components/ui/icons';
@@ -61,7 +63,8 @@ function ResultsView({ profile, completedAt, history }: { profile: CoachingProfi
           </Text>
           <Wrap gap="2" mt="3">
             <Chip>{profile.seniority.label}</Chip>
-            <Chip>{profile.experience} de experiencia</Chip>
+            {/* "9 años" reads "9 años de experiencia"; an answer that is not a length of time ("Poca") is shown as written. */}
+            <Chip>{capitalise(experiencePhrase(profile.experience) ?? `Experiencia: ${inlineFreeText(profile.experience)}`)}</Chip>
             <Chip>{profile.companySize.label}</Chip>
             <Chip>{profile.workLocation.label}</Chip>
             <Chip>{profile.lifeStage.label}</Chip>
