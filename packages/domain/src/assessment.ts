@@ -411,7 +411,9 @@ export const CompleteAssessmentInputSchema = z.object({
 /** Whether an existing assessment counts as recent (created within one calendar month of `now`). */
 export function isRecentAssessment(createdAt: Date, now: Date): boolean {
   const monthAgo = new Date(now);
-  monthAgo.setMonth(monthAgo.getMonth() - 1);
+  // In UTC: local month arithmetic moved the boundary by an hour across a daylight-saving change, so the
+  // answer depended on the time zone of the machine running it.
+  monthAgo.setUTCMonth(monthAgo.getUTCMonth() - 1);
   return createdAt.getTime() >= monthAgo.getTime();
 }
 
