@@ -55,7 +55,8 @@ describe('renderNginxConfig', () => {
     const text = readFileSync(main, 'utf8');
     expect(text).toContain('worker_connections 64;');
     for (const path of text.match(/\/\S+(?=;)/g) ?? []) expect(path.startsWith(dir)).toBe(true);
-    if (existsSync('/usr/sbin/nginx')) execFileSync('/usr/sbin/nginx', ['-t', '-q', '-p', `${dir}/`, '-c', main, '-e', join(dir, 'e.log')]);
+    const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+    if (existsSync(nginx)) execFileSync(nginx, ['-t', '-q', '-p', `${dir}/`, '-c', main, '-e', join(dir, 'e.log')]);
   });
 
   it('refuses a template with a placeholder it does not know', () => {
@@ -73,7 +74,7 @@ describe('startRedis', () => {
     const before = ours('ascenso-redis-');
     const redis = await startRedis();
     expect(redis.url).toBe(`redis://127.0.0.1:${redis.port}`);
-    const pong = execFileSync('/usr/bin/redis-cli', ['-u', redis.url, 'PING'], { encoding: 'utf8' });
+    const pong = execFileSync(process.env.REDIS_CLI ?? '/usr/bin/redis-cli', ['-u', redis.url, 'PING'], { encoding: 'utf8' });
     expect(pong.trim()).toBe('PONG');
     await redis.stop();
     await redis.stop();
