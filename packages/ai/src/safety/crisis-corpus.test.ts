@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The evaluation corpus (eval/crisis/README.md): split by writer before any tuning; the test split is frozen.
+const DIR = join(import.meta.dirname, '../../eval/crisis');
+/** SHA-256 of eval/crisis/test.jsonl as written. Nobody tuning the screen reads or changes that file. */
+const FROZEN_TEST_SHA256 = '34166e8c069f06ce4f46dda591d99080fa5eed7f24b135740238ee73eaa71917';
+
+const FAMILIES = [
+  'suicidal_active',
+  'suicidal_passive',
+  'immediate_danger',
+  'self_harm',
+  'partner_violence',
+  'child_abuse',
+  'eating_disorder_danger',
+  'other_in_danger',
+  'overdose_poisoning',
+  'medical_emergency',
+  'none',
+] as const;
+
+type Row = { id: string; writer: string; channel: 'chat' | 'journal'; family: (typeof FAMILIES)[number]; now?: boolean; minor?: boolean; text: string };
+
+function read(split: 'train' | 'dev' | 'test'): Row[] {
+  return readFileSync(join(DIR, `${split}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
+}
+
+describe('the crisis evaluation corpus', () => {
+  it('keeps the test split exactly as frozen', () => {
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(DIR, 'test.jsonl')))
+        .digest('hex'),
+    ).toBe(FROZEN_TEST_SHA256);
+  });
+
+  it('is split by writer: no writer in two splits, at least four writers', () => {
+    const writers = {
+      train: new Set(read('train').map((r) => r.writer)),
+      dev: new Set(read('dev').map((r) => r.writer)),
+      test: new Set(read('test').map((r) => r.writer)),
+    };
+    expect([...writers.train].sort()).toEqual(['A', 'C', 'D']);
+    expect([...writers.dev]).toEqual(['F']);
+    expect([...writers.test].sort()).toEqual(['B', 'E']);
+    expect(new Set([...writers.train, ...writers.dev, ...writers.test]).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('holds at least 900 crisis messages over the ten families and 600 hard negatives, well formed', () => {
+    const rows = [...read('train'), ...read('dev'), ...read('test')];
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(FAMILIES).toContain(row.family);
+      expect(['chat', 'journal']).toContain(row.channel);
+      expect(row.text.trim().length).toBeGreaterThan(0);
+      expect(typeof row.now === 'boolean').toBe(row.family === 'partner_violence');
+      expect(typeof row.minor === 'boolean').toBe(row.family === 'child_abuse');
+    }
+    const crisis = rows.filter((r) => r.family !== 'none');
+    expect(crisis.length).toBeGreaterThanOrEqual(900);
+    expect(rows.length - crisis.length).toBeGreaterThanOrEqual(600);
+    for (const family of FAMILIES.filter((f) => f !== 'none')) expect(crisis.filter((r) => r.family === family).length, family).toBeGreaterThanOrEqual(90);
+  });
+});
