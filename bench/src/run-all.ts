@@ -6,6 +6,7 @@ import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
 import { loginUnderAttackBench } from './login-under-attack';
+import { offlineCoachBench } from './offline-coach';
 import { relayBench } from './relay';
 import { wsBench } from './ws';
 import { wsCapsBench } from './ws-caps';
@@ -16,6 +17,7 @@ const results = {
   ws: await wsBench(),
   wsCaps: await wsCapsBench(),
   relay: await relayBench(),
+  offlineCoach: await offlineCoachBench(),
   crash: await crashTest(20),
   loginUnderAttack: await loginUnderAttackBench(),
   awards: await awardsTwoProcessesBench(8),

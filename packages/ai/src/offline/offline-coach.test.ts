@@ -182,8 +182,10 @@ describe('the guided offline coach: a six-turn transcript', () => {
   });
 });
 
-describe('cost', () => {
-  it('answers thirty 4 000-character turns of varied words quickly (the event loop is not held)', () => {
+describe('long messages', () => {
+  // Their cost is a benchmark (bench/src/offline-coach.ts, a ratio against short turns in the same run), not a
+  // timed test: here, thirty 4 000-character turns of varied words each get a reply of the coach's own.
+  it('answers thirty 4 000-character turns of varied words, each with a reply of its own', () => {
     let seed = 7;
     const rnd = () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -197,18 +199,14 @@ describe('cost', () => {
       return text.slice(0, 4000);
     };
     const history: ChatMessage[] = [];
-    const times: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       history.push({ role: 'user', content: message() });
-      const started = performance.now();
       const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [...history] });
-      times.push(performance.now() - started);
+      expect(reply.trim().length).toBeGreaterThan(20);
+      // Its own words, not the message read back.
+      expect(history[history.length - 1]?.content.includes(reply.slice(0, 40))).toBe(false);
       history.push({ role: 'assistant', content: reply });
     }
-    const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    // Measured about 10 ms mean on the shared 2-core machine; bounds leave room for a busy one.
-    expect(mean).toBeLessThan(100);
-    expect(Math.max(...times)).toBeLessThan(400);
   });
 });
 
