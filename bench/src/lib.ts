@@ -32,6 +32,8 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     APP_ORIGIN: ORIGIN,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // No settings file: a contributor's own .env must not change what is measured.
+    ENV_FILE: '',
     ...env,
   };
 }

@@ -16,12 +16,17 @@ export function startServerProcess(
 ): Promise<{ child: ChildProcess; url: string }> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolvePromise, reject) => {
-    // eslint-disable-next-line no-restricted-properties -- the child process needs PATH, nothing else of ours
-    const path = process.env.PATH;
+    // eslint-disable-next-line no-restricted-properties -- the child process needs PATH and the clock's settings, nothing else of ours
+    const { PATH: path, TZ, LD_PRELOAD, FAKETIME } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiRoot,
       env: {
         PATH: path,
+        // The same time zone and wall clock as this process (tooling/at-time.sh moves it with libfaketime).
+        ...(TZ ? { TZ } : {}),
+        ...(LD_PRELOAD && FAKETIME ? { LD_PRELOAD, FAKETIME } : {}),
+        // No settings file: a contributor's own .env must not change the tests.
+        ENV_FILE: '',
         DATABASE_PATH: databasePath,
         PORT: '0',
         HOST: '127.0.0.1',
