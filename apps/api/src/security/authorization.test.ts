@@ -139,6 +139,7 @@ function accessOf(path: string): 'public' | 'user' | 'admin' | undefined {
     'weeklyReview.',
     'shares.',
     'calendar.',
+    'voice.',
   ];
   return userAreas.some((area) => path.startsWith(area)) ? 'user' : undefined;
 }

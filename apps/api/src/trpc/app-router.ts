@@ -11,6 +11,7 @@ import { practiceRouter } from '../modules/practice/practice.router';
 import { profileRouter } from '../modules/profile/profile.router';
 import { sharesRouter } from '../modules/shares/shares.router';
 import { healthProcedure } from '../modules/system/system.router';
+import { voiceRouter } from '../modules/voice/voice.router';
 import { weeklyReviewRouter } from '../modules/weekly-review/weekly-review.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -30,6 +31,7 @@ export const appRouter = router({
   shares: sharesRouter,
   calendar: calendarRouter,
   admin: adminRouter,
+  voice: voiceRouter,
 });
 
 /** Type-only entry for clients: `import type { AppRouter } from '@ascenso/api/router'`. */

@@ -1,14 +1,16 @@
-import { createTranscriber, TranscriptionError, type Transcriber } from '@ascenso/ai/transcription';
+import { TranscriptionError } from '@ascenso/ai/transcription';
 import { DomainError } from '@ascenso/domain/errors';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../../deps';
 import { envelope, errorToResponse } from '../../http/errors';
 import { requestContext } from '../../http/request-meta';
+import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { inspectAudio, type AudioFamily } from './audio';
 import { VOICE_LIMITS } from './voice-config';
 import { countTranscription, countVoiceRequest, takeVoiceSlot } from './voice-limits';
+import { voiceTranscriber } from './voice.service';
 
 /** The one path whose body may exceed app.ts's 256 KB limit (it sets its own, VOICE_LIMITS.maxBodyBytes). */
 export const VOICE_TRANSCRIBE_PATH = '/api/voice/transcribe';
@@ -16,20 +18,6 @@ export const VOICE_TRANSCRIBE_PATH = '/api/voice/transcribe';
 const UNAVAILABLE_MESSAGE =
   'La entrada por voz necesita un servidor de transcripción, y este Ascenso no tiene ninguno configurado. Puedes escribir tu mensaje en su lugar.';
 const TOO_LARGE_MESSAGE = 'El audio pesa más de 10 MB. Graba un mensaje más corto (hasta 2 minutos) o escríbelo en su lugar.';
-
-const transcribers = new WeakMap<Deps, Transcriber | null>();
-
-/** The transcriber on the configured OpenAI-compatible server (TRANSCRIBE_MODEL), or null without one. */
-export function voiceTranscriber(deps: Deps): Transcriber | null {
-  if (!transcribers.has(deps)) {
-    const { server, transcribeModel, timeoutMs } = deps.config.voice;
-    transcribers.set(deps, server ? createTranscriber({ ...server, model: transcribeModel, timeoutMs }) : null);
-  }
-  return transcribers.get(deps) ?? null;
-}
-
-/** What the web app needs before it records: whether voice works here, and the limits. */
-export type VoiceCapability = { available: boolean; maxSeconds: number; maxBytes: number };
 
 const EXTENSIONS: Record<AudioFamily, string> = { webm: 'webm', ogg: 'ogg', mp4: 'mp4', mpeg: 'mp3', wav: 'wav' };
 
@@ -62,7 +50,7 @@ async function readAudioField(c: HonoContext<AppEnv>): Promise<File> {
 }
 
 /**
- * `GET /api/voice`: the capability. `POST /api/voice/transcribe`: multipart/form-data with one file field
+ * `GET /api/voice`: the capability (`voice.capability`). `POST /api/voice/transcribe`: multipart/form-data with one file field
  * `audio` (≤ 10 MB, ≤ 2 minutes; WebM, Ogg, MP4, MP3 or WAV) → `{ text }` from the configured server's
  * `/v1/audio/transcriptions`. The audio lives in this request's memory only (decision 030).
  */
@@ -73,14 +61,8 @@ export function voiceRest(deps: Deps) {
     onError: (c) => envelope(c, 413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE, { field: 'audio', maxBytes: VOICE_LIMITS.maxAudioBytes }),
   });
 
-  app.get('/voice', (c) => {
-    const capability: VoiceCapability = {
-      available: voiceTranscriber(deps) !== null,
-      maxSeconds: VOICE_LIMITS.maxSeconds,
-      maxBytes: VOICE_LIMITS.maxAudioBytes,
-    };
-    return c.json(capability, 200, { 'Cache-Control': 'no-store' });
-  });
+  // The capability, a shim over `voice.capability` (signed-in only, like the upload).
+  app.get('/voice', (c) => withCaller(deps, c, async (caller) => c.json(await caller.voice.capability(), 200, { 'Cache-Control': 'no-store' })));
 
   app.post('/voice/transcribe', async (c) => {
     const cookies: string[] = [];

@@ -224,9 +224,18 @@ describe('POST /api/voice/transcribe', () => {
     expect(((await json.json()) as Envelope).error).toMatchObject({ code: 'VALIDATION', details: { reason: 'not-multipart' } });
   });
 
-  it('with one: GET /api/voice answers available', async () => {
+  it('with one: GET /api/voice answers available, as its procedure voice.capability (signed-in only)', async () => {
     const { t, cookie } = await setup();
     expect(await (await t.request('/api/voice', { cookie })).json()).toEqual({ available: true, maxSeconds: 120, maxBytes: 10 * 1024 * 1024 });
+    const trpc = await t.request('/api/trpc/voice.capability', { cookie });
+    expect(((await trpc.json()) as { result: { data: { json: unknown } } }).result.data.json).toEqual({
+      available: true,
+      maxSeconds: 120,
+      maxBytes: 10 * 1024 * 1024,
+    });
+    const anonymous = await t.request('/api/voice');
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as Envelope).error.code).toBe('UNAUTHORIZED');
   });
 
   it.each([
