@@ -14,14 +14,15 @@ export type BootstrapState = { v: 1; queries: BootstrapQuery[] };
 /**
  * The queries (tRPC paths, all without input) the server answers in the bootstrap, by who the page is
  * for: `everyone` (who is signing in), then for a signed-in user `signedIn` (the route gate and the
- * header's step counter), and on `/` with a completed assessment `home` (what Home's components ask
- * for on their first render). The API's bootstrap maps each to its procedure (its type checks that
- * every path here has one); apps/web/src/app/first-screen.test.tsx checks that Home's first render asks
- * for exactly these and nothing else.
+ * step counter: its total, and whether its voice button can work here), and on `/` with a completed
+ * assessment `home` (what Home's components ask for on their first render). The API's bootstrap maps
+ * each to its procedure (its type checks that every path here has one);
+ * apps/web/src/app/first-screen.test.tsx checks that Home's first render asks for exactly these and
+ * nothing else.
  */
 export const FIRST_SCREEN_QUERIES = {
   everyone: ['auth.me'],
-  signedIn: ['assessment.status', 'activities.stats'],
+  signedIn: ['assessment.status', 'activities.stats', 'voice.capability'],
   home: ['meditations.today', 'dailyPlan.today', 'assessment.profile', 'activities.catalogue'],
 } as const;
 

@@ -19,6 +19,7 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
   'auth.me': (caller) => caller.auth.me(),
   'assessment.status': (caller) => caller.assessment.status(),
   'activities.stats': (caller) => caller.activities.stats(),
+  'voice.capability': (caller) => caller.voice.capability(),
   'meditations.today': (caller) => caller.meditations.today(),
   'dailyPlan.today': (caller) => caller.dailyPlan.today(),
   'assessment.profile': (caller) => caller.assessment.profile(),
@@ -29,7 +30,7 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
  * The app shell's bootstrap (serveWebApp's `bootstrap` option): reads the session from the cookie
  * exactly like a tRPC request (same context, same procedures through createCaller), and answers the
  * queries the page would otherwise send before its first render: `auth.me` for everyone; for a
- * signed-in user `assessment.status` and the step stats, and on `/` with a completed assessment
+ * signed-in user `assessment.status`, the step stats and whether the counter's voice button works, and on `/` with a completed assessment
  * Home's queries too. A query that fails is left out: the web app then asks for it as usual.
  *
  * With a `homeRenderer` (the web build's render worker), a member's Home also comes rendered: the

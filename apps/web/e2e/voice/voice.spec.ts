@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpCoachee } from '../support/coaching';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { toneWav } from '../../../../tooling/test-services/wav.ts';
@@ -80,13 +80,19 @@ test('records with a moving level meter, stops, and the transcript waits in Home
   await expect(page.getByText(`${TRANSCRIPT} Y estirar.`).first()).toBeVisible({ timeout: 15_000 });
 });
 
-test('without a transcription server the button explains why and offers to type instead; Cancelar discards a recording', async ({ page }, testInfo) => {
+test('Cancelar discards a recording; an upload the server refuses for want of a transcriber explains it and the button stops offering voice', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(45_000);
   await signUpCoachee(page, 'Tomás');
   await page.goto('/');
   await expect(messageBox(page)).toBeVisible();
   // Home comes rendered by the server: wait for the app before pressing its buttons.
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
+  // This server can transcribe: the button opens the recorder.
+  await expect(voiceButton(page)).toHaveAttribute('aria-haspopup', 'dialog');
+  await expect(voiceButton(page)).not.toHaveAttribute('aria-disabled');
 
   // Cancel while recording: nothing is uploaded and the box stays empty.
   const uploads: string[] = [];
@@ -102,18 +108,40 @@ test('without a transcription server the button explains why and offers to type 
   expect(uploads).toEqual([]);
   await expect(messageBox(page)).toHaveValue('');
 
-  // This server "has no transcriber": the capability says so before any recording.
-  await page.route('**/api/voice', (route) => route.fulfill({ json: { available: false, maxSeconds: 120, maxBytes: 10_485_760 } }));
+  // The server lost its transcriber after the page loaded (a restart with other settings): the upload's 503
+  // says so, trying again is not offered, and from then on the button says why instead of opening.
+  await page.route('**/api/voice/transcribe', (route) =>
+    route.fulfill({
+      status: 503,
+      json: {
+        error: {
+          code: 'VOICE_UNAVAILABLE',
+          message:
+            'La entrada por voz necesita un servidor de transcripción, y este Ascenso no tiene ninguno configurado. Puedes escribir tu mensaje en su lugar.',
+          requestId: 'e2e',
+        },
+      },
+    }),
+  );
   await voiceButton(page).click();
-  await expect(dialog.getByText('La entrada por voz necesita un servidor de transcripción')).toBeVisible();
-  await expect(dialog.getByRole('meter')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Detener' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('La entrada por voz necesita un servidor de transcripción');
+  await expect(dialog.getByRole('button', { name: 'Volver a intentar' })).toHaveCount(0);
   const typeInstead = dialog.getByRole('button', { name: 'Escribir en su lugar' });
   await expect(typeInstead).toBeFocused();
   await expectNoSeriousA11yViolations(page, testInfo, 'voz-sin-servidor');
   await typeInstead.click();
   await expect(dialog).toBeHidden();
   await expect(messageBox(page)).toBeFocused();
-  expect(uploads).toEqual([]);
+  await expect(voiceButton(page)).toHaveAttribute('aria-disabled', 'true');
+  await expect(voiceButton(page)).toHaveAccessibleDescription(
+    'La entrada por voz no está disponible: este servidor no tiene un servicio de transcripción configurado',
+  );
+  // Pressed, it keeps its tooltip open (700 ms after the pointer arrived) and opens nothing.
+  // force: Playwright waits for an aria-disabled button to be enabled; a person can press it all the same.
+  await voiceButton(page).click({ force: true });
+  await expect(page.getByRole('tooltip', { name: /^La entrada por voz no está disponible/ })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a server error, a refused microphone and a browser without MediaRecorder each explain themselves; "Escribir en su lugar" focuses the box', async ({
@@ -160,3 +188,124 @@ test('a server error, a refused microphone and a browser without MediaRecorder e
   await dialog.getByRole('button', { name: 'Escribir en su lugar' }).click();
   await expect(messageBox(page)).toBeFocused();
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('no bounding box');
+  return box;
+}
+
+const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+
+/**
+ * The recorder's parts on screen: each inside the viewport and the dialog, none overlapping another,
+ * no text cut off in its box (what it needs fits in what it has), the page not scrolling sideways; on a
+ * phone, touch targets of at least 44 × 44 px.
+ */
+async function expectLaidOut(page: Page, parts: Record<string, Locator>, options: { phone: boolean; targets: string[] }) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  const screen: Box = { x: 0, y: 0, ...viewport };
+  const dialogBox = await boxOf(page.getByTestId('voice-dialog'));
+  expect(inside(dialogBox, screen), `the dialog ${JSON.stringify(dialogBox)} within the ${viewport.width}×${viewport.height} screen`).toBe(true);
+  const boxes: Record<string, Box> = {};
+  for (const [name, locator] of Object.entries(parts)) {
+    const box = await boxOf(locator);
+    boxes[name] = box;
+    expect(inside(box, dialogBox), `${name} ${JSON.stringify(box)} inside the dialog ${JSON.stringify(dialogBox)}`).toBe(true);
+    const clipped = await locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+    expect(clipped, `${name}: its content fits its box`).toBe(false);
+  }
+  const names = Object.keys(boxes);
+  for (const [i, a] of names.entries()) for (const b of names.slice(i + 1)) expect(overlap(boxes[a]!, boxes[b]!), `${a} and ${b} overlap`).toBe(false);
+  if (options.phone) {
+    for (const name of options.targets) {
+      expect(boxes[name]!.height, `${name} is at least 44 px tall`).toBeGreaterThanOrEqual(44);
+      expect(boxes[name]!.width, `${name} is at least 44 px wide`).toBeGreaterThanOrEqual(44);
+    }
+  }
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(sideways, 'the page scrolls sideways').toBe(false);
+  return boxes;
+}
+
+for (const screen of [
+  { name: 'desktop 1280×800', width: 1280, height: 800, phone: false },
+  { name: 'phone 375×667', width: 375, height: 667, phone: true },
+]) {
+  test(`the recorder’s layout on a ${screen.name}: meter, time and buttons fit, aligned, nothing clipped`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await signUpCoachee(page, 'Nora');
+    await page.goto('/');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await voiceButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Entrada rápida por voz' });
+    const meter = dialog.getByRole('meter', { name: 'Nivel del micrófono' });
+    await expect(meter).toBeVisible({ timeout: 10_000 });
+    const elapsed = dialog.getByTestId('voice-elapsed');
+    await expect(elapsed).toContainText(/0:0[1-9] \/ 2:00/, { timeout: 10_000 });
+
+    const recording = await expectLaidOut(
+      page,
+      {
+        title: dialog.getByRole('heading', { name: 'Entrada rápida por voz' }),
+        close: dialog.getByRole('button', { name: 'Cerrar' }),
+        status: dialog.getByRole('status'),
+        meter,
+        time: elapsed,
+        cancel: dialog.getByRole('button', { name: 'Cancelar' }),
+        stop: dialog.getByRole('button', { name: 'Detener' }),
+      },
+      { phone: screen.phone, targets: ['close', 'cancel', 'stop'] },
+    );
+    // The meter and its time share a row, the time to the right, their middles level.
+    const middle = (box: Box) => box.y + box.height / 2;
+    expect(Math.abs(middle(recording.meter!) - middle(recording.time!))).toBeLessThanOrEqual(2);
+    expect(recording.time!.x).toBeGreaterThanOrEqual(recording.meter!.x + recording.meter!.width);
+    expect(recording.meter!.width).toBeGreaterThan(screen.phone ? 120 : 200);
+    // Cancelar and Detener side by side under the meter, Detener last, tops level.
+    expect(Math.abs(recording.cancel!.y - recording.stop!.y)).toBeLessThanOrEqual(1);
+    expect(recording.stop!.x).toBeGreaterThan(recording.cancel!.x);
+    expect(recording.cancel!.y).toBeGreaterThan(recording.meter!.y + recording.meter!.height);
+    // The close button on the title's row, clear of the title.
+    expect(Math.abs(middle(recording.close!) - middle(recording.title!))).toBeLessThanOrEqual(4);
+
+    // The error step's two long labels: side by side on a wide screen, one under the other on a phone.
+    await page.route('**/api/voice/transcribe', (route) =>
+      route.fulfill({
+        status: 502,
+        json: {
+          error: {
+            code: 'VOICE_UPSTREAM_ERROR',
+            message: 'El servidor de transcripción no ha podido transcribir el audio. Vuelve a intentarlo o escribe tu mensaje.',
+            requestId: 'e2e',
+          },
+        },
+      }),
+    );
+    await dialog.getByRole('button', { name: 'Detener' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    const failed = await expectLaidOut(
+      page,
+      {
+        title: dialog.getByRole('heading', { name: 'Entrada rápida por voz' }),
+        close: dialog.getByRole('button', { name: 'Cerrar' }),
+        alert: dialog.getByRole('alert'),
+        type: dialog.getByRole('button', { name: 'Escribir en su lugar' }),
+        retry: dialog.getByRole('button', { name: 'Volver a intentar' }),
+      },
+      { phone: screen.phone, targets: ['close', 'type', 'retry'] },
+    );
+    if (screen.phone) expect(failed.retry!.y).toBeGreaterThanOrEqual(failed.type!.y + failed.type!.height);
+    else expect(Math.abs(failed.type!.y - failed.retry!.y)).toBeLessThanOrEqual(1);
+  });
+}

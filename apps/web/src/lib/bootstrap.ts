@@ -41,6 +41,7 @@ const QUERY_KEYS: Record<FirstScreenQueryPath, (trpc: TRPCOptionsProxy<AppRouter
   'auth.me': (trpc) => trpc.auth.me.queryKey(),
   'assessment.status': (trpc) => trpc.assessment.status.queryKey(),
   'activities.stats': (trpc) => trpc.activities.stats.queryKey(),
+  'voice.capability': (trpc) => trpc.voice.capability.queryKey(),
   'meditations.today': (trpc) => trpc.meditations.today.queryKey(),
   'dailyPlan.today': (trpc) => trpc.dailyPlan.today.queryKey(),
   'assessment.profile': (trpc) => trpc.assessment.profile.queryKey(),

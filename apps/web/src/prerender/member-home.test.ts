@@ -74,4 +74,33 @@ describe('renderMemberHome (Home rendered on the server)', () => {
     // The hostile name is shown as text, escaped.
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
+
+  it('renders the counter’s voice button from the server’s answer: it opens the recorder with a transcriber; without one, or with no answer, it is aria-disabled and says why', async () => {
+    /** The voice button's opening tag, and the text of the element its aria-describedby names. */
+    const voiceButton = async (state: BootstrapState) => {
+      const { root: html } = await renderMemberHome(state, { origin: ORIGIN });
+      const tag = html.match(/<button[^>]*aria-label="Entrada rápida por voz"[^>]*>/)?.[0];
+      if (!tag) throw new Error('no voice button');
+      const describedBy = tag.match(/aria-describedby="([^"]+)"/)?.[1];
+      const reason = describedBy ? textOf(html.match(new RegExp(`<[^>]*id="${describedBy}"[^>]*>([^<]*)<`))?.[1] ?? '').trim() : null;
+      return { tag, reason };
+    };
+
+    const available = await voiceButton(base);
+    expect(available.tag).toContain('aria-haspopup="dialog"');
+    expect(available.tag).not.toContain('aria-disabled');
+    expect(available.tag).not.toMatch(/\sdisabled/);
+
+    const none = await voiceButton(stateWith({ 'voice.capability': { available: false, maxSeconds: 120, maxBytes: 10_485_760 } }));
+    expect(none.tag).toContain('aria-disabled="true"');
+    // Focusable, so its tooltip can be reached by keyboard: never the disabled attribute.
+    expect(none.tag).not.toMatch(/\sdisabled(=|\s|>)/);
+    expect(none.tag).not.toContain('aria-haspopup');
+    expect(none.reason).toBe('La entrada por voz no está disponible: este servidor no tiene un servicio de transcripción configurado');
+
+    // The answer missing from the page (it failed on the server): no recorder that could not work until the app knows.
+    const unknown = await voiceButton({ v: 1, queries: base.queries.filter((q) => q.path !== 'voice.capability') });
+    expect(unknown.tag).toContain('aria-disabled="true"');
+    expect(unknown.reason).toBe('Comprobando si la entrada por voz está disponible…');
+  });
 });

@@ -10,11 +10,15 @@ const TooltipContent = lazy(() => import('./tooltip-content'));
 /**
  * A tooltip for an icon-only button (spec §9: 700 ms open delay, 300 ms skip-delay window, offset 4).
  * `content` is usually the button's aria-label, so sighted pointer users read the same name.
+ * `closeOnClick={false}` keeps it open when the button is pressed: for a button that does nothing
+ * (aria-disabled) and whose tooltip says why.
  */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+export function Tooltip({ content, children, closeOnClick }: { content: ReactNode; children: ReactElement; closeOnClick?: boolean }) {
   return (
     <Suspense fallback={children}>
-      <TooltipContent content={content}>{children}</TooltipContent>
+      <TooltipContent content={content} {...(closeOnClick === undefined ? {} : { closeOnClick })}>
+        {children}
+      </TooltipContent>
     </Suspense>
   );
 }

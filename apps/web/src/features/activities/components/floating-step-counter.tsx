@@ -1,8 +1,11 @@
 import { Box, HStack, IconButton, Link, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FootprintsIcon, MicIcon } from '../../../components/ui/icons';
+import { notify } from '../../../components/ui/notify';
 import { stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
+import { useVoiceAvailability, type VoiceAvailability } from '../../../lib/voice-capability';
 import { requestVoiceEntry } from '../../../lib/voice-entry';
 import { useShowOnScrollUp } from '../hooks/use-show-on-scroll-up';
 import { useTotalAnnouncement } from '../hooks/use-total-announcement';
@@ -11,8 +14,8 @@ import { Tooltip } from '../../../components/ui/tooltip';
 
 /**
  * Floating step counter (spec §2), bottom right, signed-in users only: the voice quick-entry button
- * (opens the recorder, features/voice, through lib/voice-entry.ts) and the total, which links to /profile. Hidden on the assessment
- * and chat screens, and while the user scrolls down.
+ * (opens the recorder, features/voice, through lib/voice-entry.ts) and the total, which links to
+ * /profile. Hidden on the assessment and chat screens, and while the user scrolls down.
  */
 export function FloatingStepCounter() {
   const { pathname } = useLocation();
@@ -66,21 +69,7 @@ function FloatingStepCounterPanel() {
           },
         }}
       >
-        <Tooltip content="Entrada rápida por voz">
-          <IconButton
-            aria-label="Entrada rápida por voz"
-            variant="ghost"
-            size="md"
-            borderRadius="full"
-            color="white"
-            _hover={{ bg: 'whiteAlpha.200' }}
-            _active={{ bg: 'whiteAlpha.300' }}
-            aria-haspopup="dialog"
-            onClick={requestVoiceEntry}
-          >
-            <MicIcon />
-          </IconButton>
-        </Tooltip>
+        <VoiceEntryButton />
         <Link
           asChild
           display="inline-flex"
@@ -116,5 +105,73 @@ function FloatingStepCounterPanel() {
         {announcement}
       </VisuallyHidden>
     </Box>
+  );
+}
+
+/** The voice button's tooltip in each state (lib/voice-capability.ts); when available, its name. */
+export const VOICE_BUTTON_HINTS: Record<VoiceAvailability, string> = {
+  available: 'Entrada rápida por voz',
+  unavailable: 'La entrada por voz no está disponible: este servidor no tiene un servicio de transcripción configurado',
+  checking: 'Comprobando si la entrada por voz está disponible…',
+  unknown: 'No se ha podido comprobar si la entrada por voz está disponible. Pulsa para volver a comprobarlo.',
+};
+
+/** A tap on the button without a transcription server: a finger gets no tooltip, so the reason comes as a notification. */
+const UNAVAILABLE_NOTICE = {
+  type: 'info',
+  title: 'La entrada por voz no está disponible',
+  description: 'Este servidor no tiene un servicio de transcripción configurado. Puedes escribir tu mensaje en el cuadro de Inicio.',
+  closable: true,
+} as const;
+
+/**
+ * "Entrada rápida por voz" (decision 030). The server's answer comes with the page (a first-screen
+ * query), so the button knows before it is pressed. Without a transcription server, and while the
+ * answer is not there yet, it opens nothing: it is aria-disabled rather than disabled, so it stays
+ * focusable and its tooltip, which says why, can be reached by keyboard and by pointer (and stays open
+ * when it is pressed). The reason is also its description for screen readers, and a notification for a
+ * tap (touch shows no tooltips).
+ */
+function VoiceEntryButton() {
+  const { availability, recheck } = useVoiceAvailability();
+  const reasonId = useId();
+  /** How the press now arriving began ('touch', 'mouse', 'pen'; '' for a key): a click event does not say so everywhere. */
+  const pressedWith = useRef('');
+  const available = availability === 'available';
+  const hint = VOICE_BUTTON_HINTS[availability];
+  return (
+    <>
+      <Tooltip content={hint} closeOnClick={available}>
+        <IconButton
+          aria-label="Entrada rápida por voz"
+          variant="ghost"
+          size="md"
+          borderRadius="full"
+          color="white"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          _active={{ bg: 'whiteAlpha.300' }}
+          // Dimmed glyph, full-strength focus ring (opacity on the button would fade the ring as well).
+          _disabled={{ opacity: 1, color: 'whiteAlpha.600', cursor: 'not-allowed', bg: 'transparent' }}
+          {...(available ? { 'aria-haspopup': 'dialog' as const } : { 'aria-disabled': true, 'aria-describedby': reasonId })}
+          onPointerDown={(event) => {
+            pressedWith.current = event.pointerType;
+          }}
+          onClick={() => {
+            const pointer = pressedWith.current;
+            pressedWith.current = '';
+            if (available) requestVoiceEntry();
+            else if (availability === 'unknown') recheck();
+            else if (availability === 'unavailable' && (pointer === 'touch' || pointer === 'pen')) notify(UNAVAILABLE_NOTICE);
+          }}
+        >
+          <MicIcon />
+        </IconButton>
+      </Tooltip>
+      {available ? null : (
+        <span id={reasonId} hidden>
+          {hint}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,23 +1,8 @@
-/** The voice endpoints (REST, decision 030): the capability and the upload. */
-
-export type VoiceCapability = { available: boolean; maxSeconds: number; maxBytes: number };
+/** The upload (REST, multipart: decision 030); whether the server can transcribe is lib/voice-capability.ts. */
 
 export type TranscribeResult = { ok: true; text: string } | { ok: false; message: string; unavailable: boolean };
 
 const NETWORK_MESSAGE = 'No se ha podido conectar con Ascenso. Comprueba tu conexión y vuelve a intentarlo, o escribe tu mensaje.';
-
-/** Whether this server can transcribe (asked before recording); a failed request counts as "cannot". */
-export async function fetchVoiceCapability(signal?: AbortSignal): Promise<VoiceCapability> {
-  try {
-    const response = await fetch('/api/voice', { credentials: 'same-origin', signal: signal ?? null });
-    if (!response.ok) throw new Error(String(response.status));
-    const body = (await response.json()) as Partial<VoiceCapability>;
-    return { available: body.available === true, maxSeconds: Number(body.maxSeconds) || 120, maxBytes: Number(body.maxBytes) || 10 * 1024 * 1024 };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { available: false, maxSeconds: 120, maxBytes: 10 * 1024 * 1024 };
-  }
-}
 
 /** Sends the recording (multipart, field `audio`); the server's Spanish message on failure. */
 export async function transcribeRecording(audio: Blob, fileName: string, signal?: AbortSignal): Promise<TranscribeResult> {
