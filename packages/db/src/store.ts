@@ -121,6 +121,8 @@ export interface AssessmentsRepository {
   latest(userId: string): Promise<AssessmentRow | undefined>;
   history(userId: string): Promise<AssessmentRow[]>;
   insert(row: AssessmentRow): Promise<void>;
+  /** Records that the user opened the results of their assessment `id`, unless already recorded; whether this call recorded it. */
+  markResultsOpened(userId: string, id: string, at: Date): Promise<boolean>;
   progress(userId: string): Promise<ProgressRow | undefined>;
   saveProgress(row: ProgressRow): Promise<void>;
   deleteProgress(userId: string): Promise<void>;

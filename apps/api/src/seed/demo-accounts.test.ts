@@ -39,6 +39,11 @@ describe('seedDemoAccounts', () => {
       false,
       true,
     ]);
+    // Both have read their results long ago: Home does not say they are ready.
+    for (const email of ['demo@ascenso.local', 'admin@ascenso.local']) {
+      const latest = await t.deps.repos.assessments.latest((await t.deps.repos.users.findByEmail(email))?.id ?? '');
+      expect(latest?.resultsOpenedAt?.getTime()).toBe((latest?.createdAt.getTime() ?? 0) + 5 * 60_000);
+    }
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(['demo@ascenso.local', 'nuevo@ascenso.local', 'admin@ascenso.local']);
   });
 

@@ -2,7 +2,7 @@ import type { ActivityKey } from '@ascenso/domain/activities';
 import { startOfNextLocalDay } from '@ascenso/domain/calendar';
 import type { Deps } from '../deps';
 import { recordUnverifiedActivity } from '../modules/activities/activities.service';
-import { completeAssessment } from '../modules/assessment/assessment.service';
+import { completeAssessment, markResultsOpened } from '../modules/assessment/assessment.service';
 import { ADMIN_ASSESSMENT, LUCIA_ASSESSMENT } from './demo-assessments';
 import { LUCIA_CHATS, LUCIA_JOURNAL, LUCIA_SESSION, seedChat, seedJournalEntry, seedNotes, seedSession } from './demo-story';
 
@@ -123,8 +123,12 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   // Assessments a little over a week ago (each earns its 1000 pasos that day), then Lucía's week.
   const assessedAt = new Date(now.getTime() - 8 * 24 * HOUR);
   const then = { ...deps, clock: () => assessedAt };
+  // Both read their results right after: a week of use later, Home no longer says they are ready.
+  const readingThem = { ...deps, clock: () => new Date(assessedAt.getTime() + 5 * 60_000) };
   if (lucia) await completeAssessment(then, lucia, LUCIA_ASSESSMENT);
   if (admin) await completeAssessment(then, admin, ADMIN_ASSESSMENT);
+  if (lucia) await markResultsOpened(readingThem, lucia.id);
+  if (admin) await markResultsOpened(readingThem, admin.id);
   if (lucia) await seedWeekOfHistory(deps, lucia);
   deps.logger.info('seeded demo accounts', { emails: DEMO_ACCOUNTS.map((a) => a.email) });
   return true;

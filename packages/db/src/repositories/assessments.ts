@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { AssessmentsRepository } from '../store';
 import type { Synchronous } from './synchronous';
@@ -16,6 +16,15 @@ export function createAssessmentsRepository(db: Db): Synchronous<AssessmentsRepo
     },
     insert(row: AssessmentRow): void {
       db.insert(assessments).values(row).run();
+    },
+    markResultsOpened(userId: string, id: string, at: Date): boolean {
+      return (
+        db
+          .update(assessments)
+          .set({ resultsOpenedAt: at })
+          .where(and(eq(assessments.id, id), eq(assessments.userId, userId), isNull(assessments.resultsOpenedAt)))
+          .run().changes > 0
+      );
     },
     progress(userId: string): ProgressRow | undefined {
       return db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)).get();

@@ -11,6 +11,8 @@ export const assessments = sqliteTable(
     version: text('version').notNull(),
     responses: text('responses', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the person first opened this assessment's results (/assessment/results); null until then (Home says they are ready). */
+    resultsOpenedAt: integer('results_opened_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('assessments_user_created_idx').on(t.userId, t.createdAt)],
 );

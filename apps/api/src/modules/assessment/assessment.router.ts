@@ -1,6 +1,7 @@
 import { CompleteAssessmentInputSchema, ProgressInputSchema } from '@ascenso/domain/assessment';
 import { AssessmentEvaluationSchema } from '@ascenso/domain/assessment-evaluation';
 import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
+import { ResultsNoticeSchema } from '@ascenso/domain/assessment-results';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { AssessmentStatusSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
@@ -12,7 +13,9 @@ import {
   getHistory,
   getLatestAssessment,
   getProgress,
+  getResultsNotice,
   getStatus,
+  markResultsOpened,
   saveProgress,
 } from './assessment.service';
 
@@ -34,6 +37,12 @@ export const assessmentRouter = router({
   latest: authedProcedure.output(StoredAssessmentSchema).query(({ ctx }) => getLatestAssessment(ctx.deps, ctx.auth.user.id)),
 
   history: authedProcedure.output(z.array(HistoryEntrySchema)).query(({ ctx }) => getHistory(ctx.deps, ctx.auth.user.id)),
+
+  /** Whether Home says the results are ready: until the latest assessment's results have been opened. */
+  resultsNotice: authedProcedure.output(ResultsNoticeSchema).query(({ ctx }) => getResultsNotice(ctx.deps, ctx.auth.user.id)),
+
+  /** /assessment/results was opened (recorded once per assessment). */
+  markResultsOpened: authedProcedure.output(ResultsNoticeSchema).mutation(({ ctx }) => markResultsOpened(ctx.deps, ctx.auth.user.id)),
 
   profile: authedProcedure.output(CoachingProfileSchema).query(({ ctx }) => getCoachingProfile(ctx.deps, ctx.auth.user.id)),
 

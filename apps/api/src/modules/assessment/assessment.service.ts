@@ -1,6 +1,7 @@
 import { ASSESSMENT_VERSION, AssessmentResponsesSchema, type AssessmentResponses, type ProgressInput } from '@ascenso/domain/assessment';
 import { AssessmentEvaluationSchema, evaluateAssessment, type AssessmentEvaluation } from '@ascenso/domain/assessment-evaluation';
 import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
+import { resultsNoticeFor, type ResultsNotice } from '@ascenso/domain/assessment-results';
 import { DomainError } from '@ascenso/domain/errors';
 import type { AssessmentRow } from '@ascenso/db/schema/assessments';
 import type { Deps } from '../../deps';
@@ -72,6 +73,7 @@ export async function completeAssessment(deps: Deps, actor: Actor, responses: As
     version: ASSESSMENT_VERSION,
     responses: AssessmentResponsesSchema.parse(responses),
     createdAt: deps.clock(),
+    resultsOpenedAt: null,
   };
   await deps.store.transaction(async (tx) => {
     await tx.assessments.insert(row);
@@ -79,6 +81,21 @@ export async function completeAssessment(deps: Deps, actor: Actor, responses: As
   });
   await completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
   return toStored(row);
+}
+
+/** Home's «resultados listos» line: shown until the latest assessment's results have been opened. */
+export async function getResultsNotice(deps: Deps, userId: string): Promise<ResultsNotice> {
+  return resultsNoticeFor(await deps.repos.assessments.latest(userId));
+}
+
+/**
+ * /assessment/results was opened: the latest assessment's results count as seen from now on, on every
+ * device (the first opening is kept; later ones change nothing).
+ */
+export async function markResultsOpened(deps: Deps, userId: string): Promise<ResultsNotice> {
+  const latest = await latestOrThrow(deps, userId);
+  await deps.repos.assessments.markResultsOpened(userId, latest.id, deps.clock());
+  return { show: false };
 }
 
 export function getLatestAssessment(deps: Deps, userId: string): Promise<StoredAssessment> {

@@ -240,3 +240,60 @@ describe('POST /api/assessment/complete: energyFactors is optional (spec §5)', 
     expect(response.status).toBe(400);
   });
 });
+
+describe("Home's «resultados listos» line (assessment.resultsNotice / markResultsOpened)", () => {
+  it('shows after completing, until the results are opened; then never again, for any session of the person', async () => {
+    const t = createTestApp();
+    const { cookie, user, password } = await t.registerUser();
+    const caller = t.callerFor(cookie);
+    expect(await caller.assessment.resultsNotice()).toEqual({ show: false });
+    // Nothing to open yet.
+    await expect(caller.assessment.markResultsOpened()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    expect(await caller.assessment.resultsNotice()).toEqual({ show: true });
+
+    t.clock.advance(30_000);
+    const openedAt = t.clock.now();
+    expect(await caller.assessment.markResultsOpened()).toEqual({ show: false });
+    expect(await caller.assessment.resultsNotice()).toEqual({ show: false });
+    expect((await t.deps.repos.assessments.latest(user.id))?.resultsOpenedAt).toEqual(openedAt);
+
+    // Opening them again keeps the first time; another device (a new session) sees the same.
+    t.clock.advance(60_000);
+    await caller.assessment.markResultsOpened();
+    expect((await t.deps.repos.assessments.latest(user.id))?.resultsOpenedAt).toEqual(openedAt);
+    const login = await t.request('/api/auth/login', { body: { email: user.email, password } });
+    expect(login.status).toBe(200);
+    const elsewhere = t.sessionCookie(login);
+    expect(elsewhere).not.toBe(cookie);
+    expect(await t.callerFor(elsewhere).assessment.resultsNotice()).toEqual({ show: false });
+    // The documented REST shapes are unchanged.
+    expect(Object.keys((await (await t.request('/api/assessment', { cookie })).json()) as Json).sort()).toEqual(['createdAt', 'id', 'responses', 'version']);
+  });
+
+  it('a new assessment has new results: the line shows again until they are opened; another person’s opening changes nothing', async () => {
+    const t = createTestApp();
+    const first = await t.registerUser();
+    const other = await t.registerUser();
+    for (const { cookie } of [first, other]) {
+      await t.request('/api/assessment/complete', { cookie, body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    }
+    await t.callerFor(first.cookie).assessment.markResultsOpened();
+    expect(await t.callerFor(other.cookie).assessment.resultsNotice()).toEqual({ show: true });
+
+    t.clock.advance(60_000);
+    await t.request('/api/assessment/complete', {
+      cookie: first.cookie,
+      body: { responses: { ...COMPLETE_RESPONSES, satisfactionRating: 8 }, version: '1.0' },
+    });
+    expect(await t.callerFor(first.cookie).assessment.resultsNotice()).toEqual({ show: true });
+    await t.callerFor(first.cookie).assessment.markResultsOpened();
+    expect(await t.callerFor(first.cookie).assessment.resultsNotice()).toEqual({ show: false });
+  });
+
+  it('needs a session', async () => {
+    const t = createTestApp();
+    expect((await t.request('/api/trpc/assessment.resultsNotice')).status).toBe(401);
+  });
+});

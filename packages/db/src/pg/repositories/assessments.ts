@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AssessmentsRepository } from '../../store';
 import { assessmentProgress, assessments } from '../schema/assessments';
-import type { PgExec } from './exec';
+import { changed, type PgExec } from './exec';
 
 export function createPgAssessmentsRepository(db: PgExec): AssessmentsRepository {
   return {
@@ -13,6 +13,13 @@ export function createPgAssessmentsRepository(db: PgExec): AssessmentsRepository
     },
     async insert(row) {
       await db.insert(assessments).values(row);
+    },
+    async markResultsOpened(userId, id, at) {
+      const result = await db
+        .update(assessments)
+        .set({ resultsOpenedAt: at })
+        .where(and(eq(assessments.id, id), eq(assessments.userId, userId), isNull(assessments.resultsOpenedAt)));
+      return changed(result) > 0;
     },
     async progress(userId) {
       return (await db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)))[0];

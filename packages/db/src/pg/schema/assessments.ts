@@ -11,6 +11,8 @@ export const assessments = pgTable(
     version: text('version').notNull(),
     responses: jsonb('responses').notNull().$type<Record<string, unknown>>(),
     createdAt: at('created_at').notNull(),
+    /** When the person first opened this assessment's results (/assessment/results); null until then (Home says they are ready). */
+    resultsOpenedAt: at('results_opened_at'),
   },
   (t) => [index('assessments_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "assessments" ADD COLUMN "results_opened_at" timestamp (3) with time zone;

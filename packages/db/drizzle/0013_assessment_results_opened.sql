@@ -1,0 +1,1 @@
+ALTER TABLE `assessments` ADD `results_opened_at` integer;
