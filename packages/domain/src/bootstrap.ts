@@ -23,7 +23,7 @@ export type BootstrapState = { v: 1; queries: BootstrapQuery[] };
 export const FIRST_SCREEN_QUERIES = {
   everyone: ['auth.me'],
   signedIn: ['assessment.status', 'activities.stats', 'voice.capability'],
-  home: ['meditations.today', 'dailyPlan.today', 'assessment.profile', 'activities.catalogue'],
+  home: ['meditations.today', 'dailyPlan.today', 'assessment.profile', 'activities.catalogue', 'assessment.resultsNotice'],
 } as const;
 
 export type FirstScreenQueryPath = (typeof FIRST_SCREEN_QUERIES)[keyof typeof FIRST_SCREEN_QUERIES][number];

@@ -24,6 +24,7 @@ const PROCEDURES: Record<FirstScreenQueryPath, (caller: Caller) => Promise<unkno
   'dailyPlan.today': (caller) => caller.dailyPlan.today(),
   'assessment.profile': (caller) => caller.assessment.profile(),
   'activities.catalogue': (caller) => caller.activities.catalogue(),
+  'assessment.resultsNotice': (caller) => caller.assessment.resultsNotice(),
 };
 
 /**

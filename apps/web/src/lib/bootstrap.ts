@@ -46,6 +46,7 @@ const QUERY_KEYS: Record<FirstScreenQueryPath, (trpc: TRPCOptionsProxy<AppRouter
   'dailyPlan.today': (trpc) => trpc.dailyPlan.today.queryKey(),
   'assessment.profile': (trpc) => trpc.assessment.profile.queryKey(),
   'activities.catalogue': (trpc) => trpc.activities.catalogue.queryKey(),
+  'assessment.resultsNotice': (trpc) => trpc.assessment.resultsNotice.queryKey(),
 };
 
 function isFirstScreenPath(path: string): path is FirstScreenQueryPath {

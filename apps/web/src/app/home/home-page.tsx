@@ -11,6 +11,7 @@ import { TodayAudioCard } from '../../features/meditations/components/today-audi
 import { DailyPlanCard } from '../../features/daily-plan/components/daily-plan-card';
 import { formatToday } from './format-today';
 import { HomeMessageBox } from '../../features/coaching/components/home-message-box';
+import { ResultsReadyLine } from '../../features/assessment/components/results-ready-line';
 import { CalendarCheckIcon } from '../../components/ui/icons';
 import { LinkTile, TileLink } from '../../components/ui/link-tile';
 
@@ -46,6 +47,8 @@ export function HomePage() {
             <HomeMessageBox />
           </Box>
         </GradientPanel>
+        {/* After the assessment, until its results have been opened once: the way to them. */}
+        <ResultsReadyLine />
         {/* Spec §2: below the message box, today's Audio Ascenso, today's plan, then the activity grid. */}
         <TodayAudioCard />
         <DailyPlanCard />

@@ -58,3 +58,31 @@ export function useCoachEvaluationQuery() {
   const trpc = useTRPC();
   return useQuery(trpc.assessment.coachEvaluation.queryOptions(undefined, { staleTime: 30 * MINUTE }));
 }
+
+/**
+ * Whether Home says the assessment's results are ready (until they have been opened once, on any
+ * device). One of Home's first-screen queries: the page's bootstrap carries it, so Home never flashes it.
+ */
+export function useResultsNoticeQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.assessment.resultsNotice.queryOptions());
+}
+
+/**
+ * Records that the results were opened. Home's line goes at once (the cached answer is set before the
+ * server answers); if the server could not record it, the answer is asked again.
+ */
+export function useMarkResultsOpenedMutation() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const key = trpc.assessment.resultsNotice.queryKey();
+  return useMutation(
+    trpc.assessment.markResultsOpened.mutationOptions({
+      onMutate: async () => {
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, { show: false });
+      },
+      onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+    }),
+  );
+}

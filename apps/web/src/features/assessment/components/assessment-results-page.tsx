@@ -7,12 +7,14 @@ import { ArrowRightIcon } from '../../../components/ui/icons';
 import { useSignedInUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAssessmentHistoryQuery, useAssessmentProfileQuery } from '../api/assessment-queries';
+import { useRecordResultsOpened } from '../hooks/use-record-results-opened';
 import { formatLongDate } from '../utils/format';
 import { profileEnergyBars } from '../utils/profile-energy';
 import { EnergyChart } from './energy-chart';
 import { PageStatus } from './page-error';
 import { SurfaceCard } from '../../../components/ui/page-frame';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { RouteHeading } from '../../../components/ui/route-heading';
 
 /** /assessment/results — "Tu perfil": what the assessment says about you, and your past assessments. */
 export function AssessmentResultsPage() {
@@ -29,6 +31,8 @@ type HistoryQuery = ReturnType<typeof useAssessmentHistoryQuery>;
 
 function ResultsView({ profile, completedAt, history }: { profile: CoachingProfile; completedAt: Date | null; history: HistoryQuery }) {
   const user = useSignedInUser();
+  // On screen: Home's «resultados listos» line has done its job.
+  useRecordResultsOpened();
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
@@ -37,9 +41,10 @@ function ResultsView({ profile, completedAt, history }: { profile: CoachingProfi
             <Text fontSize="sm" fontWeight="600" color="brand.700" textTransform="uppercase" letterSpacing="0.08em" mb="2">
               Resultados de tu evaluación
             </Text>
-            <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" color="heading">
+            {/* Takes focus after an in-app navigation (from the header's menu, Home's line or «¡Felicidades!»). */}
+            <RouteHeading fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
               Tu perfil
-            </Heading>
+            </RouteHeading>
             {completedAt ? (
               <Text color="text.muted" mt="1">
                 Evaluación del {formatLongDate(completedAt, user.timezone)}

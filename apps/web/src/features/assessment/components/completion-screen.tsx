@@ -1,6 +1,6 @@
-import { Box, Button, Center, Text, VStack } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Box, Button, Center, Stack, Text, VStack } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { useInvalidateAssessment } from '../api/assessment-queries';
 import { COMPLETION_REDIRECT_MS } from '../utils/timing';
@@ -8,7 +8,8 @@ import { FocusHeading } from '../../../components/ui/focus-heading';
 
 /**
  * "¡Felicidades!" (spec §4): after 6 s the assessment, status and progress queries are refreshed
- * and the user lands on Home. A button skips the wait.
+ * and the user lands on Home. A button skips the wait; «Ver tus resultados» leads to the results at
+ * once, and the countdown then leads nowhere.
  */
 export function CompletionScreen() {
   const navigate = useNavigate();
@@ -22,6 +23,14 @@ export function CompletionScreen() {
     void navigate('/', { replace: true });
     void invalidate();
   }, [invalidate, navigate]);
+
+  // The link navigates by itself (a real link, which can also be opened in a new tab). Followed here, it
+  // stops the countdown and refreshes the status, so the full route table (and the results page) opens.
+  const toResults = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    finished.current = true;
+    void invalidate();
+  };
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -42,10 +51,17 @@ export function CompletionScreen() {
         <Text color="text.muted" role="status">
           Te llevamos al inicio en unos segundos…
         </Text>
-        <Button onClick={finish} colorPalette="brand" size="lg" borderRadius="full">
-          Ir al inicio ahora
-          <ArrowRightIcon />
-        </Button>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align="center">
+          <Button onClick={finish} colorPalette="brand" size="lg" borderRadius="full">
+            Ir al inicio ahora
+            <ArrowRightIcon />
+          </Button>
+          <Button asChild variant="outline" size="lg" borderRadius="full">
+            <RouterLink to="/assessment/results" replace onClick={toResults}>
+              Ver tus resultados
+            </RouterLink>
+          </Button>
+        </Stack>
       </VStack>
     </Center>
   );
