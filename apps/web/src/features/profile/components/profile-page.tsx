@@ -11,6 +11,7 @@ import type { ActivityProgress } from '../../../lib/steps/stats-cache';
 import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
 import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHashTarget } from '../../../lib/use-hash-target';
 import { allowancePercent, formatLocalDay, inCatalogueOrder, todayCountLabel } from '../../../lib/format';
 import { AccountCard } from './account-card';
 import { AddressFormCard } from './address-form-card';
@@ -44,6 +45,8 @@ const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
  */
 export function ProfilePage({ calendarSection, sharesSection }: { calendarSection?: ReactNode; sharesSection?: ReactNode } = {}) {
   useDocumentTitle('Tu perfil');
+  // `/profile#<section heading id>` (the header menu's «Compartir»): that section, scrolled to and focused.
+  useHashTarget();
   const user = useSignedInUser();
   const stats = useStepStatsQuery();
 

@@ -20,7 +20,9 @@ import { useSignedInUser } from '../../../lib/session';
 import { useCreateShare, useRevokeShare, useShareableEntries, useShares, type ShareSummary } from '../api/shares-queries';
 import { daysLabel, formatShareDate, partsLabel, STATUS_LABELS, viewsLabel } from '../utils/share-format';
 
-const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
+// The scroll margin keeps the heading clear of the sticky header when the card is scrolled to
+// (/profile#perfil-compartir, the header menu's «Compartir»).
+const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' }, scrollMarginTop: '20' } as const;
 const DAY_OPTIONS = Array.from({ length: SHARE_MAX_DAYS - SHARE_MIN_DAYS + 1 }, (_, i) => SHARE_MIN_DAYS + i);
 /** Entries listed to tick (the newest); the API accepts up to SHARE_MAX_JOURNAL_ENTRIES of them. */
 const LISTED_ENTRIES = 30;
