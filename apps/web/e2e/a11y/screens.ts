@@ -178,6 +178,12 @@ export const SCREENS: readonly Screen[] = [
     await expect(h1(page, 'Hola, Lucía')).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Tu plan de hoy/ })).toBeVisible({ timeout: 15_000 });
   }),
+  openedAt('/', 'demo', 'menú de la cabecera abierto', '/', async (page) => {
+    const button = page.getByRole('banner').getByRole('button', { name: 'Menú de Lucía' });
+    await expect(button).toHaveAttribute('data-menu-ready', '');
+    await button.click();
+    await expect(page.getByRole('menu', { name: 'Menú de Lucía' }).getByRole('menuitem')).toHaveCount(5);
+  }),
   openedAt('/acceso', 'member', 'ya con sesión: lleva a ?next=', '/acceso?next=/fitness', async (page) => {
     await expect(page).toHaveURL(/\/fitness$/);
     await expect(h1(page, 'Fitness')).toBeVisible();

@@ -166,7 +166,11 @@ test.describe('la primera hora', () => {
       // A toast (the app shell's notice when signing out fails) and the counter never overlap.
       await page.route('**/api/trpc/auth.logout**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'no disponible' }));
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-      await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+      // On a phone a member signs out from the header's menu (the header has no room for its own button).
+      const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menú de Marta' });
+      await expect(menuButton).toHaveAttribute('data-menu-ready', '');
+      await menuButton.click();
+      await page.getByRole('menu', { name: 'Menú de Marta' }).getByRole('menuitem', { name: 'Cerrar sesión' }).click();
       const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'No hemos podido cerrar la sesión' });
       await expect(toast).toBeVisible();
       expect(overlaps(await box(toast), await box(counter))).toBe(false);

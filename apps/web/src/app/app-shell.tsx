@@ -1,15 +1,15 @@
-import { Box, Button, Circle, Container, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, HStack, Link } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
+import { Outlet, Link as RouterLink } from 'react-router';
 import { LogOutIcon, ShieldIcon } from '../components/ui/icons';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SkipLink } from '../components/ui/skip-link';
-import { notify } from '../components/ui/notify';
 import { Wordmark } from '../components/ui/wordmark';
-import { useLogoutMutation } from '../features/auth/api/use-auth-mutations';
-import { errorMessage } from '../lib/error-messages';
+import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { useMainFocusFallback } from '../lib/use-route-focus';
 import type { SessionUser } from '../lib/session';
+import { UserMenu } from './user-menu';
+import { HeaderName, NameInitial } from './user-menu-button';
 
 /**
  * Room kept free below every signed-in page, so that at the end of a page the floating step counter
@@ -18,27 +18,14 @@ import type { SessionUser } from '../lib/session';
  */
 const COUNTER_CLEARANCE = 'calc(6.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))';
 
-/** Layout for signed-in screens: sticky header (wordmark, first name, "Cerrar sesión") + main. */
-export function AppShell({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const logout = useLogoutMutation();
+/**
+ * Layout for signed-in screens: sticky header (wordmark, the first name, "Cerrar sesión") + main. With
+ * `menu` (the full app, once the assessment is done) the name is the menu button of the person's own
+ * screens (user-menu.tsx); while the assessment is pending every path shows it, so the name is just shown.
+ */
+export function AppShell({ user, menu = false }: { user: SessionUser; menu?: boolean }) {
+  const { signOut, isPending: signingOut } = useSignOut();
   const mainRef = useMainFocusFallback<HTMLDivElement>();
-
-  const handleLogout = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => void navigate('/', { replace: true }),
-      onError: (error) => {
-        notify({
-          type: 'error',
-          title: 'No hemos podido cerrar la sesión',
-          description: errorMessage(error),
-          closable: true,
-        });
-      },
-    });
-  };
-
-  const initial = user.firstName.trim().charAt(0).toUpperCase() || 'A';
 
   return (
     <Box minH="100dvh" display="flex" flexDirection="column">
@@ -87,16 +74,26 @@ export function AppShell({ user }: { user: SessionUser }) {
                 </RouterLink>
               </Link>
             ) : null}
-            <HStack gap="2">
-              <Circle size="8" bg="sun.100" color="sun.900" fontWeight="700" fontSize="sm" aria-hidden="true" display={{ base: 'none', sm: 'flex' }}>
-                {initial}
-              </Circle>
-              <Text fontWeight="600" color="heading" maxW={{ base: '24', sm: '48' }} truncate>
-                {user.firstName}
-              </Text>
-            </HStack>
-            <Button variant="outline" size="sm" borderRadius="full" onClick={handleLogout} loading={logout.isPending} loadingText="Cerrando sesión...">
-              <LogOutIcon display={{ base: 'none', sm: 'inline-block' }} />
+            {/* The header fits a 320 px phone: there a member signs out from the menu, and while the
+                assessment is pending (no menu) the name gives way to "Cerrar sesión". */}
+            {menu ? (
+              <UserMenu firstName={user.firstName} onSignOut={signOut} />
+            ) : (
+              <HStack gap="2" display={{ base: 'none', sm: 'flex' }}>
+                <NameInitial firstName={user.firstName} />
+                <HeaderName firstName={user.firstName} />
+              </HStack>
+            )}
+            <Button
+              variant="outline"
+              size="sm"
+              borderRadius="full"
+              display={menu ? { base: 'none', sm: 'inline-flex' } : undefined}
+              onClick={signOut}
+              loading={signingOut}
+              loadingText="Cerrando sesión..."
+            >
+              <LogOutIcon display={{ base: 'none', md: 'inline-block' }} />
               Cerrar sesión
             </Button>
           </HStack>

@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 /** The app's tree at `/` with `state` as the page's bootstrap, rendered once every lazy screen has arrived. */
-async function renderFirstScreen(state: BootstrapState): Promise<{ text: string; queryClient: QueryClient }> {
+async function renderFirstScreen(state: BootstrapState): Promise<{ text: string; html: string; queryClient: QueryClient }> {
   const { prelude } = await prerenderToNodeStream(
     <HomeAtRoot bootstrap={state} />,
     // Every Suspense boundary complete in place, as the browser's first render after the preload is.
@@ -51,7 +51,7 @@ async function renderFirstScreen(state: BootstrapState): Promise<{ text: string;
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
-  return { text, queryClient: clients[0]! };
+  return { text, html, queryClient: clients[0]! };
 }
 
 describe("Home's first screen from the server's bootstrap", () => {
@@ -87,6 +87,32 @@ describe("Home's first screen from the server's bootstrap", () => {
       expect(pending).toEqual([path]);
     },
   );
+
+  it("the header's name is the closed menu button, named after the person; the menu's items are not rendered until it opens", async () => {
+    const { html } = await renderFirstScreen(STATE);
+    const button = /<button[^>]*aria-label="Menú de Lucía"[^>]*>/.exec(html)?.[0];
+    expect(button, 'a menu button in the header').toBeTruthy();
+    expect(button).toContain('aria-haspopup="menu"');
+    expect(button).toContain('aria-expanded="false"');
+    // Rendered closed and not yet hydrated: the browser's first render makes the same markup.
+    expect(button).not.toContain('data-menu-ready');
+    expect(html).not.toContain('role="menu"');
+    expect(html).not.toContain('role="menuitem"');
+  });
+
+  it('Home says the assessment’s results are ready exactly when the bootstrap says so (no flash either way)', async () => {
+    const withNotice = (show: boolean): BootstrapState => ({
+      v: 1,
+      queries: STATE.queries.map((q) => (q.path === 'assessment.resultsNotice' ? { path: q.path, data: superjson.serialize({ show }) } : q)),
+    });
+    const shown = await renderFirstScreen(withNotice(true));
+    expect(shown.text).toContain('Ya están listos los resultados de tu evaluación.');
+    expect(shown.html).toMatch(/<a[^>]*href="\/assessment\/results"[^>]*>Ver tus resultados/);
+    clients.length = 0;
+    const hidden = await renderFirstScreen(withNotice(false));
+    expect(hidden.text).not.toContain('resultados de tu evaluación');
+    expect(hidden.text).toContain('Hola, Lucía');
+  });
 
   it('a hostile first name is rendered as text', async () => {
     const me = STATE.queries.find((q) => q.path === 'auth.me')!;

@@ -72,7 +72,7 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
   return (
     <>
       <Routes>
-        <Route element={<AppShell user={user} />}>
+        <Route element={<AppShell user={user} menu />}>
           {memberRoutes.map(({ path, Component }) => (
             <Route key={path} path={path} element={<Component />} />
           ))}

@@ -22,6 +22,17 @@ export function useRouteFocus<T extends HTMLElement = HTMLHeadingElement>() {
 const MAIN_SELECTOR = 'main#contenido';
 
 /**
+ * Spread on a control that outlives screens but should not keep focus across them: the header's menu
+ * button, which its menu (Zag) focuses again when an item is chosen, also when the item navigates.
+ * After a navigation, focus on it moves on to the new screen as if it had fallen back to <body>.
+ */
+export const YIELDS_FOCUS_ON_NAVIGATION = { 'data-yields-focus-on-navigation': '' } as const;
+
+function yieldsFocus(active: Element): boolean {
+  return active.hasAttribute('data-yields-focus-on-navigation');
+}
+
+/**
  * The app shell's fallback for every screen, also those without their own heading focus: after an
  * in-app navigation that left focus on <body>, focus goes to <main> (tabIndex=-1), so the next Tab
  * starts from the new screen's content. A screen that focuses its heading (useRouteFocus) wins, also
@@ -38,7 +49,7 @@ function useFocusAfterNavigation<T extends HTMLElement>(replaceable: (active: El
   useEffect(() => {
     if (key === 'default' || !hasInteracted()) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected && !replaceable(active)) return;
+    if (active && active !== document.body && active.isConnected && !replaceable(active) && !yieldsFocus(active)) return;
     ref.current?.focus({ preventScroll: true });
     // `replaceable` is a fixed rule per hook; only a navigation re-runs this.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -52,6 +52,7 @@ const GLYPHS = {
   EyeOffIcon:
     'M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49|M14.084 14.158a3 3 0 0 1-4.242-4.242|M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143|m2 2 20 20',
   ArrowRightIcon: 'M5 12h14|m12 5 7 7-7 7',
+  ChevronDownIcon: 'm6 9 6 6 6-6',
   LogOutIcon: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4|m16 17 5-5-5-5|M21 12H9',
   SparklesIcon:
     'M9.937 15.5A2 2 0 0 0 8.5 14.063l-6.135-1.582a.5.5 0 0 1 0-.962L8.5 9.936A2 2 0 0 0 9.937 8.5l1.582-6.135a.5.5 0 0 1 .963 0L14.063 8.5A2 2 0 0 0 15.5 9.937l6.135 1.581a.5.5 0 0 1 0 .964L15.5 14.063a2 2 0 0 0-1.437 1.437l-1.582 6.135a.5.5 0 0 1-.963 0z',
@@ -115,6 +116,7 @@ export const CircleCheckIcon = strokeIcon('CircleCheckIcon');
 export const EyeIcon = strokeIcon('EyeIcon');
 export const EyeOffIcon = strokeIcon('EyeOffIcon');
 export const ArrowRightIcon = strokeIcon('ArrowRightIcon');
+export const ChevronDownIcon = strokeIcon('ChevronDownIcon');
 export const LogOutIcon = strokeIcon('LogOutIcon');
 export const SparklesIcon = strokeIcon('SparklesIcon');
 export const ClipboardIcon = strokeIcon('ClipboardIcon');

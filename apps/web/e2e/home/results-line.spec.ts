@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshMember } from '../admin/admin-support';
+import { APP_ORIGIN } from '../support/ports';
+
+/**
+ * Home's line after the assessment («Ya están listos los resultados de tu evaluación»): shown until the
+ * results have been opened once, then never again: after a reload, on another device, and in the very
+ * HTML the server sends (Home is rendered on the server from the same answer, so it never flashes).
+ */
+
+const LINE = 'Ya están listos los resultados de tu evaluación.';
+
+/** The HTML the server sends for `/` (Home rendered on the server, with its bootstrap). */
+async function serverHome(page: Page): Promise<string> {
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('data-page="server"');
+  return html;
+}
+
+test.describe('Home: «tus resultados están listos»', () => {
+  test('shows until the results page has been opened, then never again (reload, server render, another device)', async ({ page, browser }) => {
+    const member = await freshMember(page, 'Irene', 'resultados');
+
+    // Before: on Home, in the server's HTML, and still after a reload (nothing was opened yet).
+    expect(await serverHome(page)).toContain(LINE);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+    const line = page.getByTestId('resultados-listos');
+    await expect(line).toContainText(LINE);
+    await page.reload();
+    await expect(line).toContainText(LINE);
+
+    // Opened from the line.
+    await line.getByRole('link', { name: 'Ver tus resultados' }).click();
+    await expect(page).toHaveURL(/\/assessment\/results$/);
+    await expect(page.getByText('Resultados de tu evaluación', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeFocused();
+
+    // Back Home in the same tab: gone at once.
+    await page.getByRole('banner').getByRole('link', { name: 'Ascenso' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+    await expect(page.getByText(LINE)).toHaveCount(0);
+
+    // After a reload: neither in the server's HTML nor on screen at any moment.
+    await expect.poll(async () => (await serverHome(page)).includes(LINE)).toBe(false);
+    await page.addInitScript((text) => {
+      // Watches from the first byte on: the line must never be in the document.
+      const seen = () => document.body?.textContent?.includes(text) ?? false;
+      (window as unknown as { __lineSeen?: boolean }).__lineSeen = false;
+      new MutationObserver(() => {
+        if (seen()) (window as unknown as { __lineSeen?: boolean }).__lineSeen = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, LINE);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await expect(page.getByText(LINE)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __lineSeen?: boolean }).__lineSeen)).toBe(false);
+
+    // Another device (a new browser context, signed in anew): not shown there either.
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      const login = await phone.request.post('/api/auth/login', { data: { email: member.email, password: member.password }, headers: { Origin: APP_ORIGIN } });
+      expect(login.status()).toBe(200);
+      await phone.goto('/');
+      await expect(phone.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+      await expect(phone.getByText(LINE)).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('opening the results from the header menu counts too', async ({ page }) => {
+    await freshMember(page, 'Irene', 'resultados');
+    await page.goto('/');
+    await expect(page.getByTestId('resultados-listos')).toContainText(LINE);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Menú de Irene' });
+    await expect(button).toHaveAttribute('data-menu-ready', '');
+    await button.click();
+    await page.getByRole('menu', { name: 'Menú de Irene' }).getByRole('menuitem', { name: 'Tu evaluación' }).click();
+    await expect(page.getByText('Resultados de tu evaluación', { exact: true })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
+    await expect(page.getByText(LINE)).toHaveCount(0);
+  });
+
+  test('the demo account, whose results were read long ago, never sees it', async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' },
+      headers: { Origin: APP_ORIGIN },
+    });
+    expect(login.status()).toBe(200);
+    expect(await serverHome(page)).not.toContain(LINE);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
+    await expect(page.getByText(LINE)).toHaveCount(0);
+  });
+});
