@@ -12,6 +12,7 @@ import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
 import type { CoachContext } from '@ascenso/ai/context';
 import { guidedReply } from '@ascenso/ai/offline/engine';
 import type { ChatMessage } from '@ascenso/ai/provider';
+import { variedWords } from '@ascenso/ai/testing/long-messages';
 import { median, report } from './lib';
 
 /**
@@ -31,17 +32,8 @@ const context: CoachContext = {
 };
 
 function conversationCost(length: number, seed: number): number {
-  const rnd = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-  const letters = 'abcdefghijlmnopqrstuvz';
-  const word = () => Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
-  const message = () => {
-    let text = '';
-    while (text.length < length - 10) text += `${word()} `;
-    return text.slice(0, length);
-  };
+  const words = variedWords(seed);
+  const message = () => words.next(length);
   const history: ChatMessage[] = [];
   let total = 0;
   for (let i = 0; i < 30; i += 1) {

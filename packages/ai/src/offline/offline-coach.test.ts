@@ -11,6 +11,7 @@ import type { ChatMessage, StreamEvent } from '../provider';
 import { guidedReply, readConversation } from './engine';
 import { GENDERED_WORDS, count, duration, normalise } from './language';
 import { offlineSessionSummary, offlineWeeklySummary } from './summaries';
+import { variedWords } from '../testing/long-messages';
 import { TOPICS, type TopicId } from './topics';
 
 const profile = deriveCoachingProfile(COMPLETE_RESPONSES);
@@ -186,18 +187,8 @@ describe('long messages', () => {
   // Their cost is a benchmark (bench/src/offline-coach.ts, a ratio against short turns in the same run), not a
   // timed test: here, thirty 4 000-character turns of varied words each get a reply of the coach's own.
   it('answers thirty 4 000-character turns of varied words, each with a reply of its own', () => {
-    let seed = 7;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    const letters = 'abcdefghijlmnopqrstuvz';
-    const word = () => Array.from({ length: 4 + Math.floor(rnd() * 7) }, () => letters[Math.floor(rnd() * letters.length)]).join('');
-    const message = () => {
-      let text = '';
-      while (text.length < 3990) text += `${word()} `;
-      return text.slice(0, 4000);
-    };
+    const words = variedWords(7);
+    const message = () => words.next(4000);
     const history: ChatMessage[] = [];
     for (let i = 0; i < 30; i += 1) {
       history.push({ role: 'user', content: message() });
