@@ -70,7 +70,19 @@ test.describe('evaluación: de «¡Felicidades!» a los resultados', () => {
     await expect(page.getByText('Preparando las preguntas…')).toHaveCount(0, { timeout: 10_000 });
     await page.getByRole('button', { name: '¡Completar Evaluación!' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '¡Felicidades!' })).toBeVisible({ timeout: 10_000 });
+    // Whether the line about the results is there when Home's heading first is (it must not pop in later).
+    await page.evaluate(() => {
+      const w = window as unknown as { __lineWithHome?: boolean | null };
+      w.__lineWithHome = null;
+      new MutationObserver(() => {
+        if (w.__lineWithHome !== null) return;
+        if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('Hola,'))) {
+          w.__lineWithHome = document.body.textContent?.includes('Ya están listos los resultados de tu evaluación.') ?? false;
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible({ timeout: COMPLETION_REDIRECT_MS + 5_000 });
+    expect(await page.evaluate(() => (window as unknown as { __lineWithHome?: boolean | null }).__lineWithHome)).toBe(true);
     await expect(page).toHaveURL(/\/$/);
     const line = page.getByTestId('resultados-listos');
     await expect(line).toContainText('Ya están listos los resultados de tu evaluación.');

@@ -69,6 +69,16 @@ export function useResultsNoticeQuery() {
 }
 
 /**
+ * Asks now for whether Home says the results are ready (with the refreshed status, in one batched
+ * request), so Home, reached after the assessment, shows its line with its first render.
+ */
+export function usePrefetchResultsNotice(): () => Promise<void> {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.prefetchQuery(trpc.assessment.resultsNotice.queryOptions()), [queryClient, trpc]);
+}
+
+/**
  * Records that the results were opened. Home's line goes at once (the cached answer is set before the
  * server answers); if the server could not record it, the answer is asked again.
  */

@@ -2,7 +2,7 @@ import { Box, Button, Center, Stack, Text, VStack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { useInvalidateAssessment } from '../api/assessment-queries';
+import { useInvalidateAssessment, usePrefetchResultsNotice } from '../api/assessment-queries';
 import { COMPLETION_REDIRECT_MS } from '../utils/timing';
 import { FocusHeading } from '../../../components/ui/focus-heading';
 
@@ -14,6 +14,7 @@ import { FocusHeading } from '../../../components/ui/focus-heading';
 export function CompletionScreen() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssessment();
+  const prefetchResultsNotice = usePrefetchResultsNotice();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const finished = useRef(false);
 
@@ -22,7 +23,9 @@ export function CompletionScreen() {
     finished.current = true;
     void navigate('/', { replace: true });
     void invalidate();
-  }, [invalidate, navigate]);
+    // Home's «resultados listos» line arrives with the status that opens Home: no line popping in after.
+    void prefetchResultsNotice();
+  }, [invalidate, navigate, prefetchResultsNotice]);
 
   // The link navigates by itself (a real link, which can also be opened in a new tab). Followed here, it
   // stops the countdown and refreshes the status, so the full route table (and the results page) opens.
