@@ -24,6 +24,17 @@ async function openHome(page: Page, firstName: string): Promise<Locator> {
   return button;
 }
 
+/** Holds the menu's code back (its chunk) until the returned function is called. */
+async function holdMenuCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/user-menu-content-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Presses Tab from where focus is until `target` has it (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 10): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -194,15 +205,9 @@ test.describe('el menú de la cabecera', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
-  test('pressed before its code has arrived (a screen the browser renders), the menu opens when it arrives', async ({ page }) => {
+  test('pressed before its code has arrived (a screen the browser renders), the menu opens when it arrives: by keyboard', async ({ page }) => {
     await freshMember(page, 'Irene', 'menu');
-    // Hold the menu's chunk back until the button has been pressed.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/user-menu-content-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMenuCode(page);
     await page.goto('/semana');
     await expect(page.getByRole('heading', { level: 1, name: 'Tu semana' })).toBeVisible();
     const button = menuButton(page, 'Irene');
@@ -217,13 +222,31 @@ test.describe('el menú de la cabecera', () => {
     await expectHighlighted(page, 'Irene', 'Tu perfil');
     await page.keyboard.press('Escape');
     await expect(button).toBeFocused();
+  });
 
+  test('pressed before its code has arrived, the menu opens when it arrives: by mouse; focused only, it keeps focus', async ({ page }) => {
+    await freshMember(page, 'Irene', 'menu');
+    let release = await holdMenuCode(page);
     await page.goto('/semana');
-    // A click (from the stand-in or the menu itself, whichever is there) opens it too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu semana' })).toBeVisible();
     await menuButton(page, 'Irene').click();
+    await expect(menuButton(page, 'Irene')).toHaveAttribute('aria-expanded', 'true');
+    release();
     await expect(menu(page, 'Irene')).toBeVisible();
+    // Opened by the mouse: no item highlighted until the pointer or the arrows choose one.
+    await expect(menu(page, 'Irene').locator('[role="menuitem"][data-highlighted]')).toHaveCount(0);
     await menu(page, 'Irene').getByRole('menuitem', { name: 'Tu perfil' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+
+    await page.unrouteAll();
+    release = await holdMenuCode(page);
+    await page.goto('/semana');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu semana' })).toBeVisible();
+    await menuButton(page, 'Irene').focus();
+    release();
+    await expect(menuButton(page, 'Irene')).toHaveAttribute('data-menu-ready', '');
+    await expect(menuButton(page, 'Irene')).toBeFocused();
+    await expect(menu(page, 'Irene')).toHaveCount(0);
   });
 
   test('from a 320 px phone up, a long name fits: nothing scrolls sideways, the button and the open menu stay on screen', async ({ page }) => {
@@ -261,12 +284,7 @@ test.describe('el menú de la cabecera', () => {
         (window as unknown as { __serverButton?: Element | null }).__serverButton = document.querySelector('header button[aria-haspopup="menu"]');
       });
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/user-menu-content-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMenuCode(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
     await expect(page.locator('html[data-app-ready]')).toHaveCount(1);

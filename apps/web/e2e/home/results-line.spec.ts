@@ -10,10 +10,21 @@ import { APP_ORIGIN } from '../support/ports';
 
 const LINE = 'Ya están listos los resultados de tu evaluación.';
 
-/** The HTML the server sends for `/` (Home rendered on the server, with its bootstrap). */
+/**
+ * The HTML the server sends for `/`, with Home rendered in it (decision 021). A render that takes too
+ * long is sent without markup (the browser renders it then), so under load this asks again.
+ */
 async function serverHome(page: Page): Promise<string> {
-  const html = await (await page.request.get('/')).text();
-  expect(html).toContain('data-page="server"');
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await page.request.get('/')).text();
+        return html.includes('data-page="server"');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return html;
 }
 
@@ -29,12 +40,17 @@ test.describe('Home: «tus resultados están listos»', () => {
     await expect(line).toContainText(LINE);
     await page.reload();
     await expect(line).toContainText(LINE);
+    // The line is the server's markup from the first byte; a click before hydration would load the next
+    // page anew (no in-app navigation, so no focus moved to its heading).
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
-    // Opened from the line.
+    // Opened from the line (and recorded on the server).
+    const recorded = page.waitForResponse((response) => response.url().includes('assessment.markResultsOpened'));
     await line.getByRole('link', { name: 'Ver tus resultados' }).click();
     await expect(page).toHaveURL(/\/assessment\/results$/);
     await expect(page.getByText('Resultados de tu evaluación', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Tu perfil' })).toBeFocused();
+    expect((await recorded).ok()).toBe(true);
 
     // Back Home in the same tab: gone at once.
     await page.getByRole('banner').getByRole('link', { name: 'Ascenso' }).click();
@@ -42,7 +58,7 @@ test.describe('Home: «tus resultados están listos»', () => {
     await expect(page.getByText(LINE)).toHaveCount(0);
 
     // After a reload: neither in the server's HTML nor on screen at any moment.
-    await expect.poll(async () => (await serverHome(page)).includes(LINE)).toBe(false);
+    expect(await serverHome(page)).not.toContain(LINE);
     await page.addInitScript((text) => {
       // Watches from the first byte on: the line must never be in the document.
       const seen = () => document.body?.textContent?.includes(text) ?? false;
@@ -77,9 +93,12 @@ test.describe('Home: «tus resultados están listos»', () => {
     await expect(page.getByTestId('resultados-listos')).toContainText(LINE);
     const button = page.getByRole('banner').getByRole('button', { name: 'Menú de Irene' });
     await expect(button).toHaveAttribute('data-menu-ready', '');
+    // The opening is recorded on the server (before the page is left: a reload at once could cut it short).
+    const recorded = page.waitForResponse((response) => response.url().includes('assessment.markResultsOpened'));
     await button.click();
     await page.getByRole('menu', { name: 'Menú de Irene' }).getByRole('menuitem', { name: 'Tu evaluación' }).click();
     await expect(page.getByText('Resultados de tu evaluación', { exact: true })).toBeVisible();
+    expect((await recorded).ok()).toBe(true);
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();

@@ -1,17 +1,15 @@
 import { Menu, Portal } from '@chakra-ui/react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { UserMenuButton } from './user-menu-button';
 import { SIGN_OUT_ITEM, USER_MENU_LINKS } from './user-menu-items';
 
 /** What happened to the stand-in button before this chunk arrived (user-menu.tsx). */
 export interface MenuArrival {
-  /** It was pressed (click, Enter, Space, ↓ or ↑): open now. */
+  /** It was pressed (a mouse button down, a click, Enter, Space, ↓ or ↑): open now. */
   open: boolean;
   /** Opened from the keyboard: which item to highlight. */
   highlight: 'first' | 'last' | null;
-  /** It had focus: the real button takes it. */
-  focused: boolean;
 }
 
 const subscribeToNothing = () => () => {};
@@ -27,7 +25,18 @@ const isServer = () => false;
  * A link item navigates and closes the menu; Zag then focuses the button again, which yields to the new
  * screen (YIELDS_FOCUS_ON_NAVIGATION), so focus goes on to its heading as after any link.
  */
-export default function UserMenuContent({ firstName, onSignOut, arrival }: { firstName: string; onSignOut: () => void; arrival: MenuArrival }) {
+export default function UserMenuContent({
+  firstName,
+  onSignOut,
+  arrival,
+  standInFocused,
+}: {
+  firstName: string;
+  onSignOut: () => void;
+  arrival: MenuArrival;
+  /** Whether the stand-in has focus (a ref: following focus must not re-render, see user-menu.tsx). */
+  standInFocused: RefObject<boolean>;
+}) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   // `data-menu-ready`: the button works. Absent on the server and while hydrating the server's markup
   // (React's server snapshot), present from then on and on every render in the browser.
@@ -35,9 +44,10 @@ export default function UserMenuContent({ firstName, onSignOut, arrival }: { fir
   const [initial] = useState(arrival);
   const highlighted = initial.highlight === 'first' ? USER_MENU_LINKS[0].value : initial.highlight === 'last' ? SIGN_OUT_ITEM.value : null;
 
+  // The stand-in this button replaces had focus: it keeps it (an open menu takes it itself).
   useEffect(() => {
-    if (initial.focused && !initial.open) buttonRef.current?.focus();
-  }, [initial]);
+    if (standInFocused.current && !initial.open) buttonRef.current?.focus();
+  }, [initial, standInFocused]);
 
   return (
     <Menu.Root
@@ -45,7 +55,9 @@ export default function UserMenuContent({ firstName, onSignOut, arrival }: { fir
       unmountOnExit
       defaultOpen={initial.open}
       defaultHighlightedValue={highlighted}
-      positioning={{ placement: 'bottom-end' }}
+      // Fixed, like the sticky header it hangs from: it stays under the button wherever the page is
+      // scrolled, without being moved again on every scroll.
+      positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
       // Enter or Space on a link item: Zag's default dispatches a click that does not bubble, so React
       // Router's link never hears it and the browser loads the page anew. A real click bubbles: the link
       // navigates in the app, and the item's own handler closes the menu, as for a mouse click.
