@@ -1,13 +1,21 @@
 import { RISK_PRIORITY, type RiskCategory } from './categories';
 
 /**
- * The fixed answers and helplines, one per risk category. Sources (docs/decisions, crisis safety):
- * Ministerio de Sanidad (024, Línea de atención a la conducta suicida), Ministerio de Igualdad (016),
- * Fundación ANAR, 112, and the WHO and Samaritans guidance on safe messaging: warm, brief, no judgement,
- * no diagnosis, no detail about methods, one clear next step towards a person who can help.
+ * The fixed answers and helplines, one per risk family (decision 032). Sources:
+ * - 024: Ministerio de Sanidad, «Línea 024 de atención a la conducta suicida» (sanidad.gob.es, línea 024);
+ * - 016, WhatsApp 600 000 016 and 016-online@igualdad.gob.es: Ministerio de Igualdad, Delegación del
+ *   Gobierno contra la Violencia de Género («016, servicio de información y asesoramiento»);
+ * - ANAR 900 20 20 10 (niñas, niños y adolescentes) and 600 50 51 52 (personas adultas y familias):
+ *   Fundación ANAR (anar.org, «Teléfono ANAR»);
+ * - 112: the European emergency number (Ley 17/2015 del Sistema Nacional de Protección Civil; Real Decreto
+ *   903/1997, acceso al 112);
+ * - 91 562 04 20: Servicio de Información Toxicológica, Instituto Nacional de Toxicología y Ciencias
+ *   Forenses (Ministerio de Justicia), 24 hours;
+ * and the WHO and Samaritans guidance on safe messaging: warm, brief, no judgement, no diagnosis, no detail
+ * about methods, one clear next step towards a person who can help.
  */
 export type SafetyResource = {
-  id: '024' | '112' | '016' | '016-whatsapp' | '016-email' | 'anar' | 'anar-adults' | 'abroad';
+  id: '024' | '112' | '016' | '016-whatsapp' | '016-email' | 'anar' | 'anar-adults' | 'toxicologia' | 'abroad';
   /** What the link or button says. */
   label: string;
   /** tel:, https: or mailto: */
@@ -58,6 +66,12 @@ export const SAFETY_RESOURCES: Record<SafetyResource['id'], SafetyResource> = {
     label: 'ANAR para personas adultas: 600 50 51 52',
     href: 'tel:600505152',
     detail: 'Si te preocupa una niña, un niño o un adolescente.',
+  },
+  toxicologia: {
+    id: 'toxicologia',
+    label: 'Información Toxicológica: 91 562 04 20',
+    href: 'tel:+34915620420',
+    detail: 'Instituto Nacional de Toxicología: te dicen qué hacer con lo que se ha tomado, las 24 horas. Si hay síntomas, llama antes al 112.',
   },
   abroad: {
     id: 'abroad',
@@ -127,6 +141,45 @@ export const SAFETY_ANSWERS: Record<RiskCategory, Answer> = {
     english:
       'In English: in Spain, children and teenagers can call ANAR on 900 20 20 10 (free, 24 hours); worried adults, 600 50 51 52. Call 112 if someone is in danger now.',
     resources: ['anar', 'anar-adults', '112', 'abroad'],
+  },
+  overdose_poisoning: {
+    message:
+      'Gracias por decírmelo. Llama al 112 ahora, aunque ahora te encuentres bien: algunos medicamentos, como el paracetamol, hacen daño horas después. ' +
+      'Ten a mano el envase o di qué se ha tomado, cuánto y cuándo; no provoques el vómito y no te quedes sola ni solo. ' +
+      'El Servicio de Información Toxicológica también responde las 24 horas en el 91 562 04 20. ' +
+      `Si lo tomaste para hacerte daño, cuando estés a salvo el 024 te escucha, gratis y a cualquier hora. ${ABROAD}`,
+    english:
+      'In English: call 112 now, even if you feel fine (some medicines harm hours later). Keep the packaging at hand and do not make yourself vomit. Toxicology information line: +34 91 562 04 20 (24 hours).',
+    resources: ['112', 'toxicologia', '024', 'abroad'],
+  },
+  medical_emergency: {
+    message:
+      'Esto puede ser una urgencia médica: llama al 112 ahora y di dónde estás y qué notas. ' +
+      'Mientras llega la ayuda, no conduzcas, deja la puerta abierta si puedes y avisa a alguien que esté cerca. ' +
+      `Las personas del 112 te dirán qué hacer paso a paso. ${ABROAD}`,
+    english:
+      'In English: this may be a medical emergency. Call 112 now (or your local emergency number), say where you are and what you feel, and do not drive.',
+    resources: ['112', 'abroad'],
+  },
+  other_in_danger: {
+    message:
+      'Gracias por querer ayudar. Si esa persona puede estar en peligro ahora, llama al 112 y di dónde está; no hace falta estar seguro del todo para llamar. ' +
+      'Mientras llega la ayuda: si puedes hacerlo sin ponerte en riesgo, no la dejes sola o pide a alguien cercano que vaya; si ha tomado algo, guarda los envases; ' +
+      'si no respira o no responde, el 112 te guiará por teléfono. ' +
+      `Si habla de quitarse la vida, el 024 también te orienta a ti sobre cómo acompañarla. ${ABROAD}`,
+    english:
+      'In English: if someone may be in danger now, call 112 and say where they are. Stay with them if it is safe, keep any packaging, and follow what 112 tells you. 024 can advise you about suicide risk.',
+    resources: ['112', '024', 'abroad'],
+  },
+  eating_disorder_danger: {
+    message:
+      'Gracias por contármelo; lo que describes pone en riesgo tu salud y mereces ayuda de verdad, sin juicio. ' +
+      'Pide cita esta semana con tu médica o médico de cabecera y cuéntale lo que comes y lo que haces después: desde el centro de salud te pueden derivar a una unidad especializada. ' +
+      'Si te mareas, te desmayas, notas el corazón muy lento o muy rápido, o tienes dolor en el pecho, llama al 112. ' +
+      `Si te pasan por la cabeza ideas de hacerte daño, el 024 te atiende gratis y a cualquier hora. ${ABROAD}`,
+    english:
+      'In English: please see your GP this week about eating and purging; call 112 if you faint, feel your heart racing or very slow, or have chest pain. In Spain, 024 answers 24 hours if you think of harming yourself.',
+    resources: ['112', '024', 'abroad'],
   },
 };
 

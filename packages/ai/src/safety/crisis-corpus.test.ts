@@ -46,8 +46,8 @@ describe('the crisis evaluation corpus', () => {
       dev: new Set(read('dev').map((r) => r.writer)),
       test: new Set(read('test').map((r) => r.writer)),
     };
-    expect([...writers.train].sort()).toEqual(['A', 'C', 'D']);
-    expect([...writers.dev]).toEqual(['F']);
+    expect([...writers.train].sort()).toEqual(['A', 'C', 'D', 'G', 'H', 'I', 'K']);
+    expect([...writers.dev].sort()).toEqual(['F', 'J', 'L']);
     expect([...writers.test].sort()).toEqual(['B', 'E']);
     expect(new Set([...writers.train, ...writers.dev, ...writers.test]).size).toBeGreaterThanOrEqual(4);
   });
@@ -66,5 +66,15 @@ describe('the crisis evaluation corpus', () => {
     expect(crisis.length).toBeGreaterThanOrEqual(900);
     expect(rows.length - crisis.length).toBeGreaterThanOrEqual(600);
     for (const family of FAMILIES.filter((f) => f !== 'none')) expect(crisis.filter((r) => r.family === family).length, family).toBeGreaterThanOrEqual(90);
+  });
+
+  it('trained the committed classifier: its weights name the train and dev files as they are (pnpm --filter @ascenso/ai train:crisis)', () => {
+    const model = JSON.parse(readFileSync(join(import.meta.dirname, 'crisis-model.json'), 'utf8')) as { trainedOn: Record<string, string> };
+    const sha = (name: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(DIR, name)))
+        .digest('hex');
+    expect(model.trainedOn).toEqual({ 'train.jsonl': sha('train.jsonl'), 'dev.jsonl (threshold)': sha('dev.jsonl') });
+    expect(Object.keys(model.trainedOn).join()).not.toContain('test');
   });
 });

@@ -15,6 +15,7 @@ import type { RiskCategory } from './categories';
  *   Rules whose own wording starts with the negation ("no quiero seguir viviendo") set it to false.
  * - `notAfter`: a pattern tested on what follows the match in the same clause; it turns an idiom off
  *   ("me quiero morir de vergüenza", "me hice daño en la rodilla", "me pega el resfriado").
+ * - `notWith`: a pattern anywhere in the message that turns the rule off (an idiom's context).
  * - `also`: further patterns that must all match somewhere in the message (compound rules, e.g. an age
  *   under 18 and an abuse verb).
  */
@@ -24,6 +25,8 @@ export type Rule = {
   pattern: string;
   negatable?: boolean;
   notAfter?: string;
+  /** A pattern anywhere in the message that turns the rule off ("qué vergüenza… me quería morir"). */
+  notWith?: string;
   also?: string[];
 };
 
@@ -47,6 +50,9 @@ const INJURY_PLACE =
   '^(?:en |con )(?:el |la |los |las |un |una |mi |mis )?(?:rodilla|espalda|tobillo|pie|pies|mano|manos|dedo|cuello|hombro|muneca|codo|cadera|gemelo|musculo|pierna|brazo|cabeza)';
 const PILLS = '(?:pastillas|pildoras|medicamentos|somniferos|ansioliticos|antidepresivos|tranquilizantes|pills|tablets|meds)';
 const PLACE = '(?:ventana|balcon|puente|azotea|terraza|tejado|edificio|vias|via|tren|metro|vacio|acantilado|coche|window|bridge|roof|building|train)';
+/** "Me mato a trabajar", "me mataría por un salmorejo": idioms after "me mato"/"matarme". */
+const KILL_IDIOM_AFTER =
+  '^(?:(?:a |de |por |con |para )(?:\\w+ ){0,1}(?:trabajar|estudiar|entrenar|correr|risa|hambre|trabajo|currar|reuniones|horas|\\w+(?:ar|er|ir)(?![a-z]))|por (?:un|una|unos|unas|el|la|los|las)(?![a-z]))';
 const WHEN = '(?:esta noche|hoy|ahora|ahora mismo|manana|en un rato|tonight|today|right now)';
 
 export const RULES: Rule[] = [
@@ -71,6 +77,7 @@ export const RULES: Rule[] = [
     id: 'kill-myself-when',
     category: 'immediate_danger',
     pattern: `${WHEN} (?:\\w+ ){0,2}(?:me mato|me suicido|me quito la vida|acabo con mi vida|kill myself|end my life)`,
+    notAfter: KILL_IDIOM_AFTER,
   },
   {
     id: 'when-kill-myself',
@@ -92,6 +99,7 @@ export const RULES: Rule[] = [
     id: 'bleeding',
     category: 'immediate_danger',
     pattern: '(?:me estoy desangrando|estoy sangrando mucho|no para de sangrar|no deja de sangrar|im bleeding a lot|i am bleeding a lot)',
+    notAfter: '^(?:economicamente|(?:a |en |de |con )?(?:el |la |los |las )?(?:dinero|pasta|gastos|impuestos|alquiler|hipoteca|facturas))',
   },
   {
     id: 'cut-veins',
@@ -133,8 +141,7 @@ export const RULES: Rule[] = [
     id: 'kill-me',
     category: 'suicidal_active',
     pattern: '(?:matarme|me quiero matar|me voy a matar|me mataria|me mato)',
-    notAfter:
-      '^(?:a |de |por |con |para )(?:\\w+ ){0,1}(?:trabajar|estudiar|entrenar|correr|risa|hambre|trabajo|currar|reuniones|horas|\\w+ar$|\\w+er$|\\w+ir$)',
+    notAfter: KILL_IDIOM_AFTER,
   },
   {
     id: 'overdose-thoughts',
@@ -296,8 +303,13 @@ export const RULES: Rule[] = [
   {
     id: 'want-to-die',
     category: 'suicidal_passive',
-    pattern: '(?:me quiero|quiero|quisiera|me quisiera|me gustaria|me queria|me quise|queria|ganas de|deseos de) morir(?:me)?',
-    notAfter: '^(?:de |del |sin |antes de |con |en )',
+    // Not "se quería morir" (someone else, told).
+    pattern: '(?<!se |le |te )(?:me quiero|quiero|quisiera|me quisiera|me gustaria|me queria|me quise|queria|ganas de|deseos de) morir(?:me)?',
+    notWith: '(?:que verguenza|tierra tragame|que corte|que palo)',
+    // "me muero de risa", "me quería morir de vergüenza", "me muero por ir": idioms. "Morir de verdad",
+    // "morir sin que nadie se entere" or "morir antes de…" are not (decision 032).
+    notAfter:
+      '^(?:de |del )(?:la |las |los |el )?(?:verguenza|risa|ganas|envidia|pena|amor|hambre|sed|sueno|calor|frio|aburrimiento|asco|curiosidad|cansancio|nervios|celos|ilusion|alegria|gusto|emocion)|^por (?:ir|ver|tener|probar|conocer|saber|un|una|el|la|los|las|que)',
   },
   {
     id: 'wish-i-died',

@@ -8,6 +8,7 @@ import { awardChatIfDue } from './chat';
 import { buildCoachContext, recordUsage } from './coach-context';
 import { nextMessageTime, owned, type User } from './conversations';
 import { admitModelCall, providerUserId } from './model-limits';
+import { assertNotAwaitingAcknowledgement, AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
 import { failedUsage, frozenProfileSnapshot, guardModelStream, modelFailure, recordFailedCall } from './reply-stream';
 import { finishSession } from './session';
 
@@ -65,6 +66,10 @@ export async function* streamReply(
     return;
   }
 
+  // A conversation waiting for the acknowledgement of the helplines answers nothing new, not even a
+  // message sent before the crisis one: no model call, no stage change, no stored reply (decision 032).
+  assertNotAwaitingAcknowledgement(conversation);
+
   const stage = (userMessage.stage ?? undefined) as SessionStage | undefined;
   const context = await buildCoachContext(deps, user);
   const history = transcript(await deps.repos.coaching.listMessages(conversation.id), userMessage);
@@ -98,8 +103,14 @@ export async function* streamReply(
   const store = async (stopped: boolean) => {
     const messageId = crypto.randomUUID();
     let next = conversation.stage;
+    let paused = false;
     await deps.store.transaction(
       async (tx) => {
+        // A crisis message may have paused the conversation while this answer streamed: keep nothing.
+        if ((await tx.coaching.findConversation(conversation.id))?.status === 'flagged') {
+          paused = true;
+          return;
+        }
         await tx.coaching.deleteReply(userMessage.id);
         if (text.length > 0 || !stopped) {
           await tx.coaching.insertMessage({
@@ -124,6 +135,7 @@ export async function* streamReply(
       },
       { durability: 'turn' },
     );
+    if (paused) throw new DomainError('FORBIDDEN', AWAITING_ACKNOWLEDGEMENT_MESSAGE);
     return { messageId, stage: next };
   };
 

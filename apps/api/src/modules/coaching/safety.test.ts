@@ -3,7 +3,7 @@ import { type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
-import { say, signedIn } from '../../testing/coaching';
+import { collectReply, say, signedIn } from '../../testing/coaching';
 import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
 
 /** The text of every message the fake model received in its last request. */
@@ -19,6 +19,10 @@ const HREFS: Record<RiskCategory, string[]> = {
   partner_violence: ['tel:016', 'https://wa.me/34600000016', 'mailto:016-online@igualdad.gob.es', 'tel:112', 'https://findahelpline.com'],
   child_abuse: ['tel:900202010', 'tel:600505152', 'tel:112', 'https://findahelpline.com'],
   immediate_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
+  overdose_poisoning: ['tel:112', 'tel:+34915620420', 'tel:024', 'https://findahelpline.com'],
+  medical_emergency: ['tel:112', 'https://findahelpline.com'],
+  other_in_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
+  eating_disorder_danger: ['tel:112', 'tel:024', 'https://findahelpline.com'],
 };
 
 const CRISIS: Array<[RiskCategory, string]> = [
@@ -28,6 +32,10 @@ const CRISIS: Array<[RiskCategory, string]> = [
   ['partner_violence', 'mi pareja me pega y tengo miedo'],
   ['child_abuse', 'tengo 14 años y mi padre me pega'],
   ['immediate_danger', 'me voy a tirar por la ventana'],
+  ['overdose_poisoning', 'me he tomado dos cajas de paracetamol hace una hora'],
+  ['medical_emergency', 'me duele muchísimo el pecho, se me va al brazo izquierdo y me cuesta respirar'],
+  ['other_in_danger', 'mi amiga me ha mandado un mensaje de despedida y no contesta al teléfono'],
+  ['eating_disorder_danger', 'llevo cinco días sin comer nada y hoy me he desmayado en la ducha'],
 ];
 
 describe('crisis safety against an OpenAI-compatible model', () => {
@@ -58,7 +66,8 @@ describe('crisis safety against an OpenAI-compatible model', () => {
       replyTo: result.userMessageId,
     });
     expect(answer?.safety?.category).toBe(category);
-    expect(answer?.safety?.resources.map((r) => r.href)).toEqual(HREFS[category]);
+    // The family's helplines first; a second family the screen also found adds its own after them.
+    expect(answer?.safety?.resources.map((r) => r.href).slice(0, HREFS[category].length - 1)).toEqual(HREFS[category].slice(0, -1));
     expect(stored.messages.find((m) => m.role === 'user')?.safety).toBeNull();
     expect((await t.deps.repos.coaching.findConversation(chat.id))?.safetyCategory?.split(',')[0]).toBe(category);
     expect(fake.requests).toHaveLength(0);
@@ -166,6 +175,34 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     expect(fake.requests.length).toBe(requestsBefore + 1);
     expect((await caller.coaching.conversation({ id: chat.id })).status).toBe('flagged');
   });
+
+  it.each(['chat', 'session', 'journal'] as const)(
+    '%s: while it waits for the acknowledgement, the answer to a message sent before the crisis one is refused: no model call, no stage change, nothing stored',
+    async (kind) => {
+      const t = app();
+      const { caller } = await signedIn(t);
+      const conversation = await caller.coaching.start({ kind });
+      const before = await caller.coaching.send({ conversationId: conversation.id, content: 'Me cuesta delegar', clientMessageId: crypto.randomUUID() });
+      const crisis = await say(caller, conversation.id, 'me kiero morir');
+      expect(crisis.safety).toBe(true);
+      const stageBefore = (await t.deps.repos.coaching.findConversation(conversation.id))?.stage;
+
+      await expect(collectReply(caller, conversation.id, before.userMessageId)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: AWAITING_ACKNOWLEDGEMENT_MESSAGE,
+      });
+      expect(fake.requests).toHaveLength(0);
+      expect(await t.deps.repos.coaching.findReply(before.userMessageId)).toBeUndefined();
+      const after = await t.deps.repos.coaching.findConversation(conversation.id);
+      expect(after).toMatchObject({ status: 'flagged', stage: stageBefore });
+
+      // Once acknowledged, the earlier message gets its answer.
+      await caller.coaching.acknowledgeSafety({ conversationId: conversation.id });
+      const answer = await collectReply(caller, conversation.id, before.userMessageId);
+      expect(answer.text).toBe('Respuesta del modelo');
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
 
   it('refuses to acknowledge a conversation that was never paused, or someone else’s', async () => {
     const t = app();

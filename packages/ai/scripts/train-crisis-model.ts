@@ -1,0 +1,174 @@
+/**
+ * Trains the crisis classifier (decision 032) on `eval/crisis/train.jsonl`, chooses its threshold on
+ * `eval/crisis/dev.jsonl`, and writes `src/safety/crisis-model.json`. Never reads `test.jsonl`.
+ *
+ *   pnpm --filter @ascenso/ai train:crisis
+ *
+ * Deterministic: the same files give the same bytes (a seeded shuffle, stdlib's SGD, no clock).
+ *
+ * The learner is stdlib's incremental binary classification (`@stdlib/ml-incr-binary-classification`):
+ * logistic regression by stochastic gradient descent with L2 regularisation. One model tells a crisis
+ * from the rest; one per family, trained on the crisis messages only, tells which family it is. The
+ * weights are stored as 16-bit integers with one scale per model.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import incrBinaryClassification from '@stdlib/ml-incr-binary-classification';
+import ndarray from '@stdlib/ndarray-ctor';
+import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
+import { FEATURE_DIMENSIONS, featuresOf, type FeatureVector } from '../src/safety/features';
+import { screenWithRules } from '../src/safety/rules-screen';
+import { decodeLinearModel, linearScore, sigmoid, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
+
+type Row = { id: string; writer: string; family: RiskCategory | 'none'; text: string };
+
+/** Writers of everyday coaching messages (eval/crisis/README.md, round 3): no hard negatives among them. */
+const EVERYDAY_WRITERS = new Set(['K', 'L']);
+
+const EPOCHS = 20;
+const LAMBDA = 1e-6;
+/** A constant step (chosen on dev: 'basic' and Pegasos steps shrank too fast for unit-length sparse vectors). */
+const LEARNING_RATE = 2;
+/**
+ * The threshold is the lowest at which the whole screen raises at most this share of dev's hard negatives:
+ * 4 %, the allowance of the outside evaluation (2 false alarms in 49). At 2 % the rules' own false
+ * alarms used the whole allowance on dev and the classifier could route only half the crises; a missed
+ * crisis costs more than a paused conversation (decision 032).
+ */
+const MAX_DEV_FALSE_ALARM_RATE = 0.04;
+
+const root = new URL('../', import.meta.url);
+const read = (name: string) => readFileSync(new URL(`eval/crisis/${name}`, root), 'utf8');
+const rows = (text: string): Row[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
+
+/** Mulberry32: a small seeded generator, so every run shuffles the same way. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+type Example = { features: FeatureVector; label: 1 | -1 };
+
+/** Logistic regression by SGD over `examples`, stored as int8 weights with a scale. */
+function train(examples: Example[], seed: number): StoredLinearModel {
+  const accumulate = incrBinaryClassification(FEATURE_DIMENSIONS, { loss: 'log', lambda: LAMBDA, intercept: true, learningRate: ['constant', LEARNING_RATE] });
+  const buffer = new Float64Array(FEATURE_DIMENSIONS);
+  const x = ndarray('float64', buffer, [FEATURE_DIMENSIONS], [1], 0, 'row-major');
+  const random = seeded(seed);
+  for (let epoch = 0; epoch < EPOCHS; epoch += 1) {
+    for (const example of shuffled(examples, random)) {
+      const { indices, values } = example.features;
+      for (let i = 0; i < indices.length; i += 1) buffer[indices[i] as number] = values[i] as number;
+      accumulate(x, example.label);
+      for (let i = 0; i < indices.length; i += 1) buffer[indices[i] as number] = 0;
+    }
+  }
+  const coefficients = accumulate();
+  const weights = new Float64Array(FEATURE_DIMENSIONS);
+  for (let i = 0; i < FEATURE_DIMENSIONS; i += 1) weights[i] = coefficients.get(i) as number;
+  // The bias is the linear predictor at x = 0. (`coefficients` in stdlib 0.1.0 returns the intercept
+  // without the model's running scale factor, which its own predictions apply.)
+  buffer.fill(0);
+  const bias = accumulate.predict(x, 'linear').get() as number;
+  // Check the stored form against the library's own prediction on one example.
+  const stored = quantise(weights, bias);
+  const probe = examples[0]?.features;
+  if (probe) {
+    for (let i = 0; i < probe.indices.length; i += 1) buffer[probe.indices[i] as number] = probe.values[i] as number;
+    const theirs = accumulate.predict(x, 'linear').get() as number;
+    buffer.fill(0);
+    const ours = linearScore(decodeLinearModel(stored), probe);
+    if (Math.abs(theirs - ours) > 0.05 * Math.max(1, Math.abs(theirs))) throw new Error(`stored model disagrees with the learner: ${ours} vs ${theirs}`);
+  }
+  return stored;
+}
+
+function quantise(weights: Float64Array, bias: number): StoredLinearModel {
+  let max = 0;
+  for (const w of weights) max = Math.max(max, Math.abs(w));
+  const scale = max / 32767 || 1;
+  const bytes = Int16Array.from(weights, (w) => Math.round(w / scale));
+  return { bias: Number(bias.toFixed(6)), scale: Number(scale.toPrecision(8)), weights: Buffer.from(bytes.buffer).toString('base64') };
+}
+
+const trainRows = rows(read('train.jsonl'));
+const devRows = rows(read('dev.jsonl'));
+const trainFeatures = trainRows.map((row) => featuresOf(row.text));
+const devFeatures = devRows.map((row) => featuresOf(row.text));
+
+const crisis = train(
+  trainRows.map((row, i) => ({ features: trainFeatures[i] as FeatureVector, label: row.family === 'none' ? -1 : 1 })),
+  1,
+);
+const families = {} as Record<RiskCategory, StoredLinearModel>;
+RISK_CATEGORIES.forEach((family, index) => {
+  const examples: Example[] = [];
+  trainRows.forEach((row, i) => {
+    if (row.family !== 'none') examples.push({ features: trainFeatures[i] as FeatureVector, label: row.family === family ? 1 : -1 });
+  });
+  families[family] = train(examples, 100 + index);
+});
+
+// The threshold: the lowest at which the whole screen (the rules, or the classifier from the threshold
+// on) raises at most MAX_DEV_FALSE_ALARM_RATE of dev's negatives. Scores come from the stored, quantised
+// model, as the app computes them.
+const decoded = decodeLinearModel(crisis);
+const devScores = devRows.map((row, i) => ({
+  crisis: row.family !== 'none',
+  everyday: EVERYDAY_WRITERS.has(row.writer),
+  rules: screenWithRules(row.text) !== null,
+  // A message without a concept that is evidence of a crisis is never routed by the classifier (classifier.ts).
+  p: (devFeatures[i] as FeatureVector).evidence ? sigmoid(linearScore(decoded, devFeatures[i] as FeatureVector)) : 0,
+}));
+// The allowance is counted on the hard negatives; everyday messages are reported apart.
+const negatives = devScores.filter((s) => !s.crisis && !s.everyday);
+const everyday = devScores.filter((s) => s.everyday);
+const allowed = Math.floor(MAX_DEV_FALSE_ALARM_RATE * negatives.length) - negatives.filter((s) => s.rules).length;
+const unflagged = negatives
+  .filter((s) => !s.rules)
+  .map((s) => s.p)
+  .sort((a, b) => b - a);
+// Just above the (allowed+1)-th highest score of a negative the rules let pass.
+const threshold = Number(((unflagged[Math.max(0, allowed)] ?? 0) + 1e-6).toFixed(6));
+
+const sha = (name: string) => createHash('sha256').update(read(name)).digest('hex');
+const model: StoredCrisisModel = {
+  format: 1,
+  dimensions: FEATURE_DIMENSIONS,
+  trainedOn: { 'train.jsonl': sha('train.jsonl'), 'dev.jsonl (threshold)': sha('dev.jsonl') },
+  threshold,
+  crisis,
+  families,
+};
+writeFileSync(new URL('src/safety/crisis-model.json', root), `${JSON.stringify(model, null, 1)}\n`);
+
+const crises = devScores.filter((s) => s.crisis);
+const rate = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} % (${n}/${d})`;
+console.log(`threshold ${threshold}`);
+console.log(`dev, classifier alone: recall ${rate(crises.filter((s) => s.p >= threshold).length, crises.length)}`);
+console.log(
+  `dev, rules alone: recall ${rate(crises.filter((s) => s.rules).length, crises.length)}, false alarms ${rate(negatives.filter((s) => s.rules).length, negatives.length)}`,
+);
+console.log(`dev, everyday messages: false alarms ${rate(everyday.filter((s) => s.rules || s.p >= threshold).length, everyday.length)}`);
+console.log(
+  `dev, the screen: recall ${rate(crises.filter((s) => s.rules || s.p >= threshold).length, crises.length)}, false alarms ${rate(negatives.filter((s) => s.rules || s.p >= threshold).length, negatives.length)}`,
+);

@@ -1,0 +1,33 @@
+import { RISK_CATEGORIES, type RiskCategory } from './categories';
+import stored from './crisis-model.json' with { type: 'json' };
+import { featuresOf } from './features';
+import { decodeLinearModel, linearScore, sigmoid, type StoredCrisisModel } from './linear-model';
+
+/**
+ * The crisis classifier (decision 032): logistic regression over hashed words and character n-grams,
+ * trained by scripts/train-crisis-model.ts on the writers of `eval/crisis/train.jsonl`, its threshold
+ * chosen on `dev.jsonl`. The weights are decoded once, when this module loads.
+ */
+const model = stored as StoredCrisisModel;
+const crisisModel = decodeLinearModel(model.crisis);
+const familyModels = RISK_CATEGORIES.map((family) => ({ family, model: decodeLinearModel(model.families[family]) }));
+
+export type Classification = {
+  /** Probability that the message is a crisis. */
+  probability: number;
+  /** Whether it reaches the threshold chosen on dev and holds a concept that is evidence of a crisis. */
+  routed: boolean;
+  /** The families, most likely first, each with the probability of its one-vs-rest model. */
+  families: Array<{ family: RiskCategory; probability: number }>;
+};
+
+export const CLASSIFIER_THRESHOLD = model.threshold;
+
+export function classifyMessage(text: string): Classification {
+  const features = featuresOf(text);
+  const probability = sigmoid(linearScore(crisisModel, features));
+  const families = familyModels
+    .map(({ family, model: m }) => ({ family, probability: sigmoid(linearScore(m, features)) }))
+    .sort((a, b) => b.probability - a.probability);
+  return { probability, routed: features.evidence && probability >= model.threshold, families };
+}

@@ -1,0 +1,94 @@
+import { conceptsIn, hasCrisisEvidence } from './concepts';
+import { normalise } from './normalise';
+
+/**
+ * The crisis classifier's features (decision 032): a message as the rules read it (./normalise.ts:
+ * lower case, no accents, SMS spellings expanded, one spelling key per word), then
+ *
+ * - its words and pairs of neighbouring words (not across a clause boundary);
+ * - the character 3-, 4- and 5-grams of each word, with a space on either side ("␣corto", "orto␣"), so a
+ *   misspelling ("qiero", "pastilas", "cortarmeee") still shares most of its grams with the word;
+ * - the character 4-grams across each pair of neighbouring words ("me corto" → "e␣co"), which catches
+ *   words written together ("mequiero").
+ *
+ * Each feature is hashed (FNV-1a, 32 bits) into FEATURE_DIMENSIONS buckets with a sign taken from the
+ * hash (collisions then cancel out on average instead of adding up), and the vector is scaled to unit
+ * length, so a long message weighs as much as a short one.
+ */
+export const FEATURE_DIMENSIONS = 1 << 14;
+/** Each concept counts three times: among a message's hundreds of n-grams, once was too faint (chosen by writer cross-validation on train). */
+const CONCEPT_WEIGHT = 3;
+
+/** One message's features: bucket indices and their values (unit length, sorted by index). */
+export type FeatureVector = {
+  indices: Int32Array;
+  values: Float64Array;
+  /** It holds a concept that is evidence of a crisis (./concepts.ts). */ evidence: boolean;
+};
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function charGrams(word: string, out: string[]): void {
+  const padded = ` ${word} `;
+  for (let n = 3; n <= 5; n += 1) for (let i = 0; i + n <= padded.length; i += 1) out.push(`c${padded.slice(i, i + n)}`);
+}
+
+/** The raw feature strings of a message (before hashing); exported for tests and the model's report. */
+export function featureStrings(text: string): string[] {
+  return featuresAndConcepts(text).features;
+}
+
+function featuresAndConcepts(text: string): { features: string[]; concepts: string[] } {
+  const out: string[] = [];
+  const normalised = normalise(text);
+  const concepts = conceptsIn(normalised);
+  for (let i = 0; i < concepts.length; i += 1) {
+    for (let r = 0; r < CONCEPT_WEIGHT; r += 1) {
+      out.push(`k ${concepts[i]}`);
+      for (let j = i + 1; j < concepts.length; j += 1) out.push(`p ${concepts[i]} ${concepts[j]}`);
+    }
+  }
+  // The clause boundary "." splits the message into runs of words; pairs never cross it.
+  for (const clause of normalised.split(' . ')) {
+    const words = clause.split(' ').filter((word) => word && word !== '.');
+    for (let i = 0; i < words.length; i += 1) {
+      const word = words[i] as string;
+      out.push(`w ${word}`);
+      charGrams(word, out);
+      const next = words[i + 1];
+      if (next === undefined) continue;
+      out.push(`b ${word} ${next}`);
+      const joint = `${word.slice(-2)} ${next.slice(0, 2)}`;
+      if (joint.length === 5) out.push(`j${joint}`);
+    }
+  }
+  return { features: out, concepts };
+}
+
+/** The hashed, signed, unit-length feature vector of a message. */
+export function featuresOf(text: string): FeatureVector {
+  const sums = new Map<number, number>();
+  const { features, concepts } = featuresAndConcepts(text);
+  for (const feature of features) {
+    const hash = fnv1a(feature);
+    const index = hash % FEATURE_DIMENSIONS;
+    const sign = hash & 0x80000000 ? -1 : 1;
+    sums.set(index, (sums.get(index) ?? 0) + sign);
+  }
+  const indices = [...sums.keys()].filter((index) => sums.get(index) !== 0).sort((a, b) => a - b);
+  let norm = 0;
+  for (const index of indices) norm += (sums.get(index) as number) ** 2;
+  norm = Math.sqrt(norm) || 1;
+  return {
+    indices: Int32Array.from(indices),
+    values: Float64Array.from(indices, (index) => (sums.get(index) as number) / norm),
+    evidence: hasCrisisEvidence(concepts),
+  };
+}
