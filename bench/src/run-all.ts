@@ -1,6 +1,7 @@
 /** pnpm bench: every benchmark in one run on this machine; exits 1 if a goal is missed. */
 import { awardsTwoProcessesBench } from './awards-two-processes';
 import { completionBench } from './completion';
+import { crisisScreenBench } from './crisis-screen';
 import { crashTest } from './crash';
 import { httpBench } from './http';
 import { lighthouseBench } from './lighthouse';
@@ -18,6 +19,7 @@ const results = {
   wsCaps: await wsCapsBench(),
   relay: await relayBench(),
   offlineCoach: await offlineCoachBench(),
+  crisisScreen: await crisisScreenBench(),
   crash: await crashTest(20),
   loginUnderAttack: await loginUnderAttackBench(),
   awards: await awardsTwoProcessesBench(8),
