@@ -9,6 +9,7 @@ import { ProviderError, estimatePromptTokens, estimateTokens } from './provider'
 import { offlineSessionSummary, offlineWeeklySummary as guidedWeeklySummary } from './offline/summaries';
 import { guidedReply } from './offline/engine';
 import { SessionSummarySchema, type SessionStage, type SessionSummary } from './session';
+import type { RiskCategory } from './safety/categories';
 
 export type ReplyRequest = {
   context: CoachContext;
@@ -25,6 +26,8 @@ export type ReplyRequest = {
   profileSnapshot?: string;
   /** A risk screen fired earlier in this conversation: the coach is especially careful. */
   careful?: boolean;
+  /** The risk families that fired in it, most urgent first (careful mode reminds of their helplines). */
+  carefulFamilies?: readonly RiskCategory[];
   /** Pseudonymous user id for the provider (`user` / `safety_identifier`). */
   user?: string;
   /** Prompt-cache key (one per conversation). */
@@ -53,6 +56,7 @@ export function buildReplyMessages(request: Omit<ReplyRequest, 'signal'>): ChatM
           content: withTurnContext(last.content, request.context, {
             stage: request.stage,
             careful: request.careful,
+            carefulFamilies: request.carefulFamilies,
             summary,
           }),
         },
@@ -78,6 +82,7 @@ export function offlineCoachReply(request: Omit<ReplyRequest, 'signal'>): string
     history: request.history,
     stage: request.stage,
     careful: request.careful,
+    carefulFamilies: request.carefulFamilies,
   });
 }
 

@@ -5,6 +5,8 @@ import { MEDITATIONS } from '@ascenso/domain/meditations';
 import type { CoachContext } from './context';
 import { describeLedger } from './context';
 import type { SessionStage } from './session';
+import { carefulReminder } from './safety/careful';
+import type { RiskCategory } from './safety/categories';
 
 export type CoachMode = 'chat' | 'session' | 'journal' | 'plan' | 'evaluation';
 
@@ -160,6 +162,8 @@ export type TurnContextOptions = {
   stage?: SessionStage | undefined;
   /** After a risk screen fired in this conversation: the coach is especially careful. */
   careful?: boolean | undefined;
+  /** The risk families that fired (most urgent first): careful mode reminds of their helplines. */
+  carefulFamilies?: readonly RiskCategory[] | undefined;
   /** A summary of older turns that no longer fit the history budget. */
   summary?: string | null | undefined;
 };
@@ -195,7 +199,7 @@ export function turnContext(context: CoachContext, options: TurnContextOptions =
   if (options.summary) lines.push(`Resumen de la parte anterior de la conversación: ${options.summary}`);
   if (options.careful) {
     lines.push(
-      'Modo cuidadoso: en esta conversación apareció una señal de riesgo. Ve despacio, valida, no propongas retos ni tareas exigentes y recuerda los recursos de ayuda (024, 016, ANAR 900 20 20 10, 112) si vuelve a aparecer algo parecido.',
+      `Modo cuidadoso: en esta conversación apareció una señal de riesgo. Ve despacio, valida y no propongas retos ni tareas exigentes; si te pide ayuda con su trabajo, ayúdale con suavidad y sin presión. Si vuelve a aparecer algo parecido, recuerda los recursos de ayuda: ${carefulReminder(options.carefulFamilies ?? []) ?? '024, 016, ANAR 900 20 20 10, 112.'}`,
     );
   }
   if (options.stage && options.stage !== 'done') lines.push(STAGE_INSTRUCTIONS[options.stage]);

@@ -6,6 +6,8 @@ import { extractCommitments, type SessionStage } from '../session';
 import { count, hash, hasKeyword, minutes, normalise, prepare, say, type Phrase } from './language';
 import { PHRASES as P } from './phrases';
 import { DRAIN_PHRASES, GENERAL_SUGGESTIONS, GOAL_PHRASES, STRENGTH_PHRASES, TOPICS, type Topic } from './topics';
+import { carefulReminder } from '../safety/careful';
+import type { RiskCategory } from '../safety/categories';
 
 /**
  * The guided offline coach: a motivational-interviewing arc (engage → focus → evoke → ask permission
@@ -22,6 +24,8 @@ export type GuidedRequest = {
   stage?: SessionStage | undefined;
   /** After a crisis acknowledgement: support only, no career advice, helplines gently. */
   careful?: boolean | undefined;
+  /** The risk families that fired (most urgent first): the helplines reminded are theirs. */
+  carefulFamilies?: readonly RiskCategory[] | undefined;
 };
 
 type Feeling = keyof typeof P.FEELINGS;
@@ -239,7 +243,7 @@ function composeReply(request: GuidedRequest): string {
   const reading = readConversation(userTurns);
   const topic = reading.topic;
 
-  if (request.careful) return careful(c, mode === 'session' && request.stage === 'commitments');
+  if (request.careful) return careful(c, mode === 'session' && request.stage === 'commitments', request.carefulFamilies ?? []);
   if (turn === 0) {
     return c
       .add(context.firstName ? `Hola, ${context.firstName}.` : 'Hola.')
@@ -354,8 +358,11 @@ function summary(c: Composer, topic: Topic | null): string {
   return c.from(P.SUMMARY_CLOSINGS, 'closing').text();
 }
 
-function careful(c: Composer, closing: boolean): string {
-  c.from(P.CAREFUL_OPENERS, 'c-open').from(P.CAREFUL_BODIES, 'c-body').from(P.CAREFUL_RESOURCES, 'c-res');
+function careful(c: Composer, closing: boolean, families: readonly RiskCategory[]): string {
+  c.from(P.CAREFUL_OPENERS, 'c-open').from(P.CAREFUL_BODIES, 'c-body');
+  const reminder = carefulReminder(families);
+  if (reminder) c.add(reminder);
+  else c.from(P.CAREFUL_RESOURCES, 'c-res');
   return (closing ? c.from(P.CAREFUL_CLOSINGS, 'c-close') : c.from(P.CAREFUL_QUESTIONS, 'c-q')).text();
 }
 

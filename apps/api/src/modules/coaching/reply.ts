@@ -1,5 +1,6 @@
 import { buildReplyMessages } from '@ascenso/ai/coach';
 import { estimatePromptTokens, estimateTokens, type ChatMessage } from '@ascenso/ai/provider';
+import { isRiskCategory } from '@ascenso/ai/safety';
 import { nextStage, type SessionStage } from '@ascenso/ai/session';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
@@ -98,6 +99,7 @@ export async function* streamReply(
     cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
     historyTokenBudget: deps.config.coach.historyTokenBudget,
     careful: conversation.careful,
+    carefulFamilies: (conversation.safetyCategory ?? '').split(',').filter(isRiskCategory),
   };
 
   const store = async (stopped: boolean) => {

@@ -272,4 +272,37 @@ describe('crisis safety with the offline coach', () => {
     expect(next.text).toMatch(/024/);
     expect(next.text).not.toMatch(/liderar|objetivo de|equipo|ascenso|productiv/i);
   });
+
+  it.each([
+    ['partner_violence', 'mi pareja me pega y tengo miedo', /016/, /\b024\b/],
+    ['child_abuse', 'tengo 14 años y mi padre me pega', /900 20 20 10/, /\b016\b/],
+    ['overdose_poisoning', 'me he tomado dos cajas de paracetamol hace una hora', /112/, /\b016\b/],
+  ] as const)('careful mode after %s reminds of that family’s helplines, not another’s', async (_family, message, shows, hides) => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    expect((await say(caller, chat.id, message)).safety).toBe(true);
+    await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
+    const next = await say(caller, chat.id, 'Quiero seguir hablando un poco');
+    expect(next.safety).toBe(false);
+    expect(next.text).toMatch(shows);
+    expect(next.text).not.toMatch(hides);
+  });
+});
+
+describe('careful mode with a model: the instruction names the family’s helplines', () => {
+  const fake = useFakeOpenAIServer();
+  it('after partner violence the model is told to remind of 016', async () => {
+    fake.reply({ kind: 'text', text: 'Aquí sigo.' });
+    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    await say(caller, chat.id, 'mi pareja me pega y tengo miedo');
+    await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
+    await say(caller, chat.id, '¿Me ayudas a preparar la reunión de mañana?');
+    const prompt = lastPrompt(fake);
+    expect(prompt).toMatch(/modo cuidadoso/i);
+    expect(prompt).toContain('El 016 atiende las 24 horas');
+    expect(prompt).toMatch(/ayúdale con suavidad/);
+  });
 });
