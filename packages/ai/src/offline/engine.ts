@@ -3,7 +3,7 @@ import type { AddressForm } from '@ascenso/domain/address-form';
 import type { CoachContext } from '../context';
 import type { ChatMessage } from '../provider';
 import { extractCommitments, type SessionStage } from '../session';
-import { count, hash, hasKeyword, minutes, normalise, prepare, say, type Phrase } from './language';
+import { count, hash, hasKeyword, hasUnnegatedKeyword, minutes, normalise, prepare, say, type Phrase } from './language';
 import { PHRASES as P } from './phrases';
 import { DRAIN_PHRASES, GENERAL_SUGGESTIONS, GOAL_PHRASES, STRENGTH_PHRASES, TOPICS, type Topic } from './topics';
 import { carefulReminder } from '../safety/careful';
@@ -104,11 +104,13 @@ export function readConversation(userTurns: readonly string[]): Reading {
   }
   let feeling: Feeling | null = null;
   for (const [key, value] of Object.entries(P.FEELINGS) as Array<[Feeling, (typeof P.FEELINGS)[Feeling]]>) {
-    if (value.keywords.some((k) => hasKeyword(latestPrepared, latestPrepared.tokens, k))) {
+    if (value.keywords.some((k) => hasUnnegatedKeyword(latestPrepared, k))) {
       feeling = key;
       break;
     }
   }
+  // Hope that is denied ("no tengo ganas de nada", "sin ilusión") is low mood, never hope (decision 032).
+  if (!feeling && P.FEELINGS.hopeful.keywords.some((k) => hasKeyword(latestPrepared, latestPrepared.tokens, k))) feeling = 'sad';
   const short = latestTokens.length <= 8;
   return {
     topic,

@@ -62,8 +62,9 @@ export function hasKeyword(text: string | Prepared, tokens: Iterable<string>, ke
   if (keyword.includes(' ')) return (typeof text === 'string' ? ` ${text} ` : text.padded).includes(` ${keyword}`);
   for (const token of tokens) {
     if (token.startsWith(keyword)) return true;
-    // One typo, not in the first letter (typos there are rare, and the check stays cheap).
-    if (keyword.length >= 5 && token.length >= keyword.length - 1 && token.charCodeAt(0) === keyword.charCodeAt(0)) {
+    // One typo, not in the first letter (typos there are rare, and the check stays cheap), in a word about
+    // as long as the keyword: "contestando" is not a misspelt "contento".
+    if (keyword.length >= 5 && token.length >= keyword.length - 1 && token.length <= keyword.length + 2 && token.charCodeAt(0) === keyword.charCodeAt(0)) {
       for (const len of [keyword.length - 1, keyword.length, keyword.length + 1]) {
         if (len <= token.length && editDistance(token.slice(0, len), keyword) <= 1) return true;
       }
@@ -134,4 +135,28 @@ export function hash(text: string): number {
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Words that negate a feeling word a few words after them ("no tengo ganas", "sin ilusión", "ni motivada"). */
+const NEGATORS = new Set(['no', 'sin', 'ni', 'nunca', 'tampoco', 'jamas', 'nada']);
+
+/**
+ * Whether `keyword` (one word stem or a phrase) occurs in `text` at least once without a negation in
+ * the three words before it, and, for a phrase ending in "de" ("ganas de"), without "nada" after it:
+ * "no tengo ganas de nada" and "sin ilusión" are not hope.
+ */
+export function hasUnnegatedKeyword(text: Prepared, keyword: string): boolean {
+  if (!hasKeyword(text, text.tokens, keyword)) return false;
+  const all = text.padded.trim().split(' ');
+  const parts = keyword.split(' ');
+  for (let i = 0; i < all.length; i += 1) {
+    const head = all[i] as string;
+    const matches = parts.length > 1 ? all.slice(i, i + parts.length).join(' ') === keyword : hasKeyword(head, [head], keyword);
+    if (!matches) continue;
+    const before = all.slice(Math.max(0, i - 3), i);
+    if (before.some((word) => NEGATORS.has(word))) continue;
+    if (parts.at(-1) === 'de' && all[i + parts.length] === 'nada') continue;
+    return true;
+  }
+  return false;
 }

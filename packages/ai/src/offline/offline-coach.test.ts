@@ -408,3 +408,23 @@ describe('journaling and the raw provider', () => {
     expect(offlineReply([])).toMatch(/^Hola/);
   });
 });
+
+describe('feelings read with negation and whole words (decision 032)', () => {
+  it.each([
+    ['No tengo ganas de nada últimamente', 'sad'],
+    ['Llevo semanas sin ilusión por el trabajo', 'sad'],
+    ['Tengo muchas ganas de empezar el proyecto nuevo', 'hopeful'],
+    ['Estoy contenta con cómo fue la reunión', 'hopeful'],
+    ['No estoy cansada, estoy contenta', 'hopeful'],
+  ] as const)('%j reads as %s', (message, feeling) => {
+    expect(readConversation([message]).feeling).toBe(feeling);
+  });
+
+  it('"contestando" is not "contento", and a burnt-out message is never read as hope', () => {
+    expect(readConversation(['Me paso el día contestando correos']).feeling).not.toBe('hopeful');
+    const reading = readConversation(['Estoy quemada, no tengo ganas de nada y me paso el día contestando correos']);
+    expect(reading.feeling).not.toBe('hopeful');
+    const reply = guidedReply({ context: contextFor(), mode: 'chat', history: [{ role: 'user', content: 'no tengo ganas de nada' }] });
+    expect(reply).not.toMatch(/ilusi[oó]n|con ganas|motivad/i);
+  });
+});
