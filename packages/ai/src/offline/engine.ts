@@ -33,6 +33,8 @@ type Feeling = keyof typeof P.FEELINGS;
 export type Reading = {
   topic: Topic | null;
   feeling: Feeling | null;
+  /** Words of distress, not negated ("no puedo más", "todo me da igual"). */
+  distress: boolean;
   asksForAdvice: boolean;
   saysYes: boolean;
   saysNo: boolean;
@@ -115,6 +117,7 @@ export function readConversation(userTurns: readonly string[]): Reading {
   return {
     topic,
     feeling,
+    distress: P.DISTRESS_KEYWORDS.some((k) => hasUnnegatedKeyword(latestPrepared, k)),
     asksForAdvice: ADVICE.some((re) => re.test(latest)) || ((userTurns.at(-1) ?? '').includes('?') && ASKED.test(latest)),
     saysYes: YES.test(latest),
     saysNo: NO.test(latest) && !YES.test(latest),
@@ -252,6 +255,11 @@ function composeReply(request: GuidedRequest): string {
       .add('Soy tu coach de Ascenso.')
       .from(P.OPEN_START, 'start')
       .text();
+  }
+  // Distress the risk screen let through: a plain, warm answer and a direct, kind question about
+  // self-harm, once per conversation (asking does not put the idea in anyone's head; decision 032).
+  if (reading.distress && !P.DISTRESS_QUESTIONS.some((q) => said.includes(q))) {
+    return c.from(P.DISTRESS_OPENERS, 'd-open').from(P.DISTRESS_QUESTIONS, 'd-q').text();
   }
   if (mode === 'session') return sessionReply(c, request, reading);
   if (mode === 'journal') return journalReply(c, context, reading, turn);

@@ -428,3 +428,37 @@ describe('feelings read with negation and whole words (decision 032)', () => {
     expect(reply).not.toMatch(/ilusi[oó]n|con ganas|motivad/i);
   });
 });
+
+describe('distress the screen let through (decision 032)', () => {
+  const reply = (history: ChatMessage[]) => guidedReply({ context: contextFor(), mode: 'chat', history });
+
+  it.each(['Ya no puedo más con todo, me da todo igual', 'estoy hundida y no veo salida', 'la verdad es que nada tiene sentido ultimamente'])(
+    '%j: a plain, warm answer that asks directly about self-harm and names 024, never cheer',
+    (message) => {
+      const text = reply([
+        { role: 'assistant', content: 'Hola. ¿Qué te trae hoy?' },
+        { role: 'user', content: message },
+      ]);
+      expect(text).toMatch(/hacerte daño/);
+      expect(text).toMatch(/024/);
+      expect(text).not.toMatch(/ilusi[oó]n|con ganas|motivad|¡/i);
+    },
+  );
+
+  it('asks once: after the answer the conversation goes on as usual', () => {
+    const first = reply([{ role: 'user', content: 'no puedo más con el trabajo' }]);
+    expect(first).toMatch(/hacerte daño/);
+    const second = reply([
+      { role: 'user', content: 'no puedo más con el trabajo' },
+      { role: 'assistant', content: first },
+      { role: 'user', content: 'No, no es eso, es que no puedo más con tantas reuniones' },
+    ]);
+    expect(second).not.toMatch(/hacerte daño/);
+  });
+
+  it('a negated distress word is not distress ("no estoy desesperada")', () => {
+    expect(readConversation(['No estoy desesperada, solo cansada de tantas reuniones']).distress).toBe(false);
+    expect(readConversation(['Estoy desesperada con tantas reuniones']).distress).toBe(true);
+    expect(readConversation(['Hoy ha sido un buen día']).distress).toBe(false);
+  });
+});

@@ -11,7 +11,9 @@ import data from './phrases.json' with { type: 'json' };
  * - AFFIRMATIONS: always gendered by the form of address, neutral by default;
  * - STYLE_LINES: by the assessment's coachingStyle value;
  * - CHECKIN_* … SESSION_FAREWELLS: structured sessions;
- * - JOURNAL_ACKS, JOURNAL_PROMPTS: guided journaling (reflective prompts, no advice).
+ * - JOURNAL_ACKS, JOURNAL_PROMPTS: guided journaling (reflective prompts, no advice);
+ * - DISTRESS_*: words of distress the risk screen let through, and the plain, warm answer that asks
+ *   directly whether the person is thinking of hurting themselves (decision 032).
  */
 
 /** Pools of plain sentences (some with `{placeholders}` the engine fills in). */
@@ -55,6 +57,9 @@ const SENTENCE_POOLS = [
   'SESSION_FAREWELLS',
   'JOURNAL_ACKS',
   'JOURNAL_PROMPTS',
+  'DISTRESS_KEYWORDS',
+  'DISTRESS_OPENERS',
+  'DISTRESS_QUESTIONS',
 ] as const;
 
 /** Pools whose phrases may be gendered. */
