@@ -1,7 +1,6 @@
 import { withPostgres } from '@ascenso/test-services/postgres';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Store } from './store';
-import { openTestStore, STORE_DIALECTS } from './test-stores';
+import { describe, expect, it } from 'vitest';
+import { STORE_DIALECTS, storesClosedAfterEach } from './test-stores';
 
 // When an assessment's results were first opened (Home's «resultados listos» line), on both dialects:
 // recorded once per assessment, only by its owner, and read back to the millisecond.
@@ -15,16 +14,12 @@ const assessment = (id: string, userId: string, createdAt: Date) => ({
   createdAt,
   resultsOpenedAt: null,
 });
-const opened: Store[] = [];
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-});
+const openStore = storesClosedAfterEach();
 
 describe.each(STORE_DIALECTS)('assessment results opened on $dialect', ({ dialect, skip }) => {
   const title = dialect === 'postgres' ? withPostgres('repository') : 'repository';
   async function open() {
-    const store = await openTestStore(dialect);
-    opened.push(store);
+    const store = await openStore(dialect);
     return store;
   }
 

@@ -1,22 +1,18 @@
 import { withPostgres } from '@ascenso/test-services/postgres';
-import { afterEach, describe, expect, it } from 'vitest';
-import { isUniqueViolation, type Store } from './store';
-import { openTestStore, STORE_DIALECTS } from './test-stores';
+import { describe, expect, it } from 'vitest';
+import { isUniqueViolation } from './store';
+import { STORE_DIALECTS, storesClosedAfterEach } from './test-stores';
 
 // The calendar feeds' repository (issue 18 item 4) on both dialects: one feed per user, found by its
 // token's hash, replaced atomically, gone with its user; and the users' work-hour columns' defaults.
 
 const user = (id: string) => ({ id, email: `${id}@ejemplo.es`, passwordHash: 'h', firstName: 'Ana' });
-const opened: Store[] = [];
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-});
+const openStore = storesClosedAfterEach();
 
 describe.each(STORE_DIALECTS)('calendar feeds on $dialect', ({ dialect, skip }) => {
   const title = dialect === 'postgres' ? withPostgres('repository') : 'repository';
   async function open() {
-    const store = await openTestStore(dialect);
-    opened.push(store);
+    const store = await openStore(dialect);
     return store;
   }
 

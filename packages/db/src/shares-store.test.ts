@@ -1,7 +1,7 @@
 import { withPostgres } from '@ascenso/test-services/postgres';
-import { afterEach, describe, expect, it } from 'vitest';
-import { isUniqueViolation, type Store } from './store';
-import { openTestStore, STORE_DIALECTS } from './test-stores';
+import { describe, expect, it } from 'vitest';
+import { isUniqueViolation } from './store';
+import { STORE_DIALECTS, storesClosedAfterEach } from './test-stores';
 
 // The SharesRepository contract (decision 029), on both dialects.
 
@@ -19,16 +19,12 @@ const share = (id: string, userId: string, over: Partial<{ tokenHash: string; ex
   expiresAt: over.expiresAt ?? new Date(T0.getTime() + 7 * 86_400_000),
 });
 
-const opened: Store[] = [];
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-});
+const openStore = storesClosedAfterEach();
 
 describe.each(STORE_DIALECTS)('SharesRepository on $dialect', ({ dialect, skip }) => {
   const title = dialect === 'postgres' ? withPostgres('shares') : 'shares';
   async function open() {
-    const store = await openTestStore(dialect);
-    opened.push(store);
+    const store = await openStore(dialect);
     await store.repos.users.insert(user('u1'));
     await store.repos.users.insert(user('u2'));
     return store;

@@ -1,5 +1,5 @@
 import { POSTGRES_SKIP_REASON } from '@ascenso/test-services/postgres';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { createTestDb } from './client';
 import { createPgTestStore } from './pg/test-store';
 import { createSqliteStore } from './sqlite-store';
@@ -22,4 +22,20 @@ export type StoreDialect = (typeof STORE_DIALECTS)[number]['dialect'];
 export async function openTestStore(dialect: StoreDialect, options: { max?: number } = {}): Promise<Store> {
   if (dialect === 'sqlite') return createSqliteStore(createTestDb(), { detectMisuse: true });
   return createPgTestStore({ sharedUrl: inject('ascensoPostgresUrl'), ...options });
+}
+
+/**
+ * Opens fresh stores for a suite and closes every one after each test: call it once at the top of the
+ * file, then `const store = await open(dialect)` in the tests.
+ */
+export function storesClosedAfterEach(): (dialect: StoreDialect) => Promise<Store> {
+  const opened: Store[] = [];
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  return async (dialect) => {
+    const store = await openTestStore(dialect);
+    opened.push(store);
+    return store;
+  };
 }
