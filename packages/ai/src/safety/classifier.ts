@@ -1,6 +1,7 @@
 import { RISK_CATEGORIES, type RiskCategory } from './categories';
 import stored from './crisis-model.json' with { type: 'json' };
-import { featuresOf } from './features';
+import { featuresOfNormalised } from './features';
+import { normalise } from './normalise';
 import { decodeLinearModel, linearScore, sigmoid, type StoredCrisisModel } from './linear-model';
 
 /**
@@ -21,10 +22,13 @@ export type Classification = {
   families: Array<{ family: RiskCategory; probability: number }>;
 };
 
-export const CLASSIFIER_THRESHOLD = model.threshold;
-
 export function classifyMessage(text: string): Classification {
-  const features = featuresOf(text);
+  return classifyNormalised(normalise(text));
+}
+
+/** The same for a message already normalised (./normalise.ts), as the screen reads it once for both layers. */
+export function classifyNormalised(normalised: string): Classification {
+  const features = featuresOfNormalised(normalised);
   const probability = sigmoid(linearScore(crisisModel, features));
   const families = familyModels
     .map(({ family, model: m }) => ({ family, probability: sigmoid(linearScore(m, features)) }))

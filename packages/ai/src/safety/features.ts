@@ -40,14 +40,8 @@ function charGrams(word: string, out: string[]): void {
   for (let n = 3; n <= 5; n += 1) for (let i = 0; i + n <= padded.length; i += 1) out.push(`c${padded.slice(i, i + n)}`);
 }
 
-/** The raw feature strings of a message (before hashing); exported for tests and the model's report. */
-export function featureStrings(text: string): string[] {
-  return featuresAndConcepts(text).features;
-}
-
-function featuresAndConcepts(text: string): { features: string[]; concepts: string[] } {
+function featuresAndConcepts(normalised: string): { features: string[]; concepts: string[] } {
   const out: string[] = [];
-  const normalised = normalise(text);
   const concepts = conceptsIn(normalised);
   for (let i = 0; i < concepts.length; i += 1) {
     for (let r = 0; r < CONCEPT_WEIGHT; r += 1) {
@@ -74,8 +68,13 @@ function featuresAndConcepts(text: string): { features: string[]; concepts: stri
 
 /** The hashed, signed, unit-length feature vector of a message. */
 export function featuresOf(text: string): FeatureVector {
+  return featuresOfNormalised(normalise(text));
+}
+
+/** The same for a message already normalised (./normalise.ts). */
+export function featuresOfNormalised(normalised: string): FeatureVector {
   const sums = new Map<number, number>();
-  const { features, concepts } = featuresAndConcepts(text);
+  const { features, concepts } = featuresAndConcepts(normalised);
   for (const feature of features) {
     const hash = fnv1a(feature);
     const index = hash % FEATURE_DIMENSIONS;

@@ -124,7 +124,11 @@ export type RulesResult = { categories: RiskCategory[]; rules: string[] };
  * screen's two layers (./screen.ts).
  */
 export function screenWithRules(text: string): RulesResult | null {
-  const normalised = normalise(text);
+  return screenNormalisedWithRules(normalise(text));
+}
+
+/** The same for a message already normalised (./normalise.ts). */
+export function screenNormalisedWithRules(normalised: string): RulesResult | null {
   if (!normalised) return null;
   const fired = COMPILED.filter((rule) => fires(rule, normalised));
   if (fired.length === 0) return null;

@@ -1,6 +1,7 @@
 import { RISK_PRIORITY, type RiskCategory } from './categories';
-import { classifyMessage } from './classifier';
-import { screenWithRules } from './rules-screen';
+import { classifyNormalised } from './classifier';
+import { normalise } from './normalise';
+import { screenNormalisedWithRules } from './rules-screen';
 
 export type ScreenResult = {
   /** The most urgent category found. */
@@ -25,8 +26,10 @@ const SECOND_FAMILY_PROBABILITY = 0.5;
  * neither layer fires. Deterministic and synchronous; it runs before any model call.
  */
 export function screenMessage(text: string): ScreenResult | null {
-  const rules = screenWithRules(text);
-  const classification = classifyMessage(text);
+  // Both layers read the message as normalised once.
+  const normalised = normalise(text);
+  const rules = screenNormalisedWithRules(normalised);
+  const classification = classifyNormalised(normalised);
   if (!rules && !classification.routed) return null;
   const found = new Set<RiskCategory>(rules?.categories ?? []);
   const [top, ...others] = classification.families;
