@@ -15,6 +15,20 @@ describe('loadConfig', () => {
     expect(config.ai).toEqual({ apiKey: undefined, baseURL: undefined, model: undefined });
   });
 
+  it('ships the realtime caps of docs/ARCHITECTURE.md "Realtime" (every abuse test sets its own; these are what production runs)', () => {
+    expect(loadConfig({}).realtime).toEqual({
+      socketsPerUser: 10,
+      socketsPerAddress: 50,
+      connectionsPerMinute: 60,
+      subscriptionsPerSocket: 20,
+      messagesPer10s: 100,
+      maxPayloadBytes: 64 * 1024,
+      callsPerMessage: 20,
+      callsInFlight: 8,
+      maxUnreadBytes: 1024 * 1024,
+    });
+  });
+
   it('derives the default origin from PORT and accepts a comma-separated list', () => {
     expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
     expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual(['https://a.es', 'http://localhost:5173']);

@@ -55,6 +55,17 @@ const EnvSchema = z.object({
     .max(16 * 1024 * 1024)
     .default(64 * 1024),
   WS_MAX_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Calls (batched ones counted one by one) in one `/api/trpc-ws` message; past it: close 1008. */
+  WS_MAX_CALLS_PER_MESSAGE: z.coerce.number().int().min(1).max(1_000).default(20),
+  /** Queries and mutations of one `/api/trpc-ws` socket running at once; the next gets TOO_MANY_REQUESTS. */
+  WS_MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** Replies a client may leave unread before the server stops reading it (and closes it 1008 if it stays so). */
+  WS_MAX_UNREAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Sign-in limits, the Argon2 queue and the tRPC batch cap (modules/auth/auth-config.ts). */
@@ -135,6 +146,12 @@ export type RealtimeLimits = {
   messagesPer10s: number;
   /** Largest message accepted on `/api/trpc-ws` (the `/ws` protocol keeps 4 KiB). */
   maxPayloadBytes: number;
+  /** Calls in one `/api/trpc-ws` message, a batch counting each of its calls. */
+  callsPerMessage: number;
+  /** Queries and mutations of one `/api/trpc-ws` socket running at once. */
+  callsInFlight: number;
+  /** Bytes of replies a client may leave unread, on both endpoints (realtime/unread-replies.ts). */
+  maxUnreadBytes: number;
 };
 
 export { ConfigError };
@@ -203,6 +220,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       subscriptionsPerSocket: env.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       messagesPer10s: env.WS_MAX_MESSAGES_PER_10S,
       maxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,
+      callsPerMessage: env.WS_MAX_CALLS_PER_MESSAGE,
+      callsInFlight: env.WS_MAX_CALLS_IN_FLIGHT,
+      maxUnreadBytes: env.WS_MAX_UNREAD_BYTES,
     },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,

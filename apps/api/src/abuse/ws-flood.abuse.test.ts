@@ -7,9 +7,10 @@
  * runs it at full scale.
  */
 import { connect as connectTcp } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { FLOOD_CLOSE_REASON } from '../realtime/message-rate';
+import { BATCH_CLOSE_REASON, FLOOD_CLOSE_REASON } from '../realtime/message-rate';
+import type { RealtimeOptions } from '../realtime/realtime-server';
 import { grantEvidence } from '../modules/activities/evidence.testing';
 import { connectionQuotaFor, createMemoryConnectionQuota, useConnectionQuota } from '../realtime/connection-quota';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
@@ -26,9 +27,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup(env: Record<string, string> = {}) {
+async function setup(env: Record<string, string> = {}, options: RealtimeOptions = {}) {
   const t = createTestApp({ env: { ...CAPS, ...env } });
-  const server = await startTestServer(t);
+  const server = await startTestServer(t, options);
   cleanups.push(server.stop);
   return { t, server };
 }
@@ -410,5 +411,72 @@ describe('realtime caps (issue 14 item 1)', () => {
     await expect.poll(() => t.deps.bus.listenerCount('activity.completed', user.user.id), { timeout: 2000 }).toBe(1);
     await expect.poll(async () => (await connectionQuotaFor(t.deps).usage({ userId: user.user.id, address: '127.0.0.1' })).user).toBe(1);
     expect((await open(`${server.wsUrl}/ws`, user.cookie)).ws.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+/** A query as the tRPC client sends it over the socket (no input: superjson's `undefined`). */
+const query = (id: number, path = 'practice.catalogue') =>
+  JSON.stringify({ id, method: 'query', params: { path, input: { json: null, meta: { values: ['undefined'] } } } });
+const batchOf = (count: number, firstId = 1) => `[${Array.from({ length: count }, (_, i) => query(firstId + i)).join(',')}]`;
+
+describe('memory per socket, whatever the client sends (a batched message, then unread answers)', () => {
+  it('one message with more calls than the cap (20) is refused with 1008 before any of them runs', async () => {
+    const { t, server } = await setup();
+    const { cookie } = await t.registerUser();
+    const socket = await open(`${server.wsUrl}/api/trpc-ws`, cookie);
+    socket.ws.send(batchOf(21));
+    expect(await socket.closed).toEqual({ code: 1008, reason: BATCH_CLOSE_REASON });
+    expect(socket.messages).toEqual([]);
+    expect(Buffer.byteLength(BATCH_CLOSE_REASON)).toBeLessThanOrEqual(123);
+  });
+
+  it('a batch within the cap is answered call by call, and its calls count one by one against the message budget', async () => {
+    const { t, server } = await setup({ WS_MAX_MESSAGES_PER_10S: '40' });
+    const { cookie } = await t.registerUser();
+    const socket = await open(`${server.wsUrl}/api/trpc-ws`, cookie);
+    socket.ws.send(batchOf(20));
+    await expect.poll(() => socket.messages.length, { timeout: 5000 }).toBe(20);
+    const answered = socket.messages.filter((m) => m.result?.type === 'data').length;
+    const refusals = socket.messages.map(trpcError).filter((e) => e !== undefined);
+    // At most 8 run at once (WS_MAX_CALLS_IN_FLIGHT); those over it get a short TOO_MANY_REQUESTS.
+    expect(answered).toBeGreaterThanOrEqual(8);
+    for (const error of refusals) {
+      expect(error.data.code).toBe('TOO_MANY_REQUESTS');
+      expect(error.message).toBe('Esta conexión tiene demasiadas peticiones en curso (máximo 8). Espera a sus respuestas antes de enviar más.');
+    }
+    expect(answered + refusals.length).toBe(20);
+    // 20 calls spent 20 of the 40 units: 20 more pass, then the next message is one too many.
+    socket.ws.send(batchOf(20, 21));
+    await expect.poll(() => socket.messages.length, { timeout: 5000 }).toBe(40);
+    socket.ws.send(query(41));
+    expect(await socket.closed).toEqual({ code: 1008, reason: FLOOD_CLOSE_REASON });
+  });
+
+  it('a client that stops reading its answers is held at the unread cap, then closed with 1008; a bystander is served throughout', async () => {
+    // The message budget is lifted so that only the unread-replies bound stands in the way (the attack
+    // of the red team: one socket, batched catalogue queries, never reading an answer).
+    const { t, server } = await setup({ WS_MAX_MESSAGES_PER_10S: '100000', WS_MAX_UNREAD_BYTES: String(64 * 1024) }, { unreadGraceMs: 300 });
+    const warnings: Array<{ message: string; unreadBytes: number }> = [];
+    const warn = t.deps.logger.warn.bind(t.deps.logger);
+    vi.spyOn(t.deps.logger, 'warn').mockImplementation((message: string, fields?: Record<string, unknown>) => {
+      if (message.includes('replies left unread')) warnings.push({ message, unreadBytes: Number(fields?.unreadBytes) });
+      else warn(message, fields);
+    });
+    const attacker = await t.registerUser();
+    const bystander = await t.registerUser();
+    const socket = await open(`${server.wsUrl}/api/trpc-ws`, attacker.cookie);
+    socket.ws.pause();
+    // 400 messages × 20 catalogue queries (~23 KB each): ~180 MB of answers if all were queued.
+    for (let i = 0; i < 400; i += 1) socket.ws.send(batchOf(20, i * 20 + 1));
+    const served = await fetch(`${server.httpUrl}/api/trpc/practice.catalogue`, { headers: { cookie: bystander.cookie } });
+    expect(served.status).toBe(200);
+    await expect
+      .poll(() => warnings.map((w) => w.message), { timeout: 20_000 })
+      .toEqual(['socket held: replies left unread', 'socket closed: replies left unread']);
+    // What the server queued for it never passed four times the cap plus one answer.
+    for (const { unreadBytes } of warnings) expect(unreadBytes).toBeLessThanOrEqual(4 * 64 * 1024 + 32 * 1024);
+    expect((await fetch(`${server.httpUrl}/api/trpc/practice.catalogue`, { headers: { cookie: bystander.cookie } })).status).toBe(200);
+    socket.ws.resume();
+    expect([1008, 1006]).toContain((await socket.closed).code);
   });
 });

@@ -15,6 +15,7 @@ import type { CompletionEvent, StatsEvent } from './event-bus';
 import { pruneEvents } from './outbox-relay';
 import { closeAbusive, guardMessageRate } from './message-rate';
 import { createSocketRegistry } from './socket-registry';
+import { boundedWebSocketClass } from './unread-replies';
 import { trackSocketSubscriptions } from './subscription-guard';
 
 export const TRPC_WS_PATH = '/api/trpc-ws';
@@ -40,6 +41,8 @@ export type RealtimeOptions = {
   heartbeatMs?: number;
   /** Delay between a session ending and its sockets closing (lets a final push reach the tab). */
   closeDelayMs?: number;
+  /** Grace of a socket over its unread-replies cap before it is closed (unread-replies.ts). */
+  unreadGraceMs?: number;
 };
 
 function reject(socket: Duplex, status: 401 | 403 | 404, text: string) {
@@ -95,8 +98,16 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
     rejectDraining(socket);
   };
 
-  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
-  const protocolWss = new WebSocketServer({ noServer: true, maxPayload: PROTOCOL_MAX_PAYLOAD_BYTES });
+  // Sockets that check, on every send, what their client has left unread (unread-replies.ts).
+  const BoundedWebSocket = boundedWebSocketClass({
+    maxUnreadBytes: limits.maxUnreadBytes,
+    graceMs: options.unreadGraceMs,
+    onEvent: (event, unreadBytes) => {
+      if (event !== 'released') deps.logger.warn(`socket ${event === 'held' ? 'held' : 'closed'}: replies left unread`, { unreadBytes });
+    },
+  });
+  const trpcWss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes, WebSocket: BoundedWebSocket });
+  const protocolWss = new WebSocketServer({ noServer: true, maxPayload: PROTOCOL_MAX_PAYLOAD_BYTES, WebSocket: BoundedWebSocket });
 
   const trpcHandler = applyWSSHandler({
     wss: trpcWss,
@@ -147,7 +158,7 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
             // listener it would be an uncaught exception (the `/ws` endpoint had none).
             ws.on('error', (error) => deps.logger.warn('socket error', { path, error: String(error) }));
             // Before the endpoint's own listeners, so a flood is cut before they see the next chunk.
-            if (target === trpcWss) guardMessageRate(ws, limits.messagesPer10s);
+            if (target === trpcWss) guardMessageRate(ws, limits.messagesPer10s, Date.now, limits.callsPerMessage);
             target.emit('connection', ws, req);
           });
         },

@@ -7,11 +7,20 @@ import { connectionQuotaFor, quotaRefusalMessage } from './connection-quota';
  * Live subscriptions per WebSocket. The key is the socket's own AuthState object: the upgrade handler
  * creates one per socket, hands it to tRPC's createContext, and tRPC's middlewares pass it on unchanged.
  */
-const socketBudgets = new WeakMap<AuthState, { open: number }>();
+const socketBudgets = new WeakMap<AuthState, { open: number; inFlight: number }>();
 
-/** Starts counting the subscriptions of a new socket (called once per upgrade). */
+/** Starts counting the subscriptions and calls of a new socket (called once per upgrade). */
 export function trackSocketSubscriptions(auth: AuthState) {
-  socketBudgets.set(auth, { open: 0 });
+  socketBudgets.set(auth, { open: 0, inFlight: 0 });
+}
+
+function budgetOf(auth: AuthState) {
+  let budget = socketBudgets.get(auth);
+  if (!budget) {
+    budget = { open: 0, inFlight: 0 };
+    socketBudgets.set(auth, budget);
+  }
+  return budget;
 }
 
 /** Live subscriptions of the socket whose context holds `auth` (tests, metrics). */
@@ -57,11 +66,7 @@ export async function guardSubscription<R extends { ok: boolean }>(
 ): Promise<R> {
   let release: () => void;
   if (ctx.transport === 'ws') {
-    let budget = socketBudgets.get(auth);
-    if (!budget) {
-      budget = { open: 0 };
-      socketBudgets.set(auth, budget);
-    }
+    const budget = budgetOf(auth);
     const limit = ctx.deps.config.realtime.subscriptionsPerSocket;
     if (budget.open >= limit) {
       throw tooMany(`Has abierto demasiadas suscripciones en esta conexión (máximo ${limit}). Cierra alguna antes de abrir otra.`);
@@ -94,4 +99,31 @@ export async function guardSubscription<R extends { ok: boolean }>(
   const data = (result as { data?: unknown }).data;
   if (isAsyncIterable(data)) return { ...result, data: releasing(data, release) };
   return result;
+}
+
+/**
+ * Runs a query or mutation of a WebSocket within the socket's cap of calls running at once
+ * (`callsInFlight`, docs/ARCHITECTURE.md "Realtime"): a client that sends calls faster than it reads the
+ * answers cannot make the server hold more than that many results for it. One more gets
+ * TOO_MANY_REQUESTS (a short answer) and the socket carries on. HTTP calls pass straight through: a
+ * request holds its own connection, and its batch is capped by the adapter's `maxBatchSize`.
+ */
+export async function guardSocketCall<R>(ctx: Context, next: () => Promise<R>): Promise<R> {
+  if (ctx.transport !== 'ws' || !ctx.auth) return next();
+  const budget = budgetOf(ctx.auth);
+  const limit = ctx.deps.config.realtime.callsInFlight;
+  if (budget.inFlight >= limit) {
+    throw tooMany(`Esta conexión tiene demasiadas peticiones en curso (máximo ${limit}). Espera a sus respuestas antes de enviar más.`);
+  }
+  budget.inFlight += 1;
+  try {
+    return await next();
+  } finally {
+    budget.inFlight -= 1;
+  }
+}
+
+/** Queries and mutations running on the socket whose context holds `auth` (tests, metrics). */
+export function callsInFlight(auth: AuthState): number {
+  return socketBudgets.get(auth)?.inFlight ?? 0;
 }

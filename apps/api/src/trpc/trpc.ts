@@ -2,7 +2,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { transformer } from './transformer';
-import { guardSubscription } from '../realtime/subscription-guard';
+import { guardSocketCall, guardSubscription } from '../realtime/subscription-guard';
 import type { AuthState, Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 import { BATCH_REFUSALS } from '../modules/auth/batching';
@@ -34,7 +34,9 @@ function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>
   return result;
 }
 
-const domainErrors = t.middleware(async ({ next }) => mapDomainResult(await next()));
+const domainErrors = t.middleware(async ({ ctx, type, next }) =>
+  type === 'subscription' ? mapDomainResult(await next()) : guardSocketCall(ctx, async () => mapDomainResult(await next())),
+);
 
 function toTRPCError(error: unknown): unknown {
   return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
@@ -101,11 +103,13 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next 
   // `auth` is ctx.auth, checked above: the override only narrows its type. Passed as `ctx`, tRPC would copy
   // the whole context on every call to merge a key that is already there.
   if (type === 'subscription') return guardSubscription(ctx, auth, signal, async () => mapDomainResult(await next<{ auth: AuthState }>({})));
-  return mapDomainResult(await next<{ auth: AuthState }>({}));
+  // Queries and mutations over a WebSocket: capped in flight per socket (same file).
+  return guardSocketCall(ctx, async () => mapDomainResult(await next<{ auth: AuthState }>({})));
 });
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (!ctx.auth) throw unauthorized();
-  if (ctx.auth.user.role !== 'admin') throw forbidden();
-  return mapDomainResult(await next({ ctx: { auth: ctx.auth } }));
+  const auth = ctx.auth;
+  if (!auth) throw unauthorized();
+  if (auth.user.role !== 'admin') throw forbidden();
+  return guardSocketCall(ctx, async () => mapDomainResult(await next({ ctx: { auth } })));
 });
