@@ -37,12 +37,19 @@ export function authRest(deps: Deps) {
     }),
   );
 
-  app.get('/logout', (c) =>
+  // Only POST signs out (the contract's "Accounts"): a GET or HEAD could be a cross-site link or an image
+  // that ends someone's session. A form posted from the app (its Origin is checked like every POST) is
+  // sent home with 303.
+  app.post('/logout', (c) =>
     withCaller(deps, c, async (caller) => {
       await caller.auth.logout();
-      return c.redirect('/', 302);
+      return c.redirect('/', 303);
     }),
   );
+  app.on(['GET', 'HEAD'], '/logout', (c) => {
+    c.header('Allow', 'POST');
+    return envelope(c, 405, 'METHOD_NOT_SUPPORTED', 'Para cerrar la sesión, usa el botón «Cerrar sesión» de la aplicación.');
+  });
 
   app.get('/auth/user', (c) =>
     withCaller(deps, c, async (caller) => {

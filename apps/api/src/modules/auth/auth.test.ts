@@ -232,13 +232,31 @@ describe('sessions', () => {
     expect(await t.sql('select id from sessions')).toEqual([]);
   });
 
-  it('GET /api/logout ends the session and redirects to /', async () => {
+  it('POST /api/logout ends the session and sends the browser home (303)', async () => {
     const t = createTestApp();
     const { cookie } = await t.registerUser();
-    const response = await t.request('/api/logout', { cookie });
-    expect(response.status).toBe(302);
+    const response = await t.request('/api/logout', { method: 'POST', cookie });
+    expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
     expect((await t.request('/api/auth/user', { cookie })).status).toBe(401);
+  });
+
+  it('GET or HEAD /api/logout (a cross-site link or image) is refused with 405 and signs nobody out; a cross-site POST gets 403', async () => {
+    const t = createTestApp();
+    const { cookie } = await t.registerUser();
+    for (const method of ['GET', 'HEAD']) {
+      const response = await t.request('/api/logout', { method, cookie });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      if (method === 'GET') {
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe('METHOD_NOT_SUPPORTED');
+        expect(body.error.message).toContain('Cerrar sesión');
+      }
+    }
+    const crossSite = await t.request('/api/logout', { method: 'POST', cookie, origin: 'https://otro-sitio.example' });
+    expect(crossSite.status).toBe(403);
+    expect((await t.request('/api/auth/user', { cookie })).status).toBe(200);
   });
 
   it('ends a session after the inactivity timeout', async () => {
