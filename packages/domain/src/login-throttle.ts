@@ -21,6 +21,8 @@ export type SignInLimits = {
   registerPerAddress: WindowLimit;
   /** Wrong current passwords of a signed-in user (password change, account deletion). */
   passwordCheckPerUser: WindowLimit;
+  /** Password changes of a signed-in user, right or wrong: each costs two Argon2 runs. */
+  passwordChangePerUser: WindowLimit;
 };
 
 const MINUTE = 60 * 1000;
@@ -31,10 +33,11 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   perAccount: { max: 100, windowMs: 24 * 60 * MINUTE },
   registerPerAddress: { max: 5, windowMs: 60 * MINUTE },
   passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
+  passwordChangePerUser: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /** The kinds of counted attempts (stored as the `scope` of each attempt row). */
-export type AttemptScope = 'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user';
+export type AttemptScope = 'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user' | 'password-change';
 
 /** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
 export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };

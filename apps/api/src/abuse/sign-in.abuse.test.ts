@@ -128,7 +128,10 @@ describe('the WebSocket (no batch cap in tRPC 11.22) carries no sign-ins', () =>
       }));
       ws.send(JSON.stringify(calls));
       await expect.poll(() => answers.length, { timeout: 5_000 }).toBe(20);
-      expect(answers.every((a) => a.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
+      // Refused as sign-ins over a socket (BAD_REQUEST), or, past the calls a socket may run at once,
+      // before even that (TOO_MANY_REQUESTS): never a password checked.
+      expect(answers.every((a) => ['BAD_REQUEST', 'TOO_MANY_REQUESTS'].includes(a.error?.json.data.code ?? ''))).toBe(true);
+      expect(answers.some((a) => a.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
       expect((await t.deps.repos.authFailures.countSince('login-account', user.email, new Date(0))).count).toBe(0);
       expect(await t.deps.repos.users.count()).toBe(1);
       ws.close();
@@ -300,6 +303,36 @@ describe('registration and password checks are throttled', () => {
     expect(JSON.parse(refusedDelete.body)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     expect(s.hasher.calls()).toBe(10);
     expect(await s.deps.repos.users.count()).toBe(1);
+  });
+
+  it('password changes with the right password: at most 5 an hour per user, and a new password equal to the old one is refused before any Argon2', async () => {
+    const s = await start();
+    const { cookie } = await registerVictim(s.url);
+    s.hasher.reset();
+    let current = PASSWORD;
+    const change = (from: string, currentPassword: string, newPassword: string) =>
+      client.send(`${s.url}/api/trpc/auth.changePassword`, { from, cookie, body: { json: { currentPassword, newPassword } } });
+    // The same password: 400 with the field's Spanish message, and no Argon2 at all.
+    const same = await change('127.0.0.2', current, current);
+    expect(same.status).toBe(400);
+    expect(same.body).toContain('La contraseña nueva tiene que ser distinta de la actual');
+    expect(s.hasher.calls()).toBe(0);
+    // Five real changes from five addresses (each a verify and a hash)…
+    for (let i = 0; i < 5; i += 1) {
+      const next = `otra frase larga número ${i}`;
+      expect((await change(`127.0.1.${i}`, current, next)).status).toBe(200);
+      current = next;
+    }
+    expect(s.hasher.calls()).toBe(10);
+    // …then the sixth, with the right password and from yet another address, is refused before any work.
+    const sixth = await change('127.0.2.1', current, 'y otra frase larga más');
+    expect(sixth.status).toBe(429);
+    const error = (JSON.parse(sixth.body) as TrpcError).error.json;
+    expect(error.message).toBe('Has cambiado la contraseña demasiadas veces en poco tiempo. Espera un poco antes de volver a intentarlo.');
+    expect(error.data.retryAfterSeconds).toBeGreaterThan(55 * 60);
+    expect(s.hasher.calls()).toBe(10);
+    // The account still signs in with the last password it set.
+    expect((await client.send(`${s.url}/api/auth/login`, { from: '127.0.3.1', body: { email: 'victima@ejemplo.es', password: current } })).status).toBe(200);
   });
 });
 

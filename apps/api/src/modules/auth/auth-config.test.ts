@@ -11,6 +11,7 @@ describe('sign-in limits in the environment', () => {
       perAccount: { max: 100, windowMs: 24 * 60 * 60_000 },
       registerPerAddress: { max: 5, windowMs: 60 * 60_000 },
       passwordCheckPerUser: { max: 10, windowMs: 15 * 60_000 },
+      passwordChangePerUser: { max: 5, windowMs: 60 * 60_000 },
     });
     expect(auth.passwordWork).toEqual({
       maxConcurrent: availableParallelism(),

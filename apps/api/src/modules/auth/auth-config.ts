@@ -22,6 +22,8 @@ export const AUTH_ENV_SHAPE = {
   AUTH_REGISTER_WINDOW_MINUTES: minutes(60),
   AUTH_PASSWORD_CHECK_MAX_PER_USER: count(100_000, 10),
   AUTH_PASSWORD_CHECK_WINDOW_MINUTES: minutes(15),
+  AUTH_PASSWORD_CHANGE_MAX_PER_USER: count(100_000, 5),
+  AUTH_PASSWORD_CHANGE_WINDOW_MINUTES: minutes(60),
   ARGON2_MAX_CONCURRENT: count(256, Math.max(1, availableParallelism())),
   ARGON2_PER_ADDRESS_CONCURRENT: count(64, 2),
   ARGON2_PER_ADDRESS_QUEUE: z.coerce.number().int().min(0).max(1_000).default(4),
@@ -62,6 +64,10 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
       passwordCheckPerUser: {
         max: env.AUTH_PASSWORD_CHECK_MAX_PER_USER,
         windowMs: env.AUTH_PASSWORD_CHECK_WINDOW_MINUTES * MINUTE,
+      },
+      passwordChangePerUser: {
+        max: env.AUTH_PASSWORD_CHANGE_MAX_PER_USER,
+        windowMs: env.AUTH_PASSWORD_CHANGE_WINDOW_MINUTES * MINUTE,
       },
     },
     passwordWork: {

@@ -8,6 +8,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   TOO_MANY_REGISTRATIONS_MESSAGE,
   type AttemptRule,
+  type AttemptScope,
 } from '@ascenso/domain/login-throttle';
 import { SESSION_POLICY, evaluateSession, sessionExpiry } from '@ascenso/domain/session-policy';
 import type { Deps } from '../../deps';
@@ -63,16 +64,19 @@ export async function validateSessionToken(deps: Deps, token: string): Promise<V
   return { user: found.user, sessionId: parsed.id, expiresAt: verdict.expiresAt, refreshed: verdict.touch };
 }
 
+/** A refusal's text, or one per rule that was full. */
+type RefusalMessage = string | ((scope: AttemptScope) => string);
+
 /**
  * Reserves one attempt against every rule (docs/decisions/012-sign-in-limits.md) before any password
  * work; refuses with RATE_LIMITED and the wait when one of them is full.
  */
-async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string) {
+async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: RefusalMessage) {
   const now = deps.clock();
   const reservation = await deps.repos.authFailures.reserve(rules, now);
   if (!reservation.ok) {
     rememberRefusals(deps, reservation.blocked);
-    throw new DomainError('RATE_LIMITED', message, {
+    throw new DomainError('RATE_LIMITED', typeof message === 'string' ? message : message(reservation.scope), {
       retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)),
     });
   }
@@ -84,7 +88,7 @@ async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: string)
  * when the address already has its share), the attempt reserved against `rules` (the database), then
  * the work in the client's turn. When the work cannot run, the reservation is given back.
  */
-async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: string, task: () => Promise<T>) {
+async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: RefusalMessage, task: () => Promise<T>) {
   const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
@@ -186,21 +190,29 @@ export async function purgeExpired(deps: Deps): Promise<number> {
  * Checks a signed-in user's current password: an attempt is reserved per user first (wrong ones are
  * kept, so guessing through the password change or deletion is limited like sign-in).
  */
-async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string, meta: { ip: string }) {
+/**
+ * Checks a signed-in user's current password in the fair Argon2 queue, within the wrong-password limit
+ * (given back when it is right). `kept` are further rules the attempt counts against either way: a
+ * password change counts whether or not the password was right (it costs two Argon2 runs).
+ */
+async function verifyPasswordOrThrow(deps: Deps, userId: string, password: string, meta: { ip: string }, kept: AttemptRule[] = []) {
   const user = await deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const rule: AttemptRule = { scope: 'password-user', key: userId, ...deps.config.auth.limits.passwordCheckPerUser };
-  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule], TOO_MANY_ATTEMPTS_MESSAGE, () =>
-    deps.passwords.verify(user.passwordHash, password),
-  );
+  const message = (scope: AttemptScope) => (scope === 'password-change' ? TOO_MANY_CHANGES_MESSAGE : TOO_MANY_ATTEMPTS_MESSAGE);
+  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule, ...kept], message, () => deps.passwords.verify(user.passwordHash, password));
   if (!ok) {
     throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', {
       fieldErrors: { password: ['La contraseña no es correcta'] },
     });
   }
-  await deps.repos.authFailures.release(reserved);
+  // Only the wrong-password attempt is given back (the reservation ids follow the rules' order).
+  await deps.repos.authFailures.release(reserved.slice(0, 1));
   return user;
 }
+
+/** Refusal of a password change over its limit (it names the wait through retryAfterSeconds). */
+const TOO_MANY_CHANGES_MESSAGE = 'Has cambiado la contraseña demasiadas veces en poco tiempo. Espera un poco antes de volver a intentarlo.';
 
 /** Changes the password and ends every other session of the user (their sockets close). */
 export async function changePassword(
@@ -209,7 +221,14 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: { ip: string },
 ) {
-  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta);
+  // Refused before any Argon2 work: a "change" to the same password only costs the server.
+  if (input.newPassword === input.currentPassword) {
+    throw new DomainError('VALIDATION', 'La contraseña nueva tiene que ser distinta de la actual', {
+      fieldErrors: { newPassword: ['La contraseña nueva tiene que ser distinta de la actual'] },
+    });
+  }
+  const changes: AttemptRule = { scope: 'password-change', key: session.userId, ...deps.config.auth.limits.passwordChangePerUser };
+  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta, [changes]);
   const passwordHash = await deps.passwordWork.run(addressKey(meta.ip), () => deps.passwords.hash(input.newPassword));
   const ended = await deps.store.transaction(async (tx) => {
     await tx.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
