@@ -15,9 +15,14 @@ import { toneWav } from '../../../../tooling/test-services/wav.ts';
 
 const TRANSCRIPT = 'Hoy quiero caminar veinte minutos después de comer.';
 
+// Written by the worker that runs these tests, before its browser starts (the browser is launched for the
+// first test, after beforeAll), and removed after them: the runner only loads this file to list the
+// tests, so nothing is left behind in the system's temporary folder.
 const WAV_PATH = join(tmpdir(), `ascenso-voice-e2e-${process.pid}.wav`);
-// Four seconds of a 440 Hz tone, 16-bit mono PCM at 48 kHz.
-writeFileSync(WAV_PATH, toneWav(4, { rate: 48_000, amplitude: 16_000 }));
+test.beforeAll(() => {
+  // Four seconds of a 440 Hz tone, 16-bit mono PCM at 48 kHz.
+  writeFileSync(WAV_PATH, toneWav(4, { rate: 48_000, amplitude: 16_000 }));
+});
 test.afterAll(() => rmSync(WAV_PATH, { force: true }));
 
 test.use({
