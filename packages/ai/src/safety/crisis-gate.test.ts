@@ -64,13 +64,13 @@ const crises = [...families.values()].reduce((sum, t) => ({ total: sum.total + t
 const pct = (n: number, d: number) => (100 * n) / d;
 
 /**
- * Floors: the figures measured when the classifier was first run on this split (decision 032), less a
+ * Floors: the figures measured with the committed classifier on this split (decision 032), less a
  * message's worth, so any change that loses ground fails. They are below the goal (97 % overall, 93 % in
  * every family, ≤ 2 % false alarms); the decision record says by how much.
  */
-const FLOOR_OVERALL = 67.5; // measured 67.8 % (244/360)
-const FLOOR_FAMILY = 52; // lowest measured 55.6 % (20/36, partner violence)
-const CEILING_FALSE_ALARMS = 4.6; // measured 4.1 % (9/220)
+const FLOOR_OVERALL = 75; // measured 75.3 % (271/360); 67.8 % before the corpus's rounds 4 and 5
+const FLOOR_FAMILY = 55; // lowest measured 58.3 % (21/36, suicidal_passive)
+const CEILING_FALSE_ALARMS = 3.7; // measured 3.2 % (7/220)
 
 describe('the crisis screen on the frozen test split (writers B and E)', () => {
   it('prints its figures', () => {
