@@ -17,6 +17,10 @@ export type WeeklySummaryData = {
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 const fmt = (n: number) => new Intl.NumberFormat('es-ES').format(n);
+/** "1 paso", "1.250 pasos". */
+export const stepsLabel = (n: number) => `${fmt(n)} ${n === 1 ? 'paso' : 'pasos'}`;
+/** "1 día activo", "5 días activos". */
+export const activeDaysLabel = (n: number) => `${n} ${n === 1 ? 'día activo' : 'días activos'}`;
 
 function layout(title: string, body: string, appUrl: string): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
@@ -54,18 +58,19 @@ export function welcomeEmail(data: { firstName: string }, appUrl: string): Rende
 }
 
 export function weeklySummaryEmail(data: WeeklySummaryData, appUrl: string): RenderedEmail {
-  const subject = `Tu semana en Ascenso: ${fmt(data.weekSteps)} pasos`;
+  const subject = `Tu semana en Ascenso: ${stepsLabel(data.weekSteps)}`;
+  const week = `Esta semana: ${stepsLabel(data.weekSteps)} en ${activeDaysLabel(data.activeDays)} (${fmt(data.totalSteps)} en total).`;
   const html =
     p(`Hola, ${data.firstName}:`) +
     p(data.message) +
-    p(`Esta semana: ${fmt(data.weekSteps)} pasos en ${data.activeDays} ${data.activeDays === 1 ? 'día' : 'días'} activos (${fmt(data.totalSteps)} en total).`) +
+    p(week) +
     (data.highlights.length ? p('Lo más destacado:') + list(data.highlights) : '') +
     (data.commitments.length ? p('Tus compromisos abiertos:') + list(data.commitments) : '') +
     button('Ver mi plan de hoy', appUrl);
   const text = [
     `Hola, ${data.firstName}:`,
     data.message,
-    `Esta semana: ${fmt(data.weekSteps)} pasos en ${data.activeDays} días activos (${fmt(data.totalSteps)} en total).`,
+    week,
     data.highlights.length ? `Lo más destacado:\n${data.highlights.map((h) => `- ${h}`).join('\n')}` : '',
     data.commitments.length ? `Tus compromisos abiertos:\n${data.commitments.map((c) => `- ${c}`).join('\n')}` : '',
     `Ver mi plan de hoy: ${appUrl}`,
