@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { activeDaysLabel, stepsLabel, weeklySummaryEmail } from './templates';
 
 const week = (weekSteps: number, activeDays: number) =>
-  weeklySummaryEmail({ firstName: 'Ana', weekSteps, totalSteps: 12_500, activeDays, highlights: [], commitments: [], message: 'Buena semana.' }, 'http://localhost:3000');
+  weeklySummaryEmail(
+    { firstName: 'Ana', weekSteps, totalSteps: 12_500, activeDays, highlights: [], commitments: [], message: 'Buena semana.' },
+    'http://localhost:3000',
+  );
 
 describe('the weekly summary e-mail agrees in number', () => {
   it('one day, one step: singular in the subject, the HTML and the text', () => {
