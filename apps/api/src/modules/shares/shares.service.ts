@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Repositories } from '@ascenso/db/store';
 import type { ShareRow } from '@ascenso/db/schema/shares';
 import type { AssessmentResponses } from '@ascenso/domain/assessment';
-import { deriveCoachingProfile } from '@ascenso/domain/assessment-profile';
+import { deriveCoachingProfile, type Labelled } from '@ascenso/domain/assessment-profile';
+import { thirdPersonLabel, type ThirdPersonField } from '@ascenso/domain/assessment-third-person';
 import { addDays, localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
 import {
@@ -275,18 +276,20 @@ function isoWeekParts(week: string): [number, number] {
 function assessmentItems(responses: AssessmentResponses): Array<{ label: string; value: string }> {
   const p = deriveCoachingProfile(responses);
   const list = (values: Array<{ label: string }>) => values.map((v) => v.label).join(', ');
+  // The page speaks of the owner in the third person: "Liderar mejor a su equipo", not the wizard's "mi".
+  const said = (field: ThirdPersonField, values: Labelled[]) => values.map((v) => thirdPersonLabel(field, v)).join(', ');
   const items = [
     { label: 'Rol', value: p.role },
-    { label: 'Momento vital', value: p.lifeStage.label },
+    { label: 'Momento vital', value: said('lifeStage', [p.lifeStage]) },
     { label: 'Tiempo disponible', value: p.timeAvailability.label },
-    { label: 'Objetivos', value: list(p.goals) },
-    { label: 'Retos', value: list(p.challenges) },
-    { label: 'Fortalezas', value: list(p.strengths) },
-    { label: 'Áreas de desarrollo', value: list(p.developmentAreas) },
+    { label: 'Objetivos', value: said('shortTermGoals', p.goals) },
+    { label: 'Retos', value: said('currentChallenges', p.challenges) },
+    { label: 'Fortalezas', value: said('topStrengths', p.strengths) },
+    { label: 'Áreas de desarrollo', value: said('developmentAreas', p.developmentAreas) },
     { label: 'Le quita energía', value: list(p.energy.drains) },
     { label: 'Le da energía', value: list(p.energy.boosters) },
-    { label: 'Apoyo que busca', value: list(p.supportNeeds) },
-    { label: 'Respuesta al estrés', value: p.stressResponse.label },
+    { label: 'Apoyo que busca', value: said('supportNeeds', p.supportNeeds) },
+    { label: 'Respuesta al estrés', value: said('stressResponse', [p.stressResponse]) },
   ];
   return items.filter((i) => i.value.trim() !== '');
 }

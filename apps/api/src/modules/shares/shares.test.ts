@@ -179,6 +179,18 @@ describe('POST /api/shares, GET /api/shares, DELETE /api/shares/{id} and the pub
     expect(listed[0]).toMatchObject({ status: 'revoked', revokedAt: THURSDAY.toISOString() });
   });
 
+  it('speaks of the owner in the third person: the answers in the wizard’s first person are rewritten', async () => {
+    const t = createTestApp();
+    const { cookie } = await person(t);
+    const created = await create(t, cookie, { include: ['assessment'], days: 1 });
+    const shown = await page(t, created.body.url);
+    // COMPLETE_RESPONSES: goals "Liderar mejor a mi equipo", support "Desarrollar mi liderazgo", stress "Lo analizo a fondo".
+    expect(shown.text).toContain('Liderar mejor a su equipo');
+    expect(shown.text).toContain('Desarrollar su liderazgo');
+    expect(shown.text).toContain('Lo analiza a fondo');
+    expect(shown.text).not.toMatch(/\bmi (equipo|liderazgo)\b|Lo analizo/);
+  });
+
   it('writes the footer time as every other time in the app: 07:05, not 7:05', async () => {
     const t = createTestApp({ clock: createTestClock(new Date('2026-12-01T06:05:00Z')) });
     const { cookie } = await person(t);
