@@ -8,6 +8,7 @@ export { RISK_CATEGORIES, isRiskCategory, type RiskCategory } from './safety/cat
 export { screenMessage, type ScreenResult } from './safety/screen';
 export { SAFETY_ANSWERS, SAFETY_RESOURCES, looksEnglish, safetyAnswer, type SafetyAnswer, type SafetyResource } from './safety/answers';
 export { normalise } from './safety/normalise';
+export { CAREFUL_MODE_MS, carefulReminder } from './safety/careful';
 
 import { looksEnglish, safetyAnswer, type SafetyAnswer } from './safety/answers';
 import type { RiskCategory } from './safety/categories';

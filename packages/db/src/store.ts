@@ -143,6 +143,12 @@ export interface CoachingRepository {
   /** Time of the latest message, for keeping a conversation's order strictly increasing. */
   lastMessageAt(conversationId: string): Promise<Date | undefined>;
   countUserMessages(conversationId: string): Promise<number>;
+  /**
+   * The user's conversations with a crisis message (flagged by the risk screen) sent at or after `since`:
+   * the latest such message's time and the conversation's crisis families (`safetyCategory`), newest first.
+   * Careful mode follows the person for a while after a crisis, across their conversations (decision 032).
+   */
+  recentCrises(userId: string, since: Date): Promise<Array<{ conversationId: string; at: Date; categories: string | null }>>;
   insertCommitments(rows: CommitmentRow[]): Promise<void>;
   listCommitments(userId: string, status?: CommitmentRow['status']): Promise<CommitmentRow[]>;
   listConversationCommitments(conversationId: string): Promise<CommitmentRow[]>;

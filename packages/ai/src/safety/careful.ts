@@ -21,6 +21,12 @@ const REMINDERS: Record<RiskCategory, string> = {
     'Tu médica o médico de cabecera puede ayudarte con esto; si te mareas o te desmayas, llama al 112, y el 024 atiende a cualquier hora.',
 };
 
+/**
+ * How long careful mode follows a person after a crisis message (the contract's "Safety"): across their
+ * chats, journaling chats, sessions and daily plan, not only in the conversation where it happened.
+ */
+export const CAREFUL_MODE_MS = 72 * 60 * 60 * 1000;
+
 /** The helplines to remind in careful mode, for the most urgent family that fired (null when none is known). */
 export function carefulReminder(families: readonly RiskCategory[]): string | null {
   const first = RISK_PRIORITY.find((family) => families.includes(family));

@@ -133,6 +133,18 @@ export function createCoachingRepository(db: Db): Synchronous<CoachingRepository
     countUserMessages(conversationId: string): number {
       return countUserMessagesStatement.get({ id: conversationId })?.n ?? 0;
     },
+    recentCrises(userId: string, since: Date): Array<{ conversationId: string; at: Date; categories: string | null }> {
+      const at = sql<number>`max(${messages.createdAt})`;
+      return db
+        .select({ conversationId: conversations.id, at, categories: conversations.safetyCategory })
+        .from(conversations)
+        .innerJoin(messages, eq(messages.conversationId, conversations.id))
+        .where(and(eq(conversations.userId, userId), eq(messages.flagged, true), eq(messages.role, 'user'), gte(messages.createdAt, since)))
+        .groupBy(conversations.id)
+        .orderBy(desc(at))
+        .all()
+        .map((row) => ({ ...row, at: new Date(row.at) }));
+    },
 
     insertCommitments(rows: CommitmentRow[]): void {
       if (rows.length) db.insert(commitments).values(rows).run();

@@ -1,6 +1,5 @@
 import { buildReplyMessages } from '@ascenso/ai/coach';
 import { estimatePromptTokens, estimateTokens, type ChatMessage } from '@ascenso/ai/provider';
-import { isRiskCategory } from '@ascenso/ai/safety';
 import { nextStage, type SessionStage } from '@ascenso/ai/session';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
@@ -9,7 +8,7 @@ import { awardChatIfDue } from './chat';
 import { buildCoachContext, recordUsage } from './coach-context';
 import { nextMessageTime, owned, type User } from './conversations';
 import { admitModelCall, providerUserId } from './model-limits';
-import { assertNotAwaitingAcknowledgement, AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
+import { assertNotAwaitingAcknowledgement, AWAITING_ACKNOWLEDGEMENT_MESSAGE, carefulModeFor } from './safety';
 import { failedUsage, frozenProfileSnapshot, guardModelStream, modelFailure, recordFailedCall } from './reply-stream';
 import { finishSession } from './session';
 
@@ -75,6 +74,7 @@ export async function* streamReply(
   const context = await buildCoachContext(deps, user);
   const history = transcript(await deps.repos.coaching.listMessages(conversation.id), userMessage);
   const profileSnapshot = await frozenProfileSnapshot(deps, conversation, context);
+  const carefulMode = await carefulModeFor(deps, user.id, conversation);
   // Per-user model limits (daily tokens, calls per minute, streams at once and per conversation). Nothing
   // between here and the `try` below may throw: its `finally` releases the stream slot.
   const release = await admitModelCall(deps, user, conversation.id);
@@ -98,8 +98,8 @@ export async function* streamReply(
     user: providerUserId(deps, user.id),
     cacheKey: providerUserId(deps, `conversation:${conversation.id}`),
     historyTokenBudget: deps.config.coach.historyTokenBudget,
-    careful: conversation.careful,
-    carefulFamilies: (conversation.safetyCategory ?? '').split(',').filter(isRiskCategory),
+    careful: carefulMode.careful,
+    carefulFamilies: carefulMode.families,
   };
 
   const store = async (stopped: boolean) => {

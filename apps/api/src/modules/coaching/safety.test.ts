@@ -306,3 +306,45 @@ describe('careful mode with a model: the instruction names the family’s helpli
     expect(prompt).toMatch(/ayúdale con suavidad/);
   });
 });
+
+describe('careful mode follows the person for 72 hours, across conversations (decision 032)', () => {
+  it('a new chat, a guided journaling chat and a session after a crisis elsewhere are careful, with that family’s helpline; after 72 hours they are not', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const crisisChat = await caller.coaching.start({ kind: 'chat' });
+    expect((await say(caller, crisisChat.id, 'mi pareja me pega y tengo miedo')).safety).toBe(true);
+    await caller.coaching.acknowledgeSafety({ conversationId: crisisChat.id });
+
+    t.clock.advance(24 * 3_600_000);
+    for (const kind of ['chat', 'journal', 'session'] as const) {
+      const other = await caller.coaching.start({ kind });
+      const answer = await say(caller, other.id, 'Quiero seguir hablando un poco');
+      expect(answer.safety, kind).toBe(false);
+      expect(answer.text, kind).toMatch(/016/);
+      expect(answer.text, kind).not.toMatch(/liderar|ascenso|productiv/i);
+    }
+
+    // Past 72 hours from the crisis message, a new conversation is an ordinary one again.
+    t.clock.advance(48 * 3_600_000 + 60_000);
+    const later = await caller.coaching.start({ kind: 'chat' });
+    const ordinary = await say(caller, later.id, 'Quiero seguir hablando un poco');
+    expect(ordinary.text).not.toMatch(/016/);
+  });
+});
+
+describe('careful mode across conversations with a model', () => {
+  const fake = useFakeOpenAIServer();
+  it('reaches the model as the careful instruction in another conversation too', async () => {
+    fake.reply({ kind: 'text', text: 'Aquí sigo.' });
+    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
+    const { caller } = await signedIn(t);
+    const crisisChat = await caller.coaching.start({ kind: 'chat' });
+    await say(caller, crisisChat.id, 'tengo 14 años y mi padre me pega');
+    await caller.coaching.acknowledgeSafety({ conversationId: crisisChat.id });
+    const session = await caller.coaching.start({ kind: 'session' });
+    await say(caller, session.id, 'Hoy quiero trabajar en mis objetivos del trimestre');
+    const prompt = lastPrompt(fake);
+    expect(prompt).toMatch(/modo cuidadoso/i);
+    expect(prompt).toContain('900 20 20 10');
+  });
+});

@@ -1,4 +1,13 @@
-import { RISK_CATEGORIES, SAFETY_ANSWERS, isRiskCategory, safetyAnswer, screenForSafety, type RiskCategory, type SafetyResource } from '@ascenso/ai/safety';
+import {
+  CAREFUL_MODE_MS,
+  RISK_CATEGORIES,
+  SAFETY_ANSWERS,
+  isRiskCategory,
+  safetyAnswer,
+  screenForSafety,
+  type RiskCategory,
+  type SafetyResource,
+} from '@ascenso/ai/safety';
 import { DomainError } from '@ascenso/domain/errors';
 import type { ConversationRow } from '@ascenso/db/schema/coaching';
 import type { Repositories } from '@ascenso/db/store';
@@ -37,6 +46,21 @@ export function screenTurn(deps: Deps, user: User, content: string, where: strin
 }
 
 /** A conversation waiting for the person to acknowledge the helplines takes no new message. */
+/**
+ * Careful mode for a turn (decision 032): on in a conversation where the screen fired, and for
+ * CAREFUL_MODE_MS after any crisis message of the person in any conversation (a chat, a guided
+ * journaling chat, a session). The families are those of every such conversation, so the coach
+ * reminds the helpline that fits (016 after partner violence, not 024 alone).
+ */
+export async function carefulModeFor(deps: Deps, userId: string, conversation: ConversationRow): Promise<{ careful: boolean; families: RiskCategory[] }> {
+  const recent = await deps.repos.coaching.recentCrises(userId, new Date(deps.clock().getTime() - CAREFUL_MODE_MS));
+  const families = new Set<RiskCategory>();
+  for (const categories of [conversation.safetyCategory, ...recent.map((crisis) => crisis.categories)]) {
+    for (const family of (categories ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
+  }
+  return { careful: conversation.careful || recent.length > 0, families: [...families] };
+}
+
 export function assertNotAwaitingAcknowledgement(conversation: ConversationRow): void {
   if (conversation.status === 'flagged') throw new DomainError('FORBIDDEN', AWAITING_ACKNOWLEDGEMENT_MESSAGE);
 }

@@ -50,6 +50,16 @@ export function createPgCoachingRepository(db: PgExec): CoachingRepository {
         await db.select({ at: messages.createdAt }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.createdAt)).limit(1)
       )[0]?.at;
     },
+    async recentCrises(userId, since) {
+      const at = sql<Date>`max(${messages.createdAt})`.mapWith(messages.createdAt);
+      return db
+        .select({ conversationId: conversations.id, at, categories: conversations.safetyCategory })
+        .from(conversations)
+        .innerJoin(messages, eq(messages.conversationId, conversations.id))
+        .where(and(eq(conversations.userId, userId), eq(messages.flagged, true), eq(messages.role, 'user'), gte(messages.createdAt, since)))
+        .groupBy(conversations.id)
+        .orderBy(desc(at));
+    },
     async countUserMessages(conversationId) {
       return (
         (
