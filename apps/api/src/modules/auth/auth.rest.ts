@@ -46,7 +46,8 @@ export function authRest(deps: Deps) {
       return c.redirect('/', 303);
     }),
   );
-  app.on(['GET', 'HEAD'], '/logout', (c) => {
+  // HEAD is answered by this GET route without its body (Hono's rule), so it gets the same 405.
+  app.get('/logout', (c) => {
     c.header('Allow', 'POST');
     return envelope(c, 405, 'METHOD_NOT_SUPPORTED', 'Para cerrar la sesión, usa el botón «Cerrar sesión» de la aplicación.');
   });
