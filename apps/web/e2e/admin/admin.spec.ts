@@ -144,6 +144,9 @@ test.describe('administración', () => {
     await expect(ledger.getByRole('listitem').first()).toContainText('−150');
 
     await member.goto('/profile');
+    // A cold start of the app (its chunks, then the profile's) can take longer than an assertion's 5 s on a
+    // machine loaded by a second gate; the ledger is checked once the app has started.
+    await member.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await expect(member.getByRole('region', { name: 'Tu historial de pasos' }).getByRole('listitem').first()).toContainText('Actividad duplicada por error');
     await memberContext.close();
   });
