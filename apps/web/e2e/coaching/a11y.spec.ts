@@ -6,6 +6,9 @@ test.describe('accesibilidad del coach (axe, WCAG 2.1 A/AA)', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('Home with the plan, /coaching, the chat, a session and the journaling chat', async ({ page }, testInfo) => {
+    // Seven cold page loads and seven axe runs in one test: ~20 s alone, past the default 30 s on a
+    // machine loaded by a second gate (the page was still loading when the time ran out).
+    test.setTimeout(90_000);
     await signUpCoachee(page, 'Aitana');
     await createOpenCommitment(page, 'Preparar la reunión del lunes con calma');
 
