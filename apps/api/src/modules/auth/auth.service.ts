@@ -187,10 +187,6 @@ export async function purgeExpired(deps: Deps): Promise<number> {
 }
 
 /**
- * Checks a signed-in user's current password: an attempt is reserved per user first (wrong ones are
- * kept, so guessing through the password change or deletion is limited like sign-in).
- */
-/**
  * Checks a signed-in user's current password in the fair Argon2 queue, within the wrong-password limit
  * (given back when it is right). `kept` are further rules the attempt counts against either way: a
  * password change counts whether or not the password was right (it costs two Argon2 runs).

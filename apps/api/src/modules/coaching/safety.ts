@@ -45,7 +45,6 @@ export function screenTurn(deps: Deps, user: User, content: string, where: strin
   return screened;
 }
 
-/** A conversation waiting for the person to acknowledge the helplines takes no new message. */
 /**
  * Careful mode for a turn (decision 032): on in a conversation where the screen fired, and for
  * CAREFUL_MODE_MS after any crisis message of the person in any conversation (a chat, a guided
@@ -61,6 +60,7 @@ export async function carefulModeFor(deps: Deps, userId: string, conversation: C
   return { careful: conversation.careful || recent.length > 0, families: [...families] };
 }
 
+/** A conversation waiting for the person to acknowledge the helplines takes no new message. */
 export function assertNotAwaitingAcknowledgement(conversation: ConversationRow): void {
   if (conversation.status === 'flagged') throw new DomainError('FORBIDDEN', AWAITING_ACKNOWLEDGEMENT_MESSAGE);
 }
