@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { dialectFreeTests } from './tooling/test-services/dialect-free-tests.ts';
 
 // One vitest run covers every package: unit tests beside the code, integration tests in apps/api,
 // the web app's pure logic (components are covered by Playwright), and the repository-wide lint guards.
@@ -18,7 +19,8 @@ export default defineConfig({
       {
         extends: './apps/api/vitest.config.ts',
         root: './apps/api',
-        test: { name: 'api-pg', env: { ASCENSO_TEST_DIALECT: 'postgres' } },
+        // Only the files that can reach the dialect: the others would run the same code twice (decision 033).
+        test: { name: 'api-pg', env: { ASCENSO_TEST_DIALECT: 'postgres' }, exclude: ['**/node_modules/**', ...dialectFreeTests('./apps/api')] },
       },
       'apps/web',
       'tooling/lint-guards',
