@@ -6,7 +6,7 @@ import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { audioListens, practiceSessions } from './schema/listens';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
-import { sessions } from './schema/sessions';
+import { devices, passwordResets, sessions } from './schema/sessions';
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
@@ -14,6 +14,8 @@ import { users } from './schema/users';
 export const schema = {
   users,
   sessions,
+  devices,
+  passwordResets,
   authFailures,
   activities,
   activityCompletions,

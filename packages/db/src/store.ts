@@ -17,7 +17,7 @@ import type {
 } from './schema/coaching';
 import type { EventRow } from './schema/events';
 import type { AudioListenRow, PracticeSessionRow } from './schema/listens';
-import type { SessionRow } from './schema/sessions';
+import type { DeviceRow, PasswordResetRow, SessionRow } from './schema/sessions';
 import type { ShareRow, ShareViewRow } from './schema/shares';
 import type { NewUserRow, UserRow } from './schema/users';
 
@@ -56,6 +56,24 @@ export interface SessionsRepository {
   deleteForUser(userId: string, keepId?: string): Promise<string[]>;
   /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
   deleteExpired(idleBefore: Date, createdBefore: Date): Promise<Array<{ id: string; userId: string }>>;
+  /** A device that signed in successfully (the device cookie, decision 034). */
+  insertDevice(row: DeviceRow): Promise<void>;
+  findDevice(id: string): Promise<DeviceRow | undefined>;
+  touchDevice(id: string, at: Date): Promise<void>;
+  /** Removes devices unused since before `before`; how many. */
+  deleteDevicesUnusedSince(before: Date): Promise<number>;
+  insertPasswordReset(row: PasswordResetRow): Promise<void>;
+  /** The user of a reset link that is unused and not expired at `now` (read only). */
+  findUsablePasswordReset(tokenHash: Buffer, now: Date): Promise<string | undefined>;
+  /**
+   * Uses a reset link: marks it used when it is unused and not expired at `now`, atomically (of two
+   * concurrent uses, one wins). Its user, or undefined (unknown, used or expired).
+   */
+  consumePasswordReset(tokenHash: Buffer, now: Date): Promise<string | undefined>;
+  /** Deletes a user's reset links (after a successful reset: the others die with it). */
+  deletePasswordResetsForUser(userId: string): Promise<void>;
+  /** Removes reset links that expired before `before`; how many. */
+  deletePasswordResetsExpiredBefore(before: Date): Promise<number>;
 }
 
 /** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */

@@ -70,6 +70,15 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
+/** «¿Has olvidado tu contraseña?»: the address to send the reset link to. */
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+
+/** A reset link's token (any string here: a malformed one is a link that cannot work, 410) and the new password. */
+export const PasswordResetConfirmSchema = z.object({
+  token: z.string().max(200),
+  password: NewPasswordSchema,
+});
+
 /** What the API tells a client about a user (never the password hash). */
 export const PublicUserSchema = z.object({
   id: z.string(),

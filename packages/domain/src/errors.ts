@@ -16,6 +16,8 @@ export const DOMAIN_ERROR_CODES = [
   'IDEMPOTENCY_MISMATCH',
   'AI_UNAVAILABLE',
   'BUSY',
+  /** A one-time link that was used, has expired or never existed (REST: 410 Gone). */
+  'LINK_GONE',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

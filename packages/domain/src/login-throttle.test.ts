@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, DEFAULT_SIGN_IN_LIMITS, longestWindowMs, retryAfterSeconds, signInRules, windowStart } from './login-throttle';
+import {
+  addressKey,
+  DEFAULT_SIGN_IN_LIMITS,
+  longestWindowMs,
+  resetRefusalMessage,
+  retryAfterSeconds,
+  signInRefusalMessage,
+  signInRules,
+  waitLabel,
+  windowStart,
+} from './login-throttle';
 
 describe('sign-in limits', () => {
   it('one address can never use up the per-account limit', () => {
@@ -13,6 +23,34 @@ describe('sign-in limits', () => {
       { scope: 'login-address', key: '203.0.113.7', max: 10, windowMs: 15 * 60_000 },
       { scope: 'login-account', key: 'ana@ejemplo.es', max: 100, windowMs: 24 * 60 * 60_000 },
     ]);
+  });
+
+  it('from a known device of the account, the device’s own limit replaces the account-wide one', () => {
+    expect(signInRules(DEFAULT_SIGN_IN_LIMITS, 'ana@ejemplo.es', '203.0.113.7', 'device-1')).toEqual([
+      { scope: 'login-account-address', key: 'ana@ejemplo.es\n203.0.113.7', max: 10, windowMs: 15 * 60_000 },
+      { scope: 'login-address', key: '203.0.113.7', max: 10, windowMs: 15 * 60_000 },
+      { scope: 'login-device', key: 'device-1', max: 10, windowMs: 15 * 60_000 },
+    ]);
+  });
+
+  it('says the wait in words, rounded up, and offers the reset', () => {
+    expect([1, 60, 61, 15 * 60, 3599, 3600, 3601, 86_396].map(waitLabel)).toEqual([
+      '1 minuto',
+      '1 minuto',
+      '2 minutos',
+      '15 minutos',
+      '1 hora',
+      '1 hora',
+      '2 horas',
+      '24 horas',
+    ]);
+    expect(signInRefusalMessage('login-account', 86_396)).toBe(
+      'Esta cuenta ha recibido demasiados intentos fallidos y está en pausa durante 24 horas. Si es tuya, restablece la contraseña con «¿Has olvidado tu contraseña?» y podrás entrar enseguida.',
+    );
+    expect(signInRefusalMessage('login-address', 840)).toBe(
+      'Demasiados intentos fallidos. Vuelve a intentarlo dentro de 14 minutos, o restablece la contraseña con «¿Has olvidado tu contraseña?».',
+    );
+    expect(resetRefusalMessage(1800)).toContain('dentro de 30 minutos');
   });
 
   it('counts a sliding window', () => {

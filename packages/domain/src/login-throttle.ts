@@ -23,6 +23,17 @@ export type SignInLimits = {
   passwordCheckPerUser: WindowLimit;
   /** Password changes of a signed-in user, right or wrong: each costs two Argon2 runs. */
   passwordChangePerUser: WindowLimit;
+  /**
+   * Wrong sign-ins from one known device of the account (its device cookie, decision 034). Such a
+   * sign-in counts here instead of `perAccount`, so that nobody elsewhere can lock the owner out.
+   */
+  perDevice: WindowLimit;
+  /** Password reset e-mails asked for from one address, whatever the account. */
+  resetPerAddress: WindowLimit;
+  /** Password reset e-mails sent to one account. */
+  resetPerAccount: WindowLimit;
+  /** New passwords set through reset links from one address (each one hashes a password). */
+  resetConfirmPerAddress: WindowLimit;
 };
 
 const MINUTE = 60 * 1000;
@@ -34,10 +45,24 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   registerPerAddress: { max: 5, windowMs: 60 * MINUTE },
   passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
   passwordChangePerUser: { max: 5, windowMs: 60 * MINUTE },
+  perDevice: { max: 10, windowMs: 15 * MINUTE },
+  resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
+  resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
+  resetConfirmPerAddress: { max: 10, windowMs: 15 * MINUTE },
 };
 
 /** The kinds of counted attempts (stored as the `scope` of each attempt row). */
-export type AttemptScope = 'login-account-address' | 'login-address' | 'login-account' | 'register-address' | 'password-user' | 'password-change';
+export type AttemptScope =
+  | 'login-account-address'
+  | 'login-address'
+  | 'login-account'
+  | 'login-device'
+  | 'register-address'
+  | 'password-user'
+  | 'password-change'
+  | 'reset-address'
+  | 'reset-account'
+  | 'reset-confirm-address';
 
 /** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
 export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };
@@ -66,14 +91,43 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The rules a sign-in attempt reserves against (the e-mail is already normalised). */
-export function signInRules(limits: SignInLimits, email: string, ip: string): AttemptRule[] {
+/**
+ * The rules a sign-in attempt reserves against (the e-mail is already normalised). From a known device
+ * of the account (`deviceId`: its device cookie names a device that signed in to this account), the
+ * device's own limit replaces the account-wide one (OWASP's device cookies, decision 034).
+ */
+export function signInRules(limits: SignInLimits, email: string, ip: string, deviceId?: string): AttemptRule[] {
   const address = addressKey(ip);
   return [
     { scope: 'login-account-address', key: `${email}\n${address}`, ...limits.perAccountAddress },
     { scope: 'login-address', key: address, ...limits.perAddress },
-    { scope: 'login-account', key: email, ...limits.perAccount },
+    deviceId ? { scope: 'login-device', key: deviceId, ...limits.perDevice } : { scope: 'login-account', key: email, ...limits.perAccount },
   ];
+}
+
+/** A wait in Spanish words, rounded up: «1 minuto», «15 minutos», «1 hora», «24 horas». */
+export function waitLabel(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
+/**
+ * The refusal of a sign-in, honest about the wait and about the way out: when the whole account is held
+ * (many wrong passwords from elsewhere), a password reset lifts it.
+ */
+export function signInRefusalMessage(scope: AttemptScope, retryAfterSeconds: number): string {
+  const wait = waitLabel(retryAfterSeconds);
+  if (scope === 'login-account') {
+    return `Esta cuenta ha recibido demasiados intentos fallidos y está en pausa durante ${wait}. Si es tuya, restablece la contraseña con «¿Has olvidado tu contraseña?» y podrás entrar enseguida.`;
+  }
+  return `Demasiados intentos fallidos. Vuelve a intentarlo dentro de ${wait}, o restablece la contraseña con «¿Has olvidado tu contraseña?».`;
+}
+
+/** The refusal of a reset e-mail over its limits. */
+export function resetRefusalMessage(retryAfterSeconds: number): string {
+  return `Has pedido demasiados enlaces para restablecer la contraseña. Vuelve a intentarlo dentro de ${waitLabel(retryAfterSeconds)}.`;
 }
 
 /** Start of the window that counts for a decision at `now` (attempts strictly after it count). */
@@ -95,7 +149,6 @@ export function longestWindowMs(limits: SignInLimits): number {
   return Math.max(...Object.values(limits).map((limit: WindowLimit) => limit.windowMs));
 }
 
-/** Spanish message of a refused attempt. */
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Demasiados intentos fallidos. Espera unos minutos.';
+/** Spanish message of a refused registration. */
 export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Se han creado demasiadas cuentas desde tu conexión. Vuelve a intentarlo más tarde.';
 export const PASSWORD_WORK_BUSY_MESSAGE = 'Hay demasiadas peticiones desde tu conexión. Espera un momento y vuelve a intentarlo.';

@@ -34,7 +34,8 @@ const STATUS_TEXT: Partial<Record<number, { code: string; message: string }>> = 
 export function errorToResponse(error: unknown, c: HonoContext<AppEnv>, logger: Logger) {
   const domain = error instanceof DomainError ? error : error instanceof TRPCError && error.cause instanceof DomainError ? error.cause : undefined;
   if (domain) {
-    const status = getHTTPStatusCodeFromError(new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] })) as ContentfulStatusCode;
+    const status =
+      domain.code === 'LINK_GONE' ? 410 : (getHTTPStatusCodeFromError(new TRPCError({ code: DOMAIN_TO_TRPC[domain.code] })) as ContentfulStatusCode);
     if (typeof domain.details?.retryAfterSeconds === 'number') c.header('Retry-After', String(domain.details.retryAfterSeconds));
     return envelope(c, status, domain.code, domain.message, domain.details);
   }

@@ -13,6 +13,9 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'auth.login': 'public',
   'auth.register': 'public',
   'auth.logout': 'public',
+  // Someone who forgot their password is not signed in (decision 034).
+  'auth.requestPasswordReset': 'public',
+  'auth.confirmPasswordReset': 'public',
 };
 
 type AdminCaller = {

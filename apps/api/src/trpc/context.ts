@@ -1,7 +1,14 @@
 import type { UserRow } from '@ascenso/db/schema/users';
 import type { Deps } from '../deps';
-import { readCookie, serializeClearedSessionCookie, serializeSessionCookie, sessionCookieName } from '../modules/auth/cookies';
-import { validateSessionToken } from '../modules/auth/auth.service';
+import {
+  deviceCookieName,
+  readCookie,
+  serializeClearedSessionCookie,
+  serializeDeviceCookie,
+  serializeSessionCookie,
+  sessionCookieName,
+} from '../modules/auth/cookies';
+import { DEVICE_LIFETIME_MS, validateSessionToken } from '../modules/auth/auth.service';
 
 export type AuthState = { user: UserRow; session: { id: string; expiresAt: Date } };
 
@@ -14,6 +21,10 @@ export type Context = {
   /** Issues the session cookie on this response (no-op on WebSockets). */
   setSessionCookie: (token: string, expiresAt: Date) => void;
   clearSessionCookie: () => void;
+  /** The device cookie this request carried (decision 034), if any. */
+  deviceToken: string | undefined;
+  /** Issues the device cookie, valid a year from now (no-op on WebSockets). */
+  setDeviceCookie: (token: string) => void;
 };
 
 export type RequestMeta = {
@@ -48,6 +59,8 @@ export async function createRequestContext(deps: Deps, meta: RequestMeta): Promi
     auth,
     setSessionCookie,
     clearSessionCookie,
+    deviceToken: readCookie(meta.headers.get('cookie'), deviceCookieName(deps.cookie)),
+    setDeviceCookie: (value: string) => meta.responseHeaders.append('set-cookie', serializeDeviceCookie(deps.cookie, value, DEVICE_LIFETIME_MS / 1000)),
   };
 }
 
@@ -61,5 +74,7 @@ export function createSocketContext(deps: Deps, auth: AuthState | null, ip: stri
     auth,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},
+    deviceToken: undefined,
+    setDeviceCookie: () => {},
   };
 }

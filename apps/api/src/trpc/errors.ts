@@ -16,6 +16,8 @@ export const DOMAIN_TO_TRPC: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   IDEMPOTENCY_MISMATCH: 'UNPROCESSABLE_CONTENT',
   AI_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   BUSY: 'SERVICE_UNAVAILABLE',
+  // tRPC has no 410: NOT_FOUND there, 410 on the REST paths (http/errors.ts).
+  LINK_GONE: 'NOT_FOUND',
 };
 
 type IssueLike = { path: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };

@@ -108,6 +108,21 @@ export const SCREENS: readonly Screen[] = [
     await form.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 10_000 });
   }),
+  shownAt('/restablecer', 'visitor', '¿has olvidado tu contraseña?', '/restablecer', (page) => page.getByRole('form', { name: 'Restablecer la contraseña' })),
+  openedAt('/restablecer', 'visitor', 'enlace pedido', '/restablecer', async (page) => {
+    const form = page.getByRole('form', { name: 'Restablecer la contraseña' });
+    await form.getByLabel('Correo electrónico').fill('nadie@ejemplo.test');
+    await form.getByRole('button', { name: 'Enviarme el enlace' }).click();
+    await expect(form.getByRole('status')).toContainText('te hemos enviado un enlace');
+  }),
+  shownAt('/restablecer/:token', 'visitor', 'contraseña nueva', '/restablecer/enlace-de-ejemplo', (page) =>
+    page.getByRole('form', { name: 'Contraseña nueva' }),
+  ),
+  openedAt('/restablecer/:token', 'visitor', 'enlace caducado', '/restablecer/enlace-de-ejemplo', async (page) => {
+    await page.getByRole('form', { name: 'Contraseña nueva' }).getByLabel('Contraseña nueva').fill('Una contraseña nueva y larga');
+    await page.getByRole('button', { name: 'Guardar la contraseña nueva' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeVisible();
+  }),
   openedAt('/acceso', 'visitor', 'crear cuenta con errores', '/acceso#crear-cuenta', async (page) => {
     const form = page.getByRole('form', { name: 'Crear cuenta' });
     await form.getByRole('button', { name: 'Crear cuenta' }).click();

@@ -22,6 +22,8 @@ test('after ten wrong passwords for an account, the form says how long to wait',
 
   await page.goto('/acceso');
   await submitLogin(page, email, 'y otra');
-  await expect(loginForm(page).getByRole('alert')).toHaveText('Demasiados intentos. Vuelve a intentarlo en 15 minutos.');
+  await expect(loginForm(page).getByRole('alert')).toHaveText(
+    'Demasiados intentos. Vuelve a intentarlo en 15 minutos. Si has olvidado tu contraseña, restablécela con «¿Has olvidado tu contraseña?» y podrás entrar enseguida.',
+  );
   await expect(page).toHaveURL(/\/acceso$/);
 });

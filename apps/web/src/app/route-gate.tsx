@@ -17,6 +17,12 @@ export const SignedInApp = lazyRoute(() => import('./signed-in-app').then((m) =>
  * signed in without a completed assessment → the assessment slot; signed in → the app.
  */
 export function RouteGate() {
+  // The password reset screens (/restablecer…) are the same for everyone: no need to know who the visitor is.
+  if (useLocation().pathname.startsWith('/restablecer')) return <VisitorRoutes />;
+  return <SessionGate />;
+}
+
+function SessionGate() {
   const me = useCurrentUserQuery();
   const user = me.data;
 

@@ -74,6 +74,11 @@ export interface AppRoute {
 export const visitorRoutes: readonly AppRoute[] = [
   { path: '/', Component: LandingPage },
   { path: '/acceso', Component: SignInPage },
+  // The password reset screens (decision 034), in the sign-in screen's chunk (no import of their own in the
+  // entry). Shown to everyone, signed in or not, whatever the assessment (route-gate.tsx): a reset link
+  // may be opened where someone is signed in, and its page stands on its own, outside the app shell.
+  { path: '/restablecer', Component: SignInPage },
+  { path: '/restablecer/:token', Component: SignInPage },
 ];
 
 /** Signed in with a completed assessment: the app, inside the app shell. */

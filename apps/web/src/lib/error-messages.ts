@@ -1,9 +1,9 @@
 import { COACH_MESSAGE_MAX_LENGTH } from '@ascenso/domain/coaching';
 import type { DomainErrorCode } from '@ascenso/domain/errors';
+import { CONNECTION_ERROR_MESSAGE } from './connection-error';
 import { readDomainError } from './errors';
 
-/** Shown for network failures and for any error the app does not recognise. */
-export const CONNECTION_ERROR_MESSAGE = 'No hemos podido conectar. Inténtalo de nuevo.';
+export { CONNECTION_ERROR_MESSAGE };
 
 /** A request refused by the server's Origin check (APP_ORIGIN): the page was opened at another address. */
 export const ORIGIN_REFUSED_MESSAGE =
@@ -13,7 +13,8 @@ export const ORIGIN_REFUSED_MESSAGE =
  * The one place where API error codes become Spanish copy. Components never read error messages;
  * they ask for the copy of `error.data.domainCode`.
  */
-const MESSAGES: Record<DomainErrorCode, string> = {
+// LINK_GONE has its own screen (the password reset page), with its own words.
+const MESSAGES: Record<Exclude<DomainErrorCode, 'LINK_GONE'>, string> = {
   VALIDATION: 'Revisa los campos marcados.',
   UNAUTHORIZED: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
   INVALID_CREDENTIALS: 'Correo o contraseña incorrectos.',
@@ -30,7 +31,7 @@ const MESSAGES: Record<DomainErrorCode, string> = {
 };
 
 export function messageForCode(code: DomainErrorCode | null): string {
-  return (code && MESSAGES[code]) || CONNECTION_ERROR_MESSAGE;
+  return (code && code !== 'LINK_GONE' && MESSAGES[code]) || CONNECTION_ERROR_MESSAGE;
 }
 
 /** "Demasiados intentos. Vuelve a intentarlo en N minutos." (singular for one minute). */

@@ -13,7 +13,12 @@ export interface AuthFormErrors {
  * e-mail already taken, weak password) or in the form-level alert (credentials, rate limit, network).
  * Only `error.data.domainCode` is read; messages are never string-matched.
  */
-export function authFormErrors(error: unknown, fields: readonly string[]): AuthFormErrors {
+export type AuthFormOptions = {
+  /** Added after a refusal's wait, e.g. the sign-in form's way out («…o restablece tu contraseña»). */
+  rateLimitHint?: string;
+};
+
+export function authFormErrors(error: unknown, fields: readonly string[], options: AuthFormOptions = {}): AuthFormErrors {
   const info = readDomainError(error);
   const fieldErrors: Record<string, string> = {};
   for (const [field, messages] of Object.entries(info.fieldErrors)) {
@@ -25,7 +30,7 @@ export function authFormErrors(error: unknown, fields: readonly string[]): AuthF
     case 'INVALID_CREDENTIALS':
       return { formError: messageForCode('INVALID_CREDENTIALS'), fieldErrors: {} };
     case 'RATE_LIMITED':
-      return { formError: authRateLimitMessage(info.retryAfterSeconds), fieldErrors: {} };
+      return { formError: authRateLimitMessage(info.retryAfterSeconds) + (options.rateLimitHint ? ` ${options.rateLimitHint}` : ''), fieldErrors: {} };
     case 'EMAIL_TAKEN':
       return { formError: null, fieldErrors: { email: messageForCode('EMAIL_TAKEN') } };
     case 'WEAK_PASSWORD':

@@ -53,6 +53,15 @@ function fill(db: Db) {
   db.insert(s.sessions)
     .values({ id: 's1', secretHash: Buffer.from([0, 1, 2, 254, 255, 10, 13]), userId: 'u1', createdAt: T0, lastVerifiedAt: at(5) })
     .run();
+  db.insert(s.devices)
+    .values({ id: 'd1', secretHash: Buffer.from([9, 0, 255]), userId: 'u1', createdAt: T0, lastUsedAt: at(6) })
+    .run();
+  db.insert(s.passwordResets)
+    .values([
+      { tokenHash: Buffer.from([1, 2, 3, 0, 250]), userId: 'u1', createdAt: T0, expiresAt: at(30), usedAt: null },
+      { tokenHash: Buffer.from([4, 5, 6]), userId: 'u1', createdAt: T0, expiresAt: at(30), usedAt: at(7) },
+    ])
+    .run();
   db.insert(s.authFailures)
     .values([
       { id: 1, scope: 'login-address', key: '127.0.0.1', at: T0 },

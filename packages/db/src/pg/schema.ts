@@ -6,7 +6,7 @@ import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { audioListens, practiceSessions } from './schema/listens';
-import { sessions } from './schema/sessions';
+import { devices, passwordResets, sessions } from './schema/sessions';
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
@@ -17,6 +17,8 @@ import { users } from './schema/users';
 export const pgSchema = {
   users,
   sessions,
+  devices,
+  passwordResets,
   authFailures,
   activities,
   activityCompletions,

@@ -1,8 +1,8 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SessionsRepository } from '../store';
 import type { Synchronous } from './synchronous';
-import { sessions, type SessionRow } from '../schema/sessions';
+import { devices, passwordResets, sessions, type DeviceRow, type PasswordResetRow, type SessionRow } from '../schema/sessions';
 import { users, type UserRow } from '../schema/users';
 
 export function createSessionsRepository(db: Db): Synchronous<SessionsRepository> {
@@ -53,6 +53,42 @@ export function createSessionsRepository(db: Db): Synchronous<SessionsRepository
         .where(or(lt(sessions.lastVerifiedAt, idleBefore), lt(sessions.createdAt, createdBefore)))
         .returning({ id: sessions.id, userId: sessions.userId })
         .all();
+    },
+    insertDevice(row: DeviceRow): void {
+      db.insert(devices).values(row).run();
+    },
+    findDevice(id: string): DeviceRow | undefined {
+      return db.select().from(devices).where(eq(devices.id, id)).get();
+    },
+    touchDevice(id: string, at: Date): void {
+      db.update(devices).set({ lastUsedAt: at }).where(eq(devices.id, id)).run();
+    },
+    deleteDevicesUnusedSince(before: Date): number {
+      return db.delete(devices).where(lt(devices.lastUsedAt, before)).run().changes;
+    },
+    insertPasswordReset(row: PasswordResetRow): void {
+      db.insert(passwordResets).values(row).run();
+    },
+    findUsablePasswordReset(tokenHash: Buffer, now: Date): string | undefined {
+      return db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .get()?.userId;
+    },
+    consumePasswordReset(tokenHash: Buffer, now: Date): string | undefined {
+      return db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId })
+        .get()?.userId;
+    },
+    deletePasswordResetsForUser(userId: string): void {
+      db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    },
+    deletePasswordResetsExpiredBefore(before: Date): number {
+      return db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)).run().changes;
     },
   };
 }

@@ -17,3 +17,40 @@ export const sessions = sqliteTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Devices that signed in successfully (OWASP's device cookie): the browser keeps `<id>.<secret>` in the
+ * `device` cookie; only SHA-256(secret) is stored. A sign-in from a known device of the account is limited
+ * on its own, and the account-wide limit never applies to it (decision 034).
+ */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: idColumn(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    userId: ownerColumn(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('devices_user_id_idx').on(t.userId)],
+);
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * Password reset links: the link carries 256 random bits; only their SHA-256 is stored (the primary key).
+ * Valid until `expiresAt`, usable once (`usedAt`), decision 034.
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    tokenHash: blob('token_hash', { mode: 'buffer' }).primaryKey(),
+    userId: ownerColumn(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+export type PasswordResetRow = typeof passwordResets.$inferSelect;

@@ -12,6 +12,10 @@ describe('sign-in limits in the environment', () => {
       registerPerAddress: { max: 5, windowMs: 60 * 60_000 },
       passwordCheckPerUser: { max: 10, windowMs: 15 * 60_000 },
       passwordChangePerUser: { max: 5, windowMs: 60 * 60_000 },
+      perDevice: { max: 10, windowMs: 15 * 60_000 },
+      resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
+      resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+      resetConfirmPerAddress: { max: 10, windowMs: 15 * 60_000 },
     });
     expect(auth.passwordWork).toEqual({
       maxConcurrent: availableParallelism(),

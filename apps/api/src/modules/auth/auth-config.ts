@@ -24,6 +24,11 @@ export const AUTH_ENV_SHAPE = {
   AUTH_PASSWORD_CHECK_WINDOW_MINUTES: minutes(15),
   AUTH_PASSWORD_CHANGE_MAX_PER_USER: count(100_000, 5),
   AUTH_PASSWORD_CHANGE_WINDOW_MINUTES: minutes(60),
+  AUTH_DEVICE_MAX_PER_DEVICE: count(100_000, 10),
+  AUTH_RESET_MAX_PER_ADDRESS: count(100_000, 5),
+  AUTH_RESET_MAX_PER_ACCOUNT: count(100_000, 3),
+  AUTH_RESET_WINDOW_MINUTES: minutes(60),
+  AUTH_RESET_CONFIRM_MAX_PER_ADDRESS: count(100_000, 10),
   ARGON2_MAX_CONCURRENT: count(256, Math.max(1, availableParallelism())),
   ARGON2_PER_ADDRESS_CONCURRENT: count(64, 2),
   ARGON2_PER_ADDRESS_QUEUE: z.coerce.number().int().min(0).max(1_000).default(4),
@@ -69,6 +74,11 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
         max: env.AUTH_PASSWORD_CHANGE_MAX_PER_USER,
         windowMs: env.AUTH_PASSWORD_CHANGE_WINDOW_MINUTES * MINUTE,
       },
+      // A known device's wrong sign-ins, in the (account, address) window (decision 034).
+      perDevice: { max: env.AUTH_DEVICE_MAX_PER_DEVICE, windowMs: loginWindowMs },
+      resetPerAddress: { max: env.AUTH_RESET_MAX_PER_ADDRESS, windowMs: env.AUTH_RESET_WINDOW_MINUTES * MINUTE },
+      resetPerAccount: { max: env.AUTH_RESET_MAX_PER_ACCOUNT, windowMs: env.AUTH_RESET_WINDOW_MINUTES * MINUTE },
+      resetConfirmPerAddress: { max: env.AUTH_RESET_CONFIRM_MAX_PER_ADDRESS, windowMs: loginWindowMs },
     },
     passwordWork: {
       maxConcurrent: env.ARGON2_MAX_CONCURRENT,

@@ -30,6 +30,18 @@ export function authRest(deps: Deps) {
     return withCaller(deps, c, async (caller) => c.json(await caller.auth.login(body as never), 200));
   });
 
+  // The contract's "Accounts": 202 with the same body whether or not the account exists.
+  app.post('/auth/password-reset', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.auth.requestPasswordReset(body as never), 202));
+  });
+
+  // 200, or 410 (LINK_GONE) for a link that was used, has expired or never existed.
+  app.post('/auth/password-reset/confirm', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.auth.confirmPasswordReset(body as never), 200));
+  });
+
   app.post('/auth/logout', (c) =>
     withCaller(deps, c, async (caller) => {
       await caller.auth.logout();

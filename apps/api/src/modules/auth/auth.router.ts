@@ -1,11 +1,20 @@
 import { AccountSchema } from '@ascenso/domain/address-form';
-import { LoginInputSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PublicUserSchema, RegisterInputSchema } from '@ascenso/domain/auth';
+import {
+  LoginInputSchema,
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  PublicUserSchema,
+  RegisterInputSchema,
+} from '@ascenso/domain/auth';
 import { DomainError } from '@ascenso/domain/errors';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { changePassword, login, logout, logoutEverywhere, register, toPublicUser, type SignedIn } from './auth.service';
+import { confirmPasswordReset, PASSWORD_RESET_ACCEPTED_MESSAGE, requestPasswordReset } from './password-reset';
 
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
@@ -22,15 +31,17 @@ function refuseOverWebSocket(ctx: Context) {
 async function startSession(ctx: Context, signedIn: SignedIn): Promise<SignedIn['user']> {
   if (ctx.auth) await logout(ctx.deps, { id: ctx.auth.session.id, userId: ctx.auth.user.id });
   ctx.setSessionCookie(signedIn.token, signedIn.expiresAt);
+  // The browser is a known device of the account from now on (decision 034); a year from its last sign-in.
+  if (signedIn.deviceToken) ctx.setDeviceCookie(signedIn.deviceToken);
   return signedIn.user;
 }
 
 /** Sign-in or registration: refused over the WebSocket, then `authenticate` runs and its session starts (answers the user). */
 const startingSession =
-  <Input>(authenticate: (deps: Deps, input: Input, meta: { ip: string }) => Promise<SignedIn>) =>
+  <Input>(authenticate: (deps: Deps, input: Input, meta: { ip: string; deviceToken: string | undefined }) => Promise<SignedIn>) =>
   async ({ ctx, input }: { ctx: Context; input: Input }) => {
     refuseOverWebSocket(ctx);
-    return startSession(ctx, await authenticate(ctx.deps, input, { ip: ctx.ip }));
+    return startSession(ctx, await authenticate(ctx.deps, input, { ip: ctx.ip, deviceToken: ctx.deviceToken }));
   };
 
 export const authRouter = router({
@@ -49,6 +60,28 @@ export const authRouter = router({
     ctx.clearSessionCookie();
     return null;
   }),
+
+  /**
+   * Asks for a reset link by e-mail (decision 034): the same answer whether or not the account exists,
+   * given before the e-mail is sent. Limited per address and per account.
+   */
+  requestPasswordReset: publicProcedure
+    .input(PasswordResetRequestSchema)
+    .output(z.object({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      refuseOverWebSocket(ctx);
+      await requestPasswordReset(ctx.deps, input.email, { ip: ctx.ip });
+      return { message: PASSWORD_RESET_ACCEPTED_MESSAGE };
+    }),
+
+  /** Sets a new password through a reset link; every session of the account ends (LINK_GONE when the link cannot be used). */
+  confirmPasswordReset: publicProcedure
+    .input(PasswordResetConfirmSchema)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => {
+      refuseOverWebSocket(ctx);
+      return confirmPasswordReset(ctx.deps, input, { ip: ctx.ip });
+    }),
 
   /** Changes the password; every other session of the user ends. */
   changePassword: authedProcedure

@@ -4,9 +4,10 @@ import { DomainError } from '@ascenso/domain/errors';
 import {
   addressKey,
   longestWindowMs,
+  signInRefusalMessage,
   signInRules,
-  TOO_MANY_ATTEMPTS_MESSAGE,
   TOO_MANY_REGISTRATIONS_MESSAGE,
+  waitLabel,
   type AttemptRule,
   type AttemptScope,
 } from '@ascenso/domain/login-throttle';
@@ -15,7 +16,17 @@ import type { Deps } from '../../deps';
 import { rememberRefusals } from './early-refusal';
 import { generateSessionToken, parseSessionToken, secretMatches } from './session-tokens';
 
-export type SignedIn = { user: PublicUser; token: string; expiresAt: Date; sessionId: string };
+export type SignedIn = {
+  user: PublicUser;
+  token: string;
+  expiresAt: Date;
+  sessionId: string;
+  /** The device cookie's value after a sign-in (this browser is a known device of the account from now on). */
+  deviceToken?: string;
+};
+
+/** How long a device stays known without signing in (the device cookie's Max-Age too). */
+export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Correo o contraseña incorrectos';
 
@@ -64,8 +75,8 @@ export async function validateSessionToken(deps: Deps, token: string): Promise<V
   return { user: found.user, sessionId: parsed.id, expiresAt: verdict.expiresAt, refreshed: verdict.touch };
 }
 
-/** A refusal's text, or one per rule that was full. */
-type RefusalMessage = string | ((scope: AttemptScope) => string);
+/** A refusal's text, or one per rule that was full (given the wait in seconds). */
+export type RefusalMessage = string | ((scope: AttemptScope, retryAfterSeconds: number) => string);
 
 /**
  * Reserves one attempt against every rule (docs/decisions/012-sign-in-limits.md) before any password
@@ -76,9 +87,8 @@ async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: Refusal
   const reservation = await deps.repos.authFailures.reserve(rules, now);
   if (!reservation.ok) {
     rememberRefusals(deps, reservation.blocked);
-    throw new DomainError('RATE_LIMITED', typeof message === 'string' ? message : message(reservation.scope), {
-      retryAfterSeconds: Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000)),
-    });
+    const retryAfterSeconds = Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000));
+    throw new DomainError('RATE_LIMITED', typeof message === 'string' ? message : message(reservation.scope, retryAfterSeconds), { retryAfterSeconds });
   }
   return reservation.ids;
 }
@@ -88,7 +98,7 @@ async function reserveOrThrow(deps: Deps, rules: AttemptRule[], message: Refusal
  * when the address already has its share), the attempt reserved against `rules` (the database), then
  * the work in the client's turn. When the work cannot run, the reservation is given back.
  */
-async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: RefusalMessage, task: () => Promise<T>) {
+export async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule[], message: RefusalMessage, task: () => Promise<T>) {
   const ticket = deps.passwordWork.admit(addressKey(ip));
   let reserved: number[];
   try {
@@ -106,26 +116,45 @@ async function guardedPasswordWork<T>(deps: Deps, ip: string, rules: AttemptRule
 }
 
 /**
+ * The device a sign-in comes from, when its device cookie names a device that signed in to `userId`
+ * before (decision 034); undefined otherwise (no cookie, a forged or stale one, another account's).
+ */
+async function knownDevice(deps: Deps, deviceToken: string | undefined, userId: string | undefined): Promise<string | undefined> {
+  const parsed = deviceToken && userId ? parseSessionToken(deviceToken) : undefined;
+  if (!parsed) return undefined;
+  const device = await deps.repos.sessions.findDevice(parsed.id);
+  return device && device.userId === userId && secretMatches(device.secretHash, parsed.secret) ? device.id : undefined;
+}
+
+/**
  * Signs in. Unknown e-mail and wrong password give the same error after the same work (a dummy
  * Argon2 verification). An attempt is reserved per (account, address), per address and per account
- * before the password is checked; a correct password gives it back, a wrong one keeps it.
+ * before the password is checked; a correct password gives it back, a wrong one keeps it. From a known
+ * device of the account the device's own limit replaces the account's, so that guesses from elsewhere
+ * never lock the owner out (OWASP's device cookies, decision 034). A successful sign-in makes the browser
+ * a known device (`deviceToken`).
  */
-export async function login(deps: Deps, input: LoginInput, meta: { ip: string }): Promise<SignedIn> {
-  const rules = signInRules(deps.config.auth.limits, input.email, meta.ip);
+export async function login(deps: Deps, input: LoginInput, meta: { ip: string; deviceToken?: string | undefined }): Promise<SignedIn> {
   const user = await deps.repos.users.findByEmail(input.email);
-  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, rules, TOO_MANY_ATTEMPTS_MESSAGE, () =>
+  const deviceId = await knownDevice(deps, meta.deviceToken, user?.id);
+  const rules = signInRules(deps.config.auth.limits, input.email, meta.ip, deviceId);
+  const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, rules, signInRefusalMessage, () =>
     user ? deps.passwords.verify(user.passwordHash, input.password) : deps.passwords.verifyDummy(input.password),
   );
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   // Not a wrong guess: give this attempt back, and forget this address's earlier misses on the account.
   const pair = rules[0] as AttemptRule;
+  const now = deps.clock();
+  const device = deviceId ? undefined : generateSessionToken();
   await deps.store.transaction(async (tx) => {
     await tx.authFailures.release(reserved);
     await tx.authFailures.clear(pair.scope, pair.key);
+    if (deviceId) await tx.sessions.touchDevice(deviceId, now);
+    else if (device) await tx.sessions.insertDevice({ id: device.id, secretHash: device.secretHash, userId: user.id, createdAt: now, lastUsedAt: now });
   });
   const session = await createSession(deps, user.id);
-  deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip });
-  return { user: toPublicUser(user), ...session };
+  deps.logger.info('sign-in', { userId: user.id, requestIp: meta.ip, knownDevice: Boolean(deviceId) });
+  return { user: toPublicUser(user), ...session, deviceToken: device ? device.token : meta.deviceToken };
 }
 
 /** Creates the account and signs it in. The password is hashed before any write. */
@@ -180,6 +209,8 @@ export async function purgeExpired(deps: Deps): Promise<number> {
   const now = deps.clock().getTime();
   const ended = await deps.repos.sessions.deleteExpired(new Date(now - SESSION_POLICY.inactivityTimeoutMs), new Date(now - SESSION_POLICY.absoluteLifetimeMs));
   await deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
+  await deps.repos.sessions.deleteDevicesUnusedSince(new Date(now - DEVICE_LIFETIME_MS));
+  await deps.repos.sessions.deletePasswordResetsExpiredBefore(new Date(now));
   for (const session of ended) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
   }
@@ -195,7 +226,10 @@ async function verifyPasswordOrThrow(deps: Deps, userId: string, password: strin
   const user = await deps.repos.users.findById(userId);
   if (!user) throw new DomainError('NOT_FOUND', 'Usuario no encontrado');
   const rule: AttemptRule = { scope: 'password-user', key: userId, ...deps.config.auth.limits.passwordCheckPerUser };
-  const message = (scope: AttemptScope) => (scope === 'password-change' ? TOO_MANY_CHANGES_MESSAGE : TOO_MANY_ATTEMPTS_MESSAGE);
+  const message = (scope: AttemptScope, wait: number) =>
+    scope === 'password-change'
+      ? TOO_MANY_CHANGES_MESSAGE
+      : `Demasiados intentos con una contraseña incorrecta. Vuelve a intentarlo dentro de ${waitLabel(wait)}.`;
   const { result: ok, reserved } = await guardedPasswordWork(deps, meta.ip, [rule, ...kept], message, () => deps.passwords.verify(user.passwordHash, password));
   if (!ok) {
     throw new DomainError('INVALID_CREDENTIALS', 'La contraseña no es correcta', {

@@ -31,3 +31,18 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return undefined;
 }
+
+/**
+ * The device cookie (OWASP's device cookies, decision 034): `<id>.<secret>` of a device that signed in
+ * successfully, kept a year. `HttpOnly; SameSite=Strict; Path=/api` (only sign-ins read it), plus `Secure`
+ * in production. Not `__Host-`: that prefix requires `Path=/`.
+ */
+export function deviceCookieName(settings: CookieSettings): string {
+  return settings.secure ? '__Secure-device' : 'device';
+}
+
+export function serializeDeviceCookie(settings: CookieSettings, token: string, maxAgeSeconds: number): string {
+  const parts = [`${deviceCookieName(settings)}=${token}`, 'HttpOnly', 'SameSite=Strict', 'Path=/api', `Max-Age=${Math.floor(maxAgeSeconds)}`];
+  if (settings.secure) parts.push('Secure');
+  return parts.join('; ');
+}

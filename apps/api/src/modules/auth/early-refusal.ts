@@ -1,5 +1,5 @@
 import type { AttemptScope } from '@ascenso/domain/login-throttle';
-import { addressKey, TOO_MANY_ATTEMPTS_MESSAGE, TOO_MANY_REGISTRATIONS_MESSAGE } from '@ascenso/domain/login-throttle';
+import { addressKey, signInRefusalMessage, TOO_MANY_REGISTRATIONS_MESSAGE } from '@ascenso/domain/login-throttle';
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope } from '../../http/errors';
@@ -57,9 +57,9 @@ export function rememberedWait(deps: Deps, scope: AttemptScope, ip: string): num
 }
 
 const ROUTES = {
-  'auth.login': { scope: 'login-address', message: TOO_MANY_ATTEMPTS_MESSAGE },
-  'auth.register': { scope: 'register-address', message: TOO_MANY_REGISTRATIONS_MESSAGE },
-} as const satisfies Record<string, { scope: AttemptScope; message: string }>;
+  'auth.login': { scope: 'login-address', message: (wait: number) => signInRefusalMessage('login-address', wait) },
+  'auth.register': { scope: 'register-address', message: () => TOO_MANY_REGISTRATIONS_MESSAGE },
+} as const satisfies Record<string, { scope: AttemptScope; message: (retryAfterSeconds: number) => string }>;
 
 /** The REST envelope of a remembered refusal (`/api/auth/login`, `/api/auth/register`), or undefined. */
 export function earlyRestRefusal(deps: Deps, c: HonoContext<AppEnv>, procedure: keyof typeof ROUTES): Response | undefined {
@@ -67,7 +67,7 @@ export function earlyRestRefusal(deps: Deps, c: HonoContext<AppEnv>, procedure: 
   const wait = rememberedWait(deps, route.scope, clientIp(c, deps.config.trustProxy));
   if (wait === undefined) return undefined;
   c.header('Retry-After', String(wait));
-  return envelope(c, 429, 'RATE_LIMITED', route.message, { retryAfterSeconds: wait });
+  return envelope(c, 429, 'RATE_LIMITED', route.message(wait), { retryAfterSeconds: wait });
 }
 
 /**
@@ -83,7 +83,7 @@ export function earlyTrpcRefusal(deps: Deps, c: HonoContext<AppEnv>, path: strin
   const body = {
     error: {
       json: {
-        message: route.message,
+        message: route.message(wait),
         code: -32029,
         data: {
           code: 'TOO_MANY_REQUESTS',

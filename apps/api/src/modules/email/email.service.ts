@@ -1,5 +1,6 @@
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
+import { PASSWORD_RESET_VALID_MINUTES } from '../auth/password-reset';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
 
@@ -7,7 +8,10 @@ import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmai
 export function renderSample(deps: Deps, template: TemplateName, firstName: string): RenderedEmail {
   const url = deps.config.publicOrigin;
   if (template === 'welcome') return welcomeEmail({ firstName }, url);
-  if (template === 'password-reset') return passwordResetEmail({ firstName }, url);
+  if (template === 'password-reset') {
+    // A sample: the link's shape, with a token no reset has (the page says the link is not valid).
+    return passwordResetEmail({ firstName, link: `${url}/restablecer/enlace-de-ejemplo`, validMinutes: PASSWORD_RESET_VALID_MINUTES }, url);
+  }
   return weeklySummaryEmail(
     {
       firstName,

@@ -5,8 +5,13 @@ import type { RenderedEmail } from './templates';
 
 export type Mailer = {
   transport: 'smtp' | 'outbox';
-  /** Sends (or stores in the dev outbox); never inside a database transaction; retried on failure. */
-  send(message: RenderedEmail & { to: string; template: string; userId?: string | null }): Promise<OutboxRow>;
+  /**
+   * Sends (or stores in the dev outbox); never inside a database transaction; retried on failure.
+   * `secret` (a reset link) is sent, but the copy kept in the outbox has it replaced when the mail goes
+   * out by SMTP: admins can read the outbox, and must not be able to use someone's link. In the dev
+   * outbox the stored copy is the only delivery, so it stays whole.
+   */
+  send(message: RenderedEmail & { to: string; template: string; userId?: string | null; secret?: string }): Promise<OutboxRow>;
   verify(): Promise<{ ok: boolean; transport: 'smtp' | 'outbox'; detail?: string }>;
 };
 
@@ -16,6 +21,9 @@ export type MailerOptions = {
   attempts?: number;
   backoffMs?: number;
 };
+
+/** What the outbox keeps in place of a secret sent by SMTP. */
+export const SECRET_PLACEHOLDER = '[enlace privado, no guardado]';
 
 export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, options: MailerOptions): Mailer {
   const from = options.from ?? 'Ascenso <no-reply@ascenso.local>';
@@ -27,14 +35,15 @@ export function createMailer(deps: Pick<Deps, 'repos' | 'clock' | 'logger'>, opt
     transport: smtp ? 'smtp' : 'outbox',
 
     async send(message) {
+      const kept = (text: string) => (smtp && message.secret ? text.split(message.secret).join(SECRET_PLACEHOLDER) : text);
       const row: OutboxRow = {
         id: crypto.randomUUID(),
         userId: message.userId ?? null,
         to: message.to,
         subject: message.subject,
         template: message.template,
-        html: message.html,
-        text: message.text,
+        html: kept(message.html),
+        text: kept(message.text),
         transport: smtp ? 'smtp' : 'outbox',
         status: smtp ? 'failed' : 'stored',
         attempts: 0,

@@ -80,12 +80,14 @@ export function weeklySummaryEmail(data: WeeklySummaryData, appUrl: string): Ren
   return { subject, html: layout(subject, html, appUrl), text: `${text}\n` };
 }
 
-export function passwordResetEmail(data: { firstName: string }, appUrl: string): RenderedEmail {
+/** The reset link's e-mail: the link itself, how long it lasts, and what to do when it was not you. */
+export function passwordResetEmail(data: { firstName: string; link: string; validMinutes: number }, appUrl: string): RenderedEmail {
   const subject = 'Restablece tu contraseña de Ascenso';
   const lines = [
     `Hola, ${data.firstName}:`,
-    'Hemos recibido una petición para restablecer tu contraseña. Si has sido tú, entra en Ascenso y cámbiala desde tu perfil.',
-    'Si no has sido tú, ignora este correo: tu contraseña no ha cambiado.',
+    `Hemos recibido una petición para restablecer tu contraseña. Con el botón de abajo eliges una nueva. El enlace vale durante ${data.validMinutes} minutos y solo una vez.`,
+    'Al cambiarla se cerrará la sesión en todos tus dispositivos.',
+    'Si no has sido tú, ignora este correo: tu contraseña no ha cambiado y nadie puede usarla sin este enlace.',
   ];
-  return paragraphsAndButton(subject, lines, { label: 'Ir a Ascenso', href: `${appUrl}/acceso?next=%2Fprofile` }, appUrl);
+  return paragraphsAndButton(subject, lines, { label: 'Elegir una contraseña nueva', href: data.link }, appUrl);
 }

@@ -1,6 +1,6 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { SessionsRepository } from '../../store';
-import { sessions } from '../schema/sessions';
+import { devices, passwordResets, sessions } from '../schema/sessions';
 import { users } from '../schema/users';
 import { changed, type PgExec } from './exec';
 
@@ -27,6 +27,42 @@ export function createPgSessionsRepository(db: PgExec): SessionsRepository {
         .delete(sessions)
         .where(or(lt(sessions.lastVerifiedAt, idleBefore), lt(sessions.createdAt, createdBefore)))
         .returning({ id: sessions.id, userId: sessions.userId });
+    },
+    async insertDevice(row) {
+      await db.insert(devices).values(row);
+    },
+    async findDevice(id) {
+      return (await db.select().from(devices).where(eq(devices.id, id)))[0];
+    },
+    async touchDevice(id, at) {
+      await db.update(devices).set({ lastUsedAt: at }).where(eq(devices.id, id));
+    },
+    async deleteDevicesUnusedSince(before) {
+      return changed(await db.delete(devices).where(lt(devices.lastUsedAt, before)));
+    },
+    async insertPasswordReset(row) {
+      await db.insert(passwordResets).values(row);
+    },
+    async findUsablePasswordReset(tokenHash, now) {
+      const found = await db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
+      return found[0]?.userId;
+    },
+    async consumePasswordReset(tokenHash, now) {
+      const used = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId });
+      return used[0]?.userId;
+    },
+    async deletePasswordResetsForUser(userId) {
+      await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    },
+    async deletePasswordResetsExpiredBefore(before) {
+      return changed(await db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)));
     },
   };
 }

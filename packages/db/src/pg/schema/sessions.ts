@@ -16,3 +16,36 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Devices that signed in successfully (OWASP's device cookie): the browser keeps `<id>.<secret>` in the
+ * `device` cookie; only SHA-256(secret) is stored. A sign-in from a known device of the account is limited
+ * on its own, and the account-wide limit never applies to it (decision 034).
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: idColumn(),
+    secretHash: bytea('secret_hash').notNull(),
+    userId: ownerColumn(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at').notNull(),
+  },
+  (t) => [index('devices_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Password reset links: the link carries 256 random bits; only their SHA-256 is stored (the primary key).
+ * Valid until `expiresAt`, usable once (`usedAt`), decision 034.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    userId: ownerColumn(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);

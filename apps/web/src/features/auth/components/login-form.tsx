@@ -1,5 +1,6 @@
 import { LoginInputSchema } from '@ascenso/domain/auth';
-import { Stack } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import type { FormEvent } from 'react';
 import { useLoginMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
@@ -14,7 +15,11 @@ const FIELDS = ['email', 'password'] as const;
  */
 export function LoginForm() {
   const login = useLoginMutation();
-  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, { email: '', password: '' });
+  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(
+    FIELDS,
+    { email: '', password: '' },
+    { rateLimitHint: 'Si has olvidado tu contraseña, restablécela con «¿Has olvidado tu contraseña?» y podrás entrar enseguida.' },
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,6 +32,11 @@ export function LoginForm() {
       <Stack gap="5">
         <FormAlert message={formError} />
         <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="current-password" />
+        <Link asChild alignSelf="flex-start" mt="-2" fontSize="sm" color="brand.700" fontWeight="600">
+          <RouterLink to="/restablecer" state={{ email: values.email }}>
+            ¿Has olvidado tu contraseña?
+          </RouterLink>
+        </Link>
         <AuthSubmitButton pending={login.isPending} pendingText="Entrando...">
           Entrar
         </AuthSubmitButton>

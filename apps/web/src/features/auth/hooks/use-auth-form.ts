@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { authFormErrors, issuesToFieldErrors, withoutKey } from '../../../lib/form-errors';
+import { authFormErrors, issuesToFieldErrors, withoutKey, type AuthFormOptions } from '../../../lib/form-errors';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 /** A zod `safeParse` result (structurally: the web app does not import zod itself). */
@@ -10,7 +10,7 @@ type ParseResult<T> = { success: true; data: T } | { success: false; error: { is
  * alert, and the submit rule: check with the procedure's own schema first (errors beside the fields),
  * then call the server and show where its refusal belongs; focus moves to the first invalid field.
  */
-export function useAuthForm<F extends string>(fields: readonly F[], initial: Record<F, string>) {
+export function useAuthForm<F extends string>(fields: readonly F[], initial: Record<F, string>, options: AuthFormOptions = {}) {
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState<Record<F, string>>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -21,7 +21,7 @@ export function useAuthForm<F extends string>(fields: readonly F[], initial: Rec
     setFieldErrors((current) => withoutKey(current, field));
   };
 
-  const submit = <T>(parsed: ParseResult<T>, mutate: (input: T, options: { onError: (error: unknown) => void }) => void) => {
+  const submit = <T>(parsed: ParseResult<T>, mutate: (input: T, callbacks: { onError: (error: unknown) => void }) => void) => {
     setFormError(null);
     if (!parsed.success) {
       setFieldErrors(issuesToFieldErrors(parsed.error.issues));
@@ -31,7 +31,7 @@ export function useAuthForm<F extends string>(fields: readonly F[], initial: Rec
     setFieldErrors({});
     mutate(parsed.data, {
       onError: (error) => {
-        const errors = authFormErrors(error, fields);
+        const errors = authFormErrors(error, fields, options);
         setFieldErrors(errors.fieldErrors);
         setFormError(errors.formError);
         focusFirstInvalid();

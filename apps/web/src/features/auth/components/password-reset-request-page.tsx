@@ -1,0 +1,79 @@
+import { PasswordResetRequestSchema } from '@ascenso/domain/auth';
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { TextField } from '../../../components/forms/text-field';
+import { SuccessStatus } from '../../../components/ui/success-status';
+import { useTRPC } from '../../../lib/trpc';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { AuthSubmitButton } from './credential-fields';
+import { AccessFrame } from './access-frame';
+
+const FIELDS = ['email'] as const;
+
+/** What the page says once the request is sent: the same whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Vale durante 30 minutos. Mira también en la carpeta de correo no deseado.';
+
+/** The e-mail the sign-in form passed along (router state), if any. */
+function emailFromState(state: unknown): string {
+  return typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : '';
+}
+
+/** `/restablecer`: «¿Has olvidado tu contraseña?», the e-mail to send a reset link to (decision 034). */
+export function PasswordResetRequestPage() {
+  useDocumentTitle('Restablecer la contraseña');
+  const location = useLocation();
+  const trpc = useTRPC();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const [sent, setSent] = useState(false);
+  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, { email: emailFromState(location.state) });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    setSent(false);
+    submit(PasswordResetRequestSchema.safeParse(values), (input, callbacks) => request.mutate(input, { ...callbacks, onSuccess: () => setSent(true) }));
+  };
+
+  return (
+    <AccessFrame
+      title="¿Has olvidado tu contraseña?"
+      description="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva."
+      after={
+        <Text mt="5" fontSize="sm" color="text.muted" textAlign="center">
+          ¿Ya la recuerdas?{' '}
+          <Link asChild color="brand.700" fontWeight="600">
+            <RouterLink to="/acceso">Inicia sesión</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Restablecer la contraseña">
+        <Stack gap="5">
+          <FormAlert message={formError} />
+          <SuccessStatus message={sent ? RESET_REQUESTED_MESSAGE : null} />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={values.email}
+            onChange={update('email')}
+            error={fieldErrors.email}
+          />
+          <AuthSubmitButton pending={request.isPending} pendingText="Enviando...">
+            {sent ? 'Enviar otro enlace' : 'Enviarme el enlace'}
+          </AuthSubmitButton>
+        </Stack>
+      </form>
+    </AccessFrame>
+  );
+}
