@@ -1,7 +1,9 @@
 import { ACTIVITY_AREAS, AREA_PATHS } from '@ascenso/domain/assessment-evaluation';
 import { z } from 'zod';
 import type { CoachContext } from './context';
-import { guidedPlan } from './offline/plan';
+import { carefulPlan, guidedPlan } from './offline/plan';
+
+export { carefulPlan };
 
 /** The daily plan as structured output: the model never writes HTML; our code renders it. */
 export const DailyPlanSchema = z.object({

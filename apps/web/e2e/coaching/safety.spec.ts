@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { conversationList, signUpCoachee } from '../support/coaching';
 
 test.describe('crisis safety', () => {
-  test('a crisis message → its helplines as tappable links → "He leído los recursos" → the chat goes on in careful mode', async ({ page }) => {
+  test('a crisis message → its helplines as tappable links → "He leído los recursos" → the chat goes on in careful mode, and so does the plan', async ({
+    page,
+  }, testInfo) => {
     await signUpCoachee(page, 'Teo');
     await page.goto('/coaching/chat');
     const box = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
@@ -48,6 +51,15 @@ test.describe('crisis safety', () => {
     const stored = await page.request.get(`/api/trpc/coaching.conversation?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`);
     const body = (await stored.json()) as { result: { data: { json: { status: string; careful: boolean } } } };
     expect(body.result.data.json).toMatchObject({ status: 'active', careful: true });
+
+    // Careful mode reaches the daily plan on Home: the helplines first, then only gentle practices.
+    await page.goto('/');
+    const plan = page.getByRole('region', { name: 'Hoy, cuídate' });
+    await expect(plan.getByTestId('plan-cuidado')).toContainText('El 016 atiende las 24 horas');
+    await expect(plan.getByRole('link')).toHaveCount(3);
+    await expect(plan.getByRole('link', { name: /Estiramiento suave/ })).toBeVisible();
+    await expect(plan.getByRole('button', { name: 'Generar otro plan' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, testInfo, 'home-plan-cuidadoso');
   });
 
   test('a journal entry that shows risk is saved, and its helplines are offered gently', async ({ page }) => {

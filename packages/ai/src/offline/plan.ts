@@ -162,3 +162,43 @@ export function guidedPlan(context: CoachContext): DailyPlan {
   const intro = before ? `${greeting}${name}. ${before}; hoy ${offer}` : `${greeting}${name}. Para hoy ${offer}`;
   return { intro: clip(intro, 300), items: chosen.map(({ priority: _p, ...item }) => item) };
 }
+
+/**
+ * The plan while careful mode lasts (72 hours after a crisis message, decision 032): nothing to achieve,
+ * three gentle practices of the catalogue with their real lengths (a calming breath, today's audio or a
+ * calm one at night, a soft stretch), and no coaching goals, classes or commitments. The helplines lead
+ * the card (the API sends them beside the plan); the model is not asked.
+ */
+export function carefulPlan(context: Pick<CoachContext, 'firstName' | 'localHour' | 'today'>): DailyPlan {
+  const part = context.localHour === undefined ? null : timeOfDay(context.localHour);
+  const breath = part === 'noche' ? pattern('4-7-8') : pattern('coherente');
+  const audio = meditationForDay(context.today);
+  const stretch = ACTIVE_BREAKS.find((b) => b.tag === 'cuello') ?? ACTIVE_BREAKS[0];
+  const items: PlanItem[] = [
+    {
+      area: 'breathing',
+      title: breath.name,
+      minutes: breath.defaultMinutes,
+      reason: clip(`Unos minutos para que el cuerpo se calme, a tu ritmo. ${breath.purpose}`, 200),
+    },
+    {
+      area: 'meditation',
+      title: clip(`Audio del día: ${audio.title}`, 80),
+      minutes: Math.max(1, Math.round(audio.durationSeconds / 60)),
+      reason: clip(`Solo escuchar, sin tener que hacer nada bien. ${audio.description}`, 200),
+    },
+  ];
+  if (stretch) {
+    items.push({
+      area: 'active-breaks',
+      title: clip(`Estiramiento suave: ${stretch.title}`, 80),
+      minutes: Math.max(1, Math.round(breakSeconds(stretch) / 60)),
+      reason: clip(`Mover un poco el cuerpo ayuda a soltar tensión. Para si algo molesta. ${stretch.description}`, 200),
+    });
+  }
+  const name = context.firstName ? `, ${context.firstName}` : '';
+  return {
+    intro: `Hola${name}. Hoy no hay nada que rendir ni que conseguir: solo cuidarte un poco. Si en algún momento lo necesitas, pide ayuda; no tienes que pasar por esto a solas.`,
+    items,
+  };
+}

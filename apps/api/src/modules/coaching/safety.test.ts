@@ -1,7 +1,7 @@
 import { SAFETY_ANSWERS, type RiskCategory } from '@ascenso/ai/safety';
 import { type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 import { collectReply, say, signedIn } from '../../testing/coaching';
 import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
@@ -346,5 +346,51 @@ describe('careful mode across conversations with a model', () => {
     const prompt = lastPrompt(fake);
     expect(prompt).toMatch(/modo cuidadoso/i);
     expect(prompt).toContain('900 20 20 10');
+  });
+});
+
+describe('careful mode reaches the daily plan for 72 hours (decision 032)', () => {
+  it('the plan leads with the family’s helplines and holds only gentle practices, without asking the model; after 72 hours the plan is the usual one', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const before = await caller.dailyPlan.generate();
+    expect(before.plan?.careful).toBeNull();
+    const usual = before.plan?.items.map((item) => item.area);
+
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    expect((await say(caller, chat.id, 'me he tomado dos cajas de paracetamol hace una hora')).safety).toBe(true);
+    t.clock.advance(3_600_000);
+
+    const plan = vi.spyOn(t.deps.coach, 'plan');
+    const { plan: careful } = await caller.dailyPlan.today();
+    expect(careful?.careful?.reminder).toContain('112');
+    expect(careful?.careful?.reminder).toContain('91 562 04 20');
+    expect(careful?.items.map((item) => item.area)).toEqual(['breathing', 'meditation', 'active-breaks']);
+    expect(careful?.content).not.toMatch(/href="\/(coaching|fitness)"/);
+    expect(careful?.content).toContain('nada que rendir');
+    // Asking for another plan gives the same careful one, with no model call and no regeneration spent.
+    const again = await caller.dailyPlan.generate({ force: true });
+    expect(again.generated).toBe(false);
+    expect(again.plan?.careful?.reminder).toBe(careful?.careful?.reminder);
+    expect(plan).not.toHaveBeenCalled();
+    // Still careful just before 72 hours from the crisis message.
+    t.clock.advance(71 * 3_600_000 - 60_000);
+    expect((await caller.dailyPlan.today()).plan?.careful).not.toBeNull();
+
+    t.clock.advance(2 * 60_000);
+    const after = await caller.dailyPlan.generate();
+    expect(after.plan?.careful).toBeNull();
+    expect(after.plan?.items.length).toBeGreaterThanOrEqual(3);
+    expect(usual?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('after partner violence the plan reminds of 016, not of another family’s line', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'journal' });
+    expect((await say(caller, chat.id, 'mi pareja me pega y tengo miedo')).safety).toBe(true);
+    const { plan } = await caller.dailyPlan.today();
+    expect(plan?.careful?.reminder).toContain('016');
+    expect(plan?.careful?.reminder).not.toContain('Toxicológica');
   });
 });

@@ -15,6 +15,8 @@ const PlanSchema = z
     items: z.array(z.object({ area: z.enum(ACTIVITY_AREAS), title: z.string(), reason: z.string(), minutes: z.number().int() })),
     /** The activities in the steps ledger on `day` (the user's local day): which items are done. */
     completedToday: z.array(ActivityKeySchema),
+    /** Careful mode (a crisis message in the last 72 hours): the helplines, shown before the plan. */
+    careful: z.object({ reminder: z.string() }).nullable(),
   })
   .nullable();
 

@@ -1,7 +1,9 @@
-import { renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
+import { carefulPlan, renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
+import { CAREFUL_MODE_MS, carefulReminder, isRiskCategory, type RiskCategory } from '@ascenso/ai/safety';
 import { ACTIVITY_KEYS, type ActivityKey } from '@ascenso/domain/activities';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
 import { localDay } from '@ascenso/domain/calendar';
+import { localHour } from '@ascenso/domain/time-of-day';
 import { DomainError } from '@ascenso/domain/errors';
 import sanitizeHtml from 'sanitize-html';
 import type { Deps } from '../../deps';
@@ -32,6 +34,22 @@ export function sanitizePlanHtml(html: string): string {
 
 type User = { id: string; firstName: string; timezone: string };
 
+/** The reminder when no family of a recent crisis is known (kept for safety, should never be needed). */
+const GENERAL_REMINDER = 'Si lo necesitas, el 024 atiende gratis y a cualquier hora, y el 112 si hay un peligro inmediato.';
+
+/**
+ * Careful mode for the plan (the contract's "Safety"): after a crisis message in any conversation in the
+ * last 72 hours, the plan leads with the helplines of the families that fired, and its items are gentle
+ * practices with nothing to achieve (decision 032). The helplines' sentence, or null when not careful.
+ */
+async function carefulReminderFor(deps: Deps, userId: string): Promise<string | null> {
+  const recent = await deps.repos.coaching.recentCrises(userId, new Date(deps.clock().getTime() - CAREFUL_MODE_MS));
+  if (recent.length === 0) return null;
+  const families = new Set<RiskCategory>();
+  for (const crisis of recent) for (const family of (crisis.categories ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
+  return carefulReminder([...families]) ?? GENERAL_REMINDER;
+}
+
 /**
  * `fallback`: written offline because the configured model failed (the UI says so). `completedToday`:
  * the activities the steps ledger holds on the plan's day (the user's local day), in catalogue order,
@@ -45,6 +63,8 @@ export type PlanView = {
   fallback: boolean;
   day: string;
   completedToday: ActivityKey[];
+  /** Careful mode (a crisis message in the last 72 hours): the helplines to show first. */
+  careful: { reminder: string } | null;
 };
 
 /** The catalogue's activities with at least one completion in the user's ledger on `day`. */
@@ -55,7 +75,25 @@ async function completedOn(deps: Deps, userId: string, day: string): Promise<Act
 }
 
 export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: PlanView | null }> {
-  const day = localDay(deps.clock(), user.timezone);
+  const now = deps.clock();
+  const day = localDay(now, user.timezone);
+  const reminder = await carefulReminderFor(deps, user.id);
+  if (reminder) {
+    // Whatever was planned before: today's plan is the careful one, computed, never stored.
+    const plan = carefulPlan({ firstName: user.firstName, localHour: localHour(now, user.timezone), today: day });
+    return {
+      plan: {
+        content: sanitizePlanHtml(renderPlanHtml(plan)),
+        generatedAt: now,
+        items: plan.items,
+        source: 'offline',
+        fallback: false,
+        day,
+        completedToday: await completedOn(deps, user.id, day),
+        careful: { reminder },
+      },
+    };
+  }
   const row = await deps.repos.coaching.findPlan(user.id, day);
   if (!row) return { plan: null };
   const completedToday = await completedOn(deps, user.id, day);
@@ -68,6 +106,7 @@ export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: Plan
       fallback: row.fallback,
       day,
       completedToday,
+      careful: null,
     },
   };
 }
@@ -77,6 +116,8 @@ export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: Plan
  * up to MAX_DAILY_REGENERATIONS times. The model is called outside any transaction.
  */
 export async function generatePlan(deps: Deps, user: User, options: { force?: boolean; signal?: AbortSignal } = {}) {
+  // Careful mode: the careful plan, without asking the model and without counting a regeneration.
+  if (await carefulReminderFor(deps, user.id)) return { ...(await getTodayPlan(deps, user)), generated: false };
   const day = localDay(deps.clock(), user.timezone);
   const existing = await deps.repos.coaching.findPlan(user.id, day);
   if (existing && !options.force) return { ...(await getTodayPlan(deps, user)), generated: false };

@@ -10,6 +10,7 @@ export function DailyPlanCard() {
   const user = useSignedInUser();
   const { view, generateNow, regeneratePlan, regenerating, regenerateError } = useDailyPlan();
   const ready = view.state === 'ready';
+  const careful = view.state === 'ready' ? view.careful : null;
 
   return (
     <Box
@@ -29,10 +30,10 @@ export function DailyPlanCard() {
             <CalendarCheckIcon boxSize="5" />
           </Box>
           <Heading as="h2" id="plan-de-hoy" fontSize={{ base: 'lg', md: 'xl' }} color="heading">
-            {ready ? 'Tu plan de hoy sugerido' : 'Tu plan de hoy'}
+            {careful ? 'Hoy, cuídate' : ready ? 'Tu plan de hoy sugerido' : 'Tu plan de hoy'}
           </Heading>
         </HStack>
-        {ready ? (
+        {ready && !careful ? (
           <Button size="sm" variant="ghost" colorPalette="brand" borderRadius="full" onClick={regeneratePlan} loading={regenerating} loadingText="Generando...">
             <SparklesIcon />
             Generar otro plan
@@ -64,16 +65,31 @@ export function DailyPlanCard() {
         </Stack>
       ) : (
         <>
+          {view.careful ? (
+            // Careful mode: the helplines first (decision 032); the plan below has nothing to achieve.
+            <Box mb="4" px="4" py="3" borderRadius="lg" bg="brand.50" borderWidth="1px" borderColor="brand.200" data-testid="plan-cuidado">
+              <Text fontWeight="700" color="brand.900" mb="1">
+                Lo primero, tú
+              </Text>
+              <Text color="ink.800">{view.careful.reminder}</Text>
+            </Box>
+          ) : null}
           <PlanContent html={view.content} completed={view.completedToday} />
           {view.fallback ? (
             <Text mt="4" fontSize="sm" color="sun.900" bg="sun.50" borderRadius="lg" px="3" py="2" data-testid="plan-sin-ia">
               Plan preparado sin IA porque el modelo no respondió. Puedes pedir otro más tarde con «Generar otro plan».
             </Text>
           ) : null}
-          <Text mt="4" fontSize="xs" color="text.muted">
-            Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatDateTime(view.generatedAt, user.timezone, 'time')} a partir de tu evaluación y tu
-            actividad.
-          </Text>
+          {view.careful ? (
+            <Text mt="4" fontSize="xs" color="text.muted">
+              Estos días tu plan es más tranquilo: solo prácticas suaves, sin metas.
+            </Text>
+          ) : (
+            <Text mt="4" fontSize="xs" color="text.muted">
+              Preparado {view.fallback ? 'sin IA' : 'por tu coach'} a las {formatDateTime(view.generatedAt, user.timezone, 'time')} a partir de tu evaluación y
+              tu actividad.
+            </Text>
+          )}
         </>
       )}
       {regenerateError ? (

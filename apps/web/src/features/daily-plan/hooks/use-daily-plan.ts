@@ -15,7 +15,15 @@ export type DailyPlanView =
    * `completedToday`: the activities in the ledger on the plan's day (its done items), kept live by
    * useLivePlanProgress.
    */
-  | { state: 'ready'; content: string; generatedAt: Date; fallback: boolean; completedToday: readonly string[] };
+  | {
+      state: 'ready';
+      content: string;
+      generatedAt: Date;
+      fallback: boolean;
+      completedToday: readonly string[];
+      /** Careful mode (a crisis message in the last 72 hours): the helplines, shown before the plan. */
+      careful: { reminder: string } | null;
+    };
 
 /**
  * Today's plan (spec §4 "Daily plan card"): load it (fresh 5 min, no retry); when it fails or there
@@ -71,8 +79,16 @@ export function useDailyPlan() {
 
   const plan = today.data?.plan ?? null;
   let view: DailyPlanView;
-  if (plan) view = { state: 'ready', content: plan.content, generatedAt: plan.generatedAt, fallback: plan.fallback, completedToday: plan.completedToday };
-  else if (today.isPending) view = { state: 'loading' };
+  if (plan) {
+    view = {
+      state: 'ready',
+      content: plan.content,
+      generatedAt: plan.generatedAt,
+      fallback: plan.fallback,
+      completedToday: plan.completedToday,
+      careful: plan.careful,
+    };
+  } else if (today.isPending) view = { state: 'loading' };
   // Idle: the automatic request is about to go out (effect below); then pending; then the reload.
   else if (generate.isIdle || generate.isPending || today.isFetching) view = { state: 'generating' };
   else view = { state: 'empty' };
