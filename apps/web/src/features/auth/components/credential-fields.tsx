@@ -14,23 +14,30 @@ interface CredentialFieldsProps {
   passwordHint?: string;
 }
 
+/** "Correo electrónico", as sign-in, registration and the password reset ask for it. */
+export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
+  return (
+    <TextField
+      label="Correo electrónico"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 /** "Correo electrónico" and "Contraseña", as sign-in and registration both ask for them. */
 export function CredentialFields({ values, errors, update, passwordAutoComplete, passwordHint }: CredentialFieldsProps) {
   return (
     <>
-      <TextField
-        label="Correo electrónico"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={values.email}
-        onChange={update('email')}
-        error={errors.email}
-      />
+      <EmailField value={values.email} onChange={update('email')} error={errors.email} />
       <PasswordField
         label="Contraseña"
         autoComplete={passwordAutoComplete}

@@ -4,12 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { TextField } from '../../../components/forms/text-field';
 import { SuccessStatus } from '../../../components/ui/success-status';
 import { useTRPC } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { AuthSubmitButton } from './credential-fields';
+import { AuthSubmitButton, EmailField } from './credential-fields';
 import { AccessFrame } from './access-frame';
 
 const FIELDS = ['email'] as const;
@@ -56,19 +55,7 @@ export function PasswordResetRequestPage() {
         <Stack gap="5">
           <FormAlert message={formError} />
           <SuccessStatus message={sent ? RESET_REQUESTED_MESSAGE : null} />
-          <TextField
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={values.email}
-            onChange={update('email')}
-            error={fieldErrors.email}
-          />
+          <EmailField value={values.email} onChange={update('email')} error={fieldErrors.email} />
           <AuthSubmitButton pending={request.isPending} pendingText="Enviando...">
             {sent ? 'Enviar otro enlace' : 'Enviarme el enlace'}
           </AuthSubmitButton>
