@@ -6,6 +6,7 @@ import { guardSocketCall, guardSubscription } from '../realtime/subscription-gua
 import type { AuthState, Context } from './context';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom, publicDetails } from './errors';
 import { BATCH_REFUSALS } from '../modules/auth/batching';
+import { holdsMalformedText, MALFORMED_TEXT_MESSAGE } from './clean-text';
 
 const t = initTRPC.context<Context>().create({
   transformer,
@@ -34,9 +35,17 @@ function mapDomainResult<R extends { ok: boolean; error?: { cause?: unknown } }>
   return result;
 }
 
-const domainErrors = t.middleware(async ({ ctx, type, next }) =>
-  type === 'subscription' ? mapDomainResult(await next()) : guardSocketCall(ctx, async () => mapDomainResult(await next())),
-);
+/** Refuses input holding NUL or a lone surrogate (trpc/clean-text.ts), before any procedure runs. */
+async function assertCleanInput(getRawInput: () => Promise<unknown>): Promise<void> {
+  if (holdsMalformedText(await getRawInput())) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MALFORMED_TEXT_MESSAGE, cause: new DomainError('VALIDATION', MALFORMED_TEXT_MESSAGE) });
+  }
+}
+
+const domainErrors = t.middleware(async ({ ctx, type, getRawInput, next }) => {
+  await assertCleanInput(getRawInput);
+  return type === 'subscription' ? mapDomainResult(await next()) : guardSocketCall(ctx, async () => mapDomainResult(await next()));
+});
 
 function toTRPCError(error: unknown): unknown {
   return error instanceof DomainError ? new TRPCError({ code: DOMAIN_TO_TRPC[error.code], message: error.message, cause: error }) : error;
@@ -96,9 +105,10 @@ const forbidden = () =>
 // The role checks and the DomainError mapping share one middleware per procedure kind: every
 // middleware level costs tRPC two copies of the call options, and these run on every request.
 // Only the narrowed key is passed to next(): tRPC merges it into the context.
-export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, getRawInput, next }) => {
   const auth = ctx.auth;
   if (!auth) throw unauthorized();
+  await assertCleanInput(getRawInput);
   // Subscriptions hold memory until they end: capped per socket and per user/address (realtime/subscription-guard.ts).
   // `auth` is ctx.auth, checked above: the override only narrows its type. Passed as `ctx`, tRPC would copy
   // the whole context on every call to merge a key that is already there.
@@ -107,9 +117,10 @@ export const authedProcedure = t.procedure.use(async ({ ctx, type, signal, next 
   return guardSocketCall(ctx, async () => mapDomainResult(await next<{ auth: AuthState }>({})));
 });
 
-export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const adminProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   const auth = ctx.auth;
   if (!auth) throw unauthorized();
   if (auth.user.role !== 'admin') throw forbidden();
+  await assertCleanInput(getRawInput);
   return guardSocketCall(ctx, async () => mapDomainResult(await next({ ctx: { auth } })));
 });
