@@ -14,7 +14,9 @@ import { VOICE_LIMITS } from './voice-config';
  *   under its own key (`voice:<user>`), so it neither takes nor is taken by the coach's streams;
  * - VOICE_REQUESTS_PER_MINUTE upload attempts (refused ones included): the same store's per-minute counter;
  * - VOICE_TRANSCRIPTIONS_PER_DAY transcriptions sent to the server per local day: a counter per user and
- *   day (rate-limiter-flexible), kept a little over 24 hours. Nothing is written to the database.
+ *   day (rate-limiter-flexible), kept a little over 24 hours, under a ceiling of the same number in any
+ *   24 hours from the first (a change of timezone opens a new local day, not a new allowance). Nothing is
+ *   written to the database.
  */
 
 type User = { id: string; timezone: string };
@@ -22,6 +24,20 @@ type User = { id: string; timezone: string };
 const voiceKey = (userId: string) => `voice:${userId}`;
 
 const dailyLimiters = new WeakMap<Deps, RateLimiterAbstract>();
+const ceilingLimiters = new WeakMap<Deps, RateLimiterAbstract>();
+
+/**
+ * The same number of transcriptions in any 24 hours from the first, whatever the local day: changing the
+ * timezone starts a new local day (a new key above), never a new allowance.
+ */
+function ceilingLimiter(deps: Deps): RateLimiterAbstract {
+  let limiter = ceilingLimiters.get(deps);
+  if (!limiter) {
+    limiter = sharedRateLimiter(deps.redis, 'voice-24h', { points: deps.config.voice.transcriptionsPerDay, duration: 24 * 3600 });
+    ceilingLimiters.set(deps, limiter);
+  }
+  return limiter;
+}
 
 function dailyLimiter(deps: Deps): RateLimiterAbstract {
   let limiter = dailyLimiters.get(deps);
@@ -55,17 +71,26 @@ export async function takeVoiceSlot(deps: Deps, user: User): Promise<() => void>
   });
 }
 
+const VOICE_DAY_MESSAGE = 'Has llegado al máximo de audios transcritos por hoy. Mañana podrás seguir; mientras, puedes escribir tu mensaje.';
+
 /** Counts one transcription against today's quota (the user's local day); over it, DAILY_LIMIT_REACHED (429) until local midnight. */
 export async function countTranscription(deps: Deps, user: User): Promise<void> {
   const now = deps.clock();
-  if ((await consumeOrWait(dailyLimiter(deps), `${user.id}:${localDay(now, user.timezone)}`)) === null) return;
-  throw new DomainError(
-    'DAILY_LIMIT_REACHED',
-    'Has llegado al máximo de audios transcritos por hoy. Mañana podrás seguir; mientras, puedes escribir tu mensaje.',
-    {
-      retryAfterSeconds: secondsUntilNextLocalDay(now, user.timezone),
+  const dayKey = `${user.id}:${localDay(now, user.timezone)}`;
+  if ((await consumeOrWait(dailyLimiter(deps), dayKey)) === null) {
+    const ceilingWait = await consumeOrWait(ceilingLimiter(deps), user.id);
+    if (ceilingWait === null) return;
+    // Over the 24-hour ceiling (after a change of timezone): the local day's count is given back.
+    await dailyLimiter(deps).reward(dayKey, 1);
+    throw new DomainError('DAILY_LIMIT_REACHED', VOICE_DAY_MESSAGE, {
+      retryAfterSeconds: ceilingWait,
       quota: 'voice-transcriptions',
       limit: deps.config.voice.transcriptionsPerDay,
-    },
-  );
+    });
+  }
+  throw new DomainError('DAILY_LIMIT_REACHED', VOICE_DAY_MESSAGE, {
+    retryAfterSeconds: secondsUntilNextLocalDay(now, user.timezone),
+    quota: 'voice-transcriptions',
+    limit: deps.config.voice.transcriptionsPerDay,
+  });
 }

@@ -320,6 +320,21 @@ describe('POST /api/voice/transcribe', () => {
     expect(perDay.fake.transcriptions).toHaveLength(2);
   });
 
+  it('a change of timezone opens a new local day, never a new allowance: the same number in any 24 hours', async () => {
+    const { t, fake, cookie } = await setup({ VOICE_TRANSCRIPTIONS_PER_DAY: '2' });
+    for (let i = 0; i < 2; i += 1) expect((await transcribe(t, cookie, form([['audio', wav(1), 'audio/wav']]))).status).toBe(200);
+    // 09:00Z is still yesterday, 23:00, in Honolulu (UTC-10): a new local day.
+    await t.callerFor(cookie).profile.update({ firstName: 'Ana', timezone: 'Pacific/Honolulu' });
+    const over = await transcribe(t, cookie, form([['audio', wav(1), 'audio/wav']]));
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+    expect(Number(over.retryAfter)).toBeGreaterThan(23 * 3600);
+    // And back again: still two in all.
+    await t.callerFor(cookie).profile.update({ firstName: 'Ana', timezone: 'Europe/Madrid' });
+    expect((await transcribe(t, cookie, form([['audio', wav(1), 'audio/wav']]))).status).toBe(429);
+    expect(fake.transcriptions).toHaveLength(2);
+  });
+
   it('stores nothing: no new rows in any table, no file in the temporary folder, no log line', async () => {
     const { t, fake, cookie } = await setup();
     const tables = (
