@@ -71,6 +71,14 @@ export function withPostgres(title: string): string {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/**
+ * The environment of PostgreSQL's programs: without libfaketime (tooling/at-time.sh). Under it, runuser would
+ * start the `postgres` user's process with the preload still set, and libfaketime cannot open the
+ * semaphore root's processes share, so initdb fails; the servers keep the real clock anyway.
+ */
+const PG_ENV: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')));
+const PG_OPTIONS = { env: PG_ENV };
+
 /** As root, PostgreSQL's programs refuse to run: they run as the `postgres` user through runuser. */
 function asPostgres(bin: string, args: string[]): [string, string[]] {
   if (!BINDIR) throw new Error(POSTGRES_SKIP_REASON ?? 'PostgreSQL is not installed');
@@ -94,7 +102,7 @@ export async function createDatabase(
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name: ${name}`);
   const url = new URL(clusterUrl);
   // createdb speaks the protocol over TCP (trust authentication): no runuser needed.
-  await run(join(BINDIR ?? '', 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username || 'postgres'), name]);
+  await run(join(BINDIR ?? '', 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username || 'postgres'), name], PG_OPTIONS);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -119,7 +127,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     if (stopped) return;
     stopped = true;
     try {
-      if (started) execFileSync(...asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']), { stdio: 'ignore' });
+      if (started) execFileSync(...asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']), { stdio: 'ignore', ...PG_OPTIONS });
     } catch {
       // already gone
     }
@@ -129,7 +137,10 @@ export async function startPostgres(options: { database?: string } = {}): Promis
 
   try {
     // C collation: bytewise ordering like SQLite's BINARY, the same on every machine.
-    await run(...asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions']));
+    await run(
+      ...asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions']),
+      PG_OPTIONS,
+    );
     let port = 0;
     for (let attempt = 1; ; attempt += 1) {
       port = await freePort();
@@ -150,7 +161,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
         ].join('\n'),
       );
       try {
-        await run(...asPostgres('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-s']));
+        await run(...asPostgres('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-s']), PG_OPTIONS);
         started = true;
         break;
       } catch (error) {
@@ -169,7 +180,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
         stopped = true;
         process.removeListener('exit', stopSync);
         try {
-          await run(...asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-s']));
+          await run(...asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-s']), PG_OPTIONS);
         } finally {
           rmSync(folder, { recursive: true, force: true });
         }
