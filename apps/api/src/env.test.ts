@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('ships the per-user storage quotas of decision 013 (abuse tests set their own; these are what production runs)', () => {
+    expect(loadConfig({}).quotas).toEqual({
+      journalEntriesPerDay: 30,
+      conversationsPerDay: 50,
+      notesPerDay: 100,
+      messagesPerDay: 300,
+      messagesPerConversation: 200,
+      assessmentsPerDay: 10,
+    });
+  });
+
   it('derives the default origin from PORT and accepts a comma-separated list', () => {
     expect(loadConfig({ PORT: '4000' }).allowedOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
     expect(loadConfig({ APP_ORIGIN: 'https://a.es/, http://localhost:5173' }).allowedOrigins).toEqual(['https://a.es', 'http://localhost:5173']);

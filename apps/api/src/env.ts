@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   QUOTA_NOTES_PER_DAY: z.coerce.number().int().min(1).default(100),
   QUOTA_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(300),
   QUOTA_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).default(200),
+  QUOTA_ASSESSMENTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+  EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = {
@@ -123,6 +125,8 @@ export type Config = {
   auth: AuthConfig;
   /** Per-user storage quotas: new items per local day (and per conversation for messages). */
   quotas: Quotas;
+  /** Data exports (JSON or Markdown) per user and hour. */
+  exportsPerHour: number;
 };
 
 export type Quotas = {
@@ -131,6 +135,8 @@ export type Quotas = {
   notesPerDay: number;
   messagesPerDay: number;
   messagesPerConversation: number;
+  /** Completed assessments (each stores its answers, a completion, evidence and an event). */
+  assessmentsPerDay: number;
 };
 
 export type RealtimeLimits = {
@@ -233,6 +239,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       notesPerDay: env.QUOTA_NOTES_PER_DAY,
       messagesPerDay: env.QUOTA_MESSAGES_PER_DAY,
       messagesPerConversation: env.QUOTA_MESSAGES_PER_CONVERSATION,
+      assessmentsPerDay: env.QUOTA_ASSESSMENTS_PER_DAY,
     },
+    exportsPerHour: env.EXPORTS_PER_HOUR,
   };
 }

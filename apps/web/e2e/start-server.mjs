@@ -57,6 +57,9 @@ Object.assign(env, {
   AUTH_LOGIN_MAX_PER_ADDRESS: '10000',
   // The specs sign in as the demo user and reload pages far faster than a person (each load opens a socket).
   WS_MAX_CONNECTIONS_PER_MINUTE: '10000',
+  // The specs redo the demo account's assessment more often in a day than a person would (the quota itself:
+  // apps/api/src/abuse/quotas.abuse.test.ts).
+  QUOTA_ASSESSMENTS_PER_DAY: '10000',
 });
 
 let closeFakeModel = async () => {};

@@ -247,7 +247,7 @@ export interface AdminRepository {
 }
 
 /** What the per-user storage quotas count: rows a user created. */
-export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages';
+export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages' | 'assessments';
 
 export interface QuotasRepository {
   /** How many `kind` rows the user created at or after `since` (the user's own messages only). */

@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
@@ -35,6 +36,7 @@ const CONVERSATIONS_FULL = 'Has llegado al máximo de conversaciones nuevas por 
 const NOTES_FULL = 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.';
 const MESSAGES_FULL = 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.';
 const CONVERSATION_FULL = 'Esta conversación ha llegado al máximo de mensajes. Empieza una nueva para seguir.';
+const ASSESSMENTS_FULL = 'Ya has enviado la evaluación muchas veces hoy. Mañana podrás volver a hacerla; tus respuestas de hoy están guardadas.';
 
 /** 2026-11-22T09:00Z is 10:00 in Madrid: 14 hours to the next local midnight. */
 const UNTIL_MADRID_MIDNIGHT = 14 * 3600;
@@ -109,6 +111,19 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
     let opened = 0;
     for (const c of stored.filter((c) => c.kind !== 'chat')) opened += (await t.deps.repos.coaching.listMessages(c.id)).length;
     expect(opened).toBe(stored.filter((c) => c.kind !== 'chat').length);
+  });
+
+  it('stores exactly 10 of 30 concurrent assessment submissions (the shipped quota), each with its one completion', async () => {
+    const { t, user, mutate } = await serve({});
+    expect(t.deps.config.quotas.assessmentsPerDay).toBe(10);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => mutate('assessment.complete', { responses: COMPLETE_RESPONSES, version: '1.0' })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(20);
+    expectRefused(refused, ASSESSMENTS_FULL, UNTIL_MADRID_MIDNIGHT);
+    expect(await t.deps.repos.assessments.history(user.id)).toHaveLength(10);
+    const completions = await t.deps.repos.steps.dayByActivity(user.id, '2026-11-22');
+    expect(completions.find((row) => row.activityKey === 'assessment_completed')?.completions).toBe(10);
   });
 
   it('stores exactly 30 of 40 concurrent coach notes', async () => {

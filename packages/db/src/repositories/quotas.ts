@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import type { QuotaKind, QuotasRepository } from '../store';
 import type { Synchronous } from './synchronous';
 import { coachNotes } from '../schema/admin';
+import { assessments } from '../schema/assessments';
 import { conversations, journalEntries, messages } from '../schema/coaching';
 
 /**
@@ -24,6 +25,12 @@ export function createQuotasRepository(db: Db): Synchronous<QuotasRepository> {
           at: journalEntries.createdAt,
           table: journalEntries,
           where: and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, since)),
+        };
+      case 'assessments':
+        return {
+          at: assessments.createdAt,
+          table: assessments,
+          where: and(eq(assessments.userId, userId), gte(assessments.createdAt, since)),
         };
       case 'notes':
         return {

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 import { admitModelCall } from '../coaching/model-limits';
+import { insertWithinDailyQuota } from '../quotas/quotas';
 
 type Actor = { id: string; timezone: string };
 
@@ -75,7 +76,8 @@ export async function completeAssessment(deps: Deps, actor: Actor, responses: As
     createdAt: deps.clock(),
     resultsOpenedAt: null,
   };
-  await deps.store.transaction(async (tx) => {
+  // At most QUOTA_ASSESSMENTS_PER_DAY a local day (and twice that in any 24 hours): over it nothing is stored.
+  await insertWithinDailyQuota(deps, actor, 'assessments', async (tx) => {
     await tx.assessments.insert(row);
     await tx.assessments.deleteProgress(actor.id);
   });

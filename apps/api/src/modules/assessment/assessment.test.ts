@@ -164,7 +164,8 @@ describe('POST /api/assessment/complete: the 14 selection maximums (spec §5)', 
   let cookie: string;
   let userId: string;
   beforeAll(async () => {
-    t = createTestApp();
+    // One member sends 14 assessments here: more than the daily quota (quotas.abuse.test.ts covers it).
+    t = createTestApp({ env: { QUOTA_ASSESSMENTS_PER_DAY: '100' } });
     const registered = await t.registerUser();
     cookie = registered.cookie;
     userId = registered.user.id;

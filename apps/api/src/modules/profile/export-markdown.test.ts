@@ -282,3 +282,22 @@ describe('GET /api/profile/export?format=markdown', () => {
     expect(await anonymous.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
   });
 });
+
+describe('exports per hour (EXPORTS_PER_HOUR)', () => {
+  it('answers 10 exports an hour, JSON and Markdown together; the eleventh is 429 with the wait in Spanish; another user is served', async () => {
+    const t = createTestApp();
+    expect(t.deps.config.exportsPerHour).toBe(10);
+    const { cookie } = await t.registerUser();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await t.request(`/api/profile/export${i % 2 ? '?format=markdown' : ''}`, { cookie })).status).toBe(200);
+    }
+    const refused = await t.request('/api/profile/export?format=markdown', { cookie });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55 * 60);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.message).toMatch(/^Has descargado tus datos muchas veces en la última hora\. Podrás volver a hacerlo dentro de \d+ minutos\.$/);
+    const other = await t.registerUser();
+    expect((await t.request('/api/profile/export', { cookie: other.cookie })).status).toBe(200);
+  });
+});

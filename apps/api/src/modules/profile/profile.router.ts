@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { deleteAccount } from '../auth/auth.service';
+import { countExport } from './export-limit';
 import {
   addNote,
   editCommitment,
@@ -90,7 +91,10 @@ export const profileRouter = router({
   deleteCommitment: commitmentProcedures.remove,
 
   /** Every piece of the user's data as one JSON document. */
-  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(({ ctx }) => exportData(ctx.deps, ctx.auth.user.id)),
+  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(async ({ ctx }) => {
+    await countExport(ctx.deps, ctx.auth.user.id);
+    return exportData(ctx.deps, ctx.auth.user.id);
+  }),
 
   /** Deletes the account after checking the password; sessions end and sockets close. */
   delete: authedProcedure

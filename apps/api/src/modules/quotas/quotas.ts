@@ -49,6 +49,7 @@ const DAILY_LIMIT_MESSAGES: Record<QuotaKind, string> = {
   conversations: 'Has llegado al máximo de conversaciones nuevas por hoy. Puedes seguir una de las que ya tienes, o empezar otra mañana.',
   notes: 'Has llegado al máximo de notas por hoy. Mañana podrás añadir más.',
   messages: 'Has llegado al máximo de mensajes por hoy. Mañana podrás seguir hablando con tu coach.',
+  assessments: 'Ya has enviado la evaluación muchas veces hoy. Mañana podrás volver a hacerla; tus respuestas de hoy están guardadas.',
 };
 
 /** The message a full conversation answers with (409: it does not reset; a new conversation does). */

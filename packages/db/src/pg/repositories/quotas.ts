@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import type { QuotaKind, QuotasRepository } from '../../store';
 import { TOUCH_MARGIN_MS } from '../../repositories/quotas';
 import { coachNotes } from '../schema/admin';
+import { assessments } from '../schema/assessments';
 import { conversations, journalEntries, messages } from '../schema/coaching';
 import type { PgExec } from './exec';
 
@@ -11,6 +12,8 @@ export function createPgQuotasRepository(db: PgExec): QuotasRepository {
     switch (kind) {
       case 'journalEntries':
         return { at: journalEntries.createdAt, table: journalEntries, where: and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, since)) };
+      case 'assessments':
+        return { at: assessments.createdAt, table: assessments, where: and(eq(assessments.userId, userId), gte(assessments.createdAt, since)) };
       case 'notes':
         return { at: coachNotes.createdAt, table: coachNotes, where: and(eq(coachNotes.userId, userId), gte(coachNotes.createdAt, since)) };
       case 'conversations':
