@@ -44,8 +44,12 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => sendTemplate(ctx.deps, { ...input, firstName: ctx.auth.user.firstName })),
   outbox: adminProcedure.query(({ ctx }) => ctx.deps.repos.admin.listOutbox(100)),
   aiEmailPreview: adminProcedure.input(UserId).query(({ ctx, input, signal }) => previewWeeklySummary(ctx.deps, input.userId, signal)),
+  /**
+   * Sends a person's weekly summary (their own data) to that person's own address only: a recipient of the
+   * admin's choosing is refused (unknown key), so nobody's summary can be sent elsewhere.
+   */
   aiEmailSend: adminProcedure
-    .input(UserId.extend({ to: EmailSchema.optional() }))
+    .input(UserId.strict())
     .output(SendResult)
-    .mutation(({ ctx, input, signal }) => sendWeeklySummary(ctx.deps, input, signal)),
+    .mutation(({ ctx, input, signal }) => sendWeeklySummary(ctx.deps, { userId: input.userId, adminId: ctx.auth.user.id }, signal)),
 });

@@ -210,4 +210,14 @@ describe('e-mail', () => {
     expect(await caller.admin.aiEmailSend({ userId: member.user.id })).toMatchObject({ status: 'stored' });
     expect((await caller.admin.outbox())[0]?.to).toBe(member.user.email);
   });
+
+  it('sends a person’s weekly summary only to that person: another recipient is refused and nothing is sent', async () => {
+    const t = createTestApp();
+    const { cookie } = await admin(t);
+    const member = await t.registerUser({ firstName: 'Carmen' });
+    const before = (await t.deps.repos.admin.listOutbox(100)).length;
+    const answer = await t.request('/api/trpc/admin.aiEmailSend', { cookie, body: { json: { userId: member.user.id, to: 'fuera@ejemplo.com' } } });
+    expect(answer.status).toBe(400);
+    expect(await t.deps.repos.admin.listOutbox(100)).toHaveLength(before);
+  });
 });

@@ -55,13 +55,15 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
   return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
 }
 
-export async function sendWeeklySummary(deps: Deps, input: { userId: string; to?: string | undefined }, signal?: AbortSignal) {
+export async function sendWeeklySummary(deps: Deps, input: { userId: string; adminId: string }, signal?: AbortSignal) {
   const preview = await previewWeeklySummary(deps, input.userId, signal);
+  deps.logger.info('admin sent a weekly summary', { adminId: input.adminId, userId: preview.user.id });
   const row = await deps.mailer.send({
     subject: preview.subject,
     html: preview.html,
     text: preview.text,
-    to: input.to ?? preview.user.email,
+    // Only to the person's own address (admin.aiEmailSend takes no recipient).
+    to: preview.user.email,
     template: 'weekly-summary',
     userId: preview.user.id,
   });
