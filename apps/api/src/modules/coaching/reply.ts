@@ -135,7 +135,9 @@ export async function* streamReply(
         // Same transaction: one commit (one fsync) per answer instead of two.
         await recordUsage(deps, tx, user, usage);
       },
-      { durability: 'turn' },
+      // Serialised with the person's sends (chat.ts): on PostgreSQL a crisis message committed by another
+      // instance while this answer streamed is either seen above or comes after this answer, never between.
+      { durability: 'turn', serializeOn: `user:${user.id}` },
     );
     if (paused) throw new DomainError('FORBIDDEN', AWAITING_ACKNOWLEDGEMENT_MESSAGE);
     return { messageId, stage: next };

@@ -3,6 +3,7 @@ import { type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
+import { TEST_DIALECT } from '../../testing/test-dialect';
 import { collectReply, say, signedIn } from '../../testing/coaching';
 import { AWAITING_ACKNOWLEDGEMENT_MESSAGE } from './safety';
 
@@ -201,6 +202,28 @@ describe('crisis safety against an OpenAI-compatible model', () => {
       const answer = await collectReply(caller, conversation.id, before.userMessageId);
       expect(answer.text).toBe('Respuesta del modelo');
       expect(fake.requests).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(TEST_DIALECT !== 'postgres')(
+    'two instances: an answer streaming on one while the crisis message lands on the other is not kept, and no stage moves',
+    async () => {
+      const a = app();
+      // A second app in the same test shares its database (pg-test-setup.ts): another instance.
+      const b = app();
+      const { cookie } = await signedIn(a);
+      const onA = a.callerFor(cookie);
+      const onB = b.callerFor(cookie);
+      const session = await onA.coaching.start({ kind: 'session' });
+      const before = await onA.coaching.send({ conversationId: session.id, content: 'Me cuesta delegar', clientMessageId: crypto.randomUUID() });
+      const stageBefore = (await a.deps.repos.coaching.findConversation(session.id))?.stage;
+      fake.reply({ kind: 'text', text: 'Respuesta lenta del modelo', delayMs: 400 });
+      const streaming = collectReply(onA, session.id, before.userMessageId);
+      await vi.waitFor(() => expect(fake.openRequests()).toBe(1), { timeout: 5_000, interval: 10 });
+      expect((await say(onB, session.id, 'me kiero morir')).safety).toBe(true);
+      await expect(streaming).rejects.toMatchObject({ code: 'FORBIDDEN', message: AWAITING_ACKNOWLEDGEMENT_MESSAGE });
+      expect(await a.deps.repos.coaching.findReply(before.userMessageId)).toBeUndefined();
+      expect(await b.deps.repos.coaching.findConversation(session.id)).toMatchObject({ status: 'flagged', stage: stageBefore });
     },
   );
 
