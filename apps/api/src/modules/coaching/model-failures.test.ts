@@ -22,9 +22,16 @@ beforeEach(() => {
 const SECRET = 'una-clave-de-prueba-larga';
 const DAY = '2026-11-22';
 
+/**
+ * Timeouts roomy enough for a loaded 2-core machine (a fake model's first token can take hundreds of ms
+ * there); the tests of the timeouts themselves use SHORT.
+ */
+const ROOMY = { AI_FIRST_TOKEN_TIMEOUT_MS: '5000', AI_TIMEOUT_MS: '10000' };
+const SHORT = { AI_FIRST_TOKEN_TIMEOUT_MS: '1000', AI_TIMEOUT_MS: '2000' };
+
 function app(env: Record<string, string> = {}) {
   return createTestApp({
-    env: { AI_FIRST_TOKEN_TIMEOUT_MS: '300', AI_TIMEOUT_MS: '1500', AI_USER_ID_SECRET: SECRET, ...env },
+    env: { ...ROOMY, AI_USER_ID_SECRET: SECRET, ...env },
     coachProvider: fakeModelProvider(fake, { timeoutMs: 5000 }),
   });
 }
@@ -52,13 +59,15 @@ const FAILURES: Array<[string, FakeReply]> = [
 
 describe('a failed model answer is an error, and nothing is lost', () => {
   it.each(FAILURES)('%s: nothing stored, a Spanish error, tokens and one error recorded', async (_label, reply) => {
-    const t = app();
+    // A hang or a stall ends by the timeouts: short ones here, so that the test shows they fire.
+    const waits = reply.kind === 'hang' || reply.kind === 'stall';
+    const t = app(waits ? SHORT : {});
     const { caller, user } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
     fake.reply(reply);
     const started = Date.now();
     const { error, userMessageId } = await failing(caller, chat.id);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(waits ? 5000 : 10_000);
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', cause: { code: 'AI_UNAVAILABLE' } });
     expect(error?.message).toMatch(/^Tu coach (no ha podido responder ahora|está tardando demasiado en responder)\. Inténtalo de nuevo\.$/);
 
@@ -129,10 +138,11 @@ describe('a failed model answer is an error, and nothing is lost', () => {
   });
 
   it('a slow but steady answer is not cut by the first-token timeout', async () => {
-    const t = app();
+    // Four chunks 300 ms apart: longer in all than the first-token timeout (1 s), within the whole call's 2 s.
+    const t = app(SHORT);
     const { caller } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    fake.reply({ kind: 'text', text: '', chunks: ['Uno ', 'dos ', 'tres ', 'cuatro.'], delayMs: 150 });
+    fake.reply({ kind: 'text', text: '', chunks: ['Uno ', 'dos ', 'tres ', 'cuatro.'], delayMs: 300 });
     expect((await say(caller, chat.id, 'Hola')).text).toBe('Uno dos tres cuatro.');
   });
 });
@@ -144,7 +154,7 @@ describe('the daily plan without the model', () => {
     ['a 500', { kind: 'error', status: 500 } as FakeReply],
     ['a hang', { kind: 'hang' } as FakeReply],
   ])('falls back on %s, says so, and the admin stats count it', async (_label, reply) => {
-    const t = app();
+    const t = app(reply.kind === 'hang' ? SHORT : {});
     const { cookie, caller, user } = await signedIn(t);
     fake.reply(reply);
     const { plan } = await caller.dailyPlan.generate();
