@@ -1,5 +1,5 @@
 /**
- * Text the databases can hold alike (the hardening of decision 034): PostgreSQL refuses NUL in text, and a
+ * Text the databases can hold alike: PostgreSQL refuses NUL in text, and a
  * lone UTF-16 surrogate (half an emoji) cannot be stored as UTF-8 (SQLite kept it mangled, `db:copy`
  * then failed). Such input is refused at the API's edge, on every transport, with a Spanish 400.
  */
