@@ -45,7 +45,10 @@ export type Evidence = {
   ref: string;
   /** When it already backs a completion: replay that completion (default) or refuse with 409. */
   whenUsed?: 'replay' | 'conflict';
-  /** Runs first inside the transaction, with its repositories; throws to refuse (nothing is written). */
+  /**
+   * Runs first inside the transaction, with its repositories: checks (throw to refuse: nothing is
+   * written), and the writes that must commit with the award or not at all (the journal entry it awards).
+   */
   check?: (tx: Repositories) => Promise<void>;
   /** Runs inside the transaction once the completion is written (e.g. marks the practice done). */
   onRecorded?: (tx: Repositories, completionId: string) => Promise<void>;

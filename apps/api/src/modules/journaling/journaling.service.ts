@@ -5,7 +5,7 @@ import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { journalSafety } from '../coaching/safety';
-import { insertWithinDailyQuota } from '../quotas/quotas';
+import { enforceDailyQuota, insertWithinDailyQuota } from '../quotas/quotas';
 
 type User = { id: string; timezone: string };
 
@@ -55,13 +55,27 @@ export async function createEntry(deps: Deps, user: User, input: JournalEntryInp
     wordCount: words,
     createdAt: deps.clock(),
   };
-  await insertWithinDailyQuota(deps, user, 'journalEntries', (tx) => tx.coaching.insertJournalEntry(row));
+  // An entry that earns is written in its award's transaction: both commit, or neither (a crash between two
+  // transactions used to leave an entry that could never earn). A shorter one is only stored.
+  const earns = words >= JOURNAL_MIN_WORDS_FOR_STEPS;
+  const award = earns
+    ? await completeActivity(
+        deps,
+        user,
+        { activity_key: 'journaling', metadata: { entryId: row.id } },
+        {
+          source: 'journal',
+          ref: row.id,
+          check: async (tx) => {
+            await tx.coaching.insertJournalEntry(row);
+            await enforceDailyQuota(deps, tx, user, 'journalEntries');
+          },
+        },
+      )
+    : null;
+  if (!earns) await insertWithinDailyQuota(deps, user, 'journalEntries', (tx) => tx.coaching.insertJournalEntry(row));
   // Saved whatever it says; when the risk screen fires, the answer carries the helplines (shown gently).
   const safety = journalSafety(deps, user, { title: input.title, body: input.body });
-  const award =
-    words >= JOURNAL_MIN_WORDS_FOR_STEPS
-      ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: row.id } }, { source: 'journal', ref: row.id })
-      : null;
   return {
     entry: view(row),
     stepsEarned: award?.stepsEarned ?? 0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createTestApp } from '../../testing/test-app';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `palabra${i}`).join(' ');
@@ -35,6 +36,28 @@ describe('journal entries', () => {
     await expect(other.journaling.delete({ id: long.entry.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await caller.journaling.delete({ id: short.entry.id });
     expect(await caller.journaling.list()).toHaveLength(1);
+  });
+
+  it('an entry that earns and its award commit together: when the award fails, no entry is left that could never earn', async () => {
+    const t = createTestApp();
+    const { user, caller } = await t.signedInCaller();
+    // The award fails inside its transaction (the catalogue has lost the activity), as a crash there would.
+    const [journaling] = await t.sql("SELECT * FROM activities WHERE key = 'journaling'");
+    await t.sql("DELETE FROM activities WHERE key = 'journaling'");
+    await expect(caller.journaling.create({ mood: 'calma', body: words(60) })).rejects.toThrow();
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(0);
+    // A short entry earns nothing and is stored on its own.
+    expect((await caller.journaling.create({ mood: 'calma', body: 'Un día tranquilo.' })).stepsEarned).toBe(0);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(1);
+
+    await t.deps.repos.steps.seedCatalogue(
+      ACTIVITY_CATALOGUE.filter((a) => a.key === 'journaling'),
+      t.clock.now(),
+    );
+    expect(journaling).toBeDefined();
+    const again = await caller.journaling.create({ mood: 'calma', body: words(60) });
+    expect(again.stepsEarned).toBeGreaterThan(0);
+    expect(await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).toHaveLength(2);
   });
 
   it('refuses an entry without a mood or text', async () => {
