@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { adminOnly } from './admin-only';
 import { UserPicker, type PickedUser } from './user-picker';
 import { useAiEmailPreviewQuery, useAiEmailSendMutation } from '../api/email-api';
-import { useSendForm } from '../hooks/use-send-form';
+import { errorMessage } from '../../../lib/error-messages';
+import type { SendResult } from '../utils/email-copy';
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
@@ -77,7 +78,7 @@ function AiEmailTest() {
                   </HStack>
                 }
               />
-              <AiSendForm userId={person.id} defaultTo={preview.data.user.email} />
+              <AiSendForm userId={person.id} to={preview.data.user.email} />
             </Stack>
           ) : preview.isError ? (
             <RetryAlert what="No hemos podido preparar el resumen." query={preview} />
@@ -95,15 +96,26 @@ function AiEmailTest() {
   );
 }
 
-function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }) {
+/**
+ * Sends the summary to the person it is about, and to nobody else: the API takes no recipient, so a
+ * person's data never leaves for an address the admin chose.
+ */
+function AiSendForm({ userId, to }: { userId: string; to: string }) {
   const send = useAiEmailSendMutation();
-  const { input, error, sent, handleSubmit } = useSendForm({
-    initialTo: '',
-    fallbackTo: defaultTo,
-    failedSubject: 'Resumen semanal',
-    pending: send.isPending,
-    send: (to, callbacks, usedFallback) => send.mutate(usedFallback ? { userId } : { userId, to }, callbacks),
-  });
+  const [sent, setSent] = useState<{ result: SendResult; to: string } | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    setSent(null);
+    send.mutate(
+      { userId },
+      {
+        onSuccess: (result) => setSent({ result, to }),
+        onError: (failure) => setSent({ result: { status: 'failed', transport: 'outbox', error: errorMessage(failure), subject: 'Resumen semanal' }, to }),
+      },
+    );
+  };
 
   return (
     <InsetBox as="section" aria-labelledby="correo-ia-enviar" p="4">
@@ -111,22 +123,17 @@ function AiSendForm({ userId, defaultTo }: { userId: string; defaultTo: string }
         Enviar el resumen
       </Text>
       <Text fontSize="sm" color="text.muted" mb="4">
-        Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco respecto a la vista previa.
+        Se envía solo a la persona, a {to}: son sus datos. Al enviarlo, el coach lo vuelve a escribir con los datos de ese momento, así que puede variar un poco
+        respecto a la vista previa.
       </Text>
       <form onSubmit={handleSubmit} noValidate aria-label="Enviar el resumen semanal">
-        <Stack gap="4">
-          <HStack gap="3" align="flex-end" flexWrap="wrap">
-            <Field.Root invalid={Boolean(error)} flex="1" minW="16rem">
-              <Field.Label>Enviar a (opcional)</Field.Label>
-              <Input {...input} autoComplete="off" placeholder={defaultTo} bg="surface" />
-              <Field.HelperText color="text.muted">Si lo dejas vacío, se envía a {defaultTo}.</Field.HelperText>
-              <Field.ErrorText>{error}</Field.ErrorText>
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" borderRadius="full" loading={send.isPending} loadingText="Enviando..." mb={{ base: '0', sm: '7' }}>
-              Enviar el resumen
-            </Button>
-          </HStack>
-          <Box aria-live="polite">{sent ? <SendResultAlert result={sent.result} to={sent.to} /> : null}</Box>
+        <Stack gap="4" align="flex-start">
+          <Button type="submit" colorPalette="brand" borderRadius="full" loading={send.isPending} loadingText="Enviando...">
+            Enviar el resumen
+          </Button>
+          <Box aria-live="polite" alignSelf="stretch">
+            {sent ? <SendResultAlert result={sent.result} to={sent.to} /> : null}
+          </Box>
         </Stack>
       </form>
     </InsetBox>
