@@ -128,7 +128,9 @@ test('the sign-in limit holds across instances: ten wrong passwords over both, t
 
   await page.goto('/acceso');
   await submitLogin(page, person.email, 'y otra');
-  await expect(loginForm(page).getByRole('alert')).toHaveText('Demasiados intentos. Vuelve a intentarlo en 15 minutos.');
+  await expect(loginForm(page).getByRole('alert')).toHaveText(
+    'Demasiados intentos. Vuelve a intentarlo en 15 minutos. Si has olvidado tu contraseña, restablécela con «¿Has olvidado tu contraseña?» y podrás entrar enseguida.',
+  );
 });
 
 test('through nginx: a voice recording of several MB reaches the API, and the access log keeps no share or calendar token', async ({ cluster }) => {
