@@ -72,7 +72,14 @@ export const ALL_SENTINELS: readonly string[] = ALL_VECTORS.map((v) => sentinelN
 
 /** Vectors that survive a text field's trimming and fit its length (the field keeps the trimmed text). */
 export function textVectors(maxLength: number, vectors: readonly XssVector[] = ALL_VECTORS): XssVector[] {
-  return vectors.filter((v) => v.html.trim().length > 0 && v.html.trim().length <= maxLength);
+  // Text holding NUL or half a surrogate pair never reaches a page: the API refuses it with 400 at its
+  // edge (apps/api/src/trpc/clean-text.ts, tested there), so it cannot be stored to be rendered.
+  return vectors.filter((v) => v.html.trim().length > 0 && v.html.trim().length <= maxLength && !isMalformed(v.html));
+}
+
+/** NUL or a lone UTF-16 surrogate. */
+function isMalformed(text: string): boolean {
+  return text.includes(String.fromCharCode(0)) || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
 
 /**
