@@ -52,12 +52,23 @@ export function screenTurn(deps: Deps, user: User, content: string, where: strin
  * reminds the helpline that fits (016 after partner violence, not 024 alone).
  */
 export async function carefulModeFor(deps: Deps, userId: string, conversation: ConversationRow): Promise<{ careful: boolean; families: RiskCategory[] }> {
+  const recent = await recentCrisisFamilies(deps, userId);
+  const families = new Set<RiskCategory>(recent ?? []);
+  for (const family of (conversation.safetyCategory ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
+  return { careful: conversation.careful || recent !== null, families: [...families] };
+}
+
+/**
+ * The families of the person's crisis messages of the last CAREFUL_MODE_MS, in any conversation; null when
+ * there was none (careful mode is off outside the conversations where the screen fired). The daily plan
+ * follows it too.
+ */
+export async function recentCrisisFamilies(deps: Deps, userId: string): Promise<RiskCategory[] | null> {
   const recent = await deps.repos.coaching.recentCrises(userId, new Date(deps.clock().getTime() - CAREFUL_MODE_MS));
+  if (recent.length === 0) return null;
   const families = new Set<RiskCategory>();
-  for (const categories of [conversation.safetyCategory, ...recent.map((crisis) => crisis.categories)]) {
-    for (const family of (categories ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
-  }
-  return { careful: conversation.careful || recent.length > 0, families: [...families] };
+  for (const crisis of recent) for (const family of (crisis.categories ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
+  return [...families];
 }
 
 /** A conversation waiting for the person to acknowledge the helplines takes no new message. */

@@ -1,5 +1,5 @@
 import { carefulPlan, renderPlanHtml, type DailyPlan } from '@ascenso/ai/plan';
-import { CAREFUL_MODE_MS, carefulReminder, isRiskCategory, type RiskCategory } from '@ascenso/ai/safety';
+import { carefulReminder } from '@ascenso/ai/safety';
 import { ACTIVITY_KEYS, type ActivityKey } from '@ascenso/domain/activities';
 import { ACTIVITY_AREAS } from '@ascenso/domain/assessment-evaluation';
 import { localDay } from '@ascenso/domain/calendar';
@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 import { admitModelCall, providerUserId } from '../coaching/model-limits';
 import { recordFailedCall } from '../coaching/reply-stream';
+import { recentCrisisFamilies } from '../coaching/safety';
 import { secondsUntilNextLocalDay } from '../quotas/quotas';
 
 /** The most regenerations a user may ask for in one day (the first generation is free). */
@@ -43,11 +44,8 @@ const GENERAL_REMINDER = 'Si lo necesitas, el 024 atiende gratis y a cualquier h
  * practices with nothing to achieve (decision 032). The helplines' sentence, or null when not careful.
  */
 async function carefulReminderFor(deps: Deps, userId: string): Promise<string | null> {
-  const recent = await deps.repos.coaching.recentCrises(userId, new Date(deps.clock().getTime() - CAREFUL_MODE_MS));
-  if (recent.length === 0) return null;
-  const families = new Set<RiskCategory>();
-  for (const crisis of recent) for (const family of (crisis.categories ?? '').split(',')) if (isRiskCategory(family)) families.add(family);
-  return carefulReminder([...families]) ?? GENERAL_REMINDER;
+  const families = await recentCrisisFamilies(deps, userId);
+  return families ? (carefulReminder(families) ?? GENERAL_REMINDER) : null;
 }
 
 /**
@@ -74,10 +72,11 @@ async function completedOn(deps: Deps, userId: string, day: string): Promise<Act
   return ACTIVITY_KEYS.filter((key) => done.has(key));
 }
 
-export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: PlanView | null }> {
+export async function getTodayPlan(deps: Deps, user: User, careful?: string | null): Promise<{ plan: PlanView | null }> {
   const now = deps.clock();
   const day = localDay(now, user.timezone);
-  const reminder = await carefulReminderFor(deps, user.id);
+  // `careful`: the helplines' sentence when the caller has read it already (generatePlan), else read here.
+  const reminder = careful === undefined ? await carefulReminderFor(deps, user.id) : careful;
   if (reminder) {
     // Whatever was planned before: today's plan is the careful one, computed, never stored.
     const plan = carefulPlan({ firstName: user.firstName, localHour: localHour(now, user.timezone), today: day });
@@ -117,7 +116,8 @@ export async function getTodayPlan(deps: Deps, user: User): Promise<{ plan: Plan
  */
 export async function generatePlan(deps: Deps, user: User, options: { force?: boolean; signal?: AbortSignal } = {}) {
   // Careful mode: the careful plan, without asking the model and without counting a regeneration.
-  if (await carefulReminderFor(deps, user.id)) return { ...(await getTodayPlan(deps, user)), generated: false };
+  const careful = await carefulReminderFor(deps, user.id);
+  if (careful) return { ...(await getTodayPlan(deps, user, careful)), generated: false };
   const day = localDay(deps.clock(), user.timezone);
   const existing = await deps.repos.coaching.findPlan(user.id, day);
   if (existing && !options.force) return { ...(await getTodayPlan(deps, user)), generated: false };
