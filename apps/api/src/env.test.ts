@@ -89,6 +89,14 @@ describe('loadConfig', () => {
     for (const bad of ['-1', '1.5', 'ocho', '600001']) expect(() => loadConfig({ DRAIN_TIMEOUT_MS: bad }), bad).toThrow(/DRAIN_TIMEOUT_MS/);
   });
 
+  it('takes DRAIN_IDLE_GRACE_MS: 0 for one instance, 3 s behind a proxy (longer than nginx keeps an idle pooled connection)', () => {
+    expect(loadConfig({}).drainIdleGraceMs).toBe(0);
+    expect(loadConfig({ INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).drainIdleGraceMs).toBe(3_000);
+    expect(loadConfig({ INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379', DRAIN_IDLE_GRACE_MS: '5000' }).drainIdleGraceMs).toBe(5_000);
+    expect(loadConfig({ DRAIN_IDLE_GRACE_MS: '0' }).drainIdleGraceMs).toBe(0);
+    for (const bad of ['-1', '2.5', 'tres']) expect(() => loadConfig({ DRAIN_IDLE_GRACE_MS: bad }), bad).toThrow(/DRAIN_IDLE_GRACE_MS/);
+  });
+
   it('refuses more than one instance without Redis, saying why', () => {
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(ConfigError);
     expect(() => loadConfig({ INSTANCES: '2' })).toThrow(/^INSTANCES=2 necesita REDIS_URL: .*no se comparten entre instancias$/);

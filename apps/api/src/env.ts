@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a stop (SIGTERM/SIGINT) lets in-flight requests and coach reply streams finish (http/drain.ts); the process is cut at this + 2 s. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /**
+   * How long a kept-alive connection must have been idle before a stop closes it (http/drain.ts): longer than
+   * the proxy's idle timeout for its pooled connections. Default: 3000 with INSTANCES > 1 (nginx keeps them 2 s), else 0.
+   */
+  DRAIN_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   APP_ORIGIN: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -104,6 +109,8 @@ export type Config = {
   trustProxy: number;
   /** DRAIN_TIMEOUT_MS: the longest a stop waits for in-flight requests and coach reply streams before closing everything. */
   drainTimeoutMs: number;
+  /** DRAIN_IDLE_GRACE_MS: a stop closes a kept-alive connection once it has been idle this long (the proxy's pool drops it first). */
+  drainIdleGraceMs: number;
   /** Origins allowed to make state-changing requests and WebSocket upgrades. */
   allowedOrigins: string[];
   /**
@@ -213,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     instances: env.INSTANCES,
     trustProxy: env.TRUST_PROXY,
     drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
+    drainIdleGraceMs: env.DRAIN_IDLE_GRACE_MS ?? (env.INSTANCES > 1 ? 3_000 : 0),
     allowedOrigins,
     publicOrigin: allowedOrigins[0]!,
     ai: { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL },

@@ -52,7 +52,7 @@ async function main() {
     logger: deps.logger,
   });
   // SIGTERM/SIGINT drain the instance (http/drain.ts): health answers 503, in-flight work finishes within DRAIN_TIMEOUT_MS.
-  const drain = createDrain({ budgetMs: config.drainTimeoutMs, logger: deps.logger, owner: deps });
+  const drain = createDrain({ budgetMs: config.drainTimeoutMs, idleGraceMs: config.drainIdleGraceMs, logger: deps.logger, owner: deps });
   const app = createApp(deps, { webDistDir, homeRenderer, isDraining: drain.isDraining });
   const server = await listen(app.fetch, { port: config.port, hostname: config.host });
   drain.track(server);

@@ -26,13 +26,19 @@ afterEach(async () => {
  * A real server on 127.0.0.1 wired as main.ts wires it (drain tracking, health, both WebSocket endpoints),
  * plus `/slow`: a request that answers only when the test says so (or never).
  */
-async function start(options: { budgetMs?: number } = {}) {
+async function start(options: { budgetMs?: number; idleGraceMs?: number } = {}) {
   const t = createTestApp({
     // The coach's own timeouts far away: only the drain may end a stream here.
     env: { AI_FIRST_TOKEN_TIMEOUT_MS: '60000', AI_TIMEOUT_MS: '60000' },
     coachProvider: fakeModelProvider(fake, { timeoutMs: 60_000 }),
   });
-  const drain = createDrain({ budgetMs: options.budgetMs ?? 5_000, logger: t.deps.logger, owner: t.deps, pollMs: 5 });
+  const drain = createDrain({
+    budgetMs: options.budgetMs ?? 5_000,
+    idleGraceMs: options.idleGraceMs ?? 0,
+    logger: t.deps.logger,
+    owner: t.deps,
+    pollMs: 5,
+  });
   const app = createApp(t.deps, { isDraining: drain.isDraining });
   const slow: Array<() => void> = [];
   const server = await listen(
@@ -232,6 +238,53 @@ describe('draining (SIGTERM/SIGINT): refuse new work, finish what is in flight, 
     slow[0]?.();
     expect((await held).status).toBe(200);
     expect((await drained).drained).toBe(true);
+  });
+
+  it('behind a proxy, closes an idle kept-alive connection only after the grace, so the proxy drops it first', async () => {
+    const { port, run } = await start({ idleGraceMs: 2_000 });
+    // Two pooled connections, as nginx's pool holds them: one the "proxy" drops by itself, one it keeps.
+    const dropped = new Agent({ keepAlive: true, maxSockets: 1 });
+    const kept = new Agent({ keepAlive: true, maxSockets: 1 });
+    stops.push(async () => {
+      dropped.destroy();
+      kept.destroy();
+    });
+    await get(port, '/api/health', {}, dropped);
+    await get(port, '/api/health', {}, kept);
+    const keptSocket = () => Object.values(kept.freeSockets).flat()[0];
+    const closedAt = new Promise<number>((resolve) => keptSocket()?.once('close', () => resolve(Date.now())));
+
+    const started = Date.now();
+    const drained = run();
+    // Within the grace the idle connection is still open: a request the proxy writes on it now is served.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(keptSocket()?.destroyed).toBe(false);
+    dropped.destroy();
+    const late = await get(port, '/api/health', {}, kept);
+    expect(late.status).toBe(503);
+    expect(late.headers.connection).toBe('close');
+
+    // The drain ends once no connection is left, without waiting for the grace (the last one was closed
+    // after its answer), and never cuts a connection used less than the grace ago.
+    const result = await drained;
+    expect(result.drained).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_900);
+    await closedAt;
+  });
+
+  it('behind a proxy, an idle connection nobody closes is closed once idle for the grace, within the budget', async () => {
+    const { port, run } = await start({ idleGraceMs: 300, budgetMs: 5_000 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    stops.push(async () => agent.destroy());
+    await get(port, '/api/health', {}, agent);
+    const socket = Object.values(agent.freeSockets).flat()[0];
+    const idleFrom = Date.now();
+    const closedAt = new Promise<number>((resolve) => socket?.once('close', () => resolve(Date.now())));
+
+    const result = await run();
+    expect(result.drained).toBe(true);
+    expect((await closedAt) - idleFrom).toBeGreaterThanOrEqual(290);
+    expect((await closedAt) - idleFrom).toBeLessThan(3_000);
   });
 
   it('lets a coach reply stream finish before the tab is told to reconnect', async () => {

@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { Logger } from '../logger';
 
 /**
@@ -14,7 +14,8 @@ import type { Logger } from '../logger';
  *  3. tRPC clients are told to reconnect (`broadcastReconnectNotification`) and close their sockets,
  *     up to the budget, and tRPC event streams over HTTP (SSE) are closed; both come back through the
  *     load balancer to another instance;
- *  4. whatever is left is closed.
+ *  4. kept-alive connections idle for `idleGraceMs` are closed (the proxy, whose pool keeps an idle
+ *     connection for less, closes them first: see below), up to the budget; whatever is left is closed.
  *
  * The reconnect notification waits for step 2 because tRPC's client closes its socket as soon as it gets
  * it, which would cut a coach reply mid-stream (and the other instance would ask the model again); until
@@ -71,6 +72,14 @@ export type DrainOptions = {
   logger: Logger;
   /** The app graph whose coach streams the drain waits for (`holdStream(deps)`). */
   owner: object;
+  /**
+   * DRAIN_IDLE_GRACE_MS: how long a kept-alive connection must have been idle before the drain closes it.
+   * Behind a proxy it must exceed the proxy's own idle timeout for pooled connections (nginx's upstream
+   * `keepalive_timeout`, 2 s in deploy/nginx/ascenso.conf), so the proxy drops an idle connection first
+   * and never writes a request on one the instance is closing: a POST cut that way is lost to it (nginx
+   * answers 502 and does not pass it on). 0: idle connections are closed at once (one instance, no proxy).
+   */
+  idleGraceMs?: number;
   /** How often the drain looks at what is still in flight. */
   pollMs?: number;
 };
@@ -87,8 +96,26 @@ export function createDrain(options: DrainOptions) {
    * tells the sockets to reconnect; an SSE client reconnects (with its last event id) through the proxy.
    */
   const eventStreams = new Set<ServerResponse>();
+  /**
+   * Every HTTP connection (upgraded ones apart) with its answers in progress and when it last went idle,
+   * for step 4. Node's `closeIdleConnections` closes every idle one at once, however recently it was used.
+   */
+  const connections = new Map<Socket, { active: number; idleSince: number }>();
   let running: Promise<DrainResult> | undefined;
   const pollMs = options.pollMs ?? 20;
+  const idleGraceMs = options.idleGraceMs ?? 0;
+
+  /** Closes the connections idle for the grace; true once none is left. */
+  const closeIdle = () => {
+    const now = Date.now();
+    for (const [socket, state] of connections) {
+      if (state.active === 0 && now - state.idleSince >= idleGraceMs) {
+        connections.delete(socket);
+        socket.destroy();
+      }
+    }
+    return connections.size === 0;
+  };
 
   const waitUntil = async (done: () => boolean, deadline: number) => {
     while (!done() && Date.now() < deadline) {
@@ -119,6 +146,7 @@ export function createDrain(options: DrainOptions) {
     realtime.broadcastReconnectNotification();
     for (const res of eventStreams) res.destroy();
     const left = await waitUntil(() => realtime.openSockets() === 0, deadline);
+    await waitUntil(closeIdle, deadline);
     const result: DrainResult = {
       drained: settled && left,
       ms: Date.now() - started,
@@ -143,11 +171,25 @@ export function createDrain(options: DrainOptions) {
      * is refused, and goes to another instance.
      */
     track(server: Server) {
+      server.prependListener('connection', (socket: Socket) => {
+        connections.set(socket, { active: 0, idleSince: Date.now() });
+        socket.once('close', () => connections.delete(socket));
+      });
+      // A WebSocket's connection is the realtime server's from now on (steps 1 and 3).
+      server.prependListener('upgrade', (_req, socket: Socket) => connections.delete(socket));
       server.prependListener('request', (req, res) => {
         const held = req.headers.accept?.includes('text/event-stream') ? eventStreams : inFlight;
         held.add(res);
         if (draining) res.setHeader('connection', 'close');
-        res.once('close', () => held.delete(res));
+        const connection = connections.get(req.socket as Socket);
+        if (connection) connection.active += 1;
+        res.once('close', () => {
+          held.delete(res);
+          if (connection) {
+            connection.active -= 1;
+            connection.idleSince = Date.now();
+          }
+        });
       });
     },
     /** Drains once (a second call gets the same promise) and closes the server and the sockets. */

@@ -77,6 +77,9 @@ export function textVectors(maxLength: number, vectors: readonly XssVector[] = A
   return vectors.filter((v) => v.html.trim().length > 0 && v.html.trim().length <= maxLength && !isMalformed(v.html));
 }
 
+/** Every vector the API accepts as text: none holding NUL or half a surrogate pair (see `textVectors`). */
+export const WELL_FORMED_VECTORS: readonly XssVector[] = ALL_VECTORS.filter((v) => !isMalformed(v.html));
+
 /** NUL or a lone UTF-16 surrogate. */
 function isMalformed(text: string): boolean {
   return text.includes(String.fromCharCode(0)) || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
