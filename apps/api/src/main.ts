@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DatabaseInUseError, lockDatabaseFile, type InstanceLock } from '@ascenso/db/instance-lock';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -29,6 +30,21 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  // One server per SQLite file unless the processes share Redis (decision 035): a second one would double
+  // every in-memory limit. Taken before anything touches the file; the OS drops it with the process.
+  let instanceLock: InstanceLock | undefined;
+  if (!config.databaseUrl && !config.redisUrl && config.databasePath !== ':memory:') {
+    try {
+      instanceLock = lockDatabaseFile(config.databasePath);
+    } catch (error) {
+      if (error instanceof DatabaseInUseError) {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
   }
 
   // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each
@@ -92,6 +108,7 @@ async function main() {
       await homeRenderer?.close();
       await deps.redis?.close();
       await deps.store.close();
+      instanceLock?.release();
     } catch (error) {
       process.stderr.write(`Error al cerrar Ascenso: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);

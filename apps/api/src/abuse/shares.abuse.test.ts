@@ -9,6 +9,7 @@ import { SHARE_PAGE_CSP } from '../modules/shares/share-page';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
+import { describeWithRedis } from '../testing/redis';
 import { useTwoServerProcesses } from '../testing/two-processes';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -93,7 +94,7 @@ describe('shares under attack (one real server)', () => {
 });
 
 // On its own SQLite file whatever the project: run once (the PostgreSQL cap is the first test's, under api-pg).
-describe.skipIf(TEST_DIALECT === 'postgres')('shares under attack (two server processes on one SQLite file)', () => {
+(TEST_DIALECT === 'postgres' ? describe.skip : describeWithRedis)('shares under attack (two server processes on one SQLite file)', () => {
   const two = useTwoServerProcesses({ origin: TEST_ORIGIN, name: 'shares', email: 'compartir@ejemplo.es', firstName: 'Nerea' });
 
   it('30 parallel creates split over both processes never exceed the cap', async () => {

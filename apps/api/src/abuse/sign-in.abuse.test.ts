@@ -2,12 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { startRedis, type RedisService } from '@ascenso/test-services/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
+import { describeWithRedis } from '../testing/redis';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
@@ -341,17 +343,24 @@ describe('registration and password checks are throttled', () => {
   });
 });
 
-describe('two server processes on one database file', () => {
+// Two instances on one file share a Redis (without it the second refuses the file: decision 035); the
+// sign-in limit itself lives in the database.
+describeWithRedis('two server processes on one database file', () => {
   const children: ChildProcess[] = [];
   let dir: string | undefined;
-  afterAll(() => {
+  let redis: RedisService | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
+    await redis?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function startProcess(databasePath: string): Promise<string> {
     const { child, url } = await startServerProcess(databasePath, ORIGIN, {
-      env: { NODE_ENV: 'test' },
+      env: { NODE_ENV: 'test', REDIS_URL: redis!.url, INSTANCES: '2' },
       timeoutMs: 45_000,
     });
     children.push(child);

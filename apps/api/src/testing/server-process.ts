@@ -7,7 +7,7 @@ const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /**
  * Starts the API from source (`src/main.ts` through tsx) as its own process on 127.0.0.1 and an
  * ephemeral port, on the given SQLite file. For tests and benchmarks that run several processes on one
- * database; `env` adds or overrides variables. The caller kills the child.
+ * database; `env` adds or overrides variables. Resolves once it has printed its ready line. The caller kills the child.
  */
 export function startServerProcess(
   databasePath: string,
@@ -44,8 +44,9 @@ export function startServerProcess(
     }, timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      // The ready line comes last, once the stop handlers exist (main.ts): a SIGTERM sent earlier kills outright.
       const match = output.match(/"msg":"listening","url":"(http:\/\/[^"]+)"/);
-      if (match?.[1]) {
+      if (match?.[1] && output.includes('Ascenso está listo:')) {
         clearTimeout(timer);
         resolvePromise({ child, url: match[1] });
       }

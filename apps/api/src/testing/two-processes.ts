@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createDb, type DbHandle } from '@ascenso/db/client';
+import { startRedis, type RedisService } from '@ascenso/test-services/redis';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
@@ -23,7 +24,9 @@ export type TwoProcesses = {
 /**
  * Vitest support: two API processes on one fresh SQLite file and a person registered in it, for the
  * suite that calls it; the processes are killed and the file removed after it. The object is filled
- * in by `beforeAll`, so read it inside tests only.
+ * in by `beforeAll`, so read it inside tests only. The processes share a throwaway Redis, as two
+ * instances must (without REDIS_URL the second refuses the file: decision 035), so call it inside
+ * `describeWithRedis`.
  */
 export function useTwoServerProcesses(options: { origin: string; name: string; email: string; firstName: string }): TwoProcesses {
   const two = {} as TwoProcesses;
@@ -31,7 +34,9 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
   let dir: string | undefined;
   let deps: ReturnType<typeof createDeps> | undefined;
   let handle: DbHandle | undefined;
+  let redis: RedisService | undefined;
   beforeAll(async () => {
+    redis = await startRedis();
     dir = mkdtempSync(join(tmpdir(), `ascenso-${options.name}-`));
     const databasePath = join(dir, 'app.db');
     handle = createDb({ file: databasePath });
@@ -40,7 +45,8 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
       logger: createLogger('silent'),
     });
     const signedIn = await register(deps, { email: options.email, password: 'una frase bastante larga', firstName: options.firstName }, { ip: '127.0.0.1' });
-    const started = await Promise.all([startServerProcess(databasePath, options.origin), startServerProcess(databasePath, options.origin)]);
+    const env = { REDIS_URL: redis.url, INSTANCES: '2' };
+    const started = await Promise.all([startServerProcess(databasePath, options.origin, { env }), startServerProcess(databasePath, options.origin, { env })]);
     for (const s of started) children.push(s.child);
     Object.assign(two, {
       urls: started.map((s) => s.url),
@@ -52,6 +58,7 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
   afterAll(async () => {
     await deps?.store.close();
     for (const child of children) child.kill('SIGKILL');
+    await redis?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return two;

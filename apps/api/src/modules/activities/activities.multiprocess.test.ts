@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { useTwoServerProcesses } from '../../testing/two-processes';
+import { expect, it } from 'vitest';
+import { describeWithRedis } from '../../testing/redis';
+import { useTwoServerProcesses, type TwoProcesses } from '../../testing/two-processes';
 
 const ORIGIN = 'http://localhost:3999';
-const two = useTwoServerProcesses({ origin: ORIGIN, name: 'two-processes', email: 'dos@ejemplo.es', firstName: 'Dos' });
+/** The suite's two processes (they share a Redis, as two instances must): set when the suite is collected. */
+let two: TwoProcesses;
 
 /** Unused evidence of `activityKey` (as if the user had finished that many activities). */
 function grant(activityKey: string, count: number) {
@@ -18,7 +20,8 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 }
 
-describe('two server processes on one database file', () => {
+describeWithRedis('two server processes on one database file', () => {
+  two = useTwoServerProcesses({ origin: ORIGIN, name: 'two-processes', email: 'dos@ejemplo.es', firstName: 'Dos' });
   it('award a 1-per-day activity exactly once under 40 concurrent completions, with no 5xx', async () => {
     grant('sesion_completa', 40);
     const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(two.urls[i % 2] ?? '', { activity_key: 'sesion_completa' })));

@@ -1,16 +1,13 @@
 import { breakSeconds, findActiveBreak } from '@ascenso/domain/active-breaks';
-import { describe, expect, it } from 'vitest';
-import { useTwoServerProcesses } from '../../testing/two-processes';
+import { expect, it } from 'vitest';
+import { describeWithRedis } from '../../testing/redis';
+import { useTwoServerProcesses, type TwoProcesses } from '../../testing/two-processes';
 
 const ORIGIN = 'http://localhost:3998';
 const TRIALS = 5;
 const CONCURRENCY = 8;
-const two = useTwoServerProcesses({
-  origin: ORIGIN,
-  name: 'practice-two-processes',
-  email: 'practica@ejemplo.es',
-  firstName: 'Pia',
-});
+/** The suite's two processes (they share a Redis, as two instances must): set when the suite is collected. */
+let two: TwoProcesses;
 
 /** A practice started on the server long enough ago to be complete (written as `practice.start` would). */
 function practiceStartedAgo(seconds: number, planned: number): string {
@@ -21,7 +18,8 @@ function practiceStartedAgo(seconds: number, planned: number): string {
   return id;
 }
 
-describe('practice.complete from two server processes on one database file', () => {
+describeWithRedis('practice.complete from two server processes on one database file', () => {
+  two = useTwoServerProcesses({ origin: ORIGIN, name: 'practice-two-processes', email: 'practica@ejemplo.es', firstName: 'Pia' });
   it(`awards one practice exactly once under ${CONCURRENCY} concurrent completions, in each of ${TRIALS} trials`, async () => {
     const planned = breakSeconds(findActiveBreak('cuello')!);
     const awardsPerTrial: number[] = [];
