@@ -21,7 +21,12 @@ async function visitEntry(page: Page, id: string, texts: string[]): Promise<void
  * A text field's value for `raw` (trimmed, cut to `max` UTF-16 units without splitting a surrogate pair,
  * which the API would refuse), or `fallback` when nothing is left.
  */
-const field = (raw: string, max: number, fallback: string) => raw.trim().slice(0, max).replace(/[\ud800-\udbff]$/, '').trim() || fallback;
+const field = (raw: string, max: number, fallback: string) =>
+  raw
+    .trim()
+    .slice(0, max)
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim() || fallback;
 
 test.describe('XSS: the journal', () => {
   test('entries: every vector as title, mood, prompt and body, in the list and on the entry page', async ({ page, traps }) => {
