@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { breakSeconds, findActiveBreak } from '@ascenso/domain/active-breaks';
+import { startRedis } from '../../tooling/test-services/redis';
 import { median, ORIGIN, prepareDatabase, report, startServer } from './lib';
 
 const CONCURRENCY = 40;
@@ -40,7 +41,10 @@ export async function awardsTwoProcessesBench(trials = 8) {
   const users = await prepareDatabase(file, trials * 4);
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
-  const servers = await Promise.all([startServer({ DATABASE_PATH: file }), startServer({ DATABASE_PATH: file })]);
+  // Two instances on one file share a Redis, as they must (decision 035); the awards are decided by the database.
+  const redis = await startRedis();
+  const shared = { DATABASE_PATH: file, REDIS_URL: redis.url, INSTANCES: '2' };
+  const servers = await Promise.all([startServer(shared), startServer(shared)]);
   const planned = breakSeconds(findActiveBreak('cuello')!);
   const grant = db.prepare("insert into step_evidence (id, user_id, activity_key, source, ref, created_at) values (?, ?, 'sesion_completa', 'session', ?, ?)");
   const practice = db.prepare(
@@ -104,6 +108,7 @@ export async function awardsTwoProcessesBench(trials = 8) {
     return { ok };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+    await redis.stop();
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }

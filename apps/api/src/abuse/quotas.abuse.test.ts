@@ -9,11 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startRedis, type RedisService } from '@ascenso/test-services/redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
+import { describeWithRedis } from '../testing/redis';
 import { createTestApp, TEST_ORIGIN, type TestClock, createTestClock } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
@@ -186,21 +188,28 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
   });
 });
 
-describe('journal entries across two server processes on one database file', () => {
+// Two instances on one file share a Redis (without it the second refuses the file: decision 035); the
+// quota itself is counted in the database.
+describeWithRedis('journal entries across two server processes on one database file', () => {
   const ORIGIN = 'http://localhost:3998';
   const children: ChildProcess[] = [];
   let dir: string | undefined;
+  let redis: RedisService | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 20_000);
 
   async function startServer(databasePath: string): Promise<string> {
     const { child, url } = await startServerProcess(databasePath, ORIGIN, {
-      env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '30' },
+      env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '30', REDIS_URL: redis!.url, INSTANCES: '2' },
     });
     children.push(child);
     return url;
   }
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
+    await redis?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
