@@ -167,6 +167,8 @@ export async function relayBench() {
       OPENAI_BASE_URL: fake.baseURL,
       OPENAI_API_KEY: 'k',
       AI_MODEL: 'fake',
+      // The relay alone: no crisis second opinion on the sends (decision 036).
+      AI_CRISIS_SECOND_OPINION: 'off',
     });
     const clients: Client[] = await Promise.all(
       users.map(async (user) => {

@@ -119,8 +119,10 @@ async function startFakeServer() {
  * The fake OpenAI-compatible server from packages/ai (loaded with tsx, which the API package already
  * depends on), behind a small front on 127.0.0.1:E2E_FAKE_MODEL_PORT that chooses each answer: streamed
  * requests (chat, journaling) get the `stream` script, the others (JSON: daily plan, summaries) the
- * `json` script. POST /__control/script { stream?, json? } sets them; GET /__control/requests counts
- * what the API asked; POST /__control/reset restores the defaults.
+ * `json` script. POST /__control/script { stream?, json?, screen? } sets them (`screen`: the crisis
+ * screen's second opinion, FakeScreenReply); GET /__control/requests counts
+ * what the API asked (and `screen`: the crisis screen's second opinions, which the fake answers "no
+ * crisis" by itself); POST /__control/reset restores the defaults.
  */
 async function startScriptedFakeModel() {
   const fakeModelPort = requiredPort('E2E_FAKE_MODEL_PORT');
@@ -137,7 +139,7 @@ async function startScriptedFakeModel() {
     json: { kind: 'text', text: JSON.stringify(SAMPLE_PLAN) },
   });
   let script = defaults();
-  const counts = { stream: 0, json: 0 };
+  const counts = { stream: 0, json: 0, screen: 0 };
   // The fake keeps one "next" answer: requests are handed to it one at a time until it has answered.
   let turn = Promise.resolve();
 
@@ -155,20 +157,35 @@ async function startScriptedFakeModel() {
     void (async () => {
       const body = await readBody(req);
       if (req.url === '/__control/script' && req.method === 'POST') {
-        script = { ...script, ...JSON.parse(body.toString('utf8') || '{}') };
+        const { screen, ...rest } = JSON.parse(body.toString('utf8') || '{}');
+        script = { ...script, ...rest };
+        if (screen) fake.screenReply(screen);
         return json(res, 200, { ok: true });
       }
       if (req.url === '/__control/reset' && req.method === 'POST') {
         script = defaults();
+        fake.screenReply({ kind: 'opinion', crisis: false, families: [] });
         return json(res, 200, { ok: true });
       }
       if (req.url === '/__control/requests') return json(res, 200, counts);
 
       let streamed = false;
+      let screen = false;
       try {
-        streamed = body.length > 0 && JSON.parse(body.toString('utf8'))?.stream === true;
+        const parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : null;
+        streamed = parsed?.stream === true;
+        // The crisis screen's second opinion (decision 036) has the fake's own script (default: no crisis),
+        // so it neither waits for the scripted answers' turn nor counts among them.
+        screen = parsed?.response_format?.json_schema?.name === 'crisis_screen';
       } catch {
         // Not JSON (a GET): not streamed.
+      }
+      if (screen) {
+        counts.screen += 1;
+        const answer = await fetch(`${upstream}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+        return;
       }
       let release = () => {};
       const mine = new Promise((resolveTurn) => (release = resolveTurn));

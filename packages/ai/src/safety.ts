@@ -9,9 +9,17 @@ export { screenMessage, type ScreenResult } from './safety/screen';
 export { SAFETY_ANSWERS, SAFETY_RESOURCES, looksEnglish, safetyAnswer, type SafetyAnswer, type SafetyResource } from './safety/answers';
 export { normalise } from './safety/normalise';
 export { CAREFUL_MODE_MS, carefulReminder } from './safety/careful';
+export {
+  CrisisOpinionSchema,
+  SECOND_OPINION_TIMEOUT_MS,
+  askSecondOpinion,
+  secondOpinionMessages,
+  type CrisisOpinion,
+  type SecondOpinion,
+} from './safety/second-opinion';
 
 import { looksEnglish, safetyAnswer, type SafetyAnswer } from './safety/answers';
-import type { RiskCategory } from './safety/categories';
+import { RISK_PRIORITY, type RiskCategory } from './safety/categories';
 import { screenMessage } from './safety/screen';
 
 /** Screens a message and, when it fires, returns its fixed answer (null otherwise). */
@@ -23,4 +31,17 @@ export function screenForSafety(text: string): (SafetyAnswer & { categories: Ris
     categories: result.categories,
     rules: result.rules,
   };
+}
+
+/**
+ * The fixed answer for families found another way (the model's second opinion, decision 036), in the
+ * shape `screenForSafety` returns; `why` says where they came from, for logs.
+ */
+export function safetyForFamilies(
+  families: readonly RiskCategory[],
+  text: string,
+  why: string,
+): SafetyAnswer & { categories: RiskCategory[]; rules: string[] } {
+  const categories = RISK_PRIORITY.filter((category) => families.includes(category));
+  return { ...safetyAnswer(categories, { english: looksEnglish(text) }), categories, rules: [why] };
 }

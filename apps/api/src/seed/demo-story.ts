@@ -90,7 +90,9 @@ export const LUCIA_NOTES: readonly string[] = [
 
 /** The story is written by the offline coach even when a model is configured: no model call at start-up. */
 const offlineCoach = createCoach(createOfflineProvider());
-const at = (deps: Deps, when: Date): Deps => ({ ...deps, coach: offlineCoach, clock: () => when });
+// The crisis screen's second opinion (decision 036) asks `coachProvider`: offline here too.
+const offlineProvider = createOfflineProvider();
+const at = (deps: Deps, when: Date): Deps => ({ ...deps, coach: offlineCoach, coachProvider: offlineProvider, clock: () => when });
 
 export function seedJournalEntry(deps: Deps, actor: Actor, when: Date, entry: JournalSeed) {
   return createEntry(at(deps, when), actor, entry);

@@ -26,7 +26,14 @@ export interface PlanJson {
   }>;
 }
 
-export async function scriptModel(request: APIRequestContext, script: { stream?: FakeReply; json?: FakeReply }): Promise<void> {
+/** packages/ai/src/testing/fake-openai-server.ts `FakeScreenReply`: the crisis screen's second opinion (decision 036). */
+export type FakeScreenReply =
+  | { kind: 'opinion'; crisis: boolean; families?: string[]; delayMs?: number }
+  | { kind: 'error'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'content'; text: string };
+
+export async function scriptModel(request: APIRequestContext, script: { stream?: FakeReply; json?: FakeReply; screen?: FakeScreenReply }): Promise<void> {
   const response = await request.post(`${CONTROL}/script`, { data: script });
   expect(response.status()).toBe(200);
 }
@@ -36,11 +43,11 @@ export async function resetModel(request: APIRequestContext): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-/** How many streamed and JSON requests the API has sent to the model so far. */
-export async function modelRequests(request: APIRequestContext): Promise<{ stream: number; json: number }> {
+/** How many streamed and JSON requests, and crisis second opinions, the API has sent to the model so far. */
+export async function modelRequests(request: APIRequestContext): Promise<{ stream: number; json: number; screen: number }> {
   const response = await request.get(`${CONTROL}/requests`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { stream: number; json: number };
+  return (await response.json()) as { stream: number; json: number; screen: number };
 }
 
 /** A streamed answer cut into small pieces, so tags and entities are split across deltas. */

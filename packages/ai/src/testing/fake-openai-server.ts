@@ -23,6 +23,21 @@ export type FakeReply =
   /** Streams these chunks, then closes the connection with no finish_reason and no [DONE]. */
   | { kind: 'truncate'; chunks: string[] };
 
+/**
+ * What the crisis second opinion (a chat completion whose response format is the `crisis_screen` JSON
+ * schema) gets: an opinion (default: no crisis), a failure, silence, or any text as the model's content.
+ * These requests have their own script and their own log (`screenRequests`), so a test of the coach's
+ * replies sees only its own calls.
+ */
+export type FakeScreenReply =
+  | { kind: 'opinion'; crisis: boolean; families?: string[]; delayMs?: number }
+  | { kind: 'error'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'content'; text: string };
+
+/** What one second opinion costs in the fake (its own figures, told apart from a reply's 11 + 7). */
+export const FAKE_SCREEN_USAGE = { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 };
+
 /** What `/v1/audio/transcriptions` answers next. */
 export type FakeTranscriptionReply =
   | { kind: 'text'; text: string; delayMs?: number }
@@ -61,6 +76,9 @@ export type FakeOpenAIServer = {
   openRequests: () => number;
   maxOpenRequests: () => number;
   reply: (next: FakeReply) => void;
+  /** Crisis second-opinion requests (not in `requests`), and the script of their answers. */
+  screenRequests: Array<{ body: unknown }>;
+  screenReply: (next: FakeScreenReply) => void;
   close: () => Promise<void>;
 };
 
@@ -130,6 +148,33 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     res.end(JSON.stringify({ text: reply.text }));
   };
 
+  const screenRequests: FakeOpenAIServer['screenRequests'] = [];
+  let nextScreen: FakeScreenReply = { kind: 'opinion', crisis: false, families: [] };
+  const screen = async (body: unknown, res: ServerResponse) => {
+    screenRequests.push({ body });
+    const reply = nextScreen;
+    if (reply.kind === 'hang') return;
+    if (reply.kind === 'error') {
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fallo', type: 'server_error' } }));
+      return;
+    }
+    if (reply.kind === 'opinion' && reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (res.destroyed) return;
+    const content = reply.kind === 'content' ? reply.text : JSON.stringify({ crisis: reply.crisis, families: reply.families ?? [] });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: 'cmpl-screen',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: FAKE_SCREEN_USAGE,
+      }),
+    );
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '';
     if (req.method === 'POST' && path.endsWith('/audio/transcriptions')) {
@@ -141,7 +186,11 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
       return;
     }
-    const body = (await readJson(req)) as { stream?: boolean; model?: string } | null;
+    const body = (await readJson(req)) as { stream?: boolean; model?: string; response_format?: { json_schema?: { name?: string } } } | null;
+    if (body?.response_format?.json_schema?.name === 'crisis_screen') {
+      await screen(body, res);
+      return;
+    }
     requests.push({ path, body });
     const reply = next;
     let finished = false;
@@ -240,6 +289,10 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     maxOpenRequests: () => maxOpen,
     reply: (r) => {
       next = r;
+    },
+    screenRequests,
+    screenReply: (r) => {
+      nextScreen = r;
     },
     close: () =>
       new Promise<void>((resolve) => {

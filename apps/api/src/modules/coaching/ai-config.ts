@@ -18,6 +18,8 @@ export const COACH_ENV_SHAPE = {
   AI_HISTORY_TOKEN_BUDGET: count(100_000, 3_000),
   /** Key of the HMAC that turns a user id into the pseudonymous id sent to the provider. */
   AI_USER_ID_SECRET: z.string().min(16).optional(),
+  /** The model's second opinion on messages the local crisis screen lets through (decision 036): on by default. */
+  AI_CRISIS_SECOND_OPINION: z.enum(['on', 'off']).default('on'),
 };
 
 type CoachEnv = z.output<z.ZodObject<typeof COACH_ENV_SHAPE>>;
@@ -31,6 +33,8 @@ export type CoachLimitsConfig = {
   historyTokenBudget: number;
   /** Undefined: a fixed application salt is used (set a secret in production). */
   userIdSecret: string | undefined;
+  /** Ask the model's second opinion on messages the local screen lets through (AI_CRISIS_SECOND_OPINION). */
+  crisisSecondOpinion: boolean;
 };
 
 export function coachConfigFrom(env: CoachEnv): CoachLimitsConfig {
@@ -42,5 +46,6 @@ export function coachConfigFrom(env: CoachEnv): CoachLimitsConfig {
     dailyTokenBudgetPerUser: env.AI_DAILY_TOKEN_BUDGET_PER_USER,
     historyTokenBudget: env.AI_HISTORY_TOKEN_BUDGET,
     userIdSecret: env.AI_USER_ID_SECRET,
+    crisisSecondOpinion: env.AI_CRISIS_SECOND_OPINION === 'on',
   };
 }

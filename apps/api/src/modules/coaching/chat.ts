@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceMessageQuotas } from '../quotas/quotas';
 import { nextMessageTime, owned, SESSION_TITLE, titleFrom, type User } from './conversations';
-import { assertNotAwaitingAcknowledgement, screenTurn, storeSafetyAnswer } from './safety';
+import { assertNotAwaitingAcknowledgement, screenTurn, secondOpinionTurn, storeSafetyAnswer } from './safety';
 
 /** A chat earns `consulta_rapida` once it has this many user turns. */
 export const QUICK_CONSULTATION_TURNS = 3;
@@ -14,10 +14,14 @@ export const QUICK_CONSULTATION_TURNS = 3;
  * with no model involved, and the conversation waits for the person to acknowledge the helplines
  * (`coaching.acknowledgeSafety`); it then goes on in careful mode (safety.ts).
  */
-export async function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }) {
+export async function sendMessage(deps: Deps, user: User, input: { conversationId: string; content: string; clientMessageId: string }, signal?: AbortSignal) {
+  // A message the local screen lets through may still be routed by the model's second opinion (decision
+  // 036): asked here, before the transaction (no network inside one), and only able to add a route.
+  const local = screenForSafety(input.content);
+  const opinion = local === null ? await secondOpinionTurn(deps, user, input.content, 'message', signal) : null;
   // A turn commits without waiting for fsync (decision 010); a crisis flag is synced at once. The screen
   // is pure: run here to choose the commit, and again (logged) inside, once the message is known to be new.
-  const options = { serializeOn: `user:${user.id}`, ...(screenForSafety(input.content) === null ? ({ durability: 'turn' } as const) : {}) };
+  const options = { serializeOn: `user:${user.id}`, ...(local === null && opinion === null ? ({ durability: 'turn' } as const) : {}) };
   // Every check and write in one transaction: ten concurrent sends of one clientMessageId store it once
   // and the others replay it; a conversation closed or paused meanwhile takes no message.
   return deps.store.transaction(async (tx) => {
@@ -30,7 +34,7 @@ export async function sendMessage(deps: Deps, user: User, input: { conversationI
     assertNotAwaitingAcknowledgement(conversation);
     if (conversation.status === 'completed') throw new DomainError('CONFLICT', 'Esta conversación ya está cerrada');
     // The risk screen runs before anything is stored (safety.ts): no model is called for a crisis message.
-    const screened = screenTurn(deps, user, input.content, conversation.kind);
+    const screened = screenTurn(deps, user, input.content, conversation.kind) ?? opinion;
     const crisis = screened !== null;
     const now = await nextMessageTime(deps, tx, conversation.id);
     await tx.coaching.insertMessage({

@@ -77,7 +77,7 @@ export const coachingRouter = router({
       }),
     )
     .output(z.object({ userMessageId: z.string(), safety: z.boolean() }))
-    .mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.auth.user, input)),
+    .mutation(({ ctx, input, signal }) => sendMessage(ctx.deps, ctx.auth.user, input, signal)),
 
   /**
    * The coach's answer to one user message, token by token (tracked ids). Unsubscribing stops it and

@@ -268,10 +268,12 @@ describe('the coach against an OpenAI-compatible server', () => {
     expect(result.text).toBe('Hola Lucía, ¿qué quieres lograr?');
     const system = (fake.requests.at(-1)?.body as { messages: Array<{ content: string }> }).messages[0]?.content ?? '';
     expect(system).toContain('Responsable de producto');
+    // The reply (11 + 7 tokens) and the crisis screen's second opinion on the message (40 + 8).
+    expect(fake.screenRequests).toHaveLength(1);
     expect(await t.deps.repos.coaching.usageFor(user.id, '2026-11-22')).toMatchObject({
-      requests: 1,
-      inputTokens: 11,
-      outputTokens: 7,
+      requests: 2,
+      inputTokens: 51,
+      outputTokens: 15,
     });
   });
 

@@ -151,7 +151,7 @@ describe('per-user model limits', () => {
   });
 
   it('refuses model calls once the daily token budget is used, until the local midnight', async () => {
-    const t = app({ AI_DAILY_TOKEN_BUDGET_PER_USER: '30' });
+    const t = app({ AI_DAILY_TOKEN_BUDGET_PER_USER: '78' });
     const { caller, cookie, user } = await signedIn(t, { assessment: false });
     fake.reply({ kind: 'text', text: 'Te escucho.' });
     const chat = await caller.coaching.start({ kind: 'chat' });
@@ -160,8 +160,8 @@ describe('per-user model limits', () => {
       content: 'Hola',
       clientMessageId: crypto.randomUUID(),
     });
-    await drain(caller, chat.id, userMessageId); // 11 + 7 tokens
-    await t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 30 in all
+    await drain(caller, chat.id, userMessageId); // 11 + 7 tokens, and 40 + 8 for the crisis screen's second opinion
+    await t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 12, outputTokens: 0 }); // 78 in all
 
     const refused = await open(caller, chat.id);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { code: 'RATE_LIMITED' } });

@@ -282,6 +282,124 @@ describe('crisis safety against an OpenAI-compatible model', () => {
   });
 });
 
+describe('the model’s second opinion on messages the local screen lets through (decision 036)', () => {
+  const fake = useFakeOpenAIServer();
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.screenRequests.length = 0;
+    fake.reply({ kind: 'text', text: 'Respuesta del modelo' });
+    fake.screenReply({ kind: 'opinion', crisis: false, families: [] });
+  });
+  const app = () => createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
+  // A message no layer of the local screen routes (checked below), written as an outside writer might.
+  const MISSED = 'Lo he dejado todo preparado para esta noche y ya no hay vuelta atrás.';
+
+  it('adds a route the local screen missed: the family’s fixed answer, the conversation paused, no coach reply asked', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    fake.screenReply({ kind: 'opinion', crisis: true, families: ['suicidal_active', 'immediate_danger'] });
+    const result = await say(caller, chat.id, MISSED);
+    expect(result.safety).toBe(true);
+    // The most urgent family leads; both families’ helplines are there.
+    expect(result.text).toBe(SAFETY_ANSWERS.immediate_danger.message);
+    const stored = await caller.coaching.conversation({ id: chat.id });
+    expect(stored.status).toBe('flagged');
+    expect(stored.messages.find((m) => m.role === 'assistant')?.safety?.resources.map((r) => r.href)).toEqual(HREFS.immediate_danger);
+    expect((await t.deps.repos.coaching.findConversation(chat.id))?.safetyCategory).toBe('immediate_danger,suicidal_active');
+    expect(fake.requests).toHaveLength(0);
+    // The request: structured output with the crisis schema, the message as data, a small output cap.
+    expect(fake.screenRequests).toHaveLength(1);
+    const body = fake.screenRequests[0]?.body as { messages: Array<{ role: string; content: string }>; max_tokens?: number; max_completion_tokens?: number };
+    expect(body.messages.at(-1)?.content).toContain(MISSED);
+    expect(body.messages[0]?.role).toBe('system');
+  });
+
+  it('never removes a route: a message the local screen routes is not even asked about', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    fake.screenReply({ kind: 'opinion', crisis: false, families: [] });
+    const result = await say(caller, chat.id, 'me kiero morir');
+    expect(result).toMatchObject({ safety: true, text: SAFETY_ANSWERS.suicidal_passive.message });
+    expect(fake.screenRequests).toHaveLength(0);
+  });
+
+  it('a "no" changes nothing: the message goes to the coach as usual', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const result = await say(caller, chat.id, MISSED);
+    expect(result).toMatchObject({ safety: false, text: 'Respuesta del modelo' });
+    expect(fake.screenRequests).toHaveLength(1);
+  });
+
+  it.each([
+    ['an HTTP error', { kind: 'error', status: 500 }],
+    ['an answer that is not the schema', { kind: 'content', text: '{"crisis":"quizá"}' }],
+    ['a family outside the catalogue', { kind: 'content', text: '{"crisis":true,"families":["rm -rf"]}' }],
+    ['silence past the 3 s budget', { kind: 'hang' }],
+  ] as const)(
+    '%s means no opinion: the local screen decides and the turn goes on, logged',
+    async (_name, reply) => {
+      const t = app();
+      const warn = vi.spyOn(t.deps.logger, 'warn');
+      const { caller } = await signedIn(t);
+      const chat = await caller.coaching.start({ kind: 'chat' });
+      fake.screenReply(reply);
+      const started = Date.now();
+      const result = await say(caller, chat.id, MISSED);
+      expect(result).toMatchObject({ safety: false, text: 'Respuesta del modelo' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(warn).toHaveBeenCalledWith('crisis second opinion unavailable: the local screen decides', expect.objectContaining({ where: 'message' }));
+    },
+    20_000,
+  );
+
+  it('a journal entry gets the second opinion too: saved, with the family’s helplines', async () => {
+    const t = app();
+    const { caller } = await signedIn(t);
+    fake.screenReply({ kind: 'opinion', crisis: true, families: ['eating_disorder_danger'] });
+    const saved = await caller.journaling.create({ mood: 'cansancio', body: 'Hoy tampoco he probado bocado y ya me mareo al levantarme, pero da igual.' });
+    expect(saved.entry.id).toBeTruthy();
+    expect(saved.safety?.category).toBe('eating_disorder_danger');
+    expect(saved.safety?.resources.map((r) => r.href)).toEqual(HREFS.eating_disorder_danger);
+  });
+
+  it('is not asked when AI_CRISIS_SECOND_OPINION=off', async () => {
+    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }), env: { AI_CRISIS_SECOND_OPINION: 'off' } });
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    fake.screenReply({ kind: 'opinion', crisis: true, families: ['suicidal_active'] });
+    const result = await say(caller, chat.id, MISSED);
+    expect(result).toMatchObject({ safety: false, text: 'Respuesta del modelo' });
+    expect(fake.screenRequests).toHaveLength(0);
+  });
+
+  it('is not asked once the person’s daily token budget is spent (the reply would be refused too)', async () => {
+    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }), env: { AI_DAILY_TOKEN_BUDGET_PER_USER: '100' } });
+    const { caller, user } = await signedIn(t);
+    await t.deps.repos.coaching.addUsage(user.id, '2026-11-22', { inputTokens: 100, outputTokens: 0 });
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    await caller.coaching.send({ conversationId: chat.id, content: MISSED, clientMessageId: crypto.randomUUID() });
+    expect(fake.screenRequests).toHaveLength(0);
+  });
+});
+
+describe('the second opinion with the offline coach', () => {
+  it('is never asked: the local screen alone decides, as before', async () => {
+    const t = createTestApp();
+    const { caller } = await signedIn(t);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    const { safety } = await caller.coaching.send({
+      conversationId: chat.id,
+      content: 'Lo he dejado todo preparado para esta noche y ya no hay vuelta atrás.',
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect(safety).toBe(false);
+  });
+});
+
 describe('crisis safety with the offline coach', () => {
   it('careful mode after the acknowledgement: a supportive answer without career goals', async () => {
     const t = createTestApp();

@@ -2,8 +2,11 @@ import {
   CAREFUL_MODE_MS,
   RISK_CATEGORIES,
   SAFETY_ANSWERS,
+  SECOND_OPINION_TIMEOUT_MS,
+  askSecondOpinion,
   isRiskCategory,
   safetyAnswer,
+  safetyForFamilies,
   screenForSafety,
   type RiskCategory,
   type SafetyResource,
@@ -13,6 +16,8 @@ import type { ConversationRow } from '@ascenso/db/schema/coaching';
 import type { Repositories } from '@ascenso/db/store';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { recordUsage } from './coach-context';
+import { checkTokenBudget, providerUserId } from './model-limits';
 
 /**
  * Crisis safety for the coach (docs/decisions, crisis safety). The risk screen (packages/ai/src/safety)
@@ -43,6 +48,51 @@ export function screenTurn(deps: Deps, user: User, content: string, where: strin
       rules: screened.rules.join(','),
     });
   return screened;
+}
+
+/**
+ * The model's second opinion on a message the local screen let through (decision 036): asked only when
+ * a model that follows a JSON schema is configured and the person's daily token budget is not spent,
+ * with SECOND_OPINION_TIMEOUT_MS (and `signal`). It can add a route, never remove one: call it only when
+ * `screenForSafety` found nothing. Any failure or timeout is logged and means "no opinion". Its tokens
+ * count in the person's daily usage.
+ */
+export async function secondOpinionTurn(
+  deps: Deps,
+  user: { id: string; timezone: string },
+  content: string,
+  where: string,
+  signal?: AbortSignal,
+): Promise<Screened | null> {
+  const provider = deps.coachProvider;
+  if (!deps.config.coach.crisisSecondOpinion || provider.kind === 'offline' || !provider.completeJson) return null;
+  try {
+    await checkTokenBudget(deps, user);
+  } catch {
+    return null;
+  }
+  const budget = AbortSignal.timeout(SECOND_OPINION_TIMEOUT_MS);
+  const started = Date.now();
+  try {
+    const opinion = await askSecondOpinion(provider, content, {
+      signal: signal ? AbortSignal.any([signal, budget]) : budget,
+      user: providerUserId(deps, user.id),
+    });
+    if (!opinion) return null;
+    await recordUsage(deps, deps.repos, user, opinion.usage);
+    if (opinion.families.length === 0) return null;
+    const screened = safetyForFamilies(opinion.families, content, 'model');
+    deps.logger.warn('risk screen fired', { userId: user.id, where, category: screened.category, rules: 'model', families: screened.categories.join(',') });
+    return screened;
+  } catch (error) {
+    deps.logger.warn('crisis second opinion unavailable: the local screen decides', {
+      userId: user.id,
+      where,
+      ms: Date.now() - started,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
 }
 
 /**
@@ -154,13 +204,17 @@ export function safetyOfMessage(
   return { category, message: message.content, resources: answer.resources };
 }
 
-/** A journal entry is saved whatever it says; when the screen fires, the answer carries its helplines. */
-export function journalSafety(
+/**
+ * A journal entry is saved whatever it says; when the screen fires, or the model's second opinion adds a
+ * route (decision 036), the answer carries its helplines.
+ */
+export async function journalSafety(
   deps: Deps,
-  user: User,
+  user: { id: string; timezone: string },
   entry: { title?: string | null | undefined; body: string; mood?: string | null | undefined },
-): SafetyView | null {
-  const screened = screenTurn(deps, user, [entry.title, entry.body].filter(Boolean).join('\n'), 'journal-entry');
+): Promise<SafetyView | null> {
+  const text = [entry.title, entry.body].filter(Boolean).join('\n');
+  const screened = screenTurn(deps, user, text, 'journal-entry') ?? (await secondOpinionTurn(deps, user, text, 'journal-entry'));
   if (!screened) return null;
   return { category: screened.category, message: screened.message, resources: screened.resources };
 }

@@ -75,7 +75,7 @@ export async function createEntry(deps: Deps, user: User, input: JournalEntryInp
     : null;
   if (!earns) await insertWithinDailyQuota(deps, user, 'journalEntries', (tx) => tx.coaching.insertJournalEntry(row));
   // Saved whatever it says; when the risk screen fires, the answer carries the helplines (shown gently).
-  const safety = journalSafety(deps, user, { title: input.title, body: input.body });
+  const safety = await journalSafety(deps, user, { title: input.title, body: input.body });
   return {
     entry: view(row),
     stepsEarned: award?.stepsEarned ?? 0,
