@@ -92,7 +92,7 @@ describe('Argon2 work is bounded and fair per client address', () => {
     for (const refused of answers.filter((a) => a.status === 429)) expect(refused.headers['retry-after']).toBe('1');
     expect(answers.every((a) => [201, 401, 429].includes(a.status))).toBe(true);
     expect(peak).toBeLessThanOrEqual(s.deps.config.auth.passwordWork.maxConcurrent);
-    expect(s.deps.passwordWork.load()).toEqual({ running: 0, waiting: 0, clients: 0 });
+    expect(s.deps.passwordWork.load()).toEqual({ running: 0, waiting: 0, clients: 0, accountChanges: 0 });
   });
 
   it('with the default limits, 600 registrations and sign-ins from one address create 5 accounts and leave a bystander under 1 s', async () => {

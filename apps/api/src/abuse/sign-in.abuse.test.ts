@@ -343,6 +343,44 @@ describe('registration and password checks are throttled', () => {
   });
 });
 
+describe('account changes from many addresses (the red team: 40 addresses slowed a bystander to 3.3–21.3 s)', () => {
+  it('at most 2 run at once whatever the addresses; the others get 429 with Retry-After 1 at once, and a bystander signs in', async () => {
+    // Each Argon2 operation takes 300 ms here, so the twelve changes below overlap for certain.
+    const real = countingHasher();
+    const slow = { ...real, hash: async (password: string) => (await new Promise((r) => setTimeout(r, 300)), real.hash(password)) };
+    const s = await startAbuseServer({}, slow);
+    servers.push(s);
+    const accounts = await Promise.all(Array.from({ length: 12 }, (_, i) => registerVictim(s.url, `cuenta${i}@ejemplo.es`, `127.0.4.${i + 1}`)));
+    const bystander = await registerVictim(s.url, 'tranquila@ejemplo.es', '127.0.0.3');
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, s.deps.passwordWork.load().accountChanges)), 5);
+    const [answers, signIn] = await Promise.all([
+      Promise.all(
+        accounts.map((account, i) =>
+          client.send(`${s.url}/api/trpc/auth.changePassword`, {
+            from: `127.0.5.${i + 1}`,
+            cookie: account.cookie,
+            body: { json: { currentPassword: PASSWORD, newPassword: `otra frase larga ${i}` } },
+          }),
+        ),
+      ),
+      login(s.url, '127.0.0.3', bystander.email, PASSWORD),
+    ]);
+    clearInterval(sampler);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(count(answers, 200)).toBeGreaterThanOrEqual(1);
+    expect(count(answers, 200) + count(answers, 429)).toBe(12);
+    expect(count(answers, 429)).toBeGreaterThanOrEqual(8);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      const error = (JSON.parse(refused.body) as TrpcError).error.json;
+      expect(error.message).toBe('Ahora mismo hay muchos cambios de cuenta en curso. Vuelve a intentarlo en unos segundos.');
+      expect(error.data.retryAfterSeconds).toBe(1);
+    }
+    expect(signIn.status).toBe(200);
+    expect(s.deps.passwordWork.load().accountChanges).toBe(0);
+  });
+});
+
 // Two instances on one file share a Redis (without it the second refuses the file: decision 035); the
 // sign-in limit itself lives in the database.
 describeWithRedis('two server processes on one database file', () => {

@@ -22,6 +22,7 @@ describe('sign-in limits in the environment', () => {
       perClientConcurrent: 2,
       perClientQueued: 4,
       maxQueued: 200,
+      maxAccountChanges: 2,
     });
     expect(auth.trpcMaxBatchSize).toBe(20);
   });

@@ -33,6 +33,7 @@ export const AUTH_ENV_SHAPE = {
   ARGON2_PER_ADDRESS_CONCURRENT: count(64, 2),
   ARGON2_PER_ADDRESS_QUEUE: z.coerce.number().int().min(0).max(1_000).default(4),
   ARGON2_MAX_QUEUED: count(100_000, 200),
+  ARGON2_ACCOUNT_CHANGES_IN_FLIGHT: count(1_000, 2),
   TRPC_MAX_BATCH_SIZE: count(1_000, 20),
 };
 
@@ -85,6 +86,7 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
       perClientConcurrent: env.ARGON2_PER_ADDRESS_CONCURRENT,
       perClientQueued: env.ARGON2_PER_ADDRESS_QUEUE,
       maxQueued: env.ARGON2_MAX_QUEUED,
+      maxAccountChanges: env.ARGON2_ACCOUNT_CHANGES_IN_FLIGHT,
     },
     trpcMaxBatchSize: env.TRPC_MAX_BATCH_SIZE,
   };

@@ -258,8 +258,11 @@ export async function changePassword(
     });
   }
   const changes: AttemptRule = { scope: 'password-change', key: session.userId, ...deps.config.auth.limits.passwordChangePerUser };
-  await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta, [changes]);
-  const passwordHash = await deps.passwordWork.run(addressKey(meta.ip), () => deps.passwords.hash(input.newPassword));
+  // Both Argon2 operations within the cap on account changes in progress (password-work.ts).
+  const passwordHash = await deps.passwordWork.accountChange(async () => {
+    await verifyPasswordOrThrow(deps, session.userId, input.currentPassword, meta, [changes]);
+    return deps.passwordWork.run(addressKey(meta.ip), () => deps.passwords.hash(input.newPassword));
+  });
   const ended = await deps.store.transaction(async (tx) => {
     await tx.users.update(session.userId, { passwordHash, updatedAt: deps.clock() });
     return tx.sessions.deleteForUser(session.userId, session.id);
@@ -277,7 +280,7 @@ export async function logoutEverywhere(deps: Deps, userId: string) {
 
 /** Deletes the account and all its data (foreign keys cascade); its sessions end and sockets close. */
 export async function deleteAccount(deps: Deps, userId: string, password: string, meta: { ip: string }) {
-  await verifyPasswordOrThrow(deps, userId, password, meta);
+  await deps.passwordWork.accountChange(() => verifyPasswordOrThrow(deps, userId, password, meta));
   const sessionIds = await deps.store.transaction(async (tx) => {
     const ids = await tx.sessions.deleteForUser(userId);
     await tx.users.delete(userId);

@@ -84,12 +84,15 @@ export async function confirmPasswordReset(deps: Deps, input: { token: string; p
   // No Argon2 work for a link that cannot work.
   if (!(await deps.repos.sessions.findUsablePasswordReset(tokenHash, deps.clock()))) throw gone();
   const rule: AttemptRule = { scope: 'reset-confirm-address', key: addressKey(meta.ip), ...deps.config.auth.limits.resetConfirmPerAddress };
-  const { result: passwordHash } = await guardedPasswordWork(
-    deps,
-    meta.ip,
-    [rule],
-    (_scope, wait) => `Demasiados cambios de contraseña desde tu conexión. Vuelve a intentarlo dentro de ${waitLabel(wait)}.`,
-    () => deps.passwords.hash(input.password),
+  // Within the cap on account changes in progress (password-work.ts), like a password change.
+  const { result: passwordHash } = await deps.passwordWork.accountChange(() =>
+    guardedPasswordWork(
+      deps,
+      meta.ip,
+      [rule],
+      (_scope, wait) => `Demasiados cambios de contraseña desde tu conexión. Vuelve a intentarlo dentro de ${waitLabel(wait)}.`,
+      () => deps.passwords.hash(input.password),
+    ),
   );
   const now = deps.clock();
   const done = await deps.store.transaction(async (tx) => {

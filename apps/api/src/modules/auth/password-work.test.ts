@@ -19,7 +19,7 @@ describe('the Argon2 work queue', () => {
     const runs = [...a.map((g) => work.run('A', g.task)), work.run('B', b.task)];
     await settle();
     expect(started).toEqual(['a0']);
-    expect(work.load()).toEqual({ running: 1, waiting: 4, clients: 2 });
+    expect(work.load()).toEqual({ running: 1, waiting: 4, clients: 2, accountChanges: 0 });
     a[0]?.finish();
     await settle();
     a[1]?.finish();
@@ -33,7 +33,7 @@ describe('the Argon2 work queue', () => {
       g.finish();
     }
     expect(await Promise.all(runs)).toEqual(['a0', 'a1', 'a2', 'a3', 'b0']);
-    expect(work.load()).toEqual({ running: 0, waiting: 0, clients: 0 });
+    expect(work.load()).toEqual({ running: 0, waiting: 0, clients: 0, accountChanges: 0 });
   });
 
   it('refuses a client past its share at once (RATE_LIMITED, retry after 1 s); others still get in', async () => {
@@ -74,7 +74,7 @@ describe('the Argon2 work queue', () => {
     const ticket = work.admit('A');
     expect(() => work.admit('A')).toThrow();
     ticket.cancel();
-    expect(work.load()).toEqual({ running: 0, waiting: 0, clients: 0 });
+    expect(work.load()).toEqual({ running: 0, waiting: 0, clients: 0, accountChanges: 0 });
     await expect(work.run('A', () => Promise.reject(new Error('argon2 failed')))).rejects.toThrow('argon2 failed');
     expect(await work.run('A', async () => 'again')).toBe('again');
   });
@@ -84,5 +84,29 @@ describe('the Argon2 work queue', () => {
     work.admit('A');
     work.admit('B');
     expect(() => work.admit('C')).toThrow(expect.objectContaining({ code: 'RATE_LIMITED' }));
+  });
+
+  it('holds at most maxAccountChanges account changes at once, whatever their addresses; the next is refused at once', async () => {
+    const work = createPasswordWork({ maxConcurrent: 2, perClientConcurrent: 1, perClientQueued: 4, maxQueued: 200, maxAccountChanges: 2 });
+    const started: string[] = [];
+    const a = gate(started, 'A');
+    const b = gate(started, 'B');
+    const first = work.accountChange(() => work.run('127.0.1.1', a.task));
+    const second = work.accountChange(() => work.run('127.0.1.2', b.task));
+    await settle();
+    expect(work.load().accountChanges).toBe(2);
+    await expect(work.accountChange(() => work.run('127.0.1.3', async () => 'C'))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: 1 },
+    });
+    // A sign-in is not an account change: it still gets its turn.
+    const signIn = work.run('127.0.0.3', async () => 'sign-in');
+    a.finish();
+    b.finish();
+    expect(await Promise.all([first, second, signIn])).toEqual(['A', 'B', 'sign-in']);
+    expect(work.load().accountChanges).toBe(0);
+    // A failing change frees its place too.
+    await expect(work.accountChange(() => Promise.reject(new Error('mal')))).rejects.toThrow('mal');
+    expect(work.load().accountChanges).toBe(0);
   });
 });

@@ -12,6 +12,11 @@ export type PasswordWorkLimits = {
   perClientConcurrent: number;
   perClientQueued: number;
   maxQueued: number;
+  /**
+   * Account changes (a password change, a reset, an account deletion: rare for a person, two Argon2
+   * operations each) in progress at once in the whole process; the next is refused at once. Default 2.
+   */
+  maxAccountChanges?: number;
 };
 
 /** A place in a client's queue, taken before any other work for the request (see `admit`). */
@@ -34,13 +39,23 @@ export type PasswordWork = {
    * delays another by at most one task per busy client.
    */
   run<T>(client: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a whole account change (its password check and new hash) within `maxAccountChanges`, or refuses
+   * it at once with RATE_LIMITED (429, Retry-After: 1). Round robin is fair per address, so many
+   * addresses each asking for changes would each get a turn before a sign-in; capping the changes in
+   * progress bounds what they add to a sign-in's wait to a couple of tasks, whatever the addresses.
+   */
+  accountChange<T>(task: () => Promise<T>): Promise<T>;
   /** Tasks running and waiting now (tests and the bench read it). */
-  load(): { running: number; waiting: number; clients: number };
+  load(): { running: number; waiting: number; clients: number; accountChanges: number };
 };
 
 type ClientState = { running: number; admitted: number; waiting: Array<() => void> };
 
 export const PASSWORD_WORK_RETRY_AFTER_SECONDS = 1;
+
+/** Refusal of an account change over `maxAccountChanges` in progress: the server, not this person, is busy. */
+export const ACCOUNT_CHANGES_BUSY_MESSAGE = 'Ahora mismo hay muchos cambios de cuenta en curso. Vuelve a intentarlo en unos segundos.';
 
 export function createPasswordWork(configured: PasswordWorkLimits): PasswordWork {
   // One address never holds every slot: with two cores, one runs for it and one stays for everyone else.
@@ -54,6 +69,9 @@ export function createPasswordWork(configured: PasswordWorkLimits): PasswordWork
   let running = 0;
   /** Admitted and not yet running, in all. */
   let waiting = 0;
+  /** Account changes in progress. */
+  let accountChanges = 0;
+  const maxAccountChanges = Math.max(1, configured.maxAccountChanges ?? 2);
 
   const busy = () =>
     new DomainError('RATE_LIMITED', PASSWORD_WORK_BUSY_MESSAGE, {
@@ -139,6 +157,17 @@ export function createPasswordWork(configured: PasswordWorkLimits): PasswordWork
         return Promise.reject(error);
       }
     },
-    load: () => ({ running, waiting, clients: clients.size }),
+    async accountChange<T>(task: () => Promise<T>): Promise<T> {
+      if (accountChanges >= maxAccountChanges) {
+        throw new DomainError('RATE_LIMITED', ACCOUNT_CHANGES_BUSY_MESSAGE, { retryAfterSeconds: PASSWORD_WORK_RETRY_AFTER_SECONDS });
+      }
+      accountChanges += 1;
+      try {
+        return await task();
+      } finally {
+        accountChanges -= 1;
+      }
+    },
+    load: () => ({ running, waiting, clients: clients.size, accountChanges }),
   };
 }
