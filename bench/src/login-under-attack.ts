@@ -11,13 +11,13 @@
  * Goal: the bystander's p99 under the attack below 1 s with the shipped limits (issue 14); the other
  * figures are reported as ratios against "no attack" in the same run.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ORIGIN, percentile, prepareDatabase, report, sleep, startServer } from './lib';
+import { addCounts, bystanderLogins, latencyStats, postFrom, runAttackerLanes, startAttackerProcess } from './attack-lib';
+import { prepareDatabase, report, sleep, startServer } from './lib';
 
 const PASSWORD = 'una frase bastante larga';
 const ATTACKER = '127.0.0.2';
@@ -39,107 +39,33 @@ const NO_QUEUE = {
   ARGON2_MAX_QUEUED: '100000',
 };
 
-function post(agent: Agent, url: string, path: string, from: string, body: unknown): Promise<{ status: number; ms: number }> {
-  const payload = JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = request(
-      `${url}${path}`,
-      {
-        method: 'POST',
-        agent,
-        localAddress: from,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: ORIGIN },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end(payload);
-  });
-}
-
 /** The attacker process: LANES requests in flight from ATTACKER until killed; prints counts on SIGTERM. */
 async function attack(url: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: LANES });
-  const counts: Record<string, number> = {};
-  let stopped = false;
-  process.on('SIGTERM', () => {
-    stopped = true;
-    process.stdout.write(`${JSON.stringify(counts)}\n`, () => process.exit(0));
-  });
-  process.stdout.write('ready\n');
   let n = 0;
-  await Promise.all(
-    Array.from({ length: LANES }, async () => {
-      while (!stopped) {
-        n += 1;
-        const answer =
-          n % 2 === 0
-            ? await post(agent, url, '/api/auth/register', ATTACKER, {
-                email: `flood${process.pid}-${n}@ascenso.local`,
-                password: PASSWORD,
-                firstName: 'Flo',
-              })
-            : await post(agent, url, '/api/auth/login', ATTACKER, {
-                email: `flood${n}@ascenso.local`,
-                password: 'no es esta',
-              });
-        counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-        // It ignores Retry-After, but pauses 2 ms after a refusal: this process shares the server's
-        // cores, and a client spinning at full speed would measure its own CPU use, not the server's.
-        if (answer.status === 429) await sleep(2);
-      }
-    }),
-  );
-}
-
-/** Starts the attacker process; resolves once it is sending. */
-async function startAttacker(url: string) {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--attack', url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  await runAttackerLanes(LANES, async (_lane, count) => {
+    n += 1;
+    const answer =
+      n % 2 === 0
+        ? await postFrom(agent, url, '/api/auth/register', ATTACKER, {
+            email: `flood${process.pid}-${n}@ascenso.local`,
+            password: PASSWORD,
+            firstName: 'Flo',
+          })
+        : await postFrom(agent, url, '/api/auth/login', ATTACKER, {
+            email: `flood${n}@ascenso.local`,
+            password: 'no es esta',
+          });
+    count(answer.status);
+    // It ignores Retry-After, but pauses 2 ms after a refusal: this process shares the server's
+    // cores, and a client spinning at full speed would measure its own CPU use, not the server's.
+    if (answer.status === 429) await sleep(2);
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.startsWith('ready\n')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`attacker exited (${code})`)));
-  });
-  return {
-    stop: () =>
-      new Promise<Record<string, number>>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => {
-          const last = output.trim().split('\n').pop() ?? '';
-          resolve(last.startsWith('{') ? (JSON.parse(last) as Record<string, number>) : {});
-        });
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
-async function bystanderLogins(agent: Agent, url: string, times: number): Promise<number[]> {
-  const times_: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const answer = await post(agent, url, '/api/auth/login', BYSTANDER, {
-      email: 'bench0@ascenso.local',
-      password: PASSWORD,
-    });
-    if (answer.status !== 200) throw new Error(`bystander sign-in answered ${answer.status}`);
-    times_.push(answer.ms);
-    await sleep(30);
-  }
-  return times_;
-}
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? Number.NaN };
-};
+const startAttacker = (url: string) => startAttackerProcess(fileURLToPath(import.meta.url), [url]);
+const logins = (agent: Agent, url: string, times: number) => bystanderLogins(agent, url, BYSTANDER, times);
+const stats = latencyStats;
 
 export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
   const dir = mkdtempSync(join(tmpdir(), 'ascenso-login-attack-'));
@@ -155,21 +81,19 @@ export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
     const attackedQueueOnly: number[] = [];
     const counts: Record<string, number> = {};
     const countsQueueOnly: Record<string, number> = {};
-    const add = (into: Record<string, number>, from: Record<string, number>) => {
-      for (const [status, n] of Object.entries(from)) into[status] = (into[status] ?? 0) + n;
-    };
+    const add = addCounts;
     try {
-      await bystanderLogins(agent, shipped.url, 3); // warm-up (the dummy hash, JIT)
-      await bystanderLogins(agent, queueOnly.url, 3);
+      await logins(agent, shipped.url, 3); // warm-up (the dummy hash, JIT)
+      await logins(agent, queueOnly.url, 3);
       for (let round = 0; round < rounds; round += 1) {
-        quiet.push(...(await bystanderLogins(agent, shipped.url, perPhase)));
+        quiet.push(...(await logins(agent, shipped.url, perPhase)));
         for (const [server, into, intoCounts] of [
           [shipped, attacked, counts],
           [queueOnly, attackedQueueOnly, countsQueueOnly],
         ] as const) {
           const attacker = await startAttacker(server.url);
           await sleep(1_000);
-          into.push(...(await bystanderLogins(agent, server.url, perPhase)));
+          into.push(...(await logins(agent, server.url, perPhase)));
           add(intoCounts, await attacker.stop());
         }
       }
@@ -184,10 +108,10 @@ export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
     let unqueued: number[] = [];
     let countsUnqueued: Record<string, number> = {};
     try {
-      await bystanderLogins(agent, open.url, 3);
+      await logins(agent, open.url, 3);
       const attacker = await startAttacker(open.url);
       await sleep(1_000);
-      unqueued = await bystanderLogins(agent, open.url, 5);
+      unqueued = await logins(agent, open.url, 5);
       countsUnqueued = await attacker.stop();
     } finally {
       await open.stop();

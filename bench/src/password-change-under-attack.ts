@@ -12,111 +12,42 @@
  * lifted (the queue alone). Figures: p50/p99 and the ratios against "no attack" in the same run.
  * Goal: the bystander's p99 under the attack below 1 s with the shipped limits.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ORIGIN, percentile, prepareDatabase, report, sleep, startServer } from './lib';
+import { addCounts, bystanderLogins, latencyStats, postFrom, runAttackerLanes, startAttackerProcess } from './attack-lib';
+import { prepareDatabase, report, sleep, startServer } from './lib';
 
 const PASSWORD = 'una frase bastante larga';
 const OTHER = 'otra frase bastante larga';
 const BYSTANDER = '127.0.0.3';
 const ACCOUNTS = 40;
 
-function post(agent: Agent, url: string, path: string, from: string, body: unknown, cookie?: string): Promise<{ status: number; ms: number }> {
-  const payload = JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = request(
-      `${url}${path}`,
-      {
-        method: 'POST',
-        agent,
-        localAddress: from,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          origin: ORIGIN,
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end(payload);
-  });
-}
-
 /** The attacker process: one lane per account and address until killed; prints counts on SIGTERM. */
 async function attack(url: string, cookies: string[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: cookies.length });
-  const counts: Record<string, number> = {};
-  let stopped = false;
-  process.on('SIGTERM', () => {
-    stopped = true;
-    process.stdout.write(`${JSON.stringify(counts)}\n`, () => process.exit(0));
+  const current = cookies.map(() => PASSWORD);
+  await runAttackerLanes(cookies.length, async (lane, count) => {
+    const next = current[lane] === PASSWORD ? OTHER : PASSWORD;
+    const answer = await postFrom(
+      agent,
+      url,
+      '/api/trpc/auth.changePassword',
+      `127.0.1.${lane + 1}`,
+      { json: { currentPassword: current[lane], newPassword: next } },
+      cookies[lane],
+    );
+    count(answer.status);
+    if (answer.status === 200) current[lane] = next;
+    if (answer.status === 429) await sleep(2);
   });
-  process.stdout.write('ready\n');
-  await Promise.all(
-    cookies.map(async (cookie, i) => {
-      const from = `127.0.1.${i + 1}`;
-      let current = PASSWORD;
-      while (!stopped) {
-        const next = current === PASSWORD ? OTHER : PASSWORD;
-        const answer = await post(agent, url, '/api/trpc/auth.changePassword', from, { json: { currentPassword: current, newPassword: next } }, cookie);
-        counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-        if (answer.status === 200) current = next;
-        if (answer.status === 429) await sleep(2);
-      }
-    }),
-  );
 }
 
-async function startAttacker(url: string, cookies: string[]) {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--attack', url, JSON.stringify(cookies)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.startsWith('ready\n')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`attacker exited (${code})`)));
-  });
-  return {
-    stop: () =>
-      new Promise<Record<string, number>>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => {
-          const last = output.trim().split('\n').pop() ?? '';
-          resolve(last.startsWith('{') ? (JSON.parse(last) as Record<string, number>) : {});
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function bystanderLogins(agent: Agent, url: string, times: number): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const answer = await post(agent, url, '/api/auth/login', BYSTANDER, { email: 'bench0@ascenso.local', password: PASSWORD });
-    if (answer.status !== 200) throw new Error(`bystander sign-in answered ${answer.status}`);
-    ms.push(answer.ms);
-    await sleep(30);
-  }
-  return ms;
-}
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-};
+const startAttacker = (url: string, cookies: string[]) => startAttackerProcess(fileURLToPath(import.meta.url), [url, JSON.stringify(cookies)]);
+const logins = (agent: Agent, url: string, times: number) => bystanderLogins(agent, url, BYSTANDER, times);
+const stats = latencyStats;
 
 export async function passwordChangeUnderAttackBench(rounds = 3, perPhase = 20) {
   const dir = mkdtempSync(join(tmpdir(), 'ascenso-password-change-attack-'));
@@ -132,14 +63,12 @@ export async function passwordChangeUnderAttackBench(rounds = 3, perPhase = 20) 
     const attackedLifted: number[] = [];
     const counts: Record<string, number> = {};
     const countsLifted: Record<string, number> = {};
-    const add = (into: Record<string, number>, from: Record<string, number>) => {
-      for (const [status, n] of Object.entries(from)) into[status] = (into[status] ?? 0) + n;
-    };
+    const add = addCounts;
     try {
-      await bystanderLogins(agent, shipped.url, 3); // warm-up
-      await bystanderLogins(agent, lifted.url, 3);
+      await logins(agent, shipped.url, 3); // warm-up
+      await logins(agent, lifted.url, 3);
       for (let round = 0; round < rounds; round += 1) {
-        quiet.push(...(await bystanderLogins(agent, shipped.url, perPhase)));
+        quiet.push(...(await logins(agent, shipped.url, perPhase)));
         for (const [server, users, into, intoCounts] of [
           [shipped, shippedUsers, attacked, counts],
           [lifted, liftedUsers, attackedLifted, countsLifted],
@@ -149,7 +78,7 @@ export async function passwordChangeUnderAttackBench(rounds = 3, perPhase = 20) 
             users.slice(1).map((u) => u.cookie),
           );
           await sleep(1_000);
-          into.push(...(await bystanderLogins(agent, server.url, perPhase)));
+          into.push(...(await logins(agent, server.url, perPhase)));
           add(intoCounts, await attacker.stop());
         }
       }
