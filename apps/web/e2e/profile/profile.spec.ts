@@ -94,6 +94,20 @@ test.describe('perfil', () => {
     expect(data.format).toBe('ascenso-export-v1');
   });
 
+  test('past the hourly export limit, the download is not an error file: a toast says how long to wait', async ({ page }) => {
+    await freshMember(page, 'Elia');
+    // Ten exports in the hour (the limit), straight from the API.
+    for (let i = 0; i < 10; i += 1) expect((await page.request.get('/api/profile/export')).status()).toBe(200);
+    await page.goto('/profile');
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await page.getByRole('link', { name: 'Exportar mis datos' }).click();
+    const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'No se ha podido descargar' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(/Has descargado tus datos muchas veces en la última hora\. Podrás volver a hacerlo dentro de \d+ minutos?\./);
+    expect(downloaded).toBe(false);
+  });
+
   test('notes for the coach: add, edit and delete (with a confirmation)', async ({ page }) => {
     await freshMember(page, 'Nora');
     await page.goto('/profile');

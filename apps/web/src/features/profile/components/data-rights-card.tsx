@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Dialog, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../../components/ui/toaster';
 import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
@@ -9,6 +9,7 @@ import { useDeleteAccount, type DeleteAccountResult } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { downloadFile } from '../../../lib/download';
 
 export const EXPORT_URL = '/api/profile/export';
 export const EXPORT_MARKDOWN_URL = '/api/profile/export?format=markdown';
@@ -30,16 +31,12 @@ export function DataRightsCard() {
             O descárgalo en Markdown, un texto fácil de leer: tu diario, tus sesiones con sus compromisos, tus notas para el coach y el resumen de tus pasos.
           </Text>
           <Flex gap="3" wrap="wrap">
-            <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
-              <a href={EXPORT_URL} download="ascenso-mis-datos.json">
-                Exportar mis datos
-              </a>
-            </Button>
-            <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
-              <a href={EXPORT_MARKDOWN_URL} download aria-describedby="perfil-exportar-markdown">
-                Descargar en Markdown
-              </a>
-            </Button>
+            <ExportLink href={EXPORT_URL} filename="ascenso-mis-datos.json">
+              Exportar mis datos
+            </ExportLink>
+            <ExportLink href={EXPORT_MARKDOWN_URL} filename="ascenso-mis-datos.md" describedBy="perfil-exportar-markdown">
+              Descargar en Markdown
+            </ExportLink>
           </Flex>
         </Box>
         <Box as="section" aria-labelledby="perfil-eliminar" pt="6" borderTopWidth="1px" borderColor="border.soft">
@@ -53,6 +50,31 @@ export function DataRightsCard() {
         </Box>
       </Stack>
     </ProfileCard>
+  );
+}
+
+/**
+ * A download link that explains a refusal (exports are limited per hour: 429 with the wait) in a toast
+ * instead of saving the error as the file. A plain click fetches the file; a click with a modifier key
+ * (or no JavaScript) is left to the browser.
+ */
+function ExportLink({ href, filename, describedBy, children }: { href: string; filename: string; describedBy?: string; children: ReactNode }) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await downloadFile(href, filename);
+    setBusy(false);
+    if (!result.ok) toaster.create({ type: 'error', title: 'No se ha podido descargar', description: result.message, closable: true });
+  };
+  return (
+    <Button asChild type={undefined} variant="outline" colorPalette="brand" borderRadius="full">
+      <a href={href} download={filename} aria-describedby={describedBy} aria-busy={busy || undefined} onClick={(event) => void onClick(event)}>
+        {children}
+      </a>
+    </Button>
   );
 }
 
