@@ -1,5 +1,5 @@
 import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTotals } from './schema/activities';
-import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
+import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { calendarFeeds } from './schema/calendar';
@@ -35,6 +35,7 @@ export const schema = {
   practiceSessions,
   coachNotes,
   catalogueAudit,
+  adminMailAudit,
   stepAdjustments,
   outbox,
   events,

@@ -1,7 +1,7 @@
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
 import type { ActivityRow, CompletionRow, EvidenceRow, idempotencyKeys } from './schema/activities';
-import type { catalogueAudit, CoachNoteRow, OutboxRow, stepAdjustments } from './schema/admin';
+import type { adminMailAudit, catalogueAudit, CoachNoteRow, OutboxRow, stepAdjustments } from './schema/admin';
 import type { AssessmentRow, ProgressRow } from './schema/assessments';
 import type { CalendarFeedRow } from './schema/calendar';
 import type {
@@ -32,6 +32,9 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 export type AiUsageRow = typeof aiUsage.$inferSelect;
 export type EvaluationRow = typeof assessmentEvaluations.$inferSelect;
 export type AuditRow = typeof catalogueAudit.$inferSelect;
+export type MailAuditInsert = typeof adminMailAudit.$inferInsert;
+/** A mail an admin sent on a person's behalf, with that person's name and address (read when listed). */
+export type MailAuditRow = typeof adminMailAudit.$inferSelect & { userEmail: string; userFirstName: string };
 export type AdjustmentRow = typeof stepAdjustments.$inferSelect;
 export type EvidenceSource = EvidenceRow['source'];
 
@@ -228,6 +231,9 @@ export interface AdminRepository {
   updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): Promise<void>;
   insertAudit(row: typeof catalogueAudit.$inferInsert): Promise<void>;
   listAudit(limit: number): Promise<AuditRow[]>;
+  insertMailAudit(row: MailAuditInsert): Promise<void>;
+  /** The latest mails admins sent on people's behalf, newest first. */
+  listMailAudit(limit: number): Promise<MailAuditRow[]>;
   insertAdjustment(row: typeof stepAdjustments.$inferInsert): Promise<void>;
   listAdjustments(userId: string): Promise<AdjustmentRow[]>;
   adjustmentsForDay(userId: string, day: string): Promise<number>;

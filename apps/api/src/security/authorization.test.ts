@@ -97,6 +97,24 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
         },
       ]),
   },
+  'admin.mailAudit': {
+    arrange: (_t, caller, adminId) => caller.admin.aiEmailSend({ userId: adminId }),
+    check: (answer, adminId) =>
+      expect(answer).toEqual([
+        {
+          id: expect.any(String),
+          adminId,
+          adminEmail: 'jefa@ejemplo.es',
+          userId: adminId,
+          userEmail: 'jefa@ejemplo.es',
+          userFirstName: expect.any(String),
+          template: 'weekly-summary',
+          outboxId: expect.any(String),
+          status: 'stored',
+          at: expect.any(Date),
+        },
+      ]),
+  },
   'admin.emailTemplates': {
     check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset']),
   },

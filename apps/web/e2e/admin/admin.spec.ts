@@ -199,5 +199,11 @@ test.describe('administración', () => {
     await expect(preview.getByRole('status').filter({ hasText: 'Guardado en la bandeja de salida de desarrollo' })).toBeVisible({ timeout: 15_000 });
     // The newest mail in the outbox is this one, to the person's own address.
     await expect(page.getByRole('region', { name: 'Bandeja de salida' }).getByRole('listitem').first()).toContainText('demo@ascenso.local');
+    // And the audit log says who sent it, to whom, and how it went.
+    const log = page.getByRole('region', { name: 'Registro de correos enviados en nombre de personas' });
+    const entry = log.getByRole('list', { name: 'Correos enviados en nombre de personas' }).getByRole('listitem').first();
+    await expect(entry).toContainText('para Lucía (demo@ascenso.local)');
+    await expect(entry).toContainText(`Enviado por ${ADMIN.email}`);
+    await expect(entry).toContainText('Guardado (desarrollo)');
   });
 });

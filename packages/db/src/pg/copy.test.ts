@@ -217,6 +217,18 @@ function fill(db: Db) {
   db.insert(s.stepAdjustments)
     .values({ id: 'sa1', userId: 'u1', adminId: 'u2', steps: -50, reason: 'Corrección', day: '2026-11-20', at: at(30) })
     .run();
+  db.insert(s.adminMailAudit)
+    .values({
+      id: 'ma1',
+      adminId: 'u2',
+      adminEmail: 'jefa@example.com',
+      userId: 'u1',
+      template: 'weekly-summary',
+      outboxId: 'o1',
+      status: 'stored',
+      at: at(31),
+    })
+    .run();
   db.insert(s.outbox)
     .values({
       id: 'o1',

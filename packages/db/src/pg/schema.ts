@@ -1,5 +1,5 @@
 import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTotals } from './schema/activities';
-import { catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
+import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { calendarFeeds } from './schema/calendar';
@@ -38,6 +38,7 @@ export const pgSchema = {
   practiceSessions,
   coachNotes,
   catalogueAudit,
+  adminMailAudit,
   stepAdjustments,
   outbox,
   events,

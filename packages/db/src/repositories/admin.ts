@@ -4,7 +4,7 @@ import type { AdminRepository } from '../store';
 import type { Synchronous } from './synchronous';
 import { deleteOwnRow, selectWhereEquals, updateOwnRow } from './prepared';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
-import { catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
+import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
@@ -38,6 +38,19 @@ export function createAdminRepository(db: Db): Synchronous<AdminRepository> {
     },
     listAudit(limit: number) {
       return db.select().from(catalogueAudit).orderBy(desc(catalogueAudit.at)).limit(limit).all();
+    },
+    insertMailAudit(row: typeof adminMailAudit.$inferInsert): void {
+      db.insert(adminMailAudit).values(row).run();
+    },
+    listMailAudit(limit: number) {
+      return db
+        .select({ audit: adminMailAudit, userEmail: users.email, userFirstName: users.firstName })
+        .from(adminMailAudit)
+        .innerJoin(users, eq(users.id, adminMailAudit.userId))
+        .orderBy(desc(adminMailAudit.at))
+        .limit(limit)
+        .all()
+        .map((r) => ({ ...r.audit, userEmail: r.userEmail, userFirstName: r.userFirstName }));
     },
 
     insertAdjustment(row: typeof stepAdjustments.$inferInsert): void {

@@ -29,6 +29,25 @@ export const catalogueAudit = sqliteTable(
   (t) => [index('catalogue_audit_at_idx').on(t.at)],
 );
 
+/**
+ * Every mail an admin sends on a person's behalf (their weekly summary, only ever to their own address):
+ * who sent it, to whom, which mail and how it went. Deleted with the person's account.
+ */
+export const adminMailAudit = sqliteTable(
+  'admin_mail_audit',
+  {
+    id: idColumn(),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    userId: ownerColumn(),
+    template: text('template').notNull(),
+    outboxId: text('outbox_id').notNull(),
+    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('admin_mail_audit_at_idx').on(t.at)],
+);
+
 /** Manual step adjustments by an admin, with the reason (they move the user's total). */
 export const stepAdjustments = sqliteTable(
   'step_adjustments',

@@ -51,5 +51,9 @@ export const adminRouter = router({
   aiEmailSend: adminProcedure
     .input(UserId.strict())
     .output(SendResult)
-    .mutation(({ ctx, input, signal }) => sendWeeklySummary(ctx.deps, { userId: input.userId, adminId: ctx.auth.user.id }, signal)),
+    .mutation(({ ctx, input, signal }) =>
+      sendWeeklySummary(ctx.deps, { userId: input.userId, adminId: ctx.auth.user.id, adminEmail: ctx.auth.user.email }, signal),
+    ),
+  /** The audit log of mails sent on people's behalf (admin.aiEmailSend): the latest 200, newest first. */
+  mailAudit: adminProcedure.query(({ ctx }) => ctx.deps.repos.admin.listMailAudit(200)),
 });

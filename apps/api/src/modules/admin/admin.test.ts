@@ -27,6 +27,7 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   emailSend: { template: 'welcome', to: 'a@b.es' },
   aiEmailPreview: { userId: 'x' },
   aiEmailSend: { userId: 'x' },
+  mailAudit: undefined,
 };
 
 describe('admin authorisation', () => {
@@ -209,6 +210,31 @@ describe('e-mail', () => {
     expect(preview.text).toContain('1 respiración corta');
     expect(await caller.admin.aiEmailSend({ userId: member.user.id })).toMatchObject({ status: 'stored' });
     expect((await caller.admin.outbox())[0]?.to).toBe(member.user.email);
+  });
+
+  it('writes every mail sent on someone’s behalf to the audit log (who, to whom, how), and forgets it with the account', async () => {
+    const t = createTestApp();
+    const { caller, user: boss } = await admin(t);
+    const member = await t.registerUser({ firstName: 'Carmen' });
+    expect(await caller.admin.mailAudit()).toEqual([]);
+    const sent = await caller.admin.aiEmailSend({ userId: member.user.id });
+    expect(await caller.admin.mailAudit()).toEqual([
+      {
+        id: expect.any(String),
+        adminId: boss.id,
+        adminEmail: boss.email,
+        userId: member.user.id,
+        userEmail: member.user.email,
+        userFirstName: 'Carmen',
+        template: 'weekly-summary',
+        outboxId: sent.id,
+        status: 'stored',
+        at: t.clock.now(),
+      },
+    ]);
+    // Deleting the account deletes what the log says about the person.
+    await t.deps.repos.users.delete(member.user.id);
+    expect(await caller.admin.mailAudit()).toEqual([]);
   });
 
   it('sends a person’s weekly summary only to that person: another recipient is refused and nothing is sent', async () => {

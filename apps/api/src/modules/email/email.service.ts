@@ -55,7 +55,7 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
   return { user: { id: user.id, email: user.email, firstName: user.firstName }, source: summary.source, ...rendered };
 }
 
-export async function sendWeeklySummary(deps: Deps, input: { userId: string; adminId: string }, signal?: AbortSignal) {
+export async function sendWeeklySummary(deps: Deps, input: { userId: string; adminId: string; adminEmail: string }, signal?: AbortSignal) {
   const preview = await previewWeeklySummary(deps, input.userId, signal);
   deps.logger.info('admin sent a weekly summary', { adminId: input.adminId, userId: preview.user.id });
   const row = await deps.mailer.send({
@@ -66,6 +66,17 @@ export async function sendWeeklySummary(deps: Deps, input: { userId: string; adm
     to: preview.user.email,
     template: 'weekly-summary',
     userId: preview.user.id,
+  });
+  // The audit log of mails sent on someone's behalf: who, to whom, which, and how it went.
+  await deps.repos.admin.insertMailAudit({
+    id: crypto.randomUUID(),
+    adminId: input.adminId,
+    adminEmail: input.adminEmail,
+    userId: preview.user.id,
+    template: 'weekly-summary',
+    outboxId: row.id,
+    status: row.status,
+    at: deps.clock(),
   });
   return { id: row.id, status: row.status, transport: row.transport, error: row.error, subject: row.subject };
 }

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
 import type { AdminRepository } from '../../store';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
-import { catalogueAudit, coachNotes, outbox, stepAdjustments } from '../schema/admin';
+import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
@@ -34,6 +34,18 @@ export function createPgAdminRepository(db: PgExec): AdminRepository {
     },
     async listAudit(limit) {
       return db.select().from(catalogueAudit).orderBy(desc(catalogueAudit.at)).limit(limit);
+    },
+    async insertMailAudit(row) {
+      await db.insert(adminMailAudit).values(row);
+    },
+    async listMailAudit(limit) {
+      const rows = await db
+        .select({ audit: adminMailAudit, userEmail: users.email, userFirstName: users.firstName })
+        .from(adminMailAudit)
+        .innerJoin(users, eq(users.id, adminMailAudit.userId))
+        .orderBy(desc(adminMailAudit.at))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.audit, userEmail: r.userEmail, userFirstName: r.userFirstName }));
     },
     async insertAdjustment(row) {
       await db.insert(stepAdjustments).values(row);

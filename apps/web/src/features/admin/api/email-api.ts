@@ -37,7 +37,15 @@ export function useAiEmailPreviewQuery(userId: string | null) {
   return useQuery(trpc.admin.aiEmailPreview.queryOptions({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: Infinity, gcTime: 5 * 60_000 }));
 }
 
+/** The audit log of mails sent on people's behalf. */
+export function useMailAuditQuery() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.mailAudit.queryOptions(undefined, { staleTime: 0 }));
+}
+
+/** A send shows in the outbox and in the audit log of mails sent on people's behalf. */
 export function useAiEmailSendMutation() {
   const trpc = useTRPC();
-  return useMutation(trpc.admin.aiEmailSend.mutationOptions(useRefreshOutbox()));
+  const invalidate = useInvalidate();
+  return useMutation(trpc.admin.aiEmailSend.mutationOptions({ onSettled: () => invalidate(trpc.admin.outbox.queryKey(), trpc.admin.mailAudit.queryKey()) }));
 }

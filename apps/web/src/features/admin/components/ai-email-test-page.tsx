@@ -7,6 +7,7 @@ import { useAiEmailPreviewQuery, useAiEmailSendMutation } from '../api/email-api
 import { errorMessage } from '../../../lib/error-messages';
 import type { SendResult } from '../utils/email-copy';
 import { EmailPreview } from './email-preview';
+import { MailAuditLog } from './mail-audit-log';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -91,6 +92,7 @@ function AiEmailTest() {
         </AdminCard>
       ) : null}
 
+      <MailAuditLog />
       <OutboxList />
     </AdminFrame>
   );
