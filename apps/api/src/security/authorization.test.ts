@@ -21,6 +21,7 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
 type AdminCaller = {
   admin: {
     updateActivity: (input: { key: string; name: string; baseSteps: number; multiplier: number; dailyLimit: number }) => Promise<unknown>;
+    aiEmailSend: (input: { userId: string }) => Promise<unknown>;
   };
 };
 type AdminAnswer = {
