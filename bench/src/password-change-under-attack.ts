@@ -9,7 +9,8 @@
  * after a 429, so its own CPU on the server's cores stays bounded). The bystander (bench0, 127.0.0.3)
  * signs in 20 times per phase. Rounds interleave: no attack; the attack against the shipped limits (5
  * changes an hour per user, the fair Argon2 queue); the attack against a server whose change limit is
- * lifted (the queue alone). Figures: p50/p99 and the ratios against "no attack" in the same run.
+ * lifted and no cap on account changes in progress (ARGON2_ACCOUNT_CHANGES_IN_FLIGHT=1000: the code before
+ * the cap, with only the per-address queue). Figures: p50/p99 and the ratios against "no attack" in the same run.
  * Goal: the bystander's p99 under the attack below 1 s with the shipped limits.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,7 +58,11 @@ export async function passwordChangeUnderAttackBench(rounds = 3, perPhase = 20) 
     const shippedUsers = await prepareDatabase(join(dir, 'default.db'), ACCOUNTS + 1);
     const liftedUsers = await prepareDatabase(join(dir, 'lifted.db'), ACCOUNTS + 1);
     const shipped = await startServer({ DATABASE_PATH: join(dir, 'default.db') });
-    const lifted = await startServer({ DATABASE_PATH: join(dir, 'lifted.db'), AUTH_PASSWORD_CHANGE_MAX_PER_USER: '100000' });
+    const lifted = await startServer({
+      DATABASE_PATH: join(dir, 'lifted.db'),
+      AUTH_PASSWORD_CHANGE_MAX_PER_USER: '100000',
+      ARGON2_ACCOUNT_CHANGES_IN_FLIGHT: '1000',
+    });
     const quiet: number[] = [];
     const attacked: number[] = [];
     const attackedLifted: number[] = [];
@@ -97,7 +102,7 @@ export async function passwordChangeUnderAttackBench(rounds = 3, perPhase = 20) 
       ['shipped limits, under attack p50 / p99 (ms)', ms(a)],
       ['  ratio p50 / p99', ratio(a)],
       ['  attacker answers by status', JSON.stringify(counts)],
-      ['change limit lifted (the queue alone), under attack p50 / p99 (ms)', ms(l)],
+      ['no change limit, no cap in progress (the queue alone), under attack p50 / p99 (ms)', ms(l)],
       ['  ratio p50 / p99', ratio(l)],
       ['  attacker answers by status', JSON.stringify(countsLifted)],
       ['goal: p99 under attack < 1 000 ms (shipped limits)', ok ? 'met' : 'MISSED'],
