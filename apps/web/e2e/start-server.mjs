@@ -130,7 +130,7 @@ async function startScriptedFakeModel() {
   const tsxDir = dirname(requireFromApi.resolve('tsx/package.json'));
   const { tsImport } = await import(pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href);
   const fakeModule = resolve(webRoot, '../../packages/ai/src/testing/fake-openai-server.ts');
-  const { startFakeOpenAIServer, SAMPLE_PLAN } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
+  const { startFakeOpenAIServer, SAMPLE_PLAN, DEFAULT_SCREEN_REPLY, isScreenRequest } = await tsImport(pathToFileURL(fakeModule).href, import.meta.url);
   const fake = await startFakeOpenAIServer();
   const upstream = new URL(fake.baseURL).origin;
 
@@ -164,7 +164,7 @@ async function startScriptedFakeModel() {
       }
       if (req.url === '/__control/reset' && req.method === 'POST') {
         script = defaults();
-        fake.screenReply({ kind: 'opinion', crisis: false, families: [] });
+        fake.screenReply(DEFAULT_SCREEN_REPLY);
         return json(res, 200, { ok: true });
       }
       if (req.url === '/__control/requests') return json(res, 200, counts);
@@ -176,7 +176,7 @@ async function startScriptedFakeModel() {
         streamed = parsed?.stream === true;
         // The crisis screen's second opinion (decision 036) has the fake's own script (default: no crisis),
         // so it neither waits for the scripted answers' turn nor counts among them.
-        screen = parsed?.response_format?.json_schema?.name === 'crisis_screen';
+        screen = isScreenRequest(parsed);
       } catch {
         // Not JSON (a GET): not streamed.
       }

@@ -89,9 +89,9 @@ export const LUCIA_NOTES: readonly string[] = [
 ];
 
 /** The story is written by the offline coach even when a model is configured: no model call at start-up. */
-const offlineCoach = createCoach(createOfflineProvider());
 // The crisis screen's second opinion (decision 036) asks `coachProvider`: offline here too.
 const offlineProvider = createOfflineProvider();
+const offlineCoach = createCoach(offlineProvider);
 const at = (deps: Deps, when: Date): Deps => ({ ...deps, coach: offlineCoach, coachProvider: offlineProvider, clock: () => when });
 
 export function seedJournalEntry(deps: Deps, actor: Actor, when: Date, entry: JournalSeed) {

@@ -20,6 +20,9 @@ export const SECOND_OPINION_MAX_OUTPUT_TOKENS = 80;
 /** The longest text sent: the end of a long message (a crisis buried in a long one still reaches it whole up to this). */
 export const SECOND_OPINION_MAX_CHARACTERS = 4_000;
 
+/** The name of the structured output's format (`response_format.json_schema.name`): test doubles tell these requests apart by it. */
+export const CRISIS_SCREEN_FORMAT = 'crisis_screen';
+
 export const CrisisOpinionSchema = z.object({
   crisis: z.boolean().describe('true si el mensaje indica que alguien puede estar en peligro ahora o muy pronto'),
   families: z.array(z.enum(RISK_CATEGORIES)).max(RISK_CATEGORIES.length).describe('las familias de riesgo que encajan, vacía si crisis es false'),
@@ -77,7 +80,7 @@ export async function askSecondOpinion(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.user ? { user: options.user } : {}),
     },
-    { name: 'crisis_screen', schema: CrisisOpinionSchema },
+    { name: CRISIS_SCREEN_FORMAT, schema: CrisisOpinionSchema },
   );
   if (!value.crisis) return { families: [], usage };
   const named = new Set(value.families);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { DailyPlan } from '../plan';
+import { CRISIS_SCREEN_FORMAT } from '../safety/second-opinion';
 
 /** A valid daily plan as a model writes it (structured output), for tests that script the fake's answer. */
 export const SAMPLE_PLAN: DailyPlan = {
@@ -34,6 +35,14 @@ export type FakeScreenReply =
   | { kind: 'error'; status: number }
   | { kind: 'hang' }
   | { kind: 'content'; text: string };
+
+/** The fake's answer to a second opinion until a test scripts another. */
+export const DEFAULT_SCREEN_REPLY: FakeScreenReply = { kind: 'opinion', crisis: false, families: [] };
+
+/** Whether a chat completion request is the crisis screen's second opinion. */
+export function isScreenRequest(body: unknown): boolean {
+  return (body as { response_format?: { json_schema?: { name?: string } } } | null)?.response_format?.json_schema?.name === CRISIS_SCREEN_FORMAT;
+}
 
 /** What one second opinion costs in the fake (its own figures, told apart from a reply's 11 + 7). */
 export const FAKE_SCREEN_USAGE = { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 };
@@ -149,7 +158,7 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   };
 
   const screenRequests: FakeOpenAIServer['screenRequests'] = [];
-  let nextScreen: FakeScreenReply = { kind: 'opinion', crisis: false, families: [] };
+  let nextScreen: FakeScreenReply = DEFAULT_SCREEN_REPLY;
   const screen = async (body: unknown, res: ServerResponse) => {
     screenRequests.push({ body });
     const reply = nextScreen;
@@ -186,8 +195,8 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
       return;
     }
-    const body = (await readJson(req)) as { stream?: boolean; model?: string; response_format?: { json_schema?: { name?: string } } } | null;
-    if (body?.response_format?.json_schema?.name === 'crisis_screen') {
+    const body = (await readJson(req)) as { stream?: boolean; model?: string } | null;
+    if (isScreenRequest(body)) {
       await screen(body, res);
       return;
     }

@@ -37,17 +37,22 @@ export type SafetyView = { category: RiskCategory; message: string; resources: S
 export const AWAITING_ACKNOWLEDGEMENT_MESSAGE =
   'Antes de seguir, confirma que has visto los recursos de ayuda: pulsa «He leído los recursos, quiero continuar».';
 
-/** Screens a user's message; null when nothing fires. Logged with the category and the rules, never the text. */
+/** A route, logged with its families and why (rule ids, `classifier:<p>` or `model`), never the text. */
+function logFired(deps: Deps, user: User, where: string, screened: Screened): Screened {
+  deps.logger.warn('risk screen fired', {
+    userId: user.id,
+    where,
+    category: screened.category,
+    families: screened.categories.join(','),
+    rules: screened.rules.join(','),
+  });
+  return screened;
+}
+
+/** Screens a user's message; null when nothing fires. */
 export function screenTurn(deps: Deps, user: User, content: string, where: string): Screened | null {
   const screened = screenForSafety(content);
-  if (screened)
-    deps.logger.warn('risk screen fired', {
-      userId: user.id,
-      where,
-      category: screened.category,
-      rules: screened.rules.join(','),
-    });
-  return screened;
+  return screened && logFired(deps, user, where, screened);
 }
 
 /**
@@ -81,9 +86,7 @@ export async function secondOpinionTurn(
     if (!opinion) return null;
     await recordUsage(deps, deps.repos, user, opinion.usage);
     if (opinion.families.length === 0) return null;
-    const screened = safetyForFamilies(opinion.families, content, 'model');
-    deps.logger.warn('risk screen fired', { userId: user.id, where, category: screened.category, rules: 'model', families: screened.categories.join(',') });
-    return screened;
+    return logFired(deps, user, where, safetyForFamilies(opinion.families, content, 'model'));
   } catch (error) {
     deps.logger.warn('crisis second opinion unavailable: the local screen decides', {
       userId: user.id,
