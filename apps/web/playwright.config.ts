@@ -1,8 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePorts } from './e2e/ports';
+import { e2ePorts, e2eSlots } from './e2e/ports';
 import type { ScaleOptions } from './e2e/scale/fixtures';
 
-/** Free ports chosen once per run (e2e/ports.ts): two checkouts can run their suites side by side. */
+/**
+ * Free ports chosen once per run (e2e/ports.ts): two checkouts can run their suites side by side. Each worker
+ * has servers of its own (its slot's ports, decision 033); this load of the config is the runner's or a worker's.
+ */
+const SLOTS = e2eSlots();
 const PORTS = e2ePorts();
 const BASE_URL = `http://localhost:${PORTS.app}`;
 /** The security suite's own server: the coach is a scripted fake model (e2e/start-server.mjs --security). */
@@ -27,7 +31,8 @@ const chromiumLaunch = {
  */
 export default defineConfig<ScaleOptions>({
   testDir: 'e2e',
-  workers: 1,
+  // One worker per slot of servers (e2e/ports.ts): files are spread over them, a file's tests run in order.
+  workers: SLOTS.length,
   // No retries anywhere: a flaky test fails the run instead of passing unseen on a second try (issue 16).
   // failOnFlakyTests guards the same if someone passes --retries on the command line.
   retries: 0,
@@ -69,20 +74,26 @@ export default defineConfig<ScaleOptions>({
       use: { browserName: 'chromium', launchOptions: chromiumLaunch, scaleDatabase: 'sqlite' },
     },
   ],
-  webServer: [
+  // Two servers per worker slot: the offline coach and the security suite's (with its scripted fake model).
+  webServer: SLOTS.flatMap((ports, slot): { command: string; url: string; env: Record<string, string>; reuseExistingServer: boolean; timeout: number }[] => [
     {
       command: 'node e2e/start-server.mjs',
-      url: `${BASE_URL}/api/health`,
-      env: { E2E_PORT: String(PORTS.app), E2E_CLOCK_PORT: String(PORTS.appClock) },
+      url: `http://localhost:${ports.app}/api/health`,
+      env: { E2E_SLOT: String(slot), E2E_PORT: String(ports.app), E2E_CLOCK_PORT: String(ports.appClock) },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: 'node e2e/start-server.mjs --security',
-      url: `${SECURITY_BASE_URL}/api/health`,
-      env: { E2E_PORT: String(PORTS.security), E2E_CLOCK_PORT: String(PORTS.securityClock), E2E_FAKE_MODEL_PORT: String(PORTS.fakeModel) },
+      url: `http://localhost:${ports.security}/api/health`,
+      env: {
+        E2E_SLOT: String(slot),
+        E2E_PORT: String(ports.security),
+        E2E_CLOCK_PORT: String(ports.securityClock),
+        E2E_FAKE_MODEL_PORT: String(ports.fakeModel),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },
-  ],
+  ]),
 });

@@ -22,7 +22,8 @@ const webRoot = resolve(here, '..');
 const serverEntry = resolve(webRoot, process.env.E2E_SERVER_ENTRY ?? '../api/dist/main.js');
 const security = process.argv.includes('--security');
 const port = requiredPort('E2E_PORT');
-const dbDir = join(webRoot, 'test-results', security ? 'e2e-db-security' : 'e2e-db');
+// One database per server: each worker slot (E2E_SLOT, playwright.config.ts) has its two servers.
+const dbDir = join(webRoot, 'test-results', `${security ? 'e2e-db-security' : 'e2e-db'}-${process.env.E2E_SLOT ?? '0'}`);
 
 function requiredPort(name) {
   const value = Number(process.env[name]);
