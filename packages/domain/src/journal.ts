@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOURNAL_EVIDENCE } from './evidence';
 
 /** Guided prompts for the journal; the day's prompt rotates. */
 export const JOURNAL_PROMPTS: readonly string[] = [
@@ -16,7 +17,8 @@ export const JOURNAL_PROMPTS: readonly string[] = [
 
 export const JOURNAL_MOODS = ['tranquilidad', 'alegría', 'gratitud', 'motivación', 'cansancio', 'preocupación', 'tristeza', 'enfado'] as const;
 
-export const JOURNAL_MIN_WORDS_FOR_STEPS = 50;
+/** A journal entry needs this many words to earn (with distinct, real ones: ./evidence.ts). */
+export const JOURNAL_MIN_WORDS_FOR_STEPS = JOURNAL_EVIDENCE.minWords;
 
 /** Lengths `journaling.create` accepts (after trimming); the journal forms cap their fields with them. */
 export const JOURNAL_MOOD_MAX_LENGTH = 40;

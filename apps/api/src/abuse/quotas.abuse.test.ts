@@ -119,7 +119,15 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
   it('stores exactly 10 of 30 concurrent assessment submissions (the shipped quota), each with its one completion', async () => {
     const { t, user, mutate } = await serve({});
     expect(t.deps.config.quotas.assessmentsPerDay).toBe(10);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => mutate('assessment.complete', { responses: COMPLETE_RESPONSES, version: '1.0' })));
+    // Each with answers of its own: the same answers re-sent earn nothing (decision 037).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        mutate('assessment.complete', {
+          responses: { ...COMPLETE_RESPONSES, biggestChallenge: `Delegar sin perder calidad, intento ${i + 1}` },
+          version: '1.0',
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(20);

@@ -1,3 +1,5 @@
+import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
+import { SAMPLE_CHAT_MESSAGES, SAMPLE_JOURNAL_ENTRY, SAMPLE_SESSION_ANSWERS } from '@ascenso/domain/evidence.fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
@@ -96,7 +98,7 @@ describe('item 6: steps are not self-reported', () => {
     const { t, cookie, post, mutation, stats, ledger } = await setup();
     const caller = t.callerFor(cookie);
     const chat = await caller.coaching.start({ kind: 'chat' });
-    for (const content of ['Hola, hoy me cuesta concentrarme', 'Tengo muchas reuniones seguidas', '¿Qué puedo probar mañana?']) {
+    for (const content of SAMPLE_CHAT_MESSAGES) {
       await expectNoEvidence(await post({ activity_key: 'consulta_rapida' }));
       const { userMessageId } = await caller.coaching.send({
         conversationId: chat.id,
@@ -120,7 +122,7 @@ describe('item 6: steps are not self-reported', () => {
     await expectNoEvidence(await post({ activity_key: 'journaling' }));
     const long = await mutation('journaling.create', {
       mood: 'calma',
-      body: Array.from({ length: 60 }, (_, i) => `palabra${i}`).join(' '),
+      body: SAMPLE_JOURNAL_ENTRY,
     });
     expect(((await long.json()) as Json).result.data.json.stepsEarned).toBe(325);
     expect(await (await post({ activity_key: 'journaling' })).json()).toMatchObject({
@@ -146,6 +148,86 @@ describe('item 6: steps are not self-reported', () => {
     // A refused request records nothing, not even its key.
     await expectNoEvidence(await post({ activity_key: 'journaling' }, 'evidence-key-0002'));
     await expectNoEvidence(await post({ activity_key: 'journaling' }, 'evidence-key-0002'));
+  });
+});
+
+describe('evidence with substance (decision 037): filler earns nothing, and the person is told why', () => {
+  /** Sends a message and drains its streamed answer (the award, if any, is made at the end of the answer). */
+  const turn = async (caller: ReturnType<ReturnType<typeof createTestApp>['callerFor']>, conversationId: string, content: string) => {
+    const { userMessageId } = await caller.coaching.send({ conversationId, content, clientMessageId: crypto.randomUUID() });
+    for await (const _ of (await caller.coaching.reply({ conversationId, userMessageId })) as AsyncIterable<unknown>) {
+      // drain the streamed answer
+    }
+  };
+
+  it('a session of "a"/"b", chats of "x"/"y"/"z", 50 × "bla" entries and the same assessment re-sent: 0 steps, each with its reason', async () => {
+    const { t, cookie, http, mutation, stats, ledger } = await setup();
+    const caller = t.callerFor(cookie);
+    expect((await http('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } })).status).toBe(201);
+    expect((await stats()).totalSteps).toBe(1000);
+    // The next day (a fresh daily limit for every activity), the attack.
+    t.clock.advance(24 * 60 * 60 * 1000);
+
+    // Three chats of one-letter messages, and one of the same message three times.
+    const chats = await Promise.all(Array.from({ length: 4 }, () => caller.coaching.start({ kind: 'chat' })));
+    await Promise.all(
+      chats.map(async (chat, i) => {
+        for (const content of i < 3 ? ['x', 'y', 'z'] : ['Hola, necesito ayuda', 'Hola, necesito ayuda', 'hola necesito ayuda!!'])
+          await turn(caller, chat.id, content);
+      }),
+    );
+    for (const chat of chats) {
+      const view = await caller.coaching.conversation({ id: chat.id });
+      expect(view.steps).toEqual({ done: false, counted: expect.any(Number), needed: 3, note: EVIDENCE_SHORTFALL_MESSAGES.chat_messages });
+    }
+
+    // A session answered "a", "b", "a", "b": it closes with its summary, and earns nothing.
+    const session = await caller.coaching.start({ kind: 'session' });
+    for (const content of ['a', 'b', 'a', 'b']) await turn(caller, session.id, content);
+    const closed = await caller.coaching.conversation({ id: session.id });
+    expect(closed.status).toBe('completed');
+    expect(closed.steps).toEqual({ done: false, counted: 0, needed: 3, note: EVIDENCE_SHORTFALL_MESSAGES.session_stages });
+
+    // Ten journal entries of 50 × "bla", at once, and one guided journal of a sentence pasted five times.
+    const entries = await Promise.all(
+      Array.from({ length: 10 }, () => mutation('journaling.create', { mood: 'calma', body: Array.from({ length: 50 }, () => 'bla').join(' ') })),
+    );
+    for (const entry of entries) {
+      expect(entry.status).toBe(200);
+      expect(((await entry.json()) as Json).result.data.json).toMatchObject({
+        stepsEarned: 0,
+        activityId: null,
+        stepsNote: EVIDENCE_SHORTFALL_MESSAGES.journal_repetitive,
+      });
+    }
+    const guided = await caller.coaching.start({ kind: 'journal' });
+    await turn(caller, guided.id, 'Hoy he tenido un día muy largo en el trabajo y estoy cansado. '.repeat(5));
+    expect(await caller.coaching.saveJournal({ conversationId: guided.id })).toMatchObject({
+      stepsEarned: 0,
+      stepsNote: EVIDENCE_SHORTFALL_MESSAGES.journal_repetitive,
+    });
+
+    // The same assessment again.
+    const again = await http('/api/assessment/complete', { body: { responses: COMPLETE_RESPONSES, version: '1.0' } });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({ stepsEarned: 0, stepsNote: EVIDENCE_SHORTFALL_MESSAGES.assessment_unchanged });
+
+    expect((await stats()).totalSteps).toBe(1000);
+    expect((await ledger()).map((row) => row.activity_key)).toEqual(['assessment_completed']);
+  });
+
+  it('the same day, writing like a person earns each of them: a session, a chat and an entry', async () => {
+    const { t, cookie, mutation, stats } = await setup();
+    const caller = t.callerFor(cookie);
+    const chat = await caller.coaching.start({ kind: 'chat' });
+    for (const content of SAMPLE_CHAT_MESSAGES) await turn(caller, chat.id, content);
+    expect((await caller.coaching.conversation({ id: chat.id })).steps).toEqual({ done: true, counted: 3, needed: 3, note: null });
+    const session = await caller.coaching.start({ kind: 'session' });
+    for (const content of SAMPLE_SESSION_ANSWERS) await turn(caller, session.id, content);
+    expect((await caller.coaching.conversation({ id: session.id })).steps).toEqual({ done: true, counted: 3, needed: 3, note: null });
+    const entry = await mutation('journaling.create', { mood: 'calma', body: SAMPLE_JOURNAL_ENTRY });
+    expect(((await entry.json()) as Json).result.data.json).toMatchObject({ stepsEarned: 325, stepsNote: null });
+    expect((await stats()).totalSteps).toBe(225 + 1250 + 325);
   });
 });
 

@@ -1,3 +1,4 @@
+import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
 import { expect, test } from '@playwright/test';
 import {
   conversationList,
@@ -9,6 +10,7 @@ import {
   streamingAnswer,
   streamingText,
 } from '../support/coaching';
+import { stepToasts } from '../support/steps';
 
 const FIRST_MESSAGE = 'Quiero aprender a delegar más en mi equipo sin perder calidad';
 
@@ -104,5 +106,28 @@ test.describe('chat con el coach', () => {
     await sendAndWaitForAnswer(page, box, 'Vale, sigamos');
     await expect(items).toHaveCount(4);
     await expect(items.nth(3)).not.toContainText('Respuesta detenida');
+  });
+
+  test('three messages that say nothing earn no quick consultation, and the chat says what counts; one that says something earns it', async ({ page }) => {
+    await signUpCoachee(page, 'Óscar');
+    await page.goto('/coaching/chat');
+    const box = page.getByRole('textbox', { name: 'Escribe tu mensaje para tu coach' });
+    const note = page.getByTestId('nota-pasos');
+    await box.fill('Me cuesta desconectar del trabajo por la noche');
+    await box.press('Enter');
+    // The chat is created with its first message, then opens on its own address and streams the answer.
+    await expect(page).toHaveURL(/\/coaching\/chat\?c=/);
+    await expect(streamingAnswer(page)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Conversación con tu coach' }).getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
+    await sendAndWaitForAnswer(page, box, 'x');
+    await expect(note).toHaveCount(0);
+    await sendAndWaitForAnswer(page, box, 'y');
+    // Three messages sent, one of them counts (decision 037): the reason, in Spanish, where the person writes.
+    await expect(note).toHaveText(EVIDENCE_SHORTFALL_MESSAGES.chat_messages);
+    await sendAndWaitForAnswer(page, box, 'Suelo mirar el correo justo antes de dormir');
+    await expect(note).toHaveText(EVIDENCE_SHORTFALL_MESSAGES.chat_messages);
+    await sendAndWaitForAnswer(page, box, 'Podría dejar el móvil fuera del dormitorio');
+    await expect(stepToasts(page).getByText('+225 pasos')).toBeVisible({ timeout: 10_000 });
+    await expect(note).toHaveCount(0);
   });
 });

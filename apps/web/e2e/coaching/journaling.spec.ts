@@ -1,3 +1,4 @@
+import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
 import { expect, test } from '@playwright/test';
 import { sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
 import { LONG_ENTRY } from '../support/journal';
@@ -41,6 +42,18 @@ test.describe('diario guiado', () => {
     await page.getByRole('button', { name: 'Guardar en mi diario' }).click();
     const saved = page.getByRole('status').filter({ hasText: 'Guardado en tu diario' });
     await expect(saved).toContainText('Tu entrada tiene 5 palabras');
-    await expect(saved).toContainText('Escribe al menos 50 palabras para sumar pasos');
+    await expect(saved).toContainText(EVIDENCE_SHORTFALL_MESSAGES.journal_short);
+  });
+
+  test('an entry of filler (one sentence pasted again and again) is saved, earns nothing and says why', async ({ page }) => {
+    await signUpCoachee(page, 'Irene');
+    await page.goto('/journaling/chat');
+    const filler = 'Hoy he tenido un día muy largo en el trabajo y estoy cansada. '.repeat(5).trim();
+    await sendAndWaitForAnswer(page, page.getByRole('textbox', { name: 'Escribe en tu diario' }), filler);
+    await page.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Guardado en tu diario' });
+    await expect(saved).toContainText('Tu entrada tiene 65 palabras');
+    await expect(saved).toContainText(EVIDENCE_SHORTFALL_MESSAGES.journal_repetitive);
+    await expect(saved).not.toContainText('Has sumado');
   });
 });

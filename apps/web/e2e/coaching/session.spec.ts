@@ -1,3 +1,4 @@
+import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
 import { expect, test, type Page } from '@playwright/test';
 import { conversationList, sendAndWaitForAnswer, signUpCoachee } from '../support/coaching';
 
@@ -77,5 +78,7 @@ test.describe('sesión estructurada', () => {
     await expect(summary).toBeVisible({ timeout: 15_000 });
     await expect(summary.getByRole('list', { name: 'Compromisos de esta sesión' }).getByRole('listitem')).not.toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Resumen de la sesión' })).toBeFocused();
+    // Two stages, one of them a bare "Llego con un 7.": the summary says why the session earned no steps (decision 037).
+    await expect(summary.getByTestId('nota-pasos')).toHaveText(EVIDENCE_SHORTFALL_MESSAGES.session_stages);
   });
 });

@@ -1,3 +1,4 @@
+import { SAMPLE_JOURNAL_ENTRY } from '@ascenso/domain/evidence.fixtures';
 import { ASSESSMENT_VERSION } from '@ascenso/domain/assessment';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { request } from 'node:http';
@@ -115,7 +116,8 @@ export function completeAssessment(cluster: Cluster, target: Instance | 'nginx',
 }
 
 /** 50+ words: the server awards `journaling` (325 steps, twice a day) against such an entry. */
-export const LONG_ENTRY = `Hoy he escrito con calma sobre el día. ${'Una frase más para llegar a las cincuenta palabras de la entrada. '.repeat(6)}`;
+/** A journal entry that earns (decision 037: 50 words or more, 20 of them distinct). */
+export const LONG_ENTRY = SAMPLE_JOURNAL_ENTRY;
 
 /** A journal entry (tRPC `journaling.create`); a short one is a plain write: no award, no event. */
 export function writeJournal(cluster: Cluster, target: Instance | 'nginx', person: Person, body = LONG_ENTRY) {

@@ -1,3 +1,4 @@
+import { SAMPLE_JOURNAL_ENTRY, SAMPLE_SESSION_ANSWERS } from '@ascenso/domain/evidence.fixtures';
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
 import { uniqueEmail } from './auth';
 import { advanceServerClock } from './clock';
@@ -56,6 +57,14 @@ export async function completeViaApi(request: APIRequestContext, activityKey: st
   return (await response.json()) as CompletionResult;
 }
 
+/** The coach's streamed answer to one message, read to its end over HTTP (tRPC's server-sent events). */
+async function readReply(request: APIRequestContext, conversationId: string, userMessageId: string): Promise<void> {
+  const input = encodeURIComponent(JSON.stringify({ json: { conversationId, userMessageId } }));
+  const response = await request.get(`/api/trpc/coaching.reply?input=${input}`, { headers: { Origin: APP_ORIGIN } });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(await response.text()).toContain('"type":"done"');
+}
+
 async function trpc<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
   const response =
     input === undefined
@@ -77,18 +86,19 @@ const PRACTICES: Record<string, { kind: 'breathing' | 'fitness' | 'active_break'
 /** Does `activityKey` for real on the server (which awards it against that evidence). */
 async function finishOnServer(request: APIRequestContext, activityKey: string): Promise<void> {
   if (activityKey === 'journaling') {
-    const body = `Hoy he escrito con calma sobre el día. ${'Una frase más para llegar a las cincuenta palabras de la entrada. '.repeat(6)}`;
-    await trpc(request, 'journaling.create', { mood: 'calma', body });
+    await trpc(request, 'journaling.create', { mood: 'calma', body: SAMPLE_JOURNAL_ENTRY });
     return;
   }
   if (activityKey === 'sesion_completa') {
+    // One answer per stage, each with substance (decision 037); the coach's answer moves the session on.
     const session = await trpc<{ id: string }>(request, 'coaching.start', { kind: 'session' });
-    for (const content of ['Llego con un 6, algo cansada.', 'Quiero ordenar la semana; el lunes preparo la agenda.']) {
-      await trpc(request, 'coaching.send', {
+    for (const content of SAMPLE_SESSION_ANSWERS.slice(0, 3)) {
+      const sent = await trpc<{ userMessageId: string }>(request, 'coaching.send', {
         conversationId: session.id,
         content,
         clientMessageId: crypto.randomUUID(),
       });
+      await readReply(request, session.id, sent.userMessageId);
     }
     await trpc(request, 'coaching.finishSession', { conversationId: session.id });
     return;

@@ -4,7 +4,7 @@ import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
 import { ResultsNoticeSchema } from '@ascenso/domain/assessment-results';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
-import { AssessmentStatusSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
+import { AssessmentStatusSchema, CompletedAssessmentSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
 import {
   completeAssessment,
   getCoachingProfile,
@@ -31,7 +31,7 @@ export const assessmentRouter = router({
 
   complete: authedProcedure
     .input(CompleteAssessmentInputSchema)
-    .output(StoredAssessmentSchema)
+    .output(CompletedAssessmentSchema)
     .mutation(({ ctx, input }) => completeAssessment(ctx.deps, ctx.auth.user, input.responses)),
 
   latest: authedProcedure.output(StoredAssessmentSchema).query(({ ctx }) => getLatestAssessment(ctx.deps, ctx.auth.user.id)),

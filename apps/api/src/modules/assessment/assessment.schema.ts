@@ -22,6 +22,12 @@ export const StoredAssessmentSchema = z.object({
   version: z.string(),
 });
 
+/** A completion's answer: the stored assessment, the steps it earned and, when it earned none, why (decision 037). */
+export const CompletedAssessmentSchema = StoredAssessmentSchema.extend({
+  stepsEarned: z.number().int().min(0),
+  stepsNote: z.string().nullable(),
+});
+
 export const HistoryEntrySchema = z.object({
   id: z.string(),
   createdAt: z.date(),

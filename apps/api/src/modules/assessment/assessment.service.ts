@@ -3,12 +3,14 @@ import { AssessmentEvaluationSchema, evaluateAssessment, type AssessmentEvaluati
 import { deriveCoachingProfile, type CoachingProfile } from '@ascenso/domain/assessment-profile';
 import { resultsNoticeFor, type ResultsNotice } from '@ascenso/domain/assessment-results';
 import { DomainError } from '@ascenso/domain/errors';
+import { EVIDENCE_SHORTFALL_MESSAGES, sameAnswers } from '@ascenso/domain/evidence';
 import type { AssessmentRow } from '@ascenso/db/schema/assessments';
+import type { Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
 import { admitModelCall } from '../coaching/model-limits';
-import { insertWithinDailyQuota } from '../quotas/quotas';
+import { enforceDailyQuota, insertWithinDailyQuota } from '../quotas/quotas';
 
 type Actor = { id: string; timezone: string };
 
@@ -64,10 +66,16 @@ export async function saveProgress(deps: Deps, userId: string, input: ProgressIn
 }
 
 /**
- * Stores a completed assessment (history is kept), clears the progress, then awards
- * `assessment_completed` through the steps ledger (once a day; the event reaches every tab).
+ * Stores a completed assessment (history is kept) and clears the progress. Answers that differ from the
+ * latest assessment's award `assessment_completed` through the steps ledger in the same transaction (once a
+ * day; the event reaches every tab); the same answers re-sent earn nothing, and the answer says so
+ * (decision 037).
  */
-export async function completeAssessment(deps: Deps, actor: Actor, responses: AssessmentResponses): Promise<StoredAssessment> {
+export async function completeAssessment(
+  deps: Deps,
+  actor: Actor,
+  responses: AssessmentResponses,
+): Promise<StoredAssessment & { stepsEarned: number; stepsNote: string | null }> {
   const row: AssessmentRow = {
     id: crypto.randomUUID(),
     userId: actor.id,
@@ -76,13 +84,31 @@ export async function completeAssessment(deps: Deps, actor: Actor, responses: As
     createdAt: deps.clock(),
     resultsOpenedAt: null,
   };
+  const previous = await deps.repos.assessments.latest(actor.id);
+  const unchanged = previous !== undefined && sameAnswers(previous.responses, row.responses);
   // At most QUOTA_ASSESSMENTS_PER_DAY a local day (and twice that in any 24 hours): over it nothing is stored.
-  await insertWithinDailyQuota(deps, actor, 'assessments', async (tx) => {
+  const write = async (tx: Repositories) => {
     await tx.assessments.insert(row);
     await tx.assessments.deleteProgress(actor.id);
-  });
-  await completeActivity(deps, actor, { activity_key: 'assessment_completed', duration_minutes: 1 }, { source: 'assessment', ref: row.id });
-  return toStored(row);
+  };
+  if (unchanged) {
+    await insertWithinDailyQuota(deps, actor, 'assessments', write);
+    return { ...toStored(row), stepsEarned: 0, stepsNote: EVIDENCE_SHORTFALL_MESSAGES.assessment_unchanged };
+  }
+  const award = await completeActivity(
+    deps,
+    actor,
+    { activity_key: 'assessment_completed', duration_minutes: 1 },
+    {
+      source: 'assessment',
+      ref: row.id,
+      check: async (tx) => {
+        await write(tx);
+        await enforceDailyQuota(deps, tx, actor, 'assessments');
+      },
+    },
+  );
+  return { ...toStored(row), stepsEarned: award.stepsEarned, stepsNote: null };
 }
 
 /** Home's «resultados listos» line: shown until the latest assessment's results have been opened. */

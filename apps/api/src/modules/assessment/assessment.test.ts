@@ -1,3 +1,4 @@
+import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
 import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS, UNRATED_ENERGY_FACTORS } from '@ascenso/domain/assessment.fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
@@ -77,13 +78,14 @@ describe('assessment paths', () => {
       body: { responses: COMPLETE_RESPONSES, version: '1.0' },
     });
     expect(response.status).toBe(201);
-    const stored = (await response.json()) as Json;
+    const { stepsEarned, stepsNote, ...stored } = (await response.json()) as Json;
     expect(stored).toEqual({
       id: expect.any(String),
       createdAt: expect.any(String),
       responses: COMPLETE_RESPONSES,
       version: '1.0',
     });
+    expect({ stepsEarned, stepsNote }).toEqual({ stepsEarned: 1000, stepsNote: null });
     expect(await (await t.request('/api/assessment/status', { cookie })).json()).toEqual({
       completed: true,
       completedAt: stored.createdAt,
@@ -105,6 +107,29 @@ describe('assessment paths', () => {
     const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
     expect(history.map((h) => h.satisfactionRating)).toEqual([8, 6]);
     expect(((await (await t.request('/api/assessment', { cookie })).json()) as { responses: Json }).responses.satisfactionRating).toBe(8);
+  });
+
+  it('stores the same answers re-sent on a later day, earns nothing for them and says why; changed answers earn again', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    const complete = async (responses: Json) => {
+      const response = await t.request('/api/assessment/complete', { cookie, body: { responses, version: '1.0' } });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; stepsEarned: number; stepsNote: string | null };
+    };
+    expect(await complete(COMPLETE_RESPONSES)).toMatchObject({ stepsEarned: 1000, stepsNote: null });
+    // The next day, the same answers (keys and a multiple choice in another order): stored, no steps, the reason.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    const reordered = Object.fromEntries(Object.entries(COMPLETE_RESPONSES).reverse()) as Json;
+    reordered.topStrengths = [...COMPLETE_RESPONSES.topStrengths].reverse();
+    const same = await complete(reordered);
+    expect(same).toMatchObject({ stepsEarned: 0, stepsNote: EVIDENCE_SHORTFALL_MESSAGES.assessment_unchanged });
+    expect(await t.deps.repos.steps.total(user.id)).toBe(1000);
+    expect((await t.deps.repos.assessments.latest(user.id))?.id).toBe(same.id);
+    // Changed answers the day after earn again.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await complete({ ...COMPLETE_RESPONSES, satisfactionRating: 8 })).toMatchObject({ stepsEarned: 1000, stepsNote: null });
+    expect(await t.deps.repos.steps.total(user.id)).toBe(2000);
   });
 
   it('refuses an incomplete or invalid assessment with 400 listing the offending fields, storing nothing', async () => {

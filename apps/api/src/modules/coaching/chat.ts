@@ -1,13 +1,11 @@
 import { screenForSafety } from '@ascenso/ai/safety';
+import { chatEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceMessageQuotas } from '../quotas/quotas';
 import { nextMessageTime, owned, SESSION_TITLE, titleFrom, type User } from './conversations';
 import { assertNotAwaitingAcknowledgement, screenTurn, secondOpinionTurn, storeSafetyAnswer } from './safety';
-
-/** A chat earns `consulta_rapida` once it has this many user turns. */
-export const QUICK_CONSULTATION_TURNS = 3;
 
 /**
  * Stores the user's message. A message that signals a crisis gets its category's fixed answer at once,
@@ -71,11 +69,15 @@ export async function sendMessage(deps: Deps, user: User, input: { conversationI
   }, options);
 }
 
-/** Awards `consulta_rapida` once, when a chat reaches QUICK_CONSULTATION_TURNS user turns. */
+/**
+ * Awards `consulta_rapida` once, when a chat holds three user messages that count: each says something and
+ * differs from the others (decision 037). The conversation's view tells the person how many count so far.
+ */
 export async function awardChatIfDue(deps: Deps, user: User, conversationId: string) {
   const conversation = await owned(deps, user, conversationId);
   if (conversation.kind !== 'chat' || conversation.awarded) return;
-  if ((await deps.repos.coaching.countUserMessages(conversationId)) < QUICK_CONSULTATION_TURNS) return;
+  const messages = await deps.repos.coaching.listMessages(conversationId);
+  if (!chatEvidence(messages.filter((m) => m.role === 'user').map((m) => m.content)).earns) return;
   await deps.repos.coaching.updateConversation(conversationId, { awarded: true });
   await completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
 }

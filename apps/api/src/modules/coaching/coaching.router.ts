@@ -42,6 +42,11 @@ const ConversationSchema = ConversationSummarySchema.extend({
   /** The person acknowledged the helplines after a crisis message; the coach is in careful mode. */
   careful: z.boolean(),
   commitments: z.array(z.object({ id: z.string(), text: z.string(), status: z.enum(['open', 'done', 'dropped']) })),
+  /**
+   * A chat's or a session's way to its steps (decision 037): `counted` of `needed` messages (a chat) or stages
+   * (a session) answered with substance, `done` once recorded, and `note` saying why it did not earn. Null for a journal.
+   */
+  steps: z.object({ done: z.boolean(), counted: z.number().int(), needed: z.number().int(), note: z.string().nullable() }).nullable(),
 });
 
 export const coachingRouter = router({
@@ -132,6 +137,8 @@ export const coachingRouter = router({
         wordCount: z.number().int(),
         stepsEarned: z.number().int(),
         minWords: z.number().int(),
+        /** Why the entry did not earn (too short, or too repetitive: decision 037); null when it earned or hit the daily limit. */
+        stepsNote: z.string().nullable(),
       }),
     )
     .mutation(({ ctx, input }) => saveJournalFromConversation(ctx.deps, ctx.auth.user, input)),

@@ -1,3 +1,4 @@
+import { SAMPLE_JOURNAL_ENTRY } from '@ascenso/domain/evidence.fixtures';
 import { SAFETY_ANSWERS } from '@ascenso/ai/safety';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
 import { describe, expect, it } from 'vitest';
@@ -228,7 +229,7 @@ describe('guided journaling', () => {
     const t = createTestApp();
     const { caller, user } = await signedIn(t);
     const chat = await caller.coaching.start({ kind: 'journal' });
-    await say(caller, chat.id, 'Hoy me he sentido desbordada con las reuniones y quiero cambiar cómo organizo la semana. '.repeat(4));
+    await say(caller, chat.id, SAMPLE_JOURNAL_ENTRY);
     const before = await t.deps.repos.steps.total(user.id);
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => caller.coaching.saveJournal({ conversationId: chat.id })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

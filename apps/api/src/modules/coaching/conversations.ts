@@ -1,5 +1,6 @@
+import { chatEvidence, EVIDENCE_SHORTFALL_MESSAGES, sessionEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
-import type { ConversationRow } from '@ascenso/db/schema/coaching';
+import type { ConversationRow, MessageRow } from '@ascenso/db/schema/coaching';
 import type { Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 import { enforceDailyQuota } from '../quotas/quotas';
@@ -126,5 +127,26 @@ export async function getConversation(deps: Deps, user: User, conversationId: st
       safety: safetyOfMessage(m, conversation),
     })),
     commitments: commitments.map((c) => ({ id: c.id, text: c.text, status: c.status })),
+    steps: stepsProgress(conversation, messages),
   };
+}
+
+/** How close a chat or a session is to earning its steps, and why it did not (decision 037); null for a journal. */
+/** `done`: the chat or session was recorded as its activity (its steps, under the daily limit). */
+export type StepsProgress = { done: boolean; counted: number; needed: number; note: string | null };
+
+function stepsProgress(conversation: ConversationRow, messages: readonly MessageRow[]): StepsProgress | null {
+  const answers = messages.filter((m) => m.role === 'user' && !m.flagged);
+  if (conversation.kind === 'chat') {
+    const { counted, needed } = chatEvidence(answers.map((m) => m.content));
+    // The note once the person has sent as many messages as it takes and some did not count.
+    const note = !conversation.awarded && answers.length >= needed ? EVIDENCE_SHORTFALL_MESSAGES.chat_messages : null;
+    return { done: conversation.awarded, counted: Math.min(counted, needed), needed, note };
+  }
+  if (conversation.kind === 'session') {
+    const { stages, needed } = sessionEvidence(answers.map((m) => ({ stage: m.stage ?? '', content: m.content })));
+    const note = conversation.status === 'completed' && !conversation.awarded ? EVIDENCE_SHORTFALL_MESSAGES.session_stages : null;
+    return { done: conversation.awarded, counted: Math.min(stages, needed), needed, note };
+  }
+  return null;
 }

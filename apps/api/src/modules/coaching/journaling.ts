@@ -1,14 +1,16 @@
+import { EVIDENCE_SHORTFALL_MESSAGES, JOURNAL_EVIDENCE, journalEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
+import { countWords } from '@ascenso/domain/journal';
+import type { Repositories } from '@ascenso/db/store';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceDailyQuota, journalEntryFits } from '../quotas/quotas';
 import { owned, titleFrom, type User } from './conversations';
 
-export const JOURNAL_MIN_WORDS = 50;
-
 /**
- * Saves a guided journaling conversation as a journal entry (the user's own words); an entry of at
- * least JOURNAL_MIN_WORDS words earns `journaling` under its daily limit.
+ * Saves a guided journaling conversation as a journal entry (the user's own words). An entry with substance
+ * (at least 50 words, 20 of them distinct and real: decision 037) earns `journaling` under its daily limit,
+ * in the same transaction as the entry; otherwise the answer says why it did not earn.
  */
 export async function saveJournalFromConversation(
   deps: Deps,
@@ -23,40 +25,41 @@ export async function saveJournalFromConversation(
     .filter((m) => m.role === 'user' && !m.flagged)
     .map((m) => m.content.trim())
     .join('\n\n');
-  const words = body.split(/\s+/).filter(Boolean).length;
+  const words = countWords(body);
   if (words === 0) throw new DomainError('VALIDATION', 'Escribe algo antes de guardar la entrada');
   journalEntryFits(body);
+  const evidence = journalEvidence(body, words);
   const prompt = messages.find((m) => m.role === 'assistant')?.content ?? null;
   const id = crypto.randomUUID();
   const now = deps.clock();
-  await deps.store.transaction(
-    async (tx) => {
-      // Saved once: a second save that raced this one finds the conversation completed.
-      if ((await owned(deps, user, conversation.id, tx)).status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
-      await tx.coaching.insertJournalEntry({
-        id,
-        userId: user.id,
-        title: input.title?.trim() || titleFrom(body),
-        body,
-        mood: input.mood?.trim() || null,
-        prompt,
-        source: 'chat',
-        conversationId: conversation.id,
-        wordCount: words,
-        createdAt: now,
-      });
-      await enforceDailyQuota(deps, tx, user, 'journalEntries');
-      await tx.coaching.updateConversation(conversation.id, {
-        status: 'completed',
-        awarded: words >= JOURNAL_MIN_WORDS,
-        updatedAt: now,
-      });
-    },
-    { serializeOn: `user:${user.id}` },
-  );
-  const award =
-    words >= JOURNAL_MIN_WORDS
-      ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id })
-      : null;
-  return { entryId: id, wordCount: words, stepsEarned: award?.stepsEarned ?? 0, minWords: JOURNAL_MIN_WORDS };
+  /** The entry, its quota and the conversation's close: with the award's transaction when it earns, else alone. */
+  const save = async (tx: Repositories) => {
+    // Saved once: a second save that raced this one finds the conversation completed.
+    if ((await owned(deps, user, conversation.id, tx)).status === 'completed') throw new DomainError('CONFLICT', 'Esta entrada ya está guardada');
+    await tx.coaching.insertJournalEntry({
+      id,
+      userId: user.id,
+      title: input.title?.trim() || titleFrom(body),
+      body,
+      mood: input.mood?.trim() || null,
+      prompt,
+      source: 'chat',
+      conversationId: conversation.id,
+      wordCount: words,
+      createdAt: now,
+    });
+    await enforceDailyQuota(deps, tx, user, 'journalEntries');
+    await tx.coaching.updateConversation(conversation.id, { status: 'completed', awarded: evidence.earns, updatedAt: now });
+  };
+  const award = evidence.earns
+    ? await completeActivity(deps, user, { activity_key: 'journaling', metadata: { entryId: id } }, { source: 'journal', ref: id, check: save })
+    : null;
+  if (!evidence.earns) await deps.store.transaction(save, { serializeOn: `user:${user.id}` });
+  return {
+    entryId: id,
+    wordCount: words,
+    stepsEarned: award?.stepsEarned ?? 0,
+    minWords: JOURNAL_EVIDENCE.minWords,
+    stepsNote: evidence.shortfall ? EVIDENCE_SHORTFALL_MESSAGES[evidence.shortfall] : null,
+  };
 }

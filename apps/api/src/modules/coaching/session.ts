@@ -1,3 +1,4 @@
+import { sessionEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
@@ -9,7 +10,8 @@ import { assertNotAwaitingAcknowledgement } from './safety';
 
 /**
  * Closes a structured session: the coach summarises it, its commitments are stored (the next session
- * starts from them) and `sesion_completa` is awarded under its daily limit.
+ * starts from them) and `sesion_completa` is awarded under its daily limit when at least three of its four
+ * stages were answered with substance (decision 037); otherwise its view says why it did not earn.
  */
 export async function finishSession(deps: Deps, user: User, conversationId: string, signal?: AbortSignal) {
   const conversation = await owned(deps, user, conversationId);
@@ -31,6 +33,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
   if (result.failedUsage) await recordFailedCall(deps, user, result.failedUsage);
   else await recordUsage(deps, deps.repos, user, result.usage);
   const now = deps.clock();
+  const earns = sessionEvidence(messages.filter((m) => m.role === 'user').map((m) => ({ stage: m.stage ?? '', content: m.content }))).earns;
   let award = false;
   await deps.store.transaction(async (tx) => {
     const fresh = await tx.coaching.findConversation(conversationId);
@@ -50,10 +53,10 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
       status: 'completed',
       stage: 'done',
       summary: result.summary,
-      awarded: true,
+      awarded: earns,
       updatedAt: now,
     });
-    award = !fresh.awarded;
+    award = earns && !fresh.awarded;
   });
   if (award) await completeActivity(deps, user, { activity_key: 'sesion_completa', metadata: { conversationId } }, { source: 'session', ref: conversationId });
   return getConversation(deps, user, conversationId);

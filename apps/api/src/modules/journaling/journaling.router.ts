@@ -35,6 +35,8 @@ export const journalingRouter = router({
         limitReached: z.boolean(),
         activityId: z.string().nullable(),
         minWords: z.number().int(),
+        /** Why the entry did not earn (too short, or too repetitive: decision 037); null when it earned or hit the daily limit. */
+        stepsNote: z.string().nullable(),
         /** The entry is saved; when the risk screen fired, its category, answer and helplines. */
         safety: SafetyViewSchema.nullable(),
       }),

@@ -1,5 +1,6 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
+import { EVIDENCE_SHORTFALL_MESSAGES, journalEvidence } from '@ascenso/domain/evidence';
 import { JOURNAL_MIN_WORDS_FOR_STEPS, countWords, promptForDay, type JournalEntryInput } from '@ascenso/domain/journal';
 import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
@@ -40,7 +41,10 @@ export async function getEntry(deps: Deps, user: User, id: string) {
   return view(entry);
 }
 
-/** A new entry (at most the daily journal quota); 50 words or more earn `journaling` under its daily limit. */
+/**
+ * A new entry (at most the daily journal quota). One with substance (50 words or more, 20 of them distinct and
+ * real: decision 037) earns `journaling` under its daily limit; otherwise the answer says why it did not earn.
+ */
 export async function createEntry(deps: Deps, user: User, input: JournalEntryInput) {
   const words = countWords(input.body);
   const row: JournalEntryRow = {
@@ -56,8 +60,9 @@ export async function createEntry(deps: Deps, user: User, input: JournalEntryInp
     createdAt: deps.clock(),
   };
   // An entry that earns is written in its award's transaction: both commit, or neither (a crash between two
-  // transactions used to leave an entry that could never earn). A shorter one is only stored.
-  const earns = words >= JOURNAL_MIN_WORDS_FOR_STEPS;
+  // transactions used to leave an entry that could never earn). One without substance is only stored.
+  const evidence = journalEvidence(input.body, words);
+  const earns = evidence.earns;
   const award = earns
     ? await completeActivity(
         deps,
@@ -82,6 +87,7 @@ export async function createEntry(deps: Deps, user: User, input: JournalEntryInp
     limitReached: award?.limitReached ?? false,
     activityId: award?.activityId ?? null,
     minWords: JOURNAL_MIN_WORDS_FOR_STEPS,
+    stepsNote: evidence.shortfall ? EVIDENCE_SHORTFALL_MESSAGES[evidence.shortfall] : null,
     safety,
   };
 }

@@ -1,8 +1,13 @@
+import { SAMPLE_JOURNAL_ENTRY } from '@ascenso/domain/evidence.fixtures';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { createTestApp } from '../../testing/test-app';
 
-const words = (n: number) => Array.from({ length: n }, (_, i) => `palabra${i}`).join(' ');
+/** `n` words a person would write (the sample entry, again from its start when longer): they earn (decision 037). */
+const words = (n: number) => {
+  const sample = SAMPLE_JOURNAL_ENTRY.split(' ');
+  return Array.from({ length: n }, (_, i) => sample[i % sample.length]).join(' ');
+};
 
 describe('journal entries', () => {
   it('creates entries (mood first), awards journaling from 50 words, lists, searches, reads and deletes', async () => {

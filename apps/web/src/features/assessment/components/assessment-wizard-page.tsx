@@ -111,6 +111,8 @@ function WizardFlow({ start }: { start: WizardStart }) {
   const [attemptedStep, setAttemptedStep] = useState<number | null>(null);
   const autosave = useAutosave(state, phase === 'questions');
   const complete = useCompleteAssessmentMutation();
+  /** The server's reason when the completion earned no steps (the same answers as last time: decision 037). */
+  const [stepsNote, setStepsNote] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const section = ASSESSMENT_SECTIONS[state.step - 1]!;
@@ -197,7 +199,10 @@ function WizardFlow({ start }: { start: WizardStart }) {
     complete.mutate(
       { responses: parsed.data, version: ASSESSMENT_VERSION },
       {
-        onSuccess: () => setPhase('done'),
+        onSuccess: (result) => {
+          setStepsNote(result.stepsNote);
+          setPhase('done');
+        },
         onError: (error) => {
           console.warn('[evaluación] No se pudo completar la evaluación', error);
           showCompletionError();
@@ -214,7 +219,7 @@ function WizardFlow({ start }: { start: WizardStart }) {
     onEnergy: (factor: EnergyFactor, score: number) => dispatch({ type: 'energy', factor, score }),
   };
 
-  if (phase === 'done') return <CompletionScreen />;
+  if (phase === 'done') return <CompletionScreen stepsNote={stepsNote} />;
 
   if (phase === 'intro' || phase === 'dialog') {
     return (

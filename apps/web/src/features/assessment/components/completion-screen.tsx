@@ -9,9 +9,10 @@ import { FocusHeading } from '../../../components/ui/focus-heading';
 /**
  * "¡Felicidades!" (spec §4): after 6 s the assessment, status and progress queries are refreshed
  * and the user lands on Home. A button skips the wait; «Ver tus resultados» leads to the results at
- * once, and the countdown then leads nowhere.
+ * once, and the countdown then leads nowhere. `stepsNote`: why this completion earned no steps (the same answers
+ * as the last assessment), shown under the message.
  */
-export function CompletionScreen() {
+export function CompletionScreen({ stepsNote = null }: { stepsNote?: string | null }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssessment();
   const prefetchResultsNotice = usePrefetchResultsNotice();
@@ -51,6 +52,11 @@ export function CompletionScreen() {
         <Text fontSize={{ base: 'lg', md: 'xl' }} color="ink.700" lineHeight="1.5">
           Has completado tu Evaluación Profesional Integral. Tu coach ya puede personalizar tus conversaciones, tu plan diario y tus recomendaciones.
         </Text>
+        {stepsNote ? (
+          <Text color="ink.700" data-testid="nota-pasos">
+            {stepsNote}
+          </Text>
+        ) : null}
         <Text color="text.muted" role="status">
           Te llevamos al inicio en unos segundos…
         </Text>

@@ -96,6 +96,7 @@ function focusComposer(panel: HTMLElement | null): boolean {
 export function ConversationPanel({
   convo,
   conversation,
+  kind,
   composerLabel,
   placeholder,
   intro,
@@ -144,6 +145,11 @@ export function ConversationPanel({
         userInitial={userInitial(user.firstName)}
       />
       {careful ? <CarefulNote /> : null}
+      {kind === 'chat' && conversation.steps?.note && !conversation.steps.done ? (
+        <Text fontSize="sm" color="text.muted" role="status" data-testid="nota-pasos">
+          {conversation.steps.note}
+        </Text>
+      ) : null}
       <MessageComposer
         label={composerLabel}
         placeholder={placeholder}

@@ -140,6 +140,11 @@ function SessionSummary({ conversation, focusOnShow }: { conversation: Conversat
       <Text color="ink.800" whiteSpace="pre-wrap">
         {conversation.summary ?? 'Tu coach está terminando el resumen.'}
       </Text>
+      {conversation.steps?.note ? (
+        <Text mt="3" fontSize="sm" color="text.muted" data-testid="nota-pasos">
+          {conversation.steps.note}
+        </Text>
+      ) : null}
       <HStack gap="2" mt="5" mb="3">
         <ListChecksIcon boxSize="5" color="brand.700" aria-hidden="true" />
         <Heading as="h3" fontSize="md" color="heading">

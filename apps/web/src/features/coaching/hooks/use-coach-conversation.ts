@@ -60,7 +60,14 @@ export function useCoachConversation(conversationId: string): CoachConversation 
 
   const handleDone = useCallback(
     (userMessageId: string, event: ReplyDoneEvent) => {
-      const previousStatus = queryClient.getQueryData<Conversation>(cache.queryKey)?.status;
+      const previous = queryClient.getQueryData<Conversation>(cache.queryKey);
+      const previousStatus = previous?.status;
+      // A chat with enough messages to earn, not yet recorded: its steps line (counted, or why not) is re-read.
+      const stepsPending =
+        previous?.kind === 'chat' &&
+        previous.steps !== null &&
+        !previous.steps.done &&
+        previous.messages.filter((m) => m.role === 'user').length >= previous.steps.needed;
       update((conversation) => {
         let next: Conversation = { ...conversation, stage: event.stage, status: event.status };
         if (event.content.length > 0) {
@@ -79,8 +86,8 @@ export function useCoachConversation(conversationId: string): CoachConversation 
         return next;
       });
       // A finished session now has a summary and commitments; a chat may have a new title; a safety
-      // answer has its helplines.
-      if ((event.status !== previousStatus && event.status === 'completed') || event.safety) refresh();
+      // answer has its helplines. A chat's steps line may have changed (decision 037).
+      if ((event.status !== previousStatus && event.status === 'completed') || event.safety || stepsPending) refresh();
       refreshLists();
     },
     [cache.queryKey, queryClient, refresh, refreshLists, update],

@@ -15,10 +15,14 @@ describe('journal mood', () => {
 
 describe('after saving', () => {
   it('explains the 50-word minimum when no steps were earned', () => {
-    expect(savedStepsMessage({ wordCount: 12, stepsEarned: 0, minWords: 50 })).toBe('Escribe al menos 50 palabras para sumar pasos');
+    expect(savedStepsMessage({ wordCount: 12, stepsEarned: 0, minWords: 50 })).toBe('Escribe al menos 50 palabras para sumar pasos.');
   });
   it('says how many steps were earned', () => {
     expect(savedStepsMessage({ wordCount: 60, stepsEarned: 325, minWords: 50 })).toBe('Has sumado 325 pasos.');
+  });
+  it("gives the server's reason when an entry did not earn (too short or too repetitive)", () => {
+    const stepsNote = 'Esta entrada no suma pasos porque repite muchas palabras: para sumarlos, escribe al menos 20 palabras distintas.';
+    expect(savedStepsMessage({ wordCount: 60, stepsEarned: 0, minWords: 50, stepsNote })).toBe(stepsNote);
   });
   it('says the daily limit was reached when long enough but not rewarded', () => {
     expect(savedStepsMessage({ wordCount: 80, stepsEarned: 0, minWords: 50 })).toMatch(/Hoy ya has sumado/);

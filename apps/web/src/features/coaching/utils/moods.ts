@@ -10,10 +10,14 @@ export function resolveMood(chip: string | null, custom: string): string | undef
   return chip ?? undefined;
 }
 
-/** The line shown after saving (spec: 50 words earn the journaling steps, under its daily limit). */
-export function savedStepsMessage(result: { wordCount: number; stepsEarned: number; minWords: number }): string {
+/**
+ * The line shown after saving: the steps earned, or the server's reason why the entry did not earn (too short or
+ * too repetitive: decision 037), or the daily limit.
+ */
+export function savedStepsMessage(result: { wordCount: number; stepsEarned: number; minWords: number; stepsNote?: string | null }): string {
   if (result.stepsEarned > 0) return `Has sumado ${new Intl.NumberFormat('es-ES').format(result.stepsEarned)} pasos.`;
-  if (result.wordCount < result.minWords) return `Escribe al menos ${result.minWords} palabras para sumar pasos`;
+  if (result.stepsNote) return result.stepsNote;
+  if (result.wordCount < result.minWords) return `Escribe al menos ${result.minWords} palabras para sumar pasos.`;
   return 'Hoy ya has sumado los pasos del diario; esta entrada queda guardada igualmente.';
 }
 

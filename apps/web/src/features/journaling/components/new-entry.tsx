@@ -114,7 +114,7 @@ export function NewEntry({ onDone }: { onDone: () => void }) {
             toaster.create({
               type: 'info',
               title: 'Entrada guardada',
-              description: `Con ${result.minWords} palabras o más, una entrada suma pasos.`,
+              description: result.stepsNote ?? `Con ${result.minWords} palabras o más, una entrada suma pasos.`,
               closable: true,
             });
           }
