@@ -77,7 +77,8 @@ export async function awardChatIfDue(deps: Deps, user: User, conversationId: str
   const conversation = await owned(deps, user, conversationId);
   if (conversation.kind !== 'chat' || conversation.awarded) return;
   const messages = await deps.repos.coaching.listMessages(conversationId);
-  if (!chatEvidence(messages.filter((m) => m.role === 'user').map((m) => m.content)).earns) return;
+  // The same messages as the conversation's steps line counts (conversations.ts): a crisis message is not one.
+  if (!chatEvidence(messages.filter((m) => m.role === 'user' && !m.flagged).map((m) => m.content)).earns) return;
   await deps.repos.coaching.updateConversation(conversationId, { awarded: true });
   await completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
 }

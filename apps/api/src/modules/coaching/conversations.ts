@@ -131,21 +131,25 @@ export async function getConversation(deps: Deps, user: User, conversationId: st
   };
 }
 
-/** How close a chat or a session is to earning its steps, and why it did not (decision 037); null for a journal. */
-/** `done`: the chat or session was recorded as its activity (its steps, under the daily limit). */
+/**
+ * How close a chat or a session is to earning its steps, and why it did not (decision 037); null for a journal.
+ * `done`: the chat or session was recorded as its activity (its steps, under the daily limit). No note is given
+ * in a conversation that signalled a crisis: steps are not what matters there.
+ */
 export type StepsProgress = { done: boolean; counted: number; needed: number; note: string | null };
 
 function stepsProgress(conversation: ConversationRow, messages: readonly MessageRow[]): StepsProgress | null {
   const answers = messages.filter((m) => m.role === 'user' && !m.flagged);
+  const quiet = conversation.careful || conversation.status === 'flagged';
   if (conversation.kind === 'chat') {
     const { counted, needed } = chatEvidence(answers.map((m) => m.content));
     // The note once the person has sent as many messages as it takes and some did not count.
-    const note = !conversation.awarded && answers.length >= needed ? EVIDENCE_SHORTFALL_MESSAGES.chat_messages : null;
+    const note = !conversation.awarded && !quiet && answers.length >= needed ? EVIDENCE_SHORTFALL_MESSAGES.chat_messages : null;
     return { done: conversation.awarded, counted: Math.min(counted, needed), needed, note };
   }
   if (conversation.kind === 'session') {
     const { stages, needed } = sessionEvidence(answers.map((m) => ({ stage: m.stage ?? '', content: m.content })));
-    const note = conversation.status === 'completed' && !conversation.awarded ? EVIDENCE_SHORTFALL_MESSAGES.session_stages : null;
+    const note = conversation.status === 'completed' && !conversation.awarded && !quiet ? EVIDENCE_SHORTFALL_MESSAGES.session_stages : null;
     return { done: conversation.awarded, counted: Math.min(stages, needed), needed, note };
   }
   return null;
