@@ -110,12 +110,16 @@ export async function registerPerson(cluster: Cluster, firstName: string, page?:
   return { id: user.id, cookie: `${name}=${value}`, email, password };
 }
 
-/** Completes the assessment (one write, and the `assessment_completed` award once a day) on `target`. */
-export function completeAssessment(cluster: Cluster, target: Instance | 'nginx', person: Person) {
-  return call(cluster, target, '/api/assessment/complete', { cookie: person.cookie, body: { responses: COMPLETE_RESPONSES, version: ASSESSMENT_VERSION } });
+/**
+ * Completes the assessment (one write, and the `assessment_completed` award once a day) on `target`. `attempt`
+ * makes the answers differ (the biggest challenge): answers equal to the latest ones earn nothing (decision 037).
+ */
+export function completeAssessment(cluster: Cluster, target: Instance | 'nginx', person: Person, attempt = 0) {
+  const responses =
+    attempt === 0 ? COMPLETE_RESPONSES : { ...COMPLETE_RESPONSES, biggestChallenge: `${COMPLETE_RESPONSES.biggestChallenge} (intento ${attempt + 1})` };
+  return call(cluster, target, '/api/assessment/complete', { cookie: person.cookie, body: { responses, version: ASSESSMENT_VERSION } });
 }
 
-/** 50+ words: the server awards `journaling` (325 steps, twice a day) against such an entry. */
 /** A journal entry that earns (decision 037: 50 words or more, 20 of them distinct). */
 export const LONG_ENTRY = SAMPLE_JOURNAL_ENTRY;
 

@@ -56,11 +56,11 @@ test('a completion on one instance is toasted in a tab whose socket another inst
 test('40 concurrent completions of a limit-1 activity, 20 on each instance, award exactly once', async ({ cluster }) => {
   const person = await registerPerson(cluster, 'Nora');
   const [a, b] = cluster.instances;
-  // Each completion of the assessment is a new piece of evidence for `assessment_completed` (daily
-  // limit 1): 40 writes racing for one award slot, from two processes on one database.
+  // Each completion of the assessment (with answers of its own) is a new piece of evidence for
+  // `assessment_completed` (daily limit 1): 40 writes racing for one award slot, from two processes on one database.
   const answers = await Promise.all(
     Array.from({ length: 40 }, async (_, i) => {
-      const response = await completeAssessment(cluster, i % 2 === 0 ? a : b, person);
+      const response = await completeAssessment(cluster, i % 2 === 0 ? a : b, person, i);
       return { status: response.status, instance: response.headers.get(INSTANCE_HEADER), body: (await response.json()) as { id?: string } };
     }),
   );
