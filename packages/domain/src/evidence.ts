@@ -67,14 +67,15 @@ export const EVIDENCE_SHORTFALL_MESSAGES: Record<EvidenceShortfall, string> = {
     'Tus respuestas son iguales a las de tu última evaluación: están guardadas, pero no suman pasos. Vuelve a hacerla cuando algo haya cambiado.',
 };
 
-export type JournalEvidence = { words: number; distinctWords: number; earns: boolean; shortfall: EvidenceShortfall | null };
+/** `note`: the sentence of `shortfall`, shown to the person; null when the entry earns. */
+export type JournalEvidence = { words: number; distinctWords: number; earns: boolean; shortfall: EvidenceShortfall | null; note: string | null };
 
 /** Whether a journal entry earns: at least 50 words, of which at least 20 are distinct and real. */
 export function journalEvidence(body: string, wordCount: number): JournalEvidence {
   const distinctWords = realWordSet(body).size;
   const shortfall: EvidenceShortfall | null =
     wordCount < JOURNAL_EVIDENCE.minWords ? 'journal_short' : distinctWords < JOURNAL_EVIDENCE.minDistinctWords ? 'journal_repetitive' : null;
-  return { words: wordCount, distinctWords, earns: shortfall === null, shortfall };
+  return { words: wordCount, distinctWords, earns: shortfall === null, shortfall, note: shortfall ? EVIDENCE_SHORTFALL_MESSAGES[shortfall] : null };
 }
 
 /** Whether a message says something: at least three real words with twelve letters or more between them. */

@@ -1,10 +1,9 @@
 import { screenForSafety } from '@ascenso/ai/safety';
-import { chatEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { enforceMessageQuotas } from '../quotas/quotas';
-import { nextMessageTime, owned, SESSION_TITLE, titleFrom, type User } from './conversations';
+import { chatStepsEvidence, nextMessageTime, owned, SESSION_TITLE, titleFrom, type User } from './conversations';
 import { assertNotAwaitingAcknowledgement, screenTurn, secondOpinionTurn, storeSafetyAnswer } from './safety';
 
 /**
@@ -77,8 +76,7 @@ export async function awardChatIfDue(deps: Deps, user: User, conversationId: str
   const conversation = await owned(deps, user, conversationId);
   if (conversation.kind !== 'chat' || conversation.awarded) return;
   const messages = await deps.repos.coaching.listMessages(conversationId);
-  // The same messages as the conversation's steps line counts (conversations.ts): a crisis message is not one.
-  if (!chatEvidence(messages.filter((m) => m.role === 'user' && !m.flagged).map((m) => m.content)).earns) return;
+  if (!chatStepsEvidence(messages).earns) return;
   await deps.repos.coaching.updateConversation(conversationId, { awarded: true });
   await completeActivity(deps, user, { activity_key: 'consulta_rapida', metadata: { conversationId } }, { source: 'chat', ref: conversationId });
 }

@@ -138,17 +138,31 @@ export async function getConversation(deps: Deps, user: User, conversationId: st
  */
 export type StepsProgress = { done: boolean; counted: number; needed: number; note: string | null };
 
+/** The person's own messages that can back steps: a crisis message is not one (decision 037). */
+function answersOf(messages: readonly MessageRow[]): MessageRow[] {
+  return messages.filter((m) => m.role === 'user' && !m.flagged);
+}
+
+/** A chat's evidence for `consulta_rapida`: what its award and its steps line both count. */
+export function chatStepsEvidence(messages: readonly MessageRow[]) {
+  return chatEvidence(answersOf(messages).map((m) => m.content));
+}
+
+/** A session's evidence for `sesion_completa`: what its award and its steps line both count. */
+export function sessionStepsEvidence(messages: readonly MessageRow[]) {
+  return sessionEvidence(answersOf(messages).map((m) => ({ stage: m.stage ?? '', content: m.content })));
+}
+
 function stepsProgress(conversation: ConversationRow, messages: readonly MessageRow[]): StepsProgress | null {
-  const answers = messages.filter((m) => m.role === 'user' && !m.flagged);
   const quiet = conversation.careful || conversation.status === 'flagged';
   if (conversation.kind === 'chat') {
-    const { counted, needed } = chatEvidence(answers.map((m) => m.content));
+    const { counted, needed } = chatStepsEvidence(messages);
     // The note once the person has sent as many messages as it takes and some did not count.
-    const note = !conversation.awarded && !quiet && answers.length >= needed ? EVIDENCE_SHORTFALL_MESSAGES.chat_messages : null;
+    const note = !conversation.awarded && !quiet && answersOf(messages).length >= needed ? EVIDENCE_SHORTFALL_MESSAGES.chat_messages : null;
     return { done: conversation.awarded, counted: Math.min(counted, needed), needed, note };
   }
   if (conversation.kind === 'session') {
-    const { stages, needed } = sessionEvidence(answers.map((m) => ({ stage: m.stage ?? '', content: m.content })));
+    const { stages, needed } = sessionStepsEvidence(messages);
     const note = conversation.status === 'completed' && !conversation.awarded && !quiet ? EVIDENCE_SHORTFALL_MESSAGES.session_stages : null;
     return { done: conversation.awarded, counted: Math.min(stages, needed), needed, note };
   }

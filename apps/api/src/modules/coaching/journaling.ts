@@ -1,4 +1,4 @@
-import { EVIDENCE_SHORTFALL_MESSAGES, JOURNAL_EVIDENCE, journalEvidence } from '@ascenso/domain/evidence';
+import { JOURNAL_EVIDENCE, journalEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
 import { countWords } from '@ascenso/domain/journal';
 import type { Repositories } from '@ascenso/db/store';
@@ -60,6 +60,6 @@ export async function saveJournalFromConversation(
     wordCount: words,
     stepsEarned: award?.stepsEarned ?? 0,
     minWords: JOURNAL_EVIDENCE.minWords,
-    stepsNote: evidence.shortfall ? EVIDENCE_SHORTFALL_MESSAGES[evidence.shortfall] : null,
+    stepsNote: evidence.note,
   };
 }

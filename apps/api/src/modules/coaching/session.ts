@@ -1,9 +1,8 @@
-import { sessionEvidence } from '@ascenso/domain/evidence';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { completeActivity } from '../activities/activities.service';
 import { buildCoachContext, recordUsage } from './coach-context';
-import { getConversation, owned, type User } from './conversations';
+import { getConversation, owned, sessionStepsEvidence, type User } from './conversations';
 import { providerUserId } from './model-limits';
 import { recordFailedCall } from './reply-stream';
 import { assertNotAwaitingAcknowledgement } from './safety';
@@ -33,7 +32,7 @@ export async function finishSession(deps: Deps, user: User, conversationId: stri
   if (result.failedUsage) await recordFailedCall(deps, user, result.failedUsage);
   else await recordUsage(deps, deps.repos, user, result.usage);
   const now = deps.clock();
-  const earns = sessionEvidence(messages.filter((m) => m.role === 'user').map((m) => ({ stage: m.stage ?? '', content: m.content }))).earns;
+  const earns = sessionStepsEvidence(messages).earns;
   let award = false;
   await deps.store.transaction(async (tx) => {
     const fresh = await tx.coaching.findConversation(conversationId);

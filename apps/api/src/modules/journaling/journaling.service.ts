@@ -1,6 +1,6 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { DomainError } from '@ascenso/domain/errors';
-import { EVIDENCE_SHORTFALL_MESSAGES, journalEvidence } from '@ascenso/domain/evidence';
+import { journalEvidence } from '@ascenso/domain/evidence';
 import { JOURNAL_MIN_WORDS_FOR_STEPS, countWords, promptForDay, type JournalEntryInput } from '@ascenso/domain/journal';
 import type { JournalEntryRow } from '@ascenso/db/schema/coaching';
 import type { Deps } from '../../deps';
@@ -87,7 +87,7 @@ export async function createEntry(deps: Deps, user: User, input: JournalEntryInp
     limitReached: award?.limitReached ?? false,
     activityId: award?.activityId ?? null,
     minWords: JOURNAL_MIN_WORDS_FOR_STEPS,
-    stepsNote: evidence.shortfall ? EVIDENCE_SHORTFALL_MESSAGES[evidence.shortfall] : null,
+    stepsNote: evidence.note,
     safety,
   };
 }
