@@ -6,7 +6,7 @@ import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { audioListens, practiceSessions } from './schema/listens';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
-import { devices, passwordResets, sessions } from './schema/sessions';
+import { devices, emailVerifications, passwordResets, sessions } from './schema/sessions';
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
@@ -16,6 +16,7 @@ export const schema = {
   sessions,
   devices,
   passwordResets,
+  emailVerifications,
   authFailures,
   activities,
   activityCompletions,

@@ -17,7 +17,7 @@ import type {
 } from './schema/coaching';
 import type { EventRow } from './schema/events';
 import type { AudioListenRow, PracticeSessionRow } from './schema/listens';
-import type { DeviceRow, PasswordResetRow, SessionRow } from './schema/sessions';
+import type { DeviceRow, EmailVerificationRow, PasswordResetRow, SessionRow } from './schema/sessions';
 import type { ShareRow, ShareViewRow } from './schema/shares';
 import type { NewUserRow, UserRow } from './schema/users';
 
@@ -44,6 +44,11 @@ export interface UsersRepository {
   /** Inserts a user; undefined when the e-mail is already taken (unique constraint). */
   insert(row: NewUserRow): Promise<UserRow | undefined>;
   update(id: string, patch: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>): Promise<void>;
+  /**
+   * Marks the address confirmed at `at` when the user's current e-mail is still `email` (the address the
+   * link was sent to) and it is not confirmed yet; true when this call confirmed it.
+   */
+  markEmailVerified(id: string, email: string, at: Date): Promise<boolean>;
   /** Deletes the user; every row that belongs to them goes with it (foreign keys cascade). */
   delete(id: string): Promise<boolean>;
   count(): Promise<number>;
@@ -77,6 +82,17 @@ export interface SessionsRepository {
   deletePasswordResetsForUser(userId: string): Promise<void>;
   /** Removes reset links that expired before `before`; how many. */
   deletePasswordResetsExpiredBefore(before: Date): Promise<number>;
+  insertEmailVerification(row: EmailVerificationRow): Promise<void>;
+  /**
+   * Uses an e-mail verification link: marks it used when it is unused and not expired at `now`, atomically
+   * (of two concurrent uses, one wins). Its user and the address it was sent to, or undefined (unknown,
+   * used or expired).
+   */
+  consumeEmailVerification(tokenHash: Buffer, now: Date): Promise<{ userId: string; email: string } | undefined>;
+  /** Deletes a user's unused verification links (a fresh link replaces them); used ones stay as a record. */
+  deleteUnusedEmailVerificationsForUser(userId: string): Promise<void>;
+  /** Removes verification links that expired before `before`; how many. */
+  deleteEmailVerificationsExpiredBefore(before: Date): Promise<number>;
 }
 
 /** A granted reservation (its row ids, to give it back) or the moment the first refusing limit frees up. */

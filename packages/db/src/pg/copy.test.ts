@@ -45,6 +45,7 @@ function fill(db: Db) {
         lastName: null,
         role: 'admin',
         addressForm: 'femenino',
+        emailVerifiedAt: at(2),
         createdAt: T0,
         updatedAt: T0,
       },
@@ -60,6 +61,12 @@ function fill(db: Db) {
     .values([
       { tokenHash: Buffer.from([1, 2, 3, 0, 250]), userId: 'u1', createdAt: T0, expiresAt: at(30), usedAt: null },
       { tokenHash: Buffer.from([4, 5, 6]), userId: 'u1', createdAt: T0, expiresAt: at(30), usedAt: at(7) },
+    ])
+    .run();
+  db.insert(s.emailVerifications)
+    .values([
+      { tokenHash: Buffer.from([7, 0, 255, 8]), userId: 'u1', email: 'lucia@example.com', createdAt: T0, expiresAt: at(2880), usedAt: null },
+      { tokenHash: Buffer.from([9, 9]), userId: 'u2', email: 'admin@example.com', createdAt: T0, expiresAt: at(2880), usedAt: at(2) },
     ])
     .run();
   db.insert(s.authFailures)

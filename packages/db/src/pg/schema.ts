@@ -6,7 +6,7 @@ import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
 import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { audioListens, practiceSessions } from './schema/listens';
-import { devices, passwordResets, sessions } from './schema/sessions';
+import { devices, emailVerifications, passwordResets, sessions } from './schema/sessions';
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
@@ -19,6 +19,7 @@ export const pgSchema = {
   sessions,
   devices,
   passwordResets,
+  emailVerifications,
   authFailures,
   activities,
   activityCompletions,

@@ -2,7 +2,16 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SessionsRepository } from '../store';
 import type { Synchronous } from './synchronous';
-import { devices, passwordResets, sessions, type DeviceRow, type PasswordResetRow, type SessionRow } from '../schema/sessions';
+import {
+  devices,
+  emailVerifications,
+  passwordResets,
+  sessions,
+  type DeviceRow,
+  type EmailVerificationRow,
+  type PasswordResetRow,
+  type SessionRow,
+} from '../schema/sessions';
 import { users, type UserRow } from '../schema/users';
 
 export function createSessionsRepository(db: Db): Synchronous<SessionsRepository> {
@@ -89,6 +98,25 @@ export function createSessionsRepository(db: Db): Synchronous<SessionsRepository
     },
     deletePasswordResetsExpiredBefore(before: Date): number {
       return db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)).run().changes;
+    },
+    insertEmailVerification(row: EmailVerificationRow): void {
+      db.insert(emailVerifications).values(row).run();
+    },
+    consumeEmailVerification(tokenHash: Buffer, now: Date): { userId: string; email: string } | undefined {
+      return db
+        .update(emailVerifications)
+        .set({ usedAt: now })
+        .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+        .returning({ userId: emailVerifications.userId, email: emailVerifications.email })
+        .get();
+    },
+    deleteUnusedEmailVerificationsForUser(userId: string): void {
+      db.delete(emailVerifications)
+        .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)))
+        .run();
+    },
+    deleteEmailVerificationsExpiredBefore(before: Date): number {
+      return db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, before)).run().changes;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { UsersRepository } from '../store';
 import type { Synchronous } from './synchronous';
@@ -22,6 +22,15 @@ export function createUsersRepository(db: Db): Synchronous<UsersRepository> {
     },
     update(id: string, patch: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>): void {
       db.update(users).set(patch).where(eq(users.id, id)).run();
+    },
+    markEmailVerified(id: string, email: string, at: Date): boolean {
+      return (
+        db
+          .update(users)
+          .set({ emailVerifiedAt: at, updatedAt: at })
+          .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)))
+          .run().changes > 0
+      );
     },
     /** Deletes the user; every row that belongs to them goes with it (foreign keys cascade). */
     delete(id: string): boolean {

@@ -1,4 +1,4 @@
-import { blob, index, integer, sqliteTable } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { idColumn, ownerColumn } from './users';
 
 /**
@@ -54,3 +54,23 @@ export const passwordResets = sqliteTable(
 );
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+/**
+ * E-mail verification links (the welcome mail's): the link carries 256 random bits; only their SHA-256 is
+ * stored (the primary key). `email` is the address the link was sent to: the link confirms that address
+ * only. Valid until `expiresAt` (48 hours), usable once (`usedAt`), like a password reset link.
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    tokenHash: blob('token_hash', { mode: 'buffer' }).primaryKey(),
+    userId: ownerColumn(),
+    email: text('email').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
+
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;

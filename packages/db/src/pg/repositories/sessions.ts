@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { SessionsRepository } from '../../store';
-import { devices, passwordResets, sessions } from '../schema/sessions';
+import { devices, emailVerifications, passwordResets, sessions } from '../schema/sessions';
 import { users } from '../schema/users';
 import { changed, type PgExec } from './exec';
 
@@ -63,6 +63,23 @@ export function createPgSessionsRepository(db: PgExec): SessionsRepository {
     },
     async deletePasswordResetsExpiredBefore(before) {
       return changed(await db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)));
+    },
+    async insertEmailVerification(row) {
+      await db.insert(emailVerifications).values(row);
+    },
+    async consumeEmailVerification(tokenHash, now) {
+      const used = await db
+        .update(emailVerifications)
+        .set({ usedAt: now })
+        .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+        .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+      return used[0];
+    },
+    async deleteUnusedEmailVerificationsForUser(userId) {
+      await db.delete(emailVerifications).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    },
+    async deleteEmailVerificationsExpiredBefore(before) {
+      return changed(await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, before)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { UsersRepository } from '../../store';
 import { users } from '../schema/users';
 import { changed, type PgExec } from './exec';
@@ -16,6 +16,16 @@ export function createPgUsersRepository(db: PgExec): UsersRepository {
     },
     async update(id, patch) {
       await db.update(users).set(patch).where(eq(users.id, id));
+    },
+    async markEmailVerified(id, email, at) {
+      return (
+        changed(
+          await db
+            .update(users)
+            .set({ emailVerifiedAt: at, updatedAt: at })
+            .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt))),
+        ) > 0
+      );
     },
     async delete(id) {
       return changed(await db.delete(users).where(eq(users.id, id))) > 0;

@@ -1,4 +1,4 @@
-import { customType, index, pgTable } from 'drizzle-orm/pg-core';
+import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, idColumn, ownerColumn } from './users';
 
 /** `bytea` read and written as a Node `Buffer` (SQLite: `blob(…, { mode: 'buffer' })`); node-postgres maps both ways. */
@@ -48,4 +48,22 @@ export const passwordResets = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/**
+ * E-mail verification links (the welcome mail's): the link carries 256 random bits; only their SHA-256 is
+ * stored (the primary key). `email` is the address the link was sent to: the link confirms that address
+ * only. Valid until `expiresAt` (48 hours), usable once (`usedAt`), like a password reset link.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    userId: ownerColumn(),
+    email: text('email').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
 );

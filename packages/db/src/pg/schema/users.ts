@@ -29,6 +29,11 @@ export const users = pgTable('users', {
   workStart: text('work_start').notNull().default('09:00'),
   workEnd: text('work_end').notNull().default('18:00'),
   workDays: text('work_days').notNull().default('1,2,3,4,5'),
+  /**
+   * When the person opened the welcome link sent to `email` (null: not confirmed yet). Until then a share
+   * link, a calendar feed or a mail sent on their behalf is refused, so nobody can squat someone else's address.
+   */
+  emailVerifiedAt: at('email_verified_at'),
   createdAt: at('created_at')
     .notNull()
     .$defaultFn(() => new Date()),
