@@ -31,6 +31,7 @@ describe('the shipped caps and limits', () => {
       resetPerAddress: { max: 5, windowMs: minutes(60) },
       resetPerAccount: { max: 3, windowMs: minutes(60) },
       resetConfirmPerAddress: { max: 10, windowMs: minutes(15) },
+      verifyResendPerAccount: { max: 3, windowMs: minutes(60) },
     });
   });
 

@@ -34,6 +34,8 @@ export type SignInLimits = {
   resetPerAccount: WindowLimit;
   /** New passwords set through reset links from one address (each one hashes a password). */
   resetConfirmPerAddress: WindowLimit;
+  /** Fresh e-mail verification links a signed-in account asks for («Reenviar enlace»): each one is a mail. */
+  verifyResendPerAccount: WindowLimit;
 };
 
 const MINUTE = 60 * 1000;
@@ -49,6 +51,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
   resetConfirmPerAddress: { max: 10, windowMs: 15 * MINUTE },
+  verifyResendPerAccount: { max: 3, windowMs: 60 * MINUTE },
 };
 
 /** The kinds of counted attempts (stored as the `scope` of each attempt row). */
@@ -62,7 +65,8 @@ export type AttemptScope =
   | 'password-change'
   | 'reset-address'
   | 'reset-account'
-  | 'reset-confirm-address';
+  | 'reset-confirm-address'
+  | 'verify-resend-account';
 
 /** One limit applied to one key, e.g. `{ scope: 'login-address', key: '203.0.113.7', max: 10, windowMs }`. */
 export type AttemptRule = WindowLimit & { scope: AttemptScope; key: string };
@@ -128,6 +132,11 @@ export function signInRefusalMessage(scope: AttemptScope, retryAfterSeconds: num
 /** The refusal of a reset e-mail over its limits. */
 export function resetRefusalMessage(retryAfterSeconds: number): string {
   return `Has pedido demasiados enlaces para restablecer la contraseña. Vuelve a intentarlo dentro de ${waitLabel(retryAfterSeconds)}.`;
+}
+
+/** The refusal of a fresh verification link over its limit. */
+export function verifyResendRefusalMessage(retryAfterSeconds: number): string {
+  return `Ya te hemos enviado varios enlaces para confirmar tu correo. Mira en tu bandeja de entrada y en el correo no deseado, o vuelve a pedirlo dentro de ${waitLabel(retryAfterSeconds)}.`;
 }
 
 /** Start of the window that counts for a decision at `now` (attempts strictly after it count). */

@@ -16,6 +16,8 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   // Someone who forgot their password is not signed in (decision 034).
   'auth.requestPasswordReset': 'public',
   'auth.confirmPasswordReset': 'public',
+  // The welcome mail's link may be opened signed out, or on another device.
+  'auth.verifyEmail': 'public',
 };
 
 type AdminCaller = {
@@ -117,7 +119,7 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
       ]),
   },
   'admin.emailTemplates': {
-    check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset']),
+    check: (answer) => expect(answer).toEqual(['welcome', 'weekly-summary', 'password-reset', 'email-verification']),
   },
   'admin.outbox': {
     arrange: (t, _caller, adminId) =>
@@ -129,19 +131,25 @@ const ADMIN_ANSWERS: Record<string, AdminAnswer> = {
         template: 'welcome',
         userId: adminId,
       }),
-    check: (answer, adminId) =>
-      expect(answer).toEqual([
-        expect.objectContaining({
-          id: expect.any(String),
-          userId: adminId,
-          to: 'jefa@ejemplo.es',
-          subject: 'Hola',
-          template: 'welcome',
-          transport: 'outbox',
-          status: 'stored',
-          createdAt: expect.any(Date),
-        }),
-      ]),
+    // The registration's own welcome mail (with its confirmation link) is there too.
+    check: (answer, adminId) => {
+      expect(answer).toHaveLength(2);
+      expect(answer).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: expect.any(String),
+            userId: adminId,
+            to: 'jefa@ejemplo.es',
+            subject: 'Hola',
+            template: 'welcome',
+            transport: 'outbox',
+            status: 'stored',
+            createdAt: expect.any(Date),
+          }),
+          expect.objectContaining({ userId: adminId, to: 'jefa@ejemplo.es', subject: 'Te damos la bienvenida a Ascenso, Jefa', template: 'welcome' }),
+        ]),
+      );
+    },
   },
 };
 

@@ -8,6 +8,8 @@ describe('seedDemoAccounts', () => {
     expect(await seedDemoAccounts(t.deps)).toBe(true);
     expect(await seedDemoAccounts(t.deps)).toBe(false);
     expect(await t.deps.repos.users.count()).toBe(3);
+    // The demo addresses are confirmed: shares and the calendar feed work for them at once.
+    expect(await t.sql('select email from users where email_verified_at is null')).toEqual([]);
 
     const login = await t.request('/api/auth/login', {
       body: { email: 'demo@ascenso.local', password: 'Ascenso-demo-2026' },

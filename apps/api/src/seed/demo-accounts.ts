@@ -113,6 +113,8 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
         lastName: account.lastName,
         role: account.role,
         timezone: 'Europe/Madrid',
+        // The demo addresses are the app's own: confirmed from the start (no welcome mail to open).
+        emailVerifiedAt: now,
         createdAt: now,
         updatedAt: now,
       });

@@ -107,7 +107,12 @@ export function createTestApp(
     return line.split(';')[0] ?? '';
   }
 
-  async function registerUser(input: { email?: string; password?: string; firstName?: string } = {}) {
+  /**
+   * Registers a member through the API. The welcome mail is awaited (sent after the answer), then the address
+   * is marked confirmed, so suites test what they test; `verified: false` leaves it unconfirmed (the gates'
+   * tests, and e-mail verification's own, which open the mailed link).
+   */
+  async function registerUser(input: { email?: string; password?: string; firstName?: string; verified?: boolean } = {}) {
     const body = {
       email: input.email ?? `u${Math.random().toString(36).slice(2, 10)}@ejemplo.es`,
       password: input.password ?? 'una frase bastante larga',
@@ -116,6 +121,8 @@ export function createTestApp(
     const response = await request('/api/auth/register', { body });
     if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
     const user = (await response.json()) as { id: string; email: string; firstName: string };
+    await deps.mailer.idle();
+    if (input.verified !== false) await deps.repos.users.markEmailVerified(user.id, user.email, clock.now());
     return { user, cookie: sessionCookie(response), password: body.password };
   }
 

@@ -16,6 +16,7 @@ describe('sign-in limits in the environment', () => {
       resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
       resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
       resetConfirmPerAddress: { max: 10, windowMs: 15 * 60_000 },
+      verifyResendPerAccount: { max: 3, windowMs: 60 * 60_000 },
     });
     expect(auth.passwordWork).toEqual({
       maxConcurrent: availableParallelism(),

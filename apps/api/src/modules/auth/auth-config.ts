@@ -29,6 +29,8 @@ export const AUTH_ENV_SHAPE = {
   AUTH_RESET_MAX_PER_ACCOUNT: count(100_000, 3),
   AUTH_RESET_WINDOW_MINUTES: minutes(60),
   AUTH_RESET_CONFIRM_MAX_PER_ADDRESS: count(100_000, 10),
+  AUTH_VERIFY_RESEND_MAX_PER_ACCOUNT: count(100_000, 3),
+  AUTH_VERIFY_RESEND_WINDOW_MINUTES: minutes(60),
   ARGON2_MAX_CONCURRENT: count(256, Math.max(1, availableParallelism())),
   ARGON2_PER_ADDRESS_CONCURRENT: count(64, 2),
   ARGON2_PER_ADDRESS_QUEUE: z.coerce.number().int().min(0).max(1_000).default(4),
@@ -80,6 +82,10 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
       resetPerAddress: { max: env.AUTH_RESET_MAX_PER_ADDRESS, windowMs: env.AUTH_RESET_WINDOW_MINUTES * MINUTE },
       resetPerAccount: { max: env.AUTH_RESET_MAX_PER_ACCOUNT, windowMs: env.AUTH_RESET_WINDOW_MINUTES * MINUTE },
       resetConfirmPerAddress: { max: env.AUTH_RESET_CONFIRM_MAX_PER_ADDRESS, windowMs: loginWindowMs },
+      verifyResendPerAccount: {
+        max: env.AUTH_VERIFY_RESEND_MAX_PER_ACCOUNT,
+        windowMs: env.AUTH_VERIFY_RESEND_WINDOW_MINUTES * MINUTE,
+      },
     },
     passwordWork: {
       maxConcurrent: env.ARGON2_MAX_CONCURRENT,

@@ -1,10 +1,13 @@
 import { PublicUserSchema, safeNextPath } from '@ascenso/domain/auth';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { earlyRestRefusal } from './early-refusal';
+
+const RestUserSchema = PublicUserSchema.extend({ emailVerified: z.boolean() });
 
 /** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
 export function authRest(deps: Deps) {
@@ -42,6 +45,20 @@ export function authRest(deps: Deps) {
     return withCaller(deps, c, async (caller) => c.json(await caller.auth.confirmPasswordReset(body as never), 200));
   });
 
+  // 200, or 410 (LINK_GONE) for a confirmation link that was used, has expired or never existed.
+  app.post('/auth/verify-email', async (c) => {
+    const body = await readJsonBody(c);
+    return withCaller(deps, c, async (caller) => c.json(await caller.auth.verifyEmail(body as never), 200));
+  });
+
+  // 202 when a fresh link is on its way, 200 when the address is already confirmed (no mail).
+  app.post('/auth/verify-email/resend', (c) =>
+    withCaller(deps, c, async (caller) => {
+      const result = await caller.auth.resendVerification();
+      return c.json(result, result.alreadyVerified ? 200 : 202);
+    }),
+  );
+
   app.post('/auth/logout', (c) =>
     withCaller(deps, c, async (caller) => {
       await caller.auth.logout();
@@ -67,8 +84,8 @@ export function authRest(deps: Deps) {
   app.get('/auth/user', (c) =>
     withCaller(deps, c, async (caller) => {
       const user = await caller.auth.me();
-      // The contract's shape exactly: tRPC's auth.me also carries the coach's form of address.
-      return user ? c.json(PublicUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+      // The contract's shape and whether the address is confirmed: tRPC's auth.me also carries the coach's form of address.
+      return user ? c.json(RestUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     }),
   );
 

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { changePassword, login, logout, logoutEverywhere, register, toPublicUser, type SignedIn } from './auth.service';
+import { changePassword, login, logout, logoutEverywhere, register, toAccount, type SignedIn } from './auth.service';
+import { resendVerification, verifyEmail } from './email-verification';
 import { confirmPasswordReset, PASSWORD_RESET_ACCEPTED_MESSAGE, requestPasswordReset } from './password-reset';
 
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
@@ -46,9 +47,7 @@ const startingSession =
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
-  me: publicProcedure
-    .output(AccountSchema.nullable())
-    .query(({ ctx }) => (ctx.auth ? { ...toPublicUser(ctx.auth.user), addressForm: ctx.auth.user.addressForm } : null)),
+  me: publicProcedure.output(AccountSchema.nullable()).query(({ ctx }) => (ctx.auth ? toAccount(ctx.auth.user) : null)),
 
   login: publicProcedure.input(LoginInputSchema).output(PublicUserSchema).mutation(startingSession(login)),
 
@@ -82,6 +81,21 @@ export const authRouter = router({
       refuseOverWebSocket(ctx);
       return confirmPasswordReset(ctx.deps, input, { ip: ctx.ip });
     }),
+
+  /**
+   * Opens the welcome mail's confirmation link (public: it may be opened signed out, on another device);
+   * LINK_GONE when it was used, has expired, was replaced or never existed.
+   */
+  verifyEmail: publicProcedure
+    .input(z.object({ token: z.string().max(200) }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => verifyEmail(ctx.deps, input.token)),
+
+  /** «Reenviar enlace»: a fresh confirmation link (the older ones die), a few an hour; none once confirmed. */
+  resendVerification: authedProcedure.output(z.object({ alreadyVerified: z.boolean() })).mutation(async ({ ctx }) => {
+    const result = await resendVerification(ctx.deps, ctx.auth.user.id);
+    return { alreadyVerified: result.alreadyVerified };
+  }),
 
   /** Changes the password; every other session of the user ends. */
   changePassword: authedProcedure

@@ -14,6 +14,7 @@ import {
 import { SESSION_POLICY, evaluateSession, sessionExpiry } from '@ascenso/domain/session-policy';
 import type { Deps } from '../../deps';
 import { rememberRefusals } from './early-refusal';
+import { issueVerificationLink, mailVerificationLink } from './email-verification';
 import { generateSessionToken, parseSessionToken, secretMatches } from './session-tokens';
 
 export type SignedIn = {
@@ -39,6 +40,11 @@ export function toPublicUser(row: UserRow): PublicUser {
     role: row.role,
     timezone: row.timezone,
   };
+}
+
+/** `auth.me`: the public user, the coach's form of address, and whether the address is confirmed. */
+export function toAccount(row: UserRow): PublicUser & { addressForm: UserRow['addressForm']; emailVerified: boolean } {
+  return { ...toPublicUser(row), addressForm: row.addressForm, emailVerified: row.emailVerifiedAt !== null };
 }
 
 /** Starts a session: a fresh random id and secret; only SHA-256(secret) is stored. */
@@ -181,7 +187,9 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
     if (!row) return undefined;
     const { id, secretHash, token } = generateSessionToken();
     await tx.sessions.insert({ id, secretHash, userId: row.id, createdAt: now, lastVerifiedAt: now });
-    return { row, token, sessionId: id };
+    // The welcome mail's link, stored with the account: the address is unconfirmed until it is opened.
+    const verificationToken = await issueVerificationLink(deps, tx, row);
+    return { row, token, sessionId: id, verificationToken };
   });
   if (!created) {
     throw new DomainError('EMAIL_TAKEN', 'Ya existe una cuenta con ese correo. Inicia sesión.', {
@@ -189,6 +197,8 @@ export async function register(deps: Deps, input: RegisterInput, meta: { ip: str
     });
   }
   deps.logger.info('registered', { userId: created.row.id });
+  // Sent after the answer (registration does not wait for the mail server); a failure is only logged.
+  void mailVerificationLink(deps, created.row, created.verificationToken, 'welcome');
   return {
     user: toPublicUser(created.row),
     token: created.token,

@@ -1,6 +1,7 @@
 import { WorkHoursSchema } from '@ascenso/domain/work-hours';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
+import { requireVerifiedEmail } from '../auth/email-verification';
 import { createFeed, feedStatus, getWorkHours, revokeFeed, setWorkHours } from './calendar.service';
 
 const StatusSchema = z.object({ active: z.boolean(), createdAt: z.date().nullable(), lastFetchedAt: z.date().nullable() });
@@ -11,7 +12,11 @@ export const calendarRouter = router({
   status: authedProcedure.output(StatusSchema).query(({ ctx }) => feedStatus(ctx.deps, ctx.auth.user.id)),
 
   /** Creates the private feed, or replaces it (the old URL then answers 404). The URL is shown once. */
-  create: authedProcedure.output(z.object({ url: z.string(), createdAt: z.date() })).mutation(({ ctx }) => createFeed(ctx.deps, ctx.auth.user.id)),
+  create: authedProcedure.output(z.object({ url: z.string(), createdAt: z.date() })).mutation(async ({ ctx }) => {
+    // The feed publishes the plan at a URL: only once the address is the owner's. Existing feeds keep working.
+    await requireVerifiedEmail(ctx.deps, ctx.auth.user.id, 'calendarFeed');
+    return createFeed(ctx.deps, ctx.auth.user.id);
+  }),
 
   /** Revokes the feed: its URL answers 404. */
   revoke: authedProcedure.output(z.object({ revoked: z.boolean() })).mutation(({ ctx }) => revokeFeed(ctx.deps, ctx.auth.user.id)),

@@ -1,13 +1,18 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@ascenso/domain/email-verification';
 import { DomainError } from '@ascenso/domain/errors';
 import type { Deps } from '../../deps';
 import { PASSWORD_RESET_VALID_MINUTES } from '../auth/password-reset';
 import { buildCoachContext, recordUsage } from '../coaching/coach-context';
-import { passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
+import { EMAIL_VERIFICATION_VALID_HOURS } from '../auth/email-verification';
+import { emailVerificationEmail, passwordResetEmail, weeklySummaryEmail, welcomeEmail, type RenderedEmail, type TemplateName } from './templates';
 
 /** A template rendered with the admin's own name and sample figures (the e-mail test page). */
 export function renderSample(deps: Deps, template: TemplateName, firstName: string): RenderedEmail {
   const url = deps.config.publicOrigin;
-  if (template === 'welcome') return welcomeEmail({ firstName }, url);
+  // A sample confirmation link: its shape, with a token no verification has (the page says it is not valid).
+  const verification = { link: `${url}/verificar/enlace-de-ejemplo`, validHours: EMAIL_VERIFICATION_VALID_HOURS };
+  if (template === 'welcome') return welcomeEmail({ firstName, ...verification }, url);
+  if (template === 'email-verification') return emailVerificationEmail({ firstName, ...verification }, url);
   if (template === 'password-reset') {
     // A sample: the link's shape, with a token no reset has (the page says the link is not valid).
     return passwordResetEmail({ firstName, link: `${url}/restablecer/enlace-de-ejemplo`, validMinutes: PASSWORD_RESET_VALID_MINUTES }, url);
@@ -56,6 +61,9 @@ export async function previewWeeklySummary(deps: Deps, userId: string, signal?: 
 }
 
 export async function sendWeeklySummary(deps: Deps, input: { userId: string; adminId: string; adminEmail: string }, signal?: AbortSignal) {
+  // Mail on a person's behalf goes only to an address they confirmed (it could be someone else's otherwise).
+  const recipient = await deps.repos.users.findById(input.userId);
+  if (recipient && !recipient.emailVerifiedAt) throw new DomainError('FORBIDDEN', EMAIL_VERIFICATION_MESSAGES.recipientUnverified);
   const preview = await previewWeeklySummary(deps, input.userId, signal);
   deps.logger.info('admin sent a weekly summary', { adminId: input.adminId, userId: preview.user.id });
   const row = await deps.mailer.send({

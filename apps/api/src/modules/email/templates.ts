@@ -1,7 +1,7 @@
 /** Spanish e-mail templates, each rendered to HTML (escaped, inline styles) and plain text. */
 export type RenderedEmail = { subject: string; html: string; text: string };
 
-export const TEMPLATE_NAMES = ['welcome', 'weekly-summary', 'password-reset'] as const;
+export const TEMPLATE_NAMES = ['welcome', 'weekly-summary', 'password-reset', 'email-verification'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export type WeeklySummaryData = {
@@ -47,14 +47,33 @@ function paragraphsAndButton(subject: string, lines: string[], action: { label: 
   };
 }
 
-export function welcomeEmail(data: { firstName: string }, appUrl: string): RenderedEmail {
+/** A link that confirms the address (`/verificar/{token}`) and how many hours it lasts. */
+export type VerificationLink = { link: string; validHours: number };
+
+/**
+ * The welcome mail of a registration: it carries the link that confirms the address (the button), then
+ * where to start. Until the address is confirmed nothing is shared or mailed on the person's behalf.
+ */
+export function welcomeEmail(data: { firstName: string } & VerificationLink, appUrl: string): RenderedEmail {
   const subject = `Te damos la bienvenida a Ascenso, ${data.firstName}`;
   const lines = [
     `Hola, ${data.firstName}:`,
-    'Nos alegra tenerte aquí. Empieza por la evaluación de 5 minutos: con ella tu coach conocerá tu contexto, tus objetivos y lo que te da o te quita energía.',
-    'Después tendrás cada día un plan a tu medida, audios guiados, respiración, pausas activas y conversaciones con tu coach.',
+    `Nos alegra tenerte aquí. Antes de nada, confirma que este correo es tuyo con el botón de abajo. El enlace vale durante ${data.validHours} horas y solo una vez.`,
+    'Después, empieza por la evaluación de 5 minutos: con ella tu coach conocerá tu contexto, tus objetivos y lo que te da o te quita energía. Cada día tendrás un plan a tu medida, audios guiados, respiración, pausas activas y conversaciones con tu coach.',
+    'Si no has creado tú una cuenta en Ascenso, ignora este correo: sin confirmarlo, esta dirección no queda asociada a nadie.',
   ];
-  return paragraphsAndButton(subject, lines, { label: 'Empezar mi evaluación', href: `${appUrl}/evaluacion` }, appUrl);
+  return paragraphsAndButton(subject, lines, { label: 'Confirmar mi correo', href: data.link }, appUrl);
+}
+
+/** A fresh confirmation link asked for with «Reenviar enlace»: the older ones stop working. */
+export function emailVerificationEmail(data: { firstName: string } & VerificationLink, appUrl: string): RenderedEmail {
+  const subject = 'Confirma tu correo de Ascenso';
+  const lines = [
+    `Hola, ${data.firstName}:`,
+    `Has pedido un enlace nuevo para confirmar tu correo. Vale durante ${data.validHours} horas y solo una vez; los que te enviamos antes ya no sirven.`,
+    'Si no has sido tú, ignora este correo.',
+  ];
+  return paragraphsAndButton(subject, lines, { label: 'Confirmar mi correo', href: data.link }, appUrl);
 }
 
 export function weeklySummaryEmail(data: WeeklySummaryData, appUrl: string): RenderedEmail {

@@ -1,6 +1,7 @@
 import { SHARE_INCLUDES, SHARE_STATUSES, ShareCreateInputSchema } from '@ascenso/domain/shares';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
+import { requireVerifiedEmail } from '../auth/email-verification';
 import { createShare, listShares, revokeShare } from './shares.service';
 
 export const ShareCreatedSchema = z.object({ id: z.string(), url: z.string(), expiresAt: z.date() });
@@ -26,7 +27,11 @@ export const sharesRouter = router({
   create: authedProcedure
     .input(ShareCreateInputSchema)
     .output(ShareCreatedSchema)
-    .mutation(({ ctx, input }) => createShare(ctx.deps, ctx.auth.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      // A share speaks for the account's owner to someone else: only once the address is theirs.
+      await requireVerifiedEmail(ctx.deps, ctx.auth.user.id, 'share');
+      return createShare(ctx.deps, ctx.auth.user, input);
+    }),
   list: authedProcedure.output(z.array(ShareSummarySchema)).query(({ ctx }) => listShares(ctx.deps, ctx.auth.user)),
   revoke: authedProcedure
     .input(z.object({ id: z.string().min(1).max(64) }))
