@@ -214,13 +214,14 @@ export async function logout(deps: Deps, session: { id: string; userId: string }
   }
 }
 
-/** Deletes expired sessions (telling their sockets) and old failure records; returns how many ended. */
+/** Deletes expired sessions (telling their sockets), old failure records and dead links; returns how many sessions ended. */
 export async function purgeExpired(deps: Deps): Promise<number> {
   const now = deps.clock().getTime();
   const ended = await deps.repos.sessions.deleteExpired(new Date(now - SESSION_POLICY.inactivityTimeoutMs), new Date(now - SESSION_POLICY.absoluteLifetimeMs));
   await deps.repos.authFailures.pruneBefore(new Date(now - longestWindowMs(deps.config.auth.limits)));
   await deps.repos.sessions.deleteDevicesUnusedSince(new Date(now - DEVICE_LIFETIME_MS));
   await deps.repos.sessions.deletePasswordResetsExpiredBefore(new Date(now));
+  await deps.repos.sessions.deleteEmailVerificationsExpiredBefore(new Date(now));
   for (const session of ended) {
     deps.bus.publish('session.ended', { sessionId: session.id, userId: session.userId, reason: 'expired' });
   }
