@@ -21,11 +21,8 @@ export function isAddressForm(value: unknown): value is AddressForm {
   return typeof value === 'string' && (ADDRESS_FORMS as readonly string[]).includes(value);
 }
 
-/**
- * `auth.me` over tRPC: the public user plus the form of address and whether the address is confirmed (the
- * REST user shape adds only `emailVerified`).
- */
-export const AccountSchema = PublicUserSchema.extend({ addressForm: AddressFormSchema.optional(), emailVerified: z.boolean() });
+/** `auth.me` over tRPC: the public user plus the form of address (the REST user shape is unchanged). */
+export const AccountSchema = PublicUserSchema.extend({ addressForm: AddressFormSchema.optional() });
 export type Account = z.infer<typeof AccountSchema>;
 
 /** `profile.preferences` / `profile.setPreferences`. */

@@ -79,7 +79,10 @@ export const PasswordResetConfirmSchema = z.object({
   password: NewPasswordSchema,
 });
 
-/** What the API tells a client about a user (never the password hash). */
+/**
+ * What the API tells a client about a user (never the password hash). `emailVerified`: the welcome mail's
+ * link was opened (until then shares, the calendar feed and mails on the user's behalf are refused).
+ */
 export const PublicUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -87,6 +90,7 @@ export const PublicUserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   timezone: z.string(),
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 

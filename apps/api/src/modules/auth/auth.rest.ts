@@ -1,13 +1,10 @@
 import { PublicUserSchema, safeNextPath } from '@ascenso/domain/auth';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { earlyRestRefusal } from './early-refusal';
-
-const RestUserSchema = PublicUserSchema.extend({ emailVerified: z.boolean() });
 
 /** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
 export function authRest(deps: Deps) {
@@ -84,8 +81,8 @@ export function authRest(deps: Deps) {
   app.get('/auth/user', (c) =>
     withCaller(deps, c, async (caller) => {
       const user = await caller.auth.me();
-      // The contract's shape and whether the address is confirmed: tRPC's auth.me also carries the coach's form of address.
-      return user ? c.json(RestUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
+      // The contract's shape exactly: tRPC's auth.me also carries the coach's form of address.
+      return user ? c.json(PublicUserSchema.parse(user), 200) : envelope(c, 401, 'UNAUTHORIZED', 'Necesitas iniciar sesión');
     }),
   );
 

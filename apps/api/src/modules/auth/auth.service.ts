@@ -39,12 +39,13 @@ export function toPublicUser(row: UserRow): PublicUser {
     email: row.email,
     role: row.role,
     timezone: row.timezone,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
-/** `auth.me`: the public user, the coach's form of address, and whether the address is confirmed. */
-export function toAccount(row: UserRow): PublicUser & { addressForm: UserRow['addressForm']; emailVerified: boolean } {
-  return { ...toPublicUser(row), addressForm: row.addressForm, emailVerified: row.emailVerifiedAt !== null };
+/** `auth.me`: the public user and the coach's form of address. */
+export function toAccount(row: UserRow): PublicUser & { addressForm: UserRow['addressForm'] } {
+  return { ...toPublicUser(row), addressForm: row.addressForm };
 }
 
 /** Starts a session: a fresh random id and secret; only SHA-256(secret) is stored. */
