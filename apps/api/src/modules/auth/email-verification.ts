@@ -106,7 +106,8 @@ export async function resendVerification(deps: Deps, userId: string): Promise<{ 
     const retryAfterSeconds = Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000));
     throw new DomainError('RATE_LIMITED', verifyResendRefusalMessage(retryAfterSeconds), { retryAfterSeconds });
   }
-  const token = await issueVerificationLink(deps, deps.repos, user);
+  // One at a time per user: of two links asked for at once, only the later one stays usable.
+  const token = await deps.store.transaction((tx) => issueVerificationLink(deps, tx, user), { serializeOn: `user:${user.id}` });
   deps.logger.info('verification link resent', { userId: user.id });
   return { alreadyVerified: false, delivery: mailVerificationLink(deps, user, token, 'resend') };
 }
