@@ -69,8 +69,8 @@ function gone(): DomainError {
 /**
  * Opens a confirmation link (signed in or not): the link must be unused and younger than 48 hours, and is
  * used up by this (of two concurrent uses, one wins). It confirms the address it was sent to only: when the
- * account's address is no longer that one, the link is gone. Opening a link of an address that was already
- * confirmed (say, the welcome link after a fresh one) is still a success.
+ * account's address is no longer that one, the link is gone. A usable link of an address already confirmed
+ * (none should be left: a fresh link deletes the unused ones) is still a success.
  */
 export async function verifyEmail(deps: Deps, token: string): Promise<{ success: true }> {
   if (!TOKEN.test(token)) throw gone();
