@@ -35,7 +35,7 @@ async function emailVerified(t: TestApp, cookie: string): Promise<boolean> {
 async function expectGone(response: Response) {
   expect(response.status).toBe(410);
   const body = (await response.json()) as Envelope;
-  expect(body.error).toEqual({ code: 'LINK_GONE', message: EMAIL_VERIFICATION_MESSAGES.gone });
+  expect(body.error).toMatchObject({ code: 'LINK_GONE', message: EMAIL_VERIFICATION_MESSAGES.gone });
 }
 
 describe('e-mail verification', () => {
@@ -161,7 +161,7 @@ describe('what needs a confirmed address', () => {
     const body = { include: ['moods'], days: 7 };
     const refused = await t.request('/api/shares', { cookie, body });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as Envelope).error).toEqual({ code: 'FORBIDDEN', message: verifiedEmailRequiredMessage('share') });
+    expect(((await refused.json()) as Envelope).error).toMatchObject({ code: 'FORBIDDEN', message: verifiedEmailRequiredMessage('share') });
     expect(verifiedEmailRequiredMessage('share')).toMatch(/^Confirma tu correo para crear un enlace para compartir tus datos: .*«Reenviar enlace»/);
     await expect(t.callerFor(cookie).shares.create({ include: ['moods'], days: 7 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await t.sql('SELECT id FROM shares')).toEqual([]);
@@ -180,7 +180,7 @@ describe('what needs a confirmed address', () => {
     const { cookie } = await t.registerUser({ email: 'ana@ejemplo.es', verified: false });
     const refused = await t.request('/api/calendar/feed', { cookie, method: 'POST' });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as Envelope).error).toEqual({ code: 'FORBIDDEN', message: verifiedEmailRequiredMessage('calendarFeed') });
+    expect(((await refused.json()) as Envelope).error).toMatchObject({ code: 'FORBIDDEN', message: verifiedEmailRequiredMessage('calendarFeed') });
     expect(verifiedEmailRequiredMessage('calendarFeed')).toMatch(/^Confirma tu correo para conectar tu calendario: .*«Reenviar enlace»/);
     await expect(t.callerFor(cookie).calendar.create()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await (await t.request('/api/calendar/feed', { cookie })).json()).toMatchObject({ active: false });
