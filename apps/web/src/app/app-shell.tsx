@@ -5,6 +5,7 @@ import { LogOutIcon, ShieldIcon } from '../components/ui/icons';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SkipLink } from '../components/ui/skip-link';
 import { Wordmark } from '../components/ui/wordmark';
+import { EmailVerificationBanner } from '../features/auth/components/email-verification-banner';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { useMainFocusFallback } from '../lib/use-route-focus';
 import type { SessionUser } from '../lib/session';
@@ -99,6 +100,8 @@ export function AppShell({ user, menu = false }: { user: SessionUser; menu?: boo
           </HStack>
         </Container>
       </Box>
+      {/* Until the address is confirmed (shares, the calendar feed and mails on the person's behalf wait for it). */}
+      {user.emailVerified ? null : <EmailVerificationBanner email={user.email} />}
       {/* Bottom padding: the floating step counter never covers the end of a page. */}
       <Box as="main" ref={mainRef} id="contenido" tabIndex={-1} flex="1" pb={COUNTER_CLEARANCE} _focus={{ outline: 'none' }}>
         <Suspense fallback={<LoadingScreen minH="60dvh" />}>

@@ -17,8 +17,10 @@ export const SignedInApp = lazyRoute(() => import('./signed-in-app').then((m) =>
  * signed in without a completed assessment → the assessment slot; signed in → the app.
  */
 export function RouteGate() {
-  // The password reset screens (/restablecer…) are the same for everyone: no need to know who the visitor is.
-  if (useLocation().pathname.startsWith('/restablecer')) return <VisitorRoutes />;
+  // The password reset screens (/restablecer…) and the e-mail confirmation link's page (/verificar/…) are the
+  // same for everyone: no need to know who the visitor is first.
+  const { pathname } = useLocation();
+  if (pathname.startsWith('/restablecer') || pathname.startsWith('/verificar/')) return <VisitorRoutes />;
   return <SessionGate />;
 }
 

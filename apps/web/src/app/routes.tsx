@@ -28,6 +28,7 @@ const HomePage = lazyRoute(() => import('./home/home-page').then(pick('HomePage'
 const SignedInRedirect = lazyRoute(() => import('../features/auth/components/signed-in-redirect').then(pick('SignedInRedirect')));
 const LandingPage = lazyRoute(() => import('../features/landing/components/landing-page').then(pick('LandingPage')));
 const SignInPage = lazyRoute(() => import('../features/auth/components/sign-in-page').then(pick('SignInPage')));
+const EmailVerificationPage = lazyRoute(() => import('../features/auth/components/email-verification-page').then(pick('EmailVerificationPage')));
 
 export const NotFoundPage = lazyRoute(() => import('./not-found-page').then(pick('NotFoundPage')));
 
@@ -79,6 +80,8 @@ export const visitorRoutes: readonly AppRoute[] = [
   // may be opened where someone is signed in, and its page stands on its own, outside the app shell.
   { path: '/restablecer', Component: SignInPage },
   { path: '/restablecer/:token', Component: SignInPage },
+  // The welcome mail's confirmation link: the same for everyone too (route-gate.tsx), its own chunk.
+  { path: '/verificar/:token', Component: EmailVerificationPage },
 ];
 
 /** Signed in with a completed assessment: the app, inside the app shell. */

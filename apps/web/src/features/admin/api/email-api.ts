@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 import { useInvalidate } from '../../../lib/use-invalidate';
 
-export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset';
+export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset' | 'email-verification';
 
 export function useTemplatesQuery() {
   const trpc = useTRPC();

@@ -1,6 +1,6 @@
 /** Spanish names of the e-mail templates (`admin.emailTemplates`). */
 export const TEMPLATE_LABELS: Record<string, { name: string; description: string }> = {
-  welcome: { name: 'Bienvenida', description: 'Lo recibe quien acaba de crear su cuenta.' },
+  welcome: { name: 'Bienvenida', description: 'Lo recibe quien acaba de crear su cuenta, con el enlace para confirmar su correo.' },
   'weekly-summary': {
     name: 'Resumen semanal',
     description: 'Pasos, días activos y compromisos de la semana (con cifras de ejemplo).',
@@ -8,6 +8,10 @@ export const TEMPLATE_LABELS: Record<string, { name: string; description: string
   'password-reset': {
     name: 'Restablecer contraseña',
     description: 'Indica cómo cambiar la contraseña desde el perfil.',
+  },
+  'email-verification': {
+    name: 'Confirmar el correo',
+    description: 'Un enlace nuevo para confirmar el correo, cuando la persona pulsa «Reenviar enlace».',
   },
 };
 

@@ -1,5 +1,6 @@
+import { verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
 import { Button, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CalendarCheckIcon } from '../../../components/ui/icons';
@@ -7,6 +8,9 @@ import { SecretLinkField } from '../../../components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '../../../components/ui/section-card';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/error-messages';
+import { readDomainError } from '../../../lib/errors';
+import { useSignedInUser } from '../../../lib/session';
+import { VerifiedEmailNote } from '../../../components/ui/verified-email-note';
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-queries';
 
 const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
@@ -33,6 +37,8 @@ export function CalendarFeedCard() {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const revokeRef = useRef<HTMLButtonElement>(null);
+  const { emailVerified } = useSignedInUser();
+  const unverifiedId = useId();
 
   const createFeed = () => {
     setError(null);
@@ -40,7 +46,11 @@ export function CalendarFeedCard() {
       onSuccess: (created) => {
         setUrl(created.url);
       },
-      onError: (e) => setError(errorMessage(e)),
+      // FORBIDDEN: the address is not confirmed (this tab had not heard yet); the refusal names the way out.
+      onError: (e) => {
+        const info = readDomainError(e);
+        setError(info.domainCode === 'FORBIDDEN' && !info.originRefused ? verifiedEmailRequiredMessage('calendarFeed') : errorMessage(e));
+      },
     });
   };
 
@@ -113,6 +123,8 @@ export function CalendarFeedCard() {
           <Text color="ink.800">Crea un enlace privado y añádelo a tu calendario como suscripción. Puedes revocarlo cuando quieras.</Text>
         )}
 
+        {/* Until the address is confirmed the server refuses a new feed (an existing one keeps working). */}
+        {status.data && !emailVerified ? <VerifiedEmailNote id={unverifiedId} purpose="calendarFeed" /> : null}
         {status.data ? (
           <HStack gap="3" flexWrap="wrap">
             <Button
@@ -122,6 +134,8 @@ export function CalendarFeedCard() {
               loading={create.isPending}
               loadingText="Creando el enlace..."
               colorPalette="brand"
+              disabled={!emailVerified}
+              aria-describedby={emailVerified ? undefined : unverifiedId}
             >
               {active || url ? 'Crear un enlace nuevo' : 'Crear mi enlace'}
             </Button>

@@ -1,3 +1,4 @@
+import { verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
 import { Badge, Box, Button, Checkbox, chakra, Fieldset, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
   SHARE_INCLUDE_LABELS,
@@ -17,6 +18,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/error-messages';
 import { readDomainError } from '../../../lib/errors';
 import { useSignedInUser } from '../../../lib/session';
+import { VerifiedEmailNote } from '../../../components/ui/verified-email-note';
 import { useCreateShare, useRevokeShare, useShareableEntries, useShares, type ShareSummary } from '../api/shares-queries';
 import { daysLabel, formatShareDate, partsLabel, STATUS_LABELS, viewsLabel } from '../utils/share-format';
 
@@ -31,6 +33,8 @@ const STATUS_PALETTE = { active: 'green', expired: 'gray', revoked: 'red' } as c
 function shareError(error: unknown): string {
   const info = readDomainError(error);
   if (info.domainCode === 'CONFLICT') return SHARE_MESSAGES.tooManyActive;
+  // The address is not confirmed (this tab had not heard yet): the server's refusal names the way out.
+  if (info.domainCode === 'FORBIDDEN' && !info.originRefused) return verifiedEmailRequiredMessage('share');
   if (info.domainCode === 'VALIDATION' && info.fieldErrors.journalEntryIds?.[0]) return info.fieldErrors.journalEntryIds[0];
   if (info.domainCode === 'VALIDATION' && info.fieldErrors.include?.[0]) return info.fieldErrors.include[0];
   return errorMessage(error);
@@ -42,7 +46,7 @@ function shareError(error: unknown): string {
  * their links with status, views and "Revocar" (after a confirmation).
  */
 export function SharesCard() {
-  const timeZone = useSignedInUser().timezone;
+  const { timezone: timeZone, emailVerified } = useSignedInUser();
   const shares = useShares();
   const entries = useShareableEntries();
   const create = useCreateShare();
@@ -52,6 +56,7 @@ export function SharesCard() {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; expiresAt: Date } | null>(null);
   const daysId = useId();
+  const unverifiedId = useId();
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
 
@@ -172,7 +177,18 @@ export function SharesCard() {
             </Stack>
 
             <FormAlert message={error} />
-            <Button type="submit" alignSelf="flex-start" borderRadius="full" colorPalette="brand" loading={create.isPending} loadingText="Creando el enlace...">
+            {/* Until the address is confirmed the server refuses a share: say so before the click, not after. */}
+            {emailVerified ? null : <VerifiedEmailNote id={unverifiedId} purpose="share" />}
+            <Button
+              type="submit"
+              alignSelf="flex-start"
+              borderRadius="full"
+              colorPalette="brand"
+              loading={create.isPending}
+              loadingText="Creando el enlace..."
+              disabled={!emailVerified}
+              aria-describedby={emailVerified ? undefined : unverifiedId}
+            >
               Crear enlace
             </Button>
           </Stack>
