@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN, loginViaApi } from '../admin/admin-support';
 import { COMPLETE_RESPONSES, completeAssessmentViaApi, registerFreshUser, saveProgressViaApi, wizardIntroHeading } from '../support/assessment';
 import { DEMO_USER } from '../support/auth';
+import { mailedVerificationPath } from '../support/email-verification';
 import { trpcMutation } from '../support/coaching';
 import { completeViaApi, waitForRealtime } from '../support/steps';
 import { advance, completionResult, interceptTrpc, startBreathing, startBreathingOnFakeClock } from '../wellbeing/support';
@@ -123,6 +124,14 @@ export const SCREENS: readonly Screen[] = [
     await page.getByRole('button', { name: 'Guardar la contraseña nueva' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeVisible();
   }),
+  // The welcome mail's confirmation link (the same page signed in or out).
+  shownAt('/verificar/:token', 'visitor', 'enlace no válido', '/verificar/enlace-de-ejemplo', (page) => h1(page, 'Este enlace ya no es válido')),
+  screen('/verificar/:token', 'visitor', 'correo confirmado', async (page) => {
+    const { email } = await registerFreshUser(page, 'Olaia', { verified: false });
+    await page.context().clearCookies();
+    await page.goto(await mailedVerificationPath(email));
+    await expect(h1(page, 'Tu correo está confirmado')).toBeVisible({ timeout: 10_000 });
+  }),
   openedAt('/acceso', 'visitor', 'crear cuenta con errores', '/acceso#crear-cuenta', async (page) => {
     const form = page.getByRole('form', { name: 'Crear cuenta' });
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -229,6 +238,15 @@ export const SCREENS: readonly Screen[] = [
     await page.getByRole('button', { name: 'Ver los datos en una tabla' }).click();
     await page.getByRole('button', { name: 'Editar tus datos' }).click();
     await expect(page.getByRole('combobox', { name: 'Zona horaria' })).toBeVisible();
+  }),
+  screen('/profile', 'member', 'correo sin confirmar: el aviso, y compartir y el calendario desactivados', async (page) => {
+    // Another fresh account (the page's session moves to it), its address left unconfirmed.
+    await registerFreshUser(page, 'Olaia', { verified: false });
+    await completeAssessmentViaApi(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('region', { name: 'Confirma tu correo' }).getByRole('button', { name: 'Reenviar enlace' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Compartir con tu coach o terapeuta' }).getByRole('button', { name: 'Crear enlace' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Añadir mi plan al calendario' }).getByRole('button', { name: 'Crear mi enlace' })).toBeDisabled();
   }),
   openedAt('/profile', 'member', 'diálogo «¿Eliminar tu cuenta?» con error', '/profile', async (page) => {
     await page.getByRole('region', { name: 'Tu cuenta' }).getByRole('button', { name: 'Eliminar mi cuenta' }).click();

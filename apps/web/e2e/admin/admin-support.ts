@@ -2,6 +2,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { completeAssessmentViaApi } from '../support/assessment';
 import { uniqueEmail } from '../support/auth';
+import { verifyEmailViaOutbox } from '../support/email-verification';
 import { APP_ORIGIN, completeViaApi } from '../support/steps';
 
 export const ADMIN = { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026', firstName: 'Admin' } as const;
@@ -20,8 +21,11 @@ export async function loginViaApi(page: Page, credentials: { email: string; pass
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** A fresh user with a completed assessment (the whole route table available), signed in on `page`. */
-export async function freshMember(page: Page, firstName: string, prefix = 'perfil'): Promise<Member> {
+/**
+ * A fresh user with a completed assessment (the whole route table available), signed in on `page`; the
+ * address confirmed through the welcome mail unless `verified: false`.
+ */
+export async function freshMember(page: Page, firstName: string, prefix = 'perfil', { verified = true }: { verified?: boolean } = {}): Promise<Member> {
   const email = uniqueEmail(prefix);
   const response = await page.request.post('/api/auth/register', {
     data: { email, password: MEMBER_PASSWORD, firstName, lastName: 'Prueba' },
@@ -29,6 +33,7 @@ export async function freshMember(page: Page, firstName: string, prefix = 'perfi
   });
   expect(response.status()).toBe(201);
   const user = (await response.json()) as { id: string };
+  if (verified) await verifyEmailViaOutbox(email);
   await completeAssessmentViaApi(page);
   return { id: user.id, email, firstName, password: MEMBER_PASSWORD };
 }

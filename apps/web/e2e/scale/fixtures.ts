@@ -111,6 +111,31 @@ export async function registerPerson(cluster: Cluster, firstName: string, page?:
 }
 
 /**
+ * Confirms the person's address through their welcome mail, read from the dev outbox by the seeded admin
+ * (shares and the calendar feed need a confirmed address).
+ */
+export async function verifyPerson(cluster: Cluster, person: Person): Promise<void> {
+  const login = await call(cluster, 'nginx', '/api/auth/login', { body: { email: 'admin@ascenso.local', password: 'Ascenso-admin-2026' } });
+  expect(login.status, await login.clone().text()).toBe(200);
+  const admin = (login.headers.getSetCookie().find((line) => line.startsWith('session=')) ?? '').split(';')[0] ?? '';
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await call(cluster, 'nginx', '/api/trpc/admin.outbox', { cookie: admin });
+        const mails = ((await answer.json()) as { result: { data: { json: Array<{ to: string; template: string; text: string }> } } }).result.data.json;
+        const welcome = mails.find((mail) => mail.to === person.email && mail.template === 'welcome');
+        token = /\/verificar\/([A-Za-z0-9_-]{43})/.exec(welcome?.text ?? '')?.[1] ?? '';
+        return token;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  const verified = await call(cluster, 'nginx', '/api/auth/verify-email', { body: { token } });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+}
+
+/**
  * Completes the assessment (one write, and the `assessment_completed` award once a day) on `target`. `attempt`
  * makes the answers differ (the biggest challenge): answers equal to the latest ones earn nothing (decision 037).
  */

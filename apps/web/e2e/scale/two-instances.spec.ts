@@ -13,6 +13,7 @@ import {
   registerPerson,
   socketHolder,
   test,
+  verifyPerson,
   writeJournal,
 } from './fixtures';
 
@@ -144,6 +145,8 @@ test('through nginx: a voice recording of several MB reaches the API, and the ac
   expect(voice.headers.get('content-type') ?? '', await voice.clone().text()).toContain('application/json');
   expect(((await voice.json()) as { error?: { code?: string } }).error?.code).toBeTruthy();
 
+  // Shares and the calendar feed need a confirmed address.
+  await verifyPerson(cluster, person);
   const share = await call(cluster, 'nginx', '/api/shares', { cookie: person.cookie, body: { include: ['steps'], days: 1 } });
   expect(share.status, await share.clone().text()).toBe(201);
   const feed = await call(cluster, 'nginx', '/api/calendar/feed', { cookie: person.cookie, body: {} });

@@ -2,6 +2,7 @@ import { ASSESSMENT_SECTIONS, ASSESSMENT_VERSION, type PartialResponses } from '
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './auth';
+import { verifyEmailViaOutbox } from './email-verification';
 // The server's allowed Origin: every non-GET request must carry it (browsers do).
 import { APP_ORIGIN } from './ports';
 
@@ -12,15 +13,22 @@ export { COMPLETE_RESPONSES };
 
 /**
  * Registers a fresh user through the API with the page's request context, so the page shares the
- * new session cookie. The user has no assessment yet: every path shows the wizard.
+ * new session cookie. The user has no assessment yet: every path shows the wizard. The address is
+ * confirmed through the welcome mail (no banner), unless `verified: false`.
  */
-export async function registerFreshUser(page: Page, firstName: string): Promise<{ id: string; email: string }> {
+export async function registerFreshUser(
+  page: Page,
+  firstName: string,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<{ id: string; email: string }> {
   const response = await page.request.post('/api/auth/register', {
     data: { email: uniqueEmail('evaluacion'), password: 'Un paseo largo por la sierra', firstName },
     headers: { Origin: APP_ORIGIN },
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; email: string };
+  const user = (await response.json()) as { id: string; email: string };
+  if (verified) await verifyEmailViaOutbox(user.email);
+  return user;
 }
 
 /**
