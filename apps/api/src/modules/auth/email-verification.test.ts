@@ -1,6 +1,9 @@
 import { EMAIL_VERIFICATION_MESSAGES, verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
+import { SECRET_PLACEHOLDER } from '../email/mailer';
 
 type Envelope = { error: { code: string; message: string; details?: { retryAfterSeconds?: number } } };
 type TestApp = ReturnType<typeof createTestApp>;
@@ -38,7 +41,57 @@ async function expectGone(response: Response) {
   expect(body.error).toMatchObject({ code: 'LINK_GONE', message: EMAIL_VERIFICATION_MESSAGES.gone });
 }
 
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+/** A local SMTP server on a free loopback port that keeps every message it accepts, raw. */
+async function smtpServer() {
+  const received: Array<{ to: string; raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${port}`, received };
+}
+
 describe('e-mail verification', () => {
+  it('through a real SMTP server: the mail carries the link, the outbox keeps only a placeholder, and the link confirms', async () => {
+    const smtp = await smtpServer();
+    const t = createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ascenso <hola@ascenso.local>' } });
+    const { cookie } = await t.registerUser({ email: 'ana@ejemplo.es', firstName: 'Ana', verified: false });
+    await t.deps.mailer.idle();
+    const delivered = smtp.received.filter((m) => m.to === 'ana@ejemplo.es');
+    expect(delivered).toHaveLength(1);
+    // Quoted-printable soft line breaks may split the link.
+    const token = LINK.exec((delivered[0]?.raw ?? '').replace(/=\r?\n/g, ''))?.[1];
+    expect(token).toBeDefined();
+    const [stored] = await mailsTo(t, 'ana@ejemplo.es', 'welcome');
+    expect(stored).toMatchObject({ status: 'sent', transport: 'smtp' });
+    expect(stored?.text).toContain(SECRET_PLACEHOLDER);
+    expect(`${stored?.text ?? ''}${stored?.html ?? ''}`).not.toContain(token as string);
+
+    expect((await verify(t, token as string)).status).toBe(200);
+    expect(await emailVerified(t, cookie)).toBe(true);
+
+    // «Reenviar enlace» goes through SMTP too; an address already confirmed gets no mail.
+    expect((await resend(t, cookie)).status).toBe(200);
+    await t.deps.mailer.idle();
+    expect(smtp.received.filter((m) => m.to === 'ana@ejemplo.es')).toHaveLength(1);
+  });
+
   it('registration mails a welcome with a 48-hour link; opening it signed out confirms the address, once', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser({ email: 'ana@ejemplo.es', firstName: 'Ana', verified: false });
