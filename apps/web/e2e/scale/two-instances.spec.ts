@@ -134,7 +134,7 @@ test('the sign-in limit holds across instances: ten wrong passwords over both, t
   );
 });
 
-test('through nginx: a voice recording of several MB reaches the API, and the access log keeps no share or calendar token', async ({ cluster }) => {
+test('through nginx: a voice recording of several MB reaches the API, and no secret link reaches the access log', async ({ cluster }) => {
   const person = await registerPerson(cluster, 'Olga');
   const direct = `http://127.0.0.1:${cluster.nginxPort}`;
   // 3 MB (under the API's 10 MB): nginx lets it through to the API, which answers with its JSON envelope (this
@@ -153,6 +153,10 @@ test('through nginx: a voice recording of several MB reaches the API, and the ac
   expect(feed.status, await feed.clone().text()).toBe(201);
   const secrets = [((await share.json()) as { url: string }).url, ((await feed.json()) as { url: string }).url].map((url) => new URL(url));
   for (const url of secrets) expect((await fetch(`${direct}${url.pathname}`)).status).toBe(200);
+  // The pages that a confirmation or reset link opens hold its token in their path too.
+  const linkPages = ['/verificar/', '/restablecer/'].map((path) => new URL(`${direct}${path}${'x'.repeat(20)}${path.length}${'y'.repeat(20)}`));
+  for (const url of linkPages) expect((await fetch(url)).status).toBe(200);
+  secrets.push(...linkPages);
 
   const log = readFileSync(join(cluster.dir, 'nginx-access.log'), 'utf8');
   expect(log).toContain('POST /api/shares ');
