@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { startSmtpServer } from '../../testing/smtp-server';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { listProcedures } from '../../testing/procedures';
 import { startTestServer } from '../../testing/test-server';
@@ -154,26 +153,9 @@ describe('e-mail', () => {
   });
 
   async function smtpServer(options: { reject?: boolean } = {}) {
-    const received: Array<{ to: string; raw: string }> = [];
-    let attempts = 0;
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        attempts += 1;
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          if (options.reject) return callback(new Error('Buzón no disponible'));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    return { url: `smtp://127.0.0.1:${port}`, received, attempts: () => attempts };
+    const server = await startSmtpServer(options);
+    stops.push(server.stop);
+    return server;
   }
 
   it('sends through SMTP with HTML and text parts', async () => {

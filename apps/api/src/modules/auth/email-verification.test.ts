@@ -1,7 +1,6 @@
 import { EMAIL_VERIFICATION_MESSAGES, verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer, unfolded } from '../../testing/smtp-server';
 import { createTestApp } from '../../testing/test-app';
 import { SECRET_PLACEHOLDER } from '../email/mailer';
 
@@ -46,25 +45,10 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-/** A local SMTP server on a free loopback port that keeps every message it accepts, raw. */
 async function smtpServer() {
-  const received: Array<{ to: string; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${port}`, received };
+  const server = await startSmtpServer();
+  stops.push(server.stop);
+  return server;
 }
 
 describe('e-mail verification', () => {
@@ -75,8 +59,7 @@ describe('e-mail verification', () => {
     await t.deps.mailer.idle();
     const delivered = smtp.received.filter((m) => m.to === 'ana@ejemplo.es');
     expect(delivered).toHaveLength(1);
-    // Quoted-printable soft line breaks may split the link.
-    const token = LINK.exec((delivered[0]?.raw ?? '').replace(/=\r?\n/g, ''))?.[1];
+    const token = LINK.exec(unfolded(delivered[0]?.raw ?? ''))?.[1];
     expect(token).toBeDefined();
     const [stored] = await mailsTo(t, 'ana@ejemplo.es', 'welcome');
     expect(stored).toMatchObject({ status: 'sent', transport: 'smtp' });

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startSmtpServer, unfolded } from '../../testing/smtp-server';
 import { createTestApp } from '../../testing/test-app';
+import { SECRET_PLACEHOLDER } from '../email/mailer';
 import { PASSWORD_RESET_ACCEPTED_MESSAGE } from './password-reset';
 
 type Envelope = { error: { code: string; message: string; details?: { retryAfterSeconds?: number } } };
@@ -36,7 +38,39 @@ async function signIn(t: TestApp, email: string, password: string, init: { ip?: 
   return t.request('/api/auth/login', { ip: init.ip ?? '203.0.113.60', ...(init.cookie ? { cookie: init.cookie } : {}), body: { email, password } });
 }
 
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
 describe('password reset by e-mail', () => {
+  it('through a real SMTP server: the delivered link sets the new password, and the outbox copy keeps only a placeholder', async () => {
+    const smtp = await startSmtpServer();
+    stops.push(smtp.stop);
+    const t = createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ascenso <hola@ascenso.local>' } });
+    const { password } = await t.registerUser({ email: 'ana@ejemplo.es', firstName: 'Ana' });
+    expect((await askReset(t, 'ana@ejemplo.es')).status).toBe(202);
+    const raw = await vi.waitFor(
+      () => {
+        const mail = smtp.received.find((m) => m.to === 'ana@ejemplo.es' && unfolded(m.raw).includes('/restablecer/'));
+        if (!mail) throw new Error('no reset mail delivered yet');
+        return unfolded(mail.raw);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    const token = LINK.exec(raw)?.[1];
+    expect(token).toBeDefined();
+    await t.deps.mailer.idle();
+    const stored = (await t.deps.repos.admin.listOutbox(50)).find((m) => m.template === 'password-reset');
+    expect(stored).toMatchObject({ to: 'ana@ejemplo.es', status: 'sent', transport: 'smtp' });
+    expect(stored?.text).toContain(SECRET_PLACEHOLDER);
+    expect(`${stored?.text ?? ''}${stored?.html ?? ''}`).not.toContain(token as string);
+
+    expect((await confirm(t, token as string, 'otra frase larga y nueva')).status).toBe(200);
+    expect((await signIn(t, 'ana@ejemplo.es', password)).status).toBe(401);
+    expect((await signIn(t, 'ana@ejemplo.es', 'otra frase larga y nueva')).status).toBe(200);
+  });
+
   it('answers 202 with the same body whether or not the account exists, and mails a link only to the account', async () => {
     const t = createTestApp();
     await t.registerUser({ email: 'ana@ejemplo.es', firstName: 'Ana' });
