@@ -388,6 +388,8 @@ console.log(`writer CV (pooled threshold at cap): caught ${pct(atPooled.caught, 
 console.log(
   `dev (cap ${config.cap * 100}%): caught ${pct(dev.caught, dev.crises)} (${dev.caught}/${dev.crises}), hard FA ${pct(dev.alarms, dev.hard)}, everyday FA ${pct(dev.everydayAlarms, dev.everyday)}, family ${pct(dev.familyRight, dev.crises)}`,
 );
-console.log(`dev (cap 4%): caught ${pct(dev4.caught, dev4.crises)} (${dev4.caught}/${dev4.crises}), hard FA ${pct(dev4.alarms, dev4.hard)}, everyday FA ${pct(dev4.everydayAlarms, dev4.everyday)}`);
+console.log(
+  `dev (cap 4%): caught ${pct(dev4.caught, dev4.crises)} (${dev4.caught}/${dev4.crises}), hard FA ${pct(dev4.alarms, dev4.hard)}, everyday FA ${pct(dev4.everydayAlarms, dev4.everyday)}`,
+);
 console.log(`per writer: ${perWriter.join('  ')}`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
