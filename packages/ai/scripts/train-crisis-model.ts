@@ -18,7 +18,8 @@ import ndarray from '@stdlib/ndarray-ctor';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { FEATURE_DIMENSIONS, featuresOf, type FeatureVector } from '../src/safety/features';
 import { screenWithRules } from '../src/safety/rules-screen';
-import { decodeLinearModel, linearScore, sigmoid, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
+import { seeded, withTypos } from './crisis-typos';
+import { crisisProbability, decodeLinearModel, linearScore, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; text: string };
 
@@ -36,6 +37,12 @@ const LEARNING_RATE = 2;
  * crisis costs more than a paused conversation (decision 032).
  */
 const MAX_DEV_FALSE_ALARM_RATE = 0.04;
+/**
+ * A message with no concept that is evidence of a crisis has its log-odds lowered by this much before
+ * the threshold, instead of never being routed (chosen by writer cross-validation, scripts/crisis-cv.ts:
+ * 2 caught more held-out writers' crises and more of dev's at the same false-alarm cap; 1 and 3 less).
+ */
+const WITHOUT_EVIDENCE_SHIFT = 2;
 
 const root = new URL('../', import.meta.url);
 const read = (name: string) => readFileSync(new URL(`eval/crisis/${name}`, root), 'utf8');
@@ -44,18 +51,6 @@ const rows = (text: string): Row[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Row);
-
-/** Mulberry32: a small seeded generator, so every run shuffles the same way. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: T[], random: () => number): T[] {
   const out = [...items];
@@ -110,7 +105,17 @@ function quantise(weights: Float64Array, bias: number): StoredLinearModel {
   return { bias: Number(bias.toFixed(6)), scale: Number(scale.toPrecision(8)), weights: Buffer.from(bytes.buffer).toString('base64') };
 }
 
-const trainRows = rows(read('train.jsonl'));
+/**
+ * Each training message also once with synthetic typos (./crisis-typos.ts), seeded; never dev's. Chosen by
+ * writer cross-validation (scripts/crisis-cv.ts): more held-out writers' crises caught at fewer false
+ * alarms, and more of dev's at the threshold's cap.
+ */
+const TYPO_COPIES = 1;
+
+const written = rows(read('train.jsonl'));
+const typoRandom = seeded(18);
+const trainRows = [...written];
+for (let copy = 0; copy < TYPO_COPIES; copy += 1) for (const row of written) trainRows.push({ ...row, text: withTypos(row.text, typoRandom) });
 const devRows = rows(read('dev.jsonl'));
 const trainFeatures = trainRows.map((row) => featuresOf(row.text));
 const devFeatures = devRows.map((row) => featuresOf(row.text));
@@ -136,8 +141,8 @@ const devScores = devRows.map((row, i) => ({
   crisis: row.family !== 'none',
   everyday: EVERYDAY_WRITERS.has(row.writer),
   rules: screenWithRules(row.text) !== null,
-  // A message without a concept that is evidence of a crisis is never routed by the classifier (classifier.ts).
-  p: (devFeatures[i] as FeatureVector).evidence ? sigmoid(linearScore(decoded, devFeatures[i] as FeatureVector)) : 0,
+  // A message without a concept that is evidence of a crisis needs more (classifier.ts).
+  p: crisisProbability(linearScore(decoded, devFeatures[i] as FeatureVector), (devFeatures[i] as FeatureVector).evidence, WITHOUT_EVIDENCE_SHIFT),
 }));
 // The allowance is counted on the hard negatives; everyday messages are reported apart.
 const negatives = devScores.filter((s) => !s.crisis && !s.everyday);
@@ -156,6 +161,7 @@ const model: StoredCrisisModel = {
   dimensions: FEATURE_DIMENSIONS,
   trainedOn: { 'train.jsonl': sha('train.jsonl'), 'dev.jsonl (threshold)': sha('dev.jsonl') },
   threshold,
+  withoutEvidenceShift: WITHOUT_EVIDENCE_SHIFT,
   crisis,
   families,
 };

@@ -2,7 +2,7 @@ import { RISK_CATEGORIES, type RiskCategory } from './categories';
 import stored from './crisis-model.json' with { type: 'json' };
 import { featuresOfNormalised } from './features';
 import { normalise } from './normalise';
-import { decodeLinearModel, linearScore, sigmoid, type StoredCrisisModel } from './linear-model';
+import { crisisProbability, decodeLinearModel, linearScore, sigmoid, type StoredCrisisModel } from './linear-model';
 
 /**
  * The crisis classifier (decision 032): logistic regression over hashed words and character n-grams,
@@ -14,9 +14,12 @@ const crisisModel = decodeLinearModel(model.crisis);
 const familyModels = RISK_CATEGORIES.map((family) => ({ family, model: decodeLinearModel(model.families[family]) }));
 
 export type Classification = {
-  /** Probability that the message is a crisis. */
+  /**
+   * Probability that the message is a crisis, as compared with the threshold: for a message without a
+   * concept that is evidence of a crisis, with its log-odds lowered first (decision 032).
+   */
   probability: number;
-  /** Whether it reaches the threshold chosen on dev and holds a concept that is evidence of a crisis. */
+  /** Whether it reaches the threshold chosen on dev. */
   routed: boolean;
   /** The families, most likely first, each with the probability of its one-vs-rest model. */
   families: Array<{ family: RiskCategory; probability: number }>;
@@ -29,9 +32,9 @@ export function classifyMessage(text: string): Classification {
 /** The same for a message already normalised (./normalise.ts), as the screen reads it once for both layers. */
 export function classifyNormalised(normalised: string): Classification {
   const features = featuresOfNormalised(normalised);
-  const probability = sigmoid(linearScore(crisisModel, features));
+  const probability = crisisProbability(linearScore(crisisModel, features), features.evidence, model.withoutEvidenceShift);
   const families = familyModels
     .map(({ family, model: m }) => ({ family, probability: sigmoid(linearScore(m, features)) }))
     .sort((a, b) => b.probability - a.probability);
-  return { probability, routed: features.evidence && probability >= model.threshold, families };
+  return { probability, routed: probability >= model.threshold, families };
 }

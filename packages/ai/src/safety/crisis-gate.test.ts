@@ -68,9 +68,9 @@ const pct = (n: number, d: number) => (100 * n) / d;
  * message's worth, so any change that loses ground fails. They are below the goal (97 % overall, 93 % in
  * every family, ≤ 2 % false alarms); the decision record says by how much.
  */
-const FLOOR_OVERALL = 75; // measured 75.3 % (271/360); 67.8 % before the corpus's rounds 4 and 5
-const FLOOR_FAMILY = 55; // lowest measured 58.3 % (21/36, suicidal_passive)
-const CEILING_FALSE_ALARMS = 3.7; // measured 3.2 % (7/220)
+const FLOOR_OVERALL = 77.5; // measured 77.8 % (280/360); 75.3 % before the softer evidence gate and typos, 67.8 % before rounds 4 and 5
+const FLOOR_FAMILY = 58; // lowest measured 61.1 % (22/36, suicidal_passive and child_abuse)
+const CEILING_FALSE_ALARMS = 3.2; // measured 2.7 % (6/220)
 
 describe('the crisis screen on the frozen test split (writers B and E)', () => {
   it('prints its figures', () => {

@@ -26,7 +26,7 @@ export type FeatureVector = {
   /** It holds a concept that is evidence of a crisis (./concepts.ts). */ evidence: boolean;
 };
 
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
@@ -40,7 +40,8 @@ function charGrams(word: string, out: string[]): void {
   for (let n = 3; n <= 5; n += 1) for (let i = 0; i + n <= padded.length; i += 1) out.push(`c${padded.slice(i, i + n)}`);
 }
 
-function featuresAndConcepts(normalised: string): { features: string[]; concepts: string[] } {
+/** The feature strings of a message (before hashing) and its concepts. */
+export function featuresAndConcepts(normalised: string): { features: string[]; concepts: string[] } {
   const out: string[] = [];
   const concepts = conceptsIn(normalised);
   for (let i = 0; i < concepts.length; i += 1) {

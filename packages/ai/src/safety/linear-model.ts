@@ -12,6 +12,11 @@ export type StoredCrisisModel = {
   trainedOn: Record<string, string>;
   /** Probability from which the crisis model routes a message. */
   threshold: number;
+  /**
+   * How much the crisis model's log-odds are lowered for a message that holds no concept that is
+   * evidence of a crisis (./concepts.ts), before the threshold; absent: such a message is never routed.
+   */
+  withoutEvidenceShift?: number;
   crisis: StoredLinearModel;
   families: Record<RiskCategory, StoredLinearModel>;
 };
@@ -35,4 +40,16 @@ export function linearScore(model: LinearModel, features: FeatureVector): number
 
 export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The probability the threshold is compared with (decision 032). A message with no concept that is
+ * evidence of a crisis needs more: its log-odds are lowered by `withoutEvidenceShift`, chosen by writer
+ * cross-validation on train. Once such a message was never routed ("no sé" scored 1.00 from its words
+ * alone); with the everyday writers in train, a shift of 2 let through crises in words the concepts do
+ * not know at the same false-alarm rate. Without a shift in the model, such a message is never routed.
+ */
+export function crisisProbability(score: number, evidence: boolean, withoutEvidenceShift: number | undefined): number {
+  if (evidence) return sigmoid(score);
+  return withoutEvidenceShift === undefined ? 0 : sigmoid(score - withoutEvidenceShift);
 }

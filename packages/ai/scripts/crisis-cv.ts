@@ -1,0 +1,395 @@
+/**
+ * Measures a crisis-classifier configuration (decision 032) by grouped cross-validation by writer on
+ * `eval/crisis/train.jsonl`, and on `dev.jsonl` with the model trained on all of train. Never reads
+ * `test.jsonl`.
+ *
+ *   pnpm --filter @ascenso/ai exec tsx scripts/crisis-cv.ts '{"windows":3}'
+ *
+ * - Writer CV: for each writer of train (K, the everyday writer, always stays in training), train on the
+ *   others, choose the threshold on dev so that the whole screen (rules or classifier) raises at most
+ *   CAP of dev's hard negatives, and score the held-out writer with the whole screen. Pooled over writers.
+ * - Dev: trained on all of train, threshold on dev at the same cap (and at the shipped 4 %).
+ * - A crisis counts as caught only when the answer carries its family's helpline, as in the gate.
+ *
+ * The learner here is a sparse replica of stdlib's `incr-binary-classification` update (log loss,
+ * constant step, L2 through a running scale factor), so sixteen folds take seconds, not half an hour;
+ * `"checkStdlib":true` checks it against the library on one model.
+ */
+import { readFileSync } from 'node:fs';
+import incrBinaryClassification from '@stdlib/ml-incr-binary-classification';
+import ndarray from '@stdlib/ndarray-ctor';
+import { safetyAnswer } from '../src/safety/answers';
+import { RISK_CATEGORIES, RISK_PRIORITY, type RiskCategory } from '../src/safety/categories';
+import { hasCrisisEvidence } from '../src/safety/concepts';
+import { featuresAndConcepts, fnv1a } from '../src/safety/features';
+import { normalise } from '../src/safety/normalise';
+import { screenNormalisedWithRules } from '../src/safety/rules-screen';
+import { seeded, withTypos } from './crisis-typos';
+
+type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
+
+const config = {
+  dims: 1 << 14,
+  epochs: 20,
+  lambda: 1e-6,
+  lr: 2,
+  /** Weight of a crisis example in the crisis model. */
+  posWeight: 1,
+  /** Clause windows: 0 = whole message only; n = also every run of n clauses, scored by the max. */
+  windows: 0,
+  /** Windows in training: 'none' (whole messages only), 'neg' (negatives' windows as negatives), 'mil' (also each crisis's best window). */
+  windowTrain: 'none' as 'none' | 'neg' | 'mil',
+  /** Without an evidence concept: Infinity = never routed (today); d = the logit lowered by d. */
+  noEvidenceShift: Number.POSITIVE_INFINITY,
+  /** Buried crises: synthetic examples per crisis message (a crisis inside another writer's negative). */
+  buried: 0,
+  /** Synthetic typos: copies per message with letters dropped, swapped or replaced. */
+  typos: 0,
+  /** Models with different shuffles, weights averaged. */
+  seeds: 1,
+  /** Average the weights over the last epochs (Polyak). */
+  average: false,
+  /** Family models on the best window instead of the whole message. */
+  familyWindow: false,
+  cap: 0.03,
+  checkStdlib: false,
+  ...(JSON.parse(process.argv[2] ?? '{}') as object),
+};
+
+const EVERYDAY = new Set(['K', 'L']);
+const root = new URL('../', import.meta.url);
+const read = (name: string): Row[] =>
+  readFileSync(new URL(`eval/crisis/${name}`, root), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
+const trainRows = read('train.jsonl');
+const devRows = read('dev.jsonl');
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+// ---- features -------------------------------------------------------------------------------------
+type Vec = { idx: Int32Array; val: Float64Array };
+type Item = { whole: Vec; windows: Vec[]; evidence: boolean };
+
+function vectorOf(normalised: string): Vec {
+  const sums = new Map<number, number>();
+  for (const feature of featuresAndConcepts(normalised).features) {
+    const hash = fnv1a(feature);
+    const index = hash % config.dims;
+    sums.set(index, (sums.get(index) ?? 0) + (hash & 0x80000000 ? -1 : 1));
+  }
+  const idx = [...sums.keys()].filter((i) => sums.get(i) !== 0).sort((a, b) => a - b);
+  let norm = 0;
+  for (const i of idx) norm += (sums.get(i) as number) ** 2;
+  norm = Math.sqrt(norm) || 1;
+  return { idx: Int32Array.from(idx), val: Float64Array.from(idx, (i) => (sums.get(i) as number) / norm) };
+}
+
+export function windowsOf(normalised: string, size: number): string[] {
+  if (size <= 0) return [];
+  const clauses = normalised.split(' . ').filter(Boolean);
+  if (clauses.length <= size) return [];
+  const out: string[] = [];
+  for (let i = 0; i + size <= clauses.length; i += 1) out.push(clauses.slice(i, i + size).join(' . '));
+  return out;
+}
+
+const cache = new Map<string, Item>();
+function item(text: string): Item {
+  let found = cache.get(text);
+  if (!found) {
+    const normalised = normalise(text);
+    found = {
+      whole: vectorOf(normalised),
+      windows: windowsOf(normalised, config.windows).map(vectorOf),
+      evidence: hasCrisisEvidence(featuresAndConcepts(normalised).concepts),
+    };
+    cache.set(text, found);
+  }
+  return found;
+}
+
+// ---- augmentation (training folds only) -----------------------------------------------------------
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).filter(Boolean);
+}
+function augmented(rows: Row[], seed: number): Row[] {
+  const random = seeded(seed);
+  const out: Row[] = [];
+  const negatives = rows.filter((r) => r.family === 'none');
+  const crises = rows.filter((r) => r.family !== 'none');
+  for (let k = 0; k < config.buried; k += 1) {
+    for (const crisis of crises) {
+      let host = negatives[Math.floor(random() * negatives.length)] as Row;
+      for (let tries = 0; tries < 5 && host.writer === crisis.writer; tries += 1) host = negatives[Math.floor(random() * negatives.length)] as Row;
+      const parts = sentences(host.text);
+      const at = Math.floor(random() * (parts.length + 1));
+      parts.splice(at, 0, crisis.text);
+      out.push({ ...crisis, id: `${crisis.id}+${host.id}`, text: parts.join(' ') });
+    }
+    // And as many long negatives made of two negatives, so length alone says nothing.
+    for (let i = 0; i < crises.length / 2; i += 1) {
+      const a = negatives[Math.floor(random() * negatives.length)] as Row;
+      const b = negatives[Math.floor(random() * negatives.length)] as Row;
+      out.push({ ...a, id: `${a.id}+${b.id}`, text: `${a.text} ${b.text}` });
+    }
+  }
+  for (let k = 0; k < config.typos; k += 1) for (const row of rows) out.push({ ...row, id: `${row.id}~${k}`, text: withTypos(row.text, random) });
+  return out;
+}
+
+// ---- learner: a sparse replica of stdlib's incremental binary classification ------------------------
+type Model = { w: Float64Array; bias: number };
+type Example = { vec: Vec; label: 1 | -1; weight: number; windows?: Vec[] };
+
+function dot(w: Float64Array, vec: Vec): number {
+  let sum = 0;
+  for (let i = 0; i < vec.idx.length; i += 1) sum += (w[vec.idx[i] as number] as number) * (vec.val[i] as number);
+  return sum;
+}
+function score(model: Model, vec: Vec): number {
+  return dot(model.w, vec) + model.bias;
+}
+
+function fit(examples: Example[], seed: number): Model {
+  const N = config.dims;
+  const avg = new Float64Array(N + 1);
+  let averaged = 0;
+  const total = new Float64Array(N + 1);
+  for (let s = 0; s < config.seeds; s += 1) {
+    const v = new Float64Array(N + 1);
+    let scale = 1;
+    const random = seeded(seed + 7919 * s);
+    const eff = () => {
+      const out = Float64Array.from(v, (x) => x * scale);
+      return { w: out.subarray(0, N), bias: out[N] as number };
+    };
+    const step = (vec: Vec, y: number, weight: number) => {
+      // regularise
+      if (scale < 1e-11) {
+        for (let i = 0; i < N; i += 1) v[i] = (v[i] as number) * scale;
+        scale = 1;
+      }
+      scale *= Math.max(1 - config.lr * config.lambda, 1e-7);
+      const d = scale * (dot(v, vec) + (v[N] as number));
+      const g = (weight * config.lr * y) / (1 + Math.exp(y * d)) / scale;
+      for (let i = 0; i < vec.idx.length; i += 1) v[vec.idx[i] as number] = (v[vec.idx[i] as number] as number) + g * (vec.val[i] as number);
+      v[N] = (v[N] as number) + g;
+    };
+    for (let epoch = 0; epoch < config.epochs; epoch += 1) {
+      const current = config.windowTrain === 'mil' && epoch >= 2 ? eff() : null;
+      for (const ex of shuffle(examples, random)) {
+        step(ex.vec, ex.label, ex.weight);
+        if (ex.windows?.length && current && ex.label === 1) {
+          let best = ex.windows[0] as Vec;
+          let bestScore = -Infinity;
+          for (const win of ex.windows) {
+            const z = score(current, win);
+            if (z > bestScore) [best, bestScore] = [win, z];
+          }
+          step(best, 1, ex.weight);
+        }
+      }
+      if (config.average && epoch >= config.epochs / 2) {
+        const e = eff();
+        for (let i = 0; i < N; i += 1) avg[i] = (avg[i] as number) + (e.w[i] as number);
+        avg[N] = (avg[N] as number) + e.bias;
+        averaged += 1;
+      }
+    }
+    const e = eff();
+    for (let i = 0; i < N; i += 1) total[i] = (total[i] as number) + (e.w[i] as number);
+    total[N] = (total[N] as number) + e.bias;
+  }
+  if (config.average) return { w: avg.subarray(0, N).map((x) => x / averaged), bias: (avg[N] as number) / averaged };
+  return { w: total.subarray(0, N).map((x) => x / config.seeds), bias: (total[N] as number) / config.seeds };
+}
+
+type Models = { crisis: Model; families: Array<{ family: RiskCategory; model: Model }> };
+
+function trainModels(rows: Row[], seed: number): Models {
+  const all = [...rows, ...augmented(rows, seed + 17)];
+  const crisisExamples: Example[] = [];
+  for (const row of all) {
+    const it = item(row.text);
+    const label = row.family === 'none' ? -1 : 1;
+    crisisExamples.push({ vec: it.whole, label, weight: label === 1 ? config.posWeight : 1, windows: config.windowTrain === 'mil' ? it.windows : undefined });
+    if (label === -1 && config.windowTrain !== 'none') for (const win of it.windows) crisisExamples.push({ vec: win, label: -1, weight: 1 });
+  }
+  const crisis = fit(crisisExamples, seed);
+  const families = RISK_CATEGORIES.map((family, index) => {
+    const examples: Example[] = [];
+    for (const row of all) if (row.family !== 'none') examples.push({ vec: item(row.text).whole, label: row.family === family ? 1 : -1, weight: 1 });
+    return { family, model: fit(examples, seed + 100 + index) };
+  });
+  return { crisis, families };
+}
+
+// ---- the whole screen ---------------------------------------------------------------------------
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+type Scored = { row: Row; rules: RiskCategory[] | null; p: number; families: Array<{ family: RiskCategory; probability: number }> };
+
+const rulesCache = new Map<string, RiskCategory[] | null>();
+function rulesOf(text: string): RiskCategory[] | null {
+  if (!rulesCache.has(text)) rulesCache.set(text, screenNormalisedWithRules(normalise(text))?.categories ?? null);
+  return rulesCache.get(text) ?? null;
+}
+
+function scoreRow(models: Models, row: Row): Scored {
+  const it = item(row.text);
+  let z = score(models.crisis, it.whole);
+  let bestVec = it.whole;
+  for (const win of it.windows) {
+    const zw = score(models.crisis, win);
+    if (zw > z) [z, bestVec] = [zw, win];
+  }
+  if (!it.evidence) z -= config.noEvidenceShift;
+  const familyVec = config.familyWindow ? bestVec : it.whole;
+  const families = models.families
+    .map(({ family, model }) => ({ family, probability: sigmoid(score(model, familyVec)) }))
+    .sort((a, b) => b.probability - a.probability);
+  return { row, rules: rulesOf(row.text), p: Number.isFinite(z) ? sigmoid(z) : 0, families };
+}
+
+function rightResource(row: Row): string[] {
+  switch (row.family) {
+    case 'suicidal_active':
+    case 'suicidal_passive':
+    case 'self_harm':
+      return ['024'];
+    case 'partner_violence':
+      return row.now ? ['016', '112'] : ['016'];
+    case 'child_abuse':
+      return [row.minor ? 'anar' : 'anar-adults'];
+    case 'none':
+      return [];
+    default:
+      return ['112'];
+  }
+}
+
+function fires(s: Scored, threshold: number): boolean {
+  return s.rules !== null || s.p >= threshold;
+}
+function caught(s: Scored, threshold: number): boolean {
+  if (!fires(s, threshold)) return false;
+  const found = new Set<RiskCategory>(s.rules ?? []);
+  const [top, ...others] = s.families;
+  if (top) found.add(top.family);
+  for (const other of others) if (other.probability >= 0.5) found.add(other.family);
+  const ids = new Set(safetyAnswer(RISK_PRIORITY.filter((c) => found.has(c))).resources.map((r) => r.id as string));
+  return rightResource(s.row).every((id) => ids.has(id));
+}
+
+/** The lowest threshold at which the screen raises at most `cap` of these hard negatives. */
+function thresholdFor(scored: Scored[], cap: number): number {
+  const hard = scored.filter((s) => s.row.family === 'none' && !EVERYDAY.has(s.row.writer));
+  const allowed = Math.floor(cap * hard.length) - hard.filter((s) => s.rules).length;
+  const unflagged = hard
+    .filter((s) => !s.rules)
+    .map((s) => s.p)
+    .sort((a, b) => b - a);
+  return (unflagged[Math.max(0, allowed)] ?? 0) + 1e-9;
+}
+
+type Tally = { crises: number; caught: number; routed: number; hard: number; alarms: number; everyday: number; everydayAlarms: number; familyRight: number };
+function tally(scored: Scored[], threshold: number): Tally {
+  const t: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, everyday: 0, everydayAlarms: 0, familyRight: 0 };
+  for (const s of scored) {
+    if (s.row.family === 'none') {
+      if (EVERYDAY.has(s.row.writer)) {
+        t.everyday += 1;
+        if (fires(s, threshold)) t.everydayAlarms += 1;
+      } else {
+        t.hard += 1;
+        if (fires(s, threshold)) t.alarms += 1;
+      }
+      continue;
+    }
+    t.crises += 1;
+    if (fires(s, threshold)) t.routed += 1;
+    if (caught(s, threshold)) t.caught += 1;
+    if (s.families[0]?.family === s.row.family) t.familyRight += 1;
+  }
+  return t;
+}
+const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
+
+// ---- run ------------------------------------------------------------------------------------------
+const started = Date.now();
+const writers = [...new Set(trainRows.map((r) => r.writer))].filter((w) => !EVERYDAY.has(w)).sort();
+const pooled: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, everyday: 0, everydayAlarms: 0, familyRight: 0 };
+const heldOutScores: Scored[] = [];
+const perWriter: string[] = [];
+for (const writer of writers) {
+  const models = trainModels(
+    trainRows.filter((r) => r.writer !== writer),
+    1,
+  );
+  const threshold = thresholdFor(
+    devRows.map((r) => scoreRow(models, r)),
+    config.cap,
+  );
+  const held = trainRows.filter((r) => r.writer === writer).map((r) => scoreRow(models, r));
+  heldOutScores.push(...held);
+  const t = tally(held, threshold);
+  for (const key of Object.keys(pooled) as Array<keyof Tally>) pooled[key] += t[key];
+  perWriter.push(`${writer} ${pct(t.caught, t.crises)}/${t.alarms}`);
+}
+// The ranking alone: one threshold over the pooled held-out scores at the cap.
+const pooledThreshold = thresholdFor(heldOutScores, config.cap);
+const atPooled = tally(heldOutScores, pooledThreshold);
+
+const full = trainModels(trainRows, 1);
+const devScored = devRows.map((r) => scoreRow(full, r));
+const dev = tally(devScored, thresholdFor(devScored, config.cap));
+const dev4 = tally(devScored, thresholdFor(devScored, 0.04));
+
+if (config.checkStdlib) {
+  // The replica against the library on the full crisis model's first 400 examples (no augmentation).
+  const accumulate = incrBinaryClassification(config.dims, { loss: 'log', lambda: config.lambda, intercept: true, learningRate: ['constant', config.lr] });
+  const buffer = new Float64Array(config.dims);
+  const x = ndarray('float64', buffer, [config.dims], [1], 0, 'row-major');
+  const examples: Example[] = trainRows.slice(0, 400).map((r) => ({ vec: item(r.text).whole, label: r.family === 'none' ? -1 : 1, weight: 1 }));
+  const saved = { epochs: config.epochs, seeds: config.seeds, average: config.average };
+  Object.assign(config, { epochs: 1, seeds: 1, average: false });
+  const random = seeded(5);
+  for (const ex of shuffle(examples, random)) {
+    for (let i = 0; i < ex.vec.idx.length; i += 1) buffer[ex.vec.idx[i] as number] = ex.vec.val[i] as number;
+    accumulate(x, ex.label);
+    buffer.fill(0);
+  }
+  const replica = fit(examples, 5);
+  Object.assign(config, saved);
+  let worst = 0;
+  for (const ex of examples.slice(0, 50)) {
+    for (let i = 0; i < ex.vec.idx.length; i += 1) buffer[ex.vec.idx[i] as number] = ex.vec.val[i] as number;
+    const theirs = accumulate.predict(x, 'linear').get() as number;
+    buffer.fill(0);
+    worst = Math.max(worst, Math.abs(theirs - score(replica, ex.vec)));
+  }
+  console.log(`replica vs stdlib: largest difference in the linear predictor ${worst.toExponential(2)}`);
+}
+
+const { checkStdlib: _, ...shown } = config;
+console.log(JSON.stringify(shown));
+console.log(
+  `writer CV (dev threshold, cap ${config.cap * 100}%): caught ${pct(pooled.caught, pooled.crises)} (${pooled.caught}/${pooled.crises}), routed ${pct(pooled.routed, pooled.crises)}, hard FA ${pct(pooled.alarms, pooled.hard)} (${pooled.alarms}/${pooled.hard}), family ${pct(pooled.familyRight, pooled.crises)}`,
+);
+console.log(`writer CV (pooled threshold at cap): caught ${pct(atPooled.caught, atPooled.crises)}, hard FA ${pct(atPooled.alarms, atPooled.hard)}`);
+console.log(
+  `dev (cap ${config.cap * 100}%): caught ${pct(dev.caught, dev.crises)} (${dev.caught}/${dev.crises}), hard FA ${pct(dev.alarms, dev.hard)}, everyday FA ${pct(dev.everydayAlarms, dev.everyday)}, family ${pct(dev.familyRight, dev.crises)}`,
+);
+console.log(
+  `dev (cap 4%): caught ${pct(dev4.caught, dev4.crises)} (${dev4.caught}/${dev4.crises}), hard FA ${pct(dev4.alarms, dev4.hard)}, everyday FA ${pct(dev4.everydayAlarms, dev4.everyday)}`,
+);
+console.log(`per writer: ${perWriter.join('  ')}`);
+console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
