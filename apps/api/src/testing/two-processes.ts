@@ -45,6 +45,8 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
       logger: createLogger('silent'),
     });
     const signedIn = await register(deps, { email: options.email, password: 'una frase bastante larga', firstName: options.firstName }, { ip: '127.0.0.1' });
+    // Confirmed, as test-app's registerUser does: shares and the calendar feed need it (decision 038).
+    await deps.repos.users.markEmailVerified(signedIn.user.id, options.email, new Date());
     const env = { REDIS_URL: redis.url, INSTANCES: '2' };
     const started = await Promise.all([startServerProcess(databasePath, options.origin, { env }), startServerProcess(databasePath, options.origin, { env })]);
     for (const s of started) children.push(s.child);
