@@ -23,6 +23,7 @@ import { RISK_CATEGORIES, RISK_PRIORITY, type RiskCategory } from '../src/safety
 import { hasCrisisEvidence } from '../src/safety/concepts';
 import { featuresAndConcepts, fnv1a } from '../src/safety/features';
 import { normalise } from '../src/safety/normalise';
+import { rightResource } from '../src/safety/right-resource';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
 import { seeded, withTypos } from './crisis-typos';
 
@@ -257,23 +258,6 @@ function scoreRow(models: Models, row: Row): Scored {
     .map(({ family, model }) => ({ family, probability: sigmoid(score(model, familyVec)) }))
     .sort((a, b) => b.probability - a.probability);
   return { row, rules: rulesOf(row.text), p: Number.isFinite(z) ? sigmoid(z) : 0, families };
-}
-
-function rightResource(row: Row): string[] {
-  switch (row.family) {
-    case 'suicidal_active':
-    case 'suicidal_passive':
-    case 'self_harm':
-      return ['024'];
-    case 'partner_violence':
-      return row.now ? ['016', '112'] : ['016'];
-    case 'child_abuse':
-      return [row.minor ? 'anar' : 'anar-adults'];
-    case 'none':
-      return [];
-    default:
-      return ['112'];
-  }
 }
 
 function fires(s: Scored, threshold: number): boolean {

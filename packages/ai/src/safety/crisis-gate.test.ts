@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenForSafety } from '../safety';
 import { RISK_CATEGORIES, type RiskCategory } from './categories';
-import type { SafetyResource } from './answers';
+import { rightResource } from './right-resource';
 import { screenWithRules } from './rules-screen';
 
 /**
@@ -17,28 +17,6 @@ const rows: Row[] = readFileSync(join(import.meta.dirname, '../../eval/crisis/te
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Row);
-
-/** The helpline a person in each family must be given. */
-export function rightResource(row: Pick<Row, 'family' | 'now' | 'minor'>): SafetyResource['id'][] {
-  switch (row.family) {
-    case 'suicidal_active':
-    case 'suicidal_passive':
-    case 'self_harm':
-      return ['024'];
-    case 'partner_violence':
-      return row.now ? ['016', '112'] : ['016'];
-    case 'child_abuse':
-      return [row.minor ? 'anar' : 'anar-adults'];
-    case 'eating_disorder_danger':
-    case 'immediate_danger':
-    case 'other_in_danger':
-    case 'overdose_poisoning':
-    case 'medical_emergency':
-      return ['112'];
-    default:
-      return [];
-  }
-}
 
 type Tally = { total: number; caught: number };
 const families = new Map<RiskCategory, Tally>(RISK_CATEGORIES.map((family) => [family, { total: 0, caught: 0 }]));
