@@ -156,7 +156,8 @@ export interface StepsRepository {
 
 export interface AssessmentsRepository {
   latest(userId: string): Promise<AssessmentRow | undefined>;
-  history(userId: string): Promise<AssessmentRow[]>;
+  /** Newest first; the newest `limit` when given. */
+  history(userId: string, limit?: number): Promise<AssessmentRow[]>;
   insert(row: AssessmentRow): Promise<void>;
   /** Records that the user opened the results of their assessment `id`, unless already recorded; whether this call recorded it. */
   markResultsOpened(userId: string, id: string, at: Date): Promise<boolean>;

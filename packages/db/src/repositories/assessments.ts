@@ -11,8 +11,9 @@ export function createAssessmentsRepository(db: Db): Synchronous<AssessmentsRepo
     latest(userId: string): AssessmentRow | undefined {
       return latestStatement.get({ userId });
     },
-    history(userId: string): AssessmentRow[] {
-      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).all();
+    history(userId: string, limit?: number): AssessmentRow[] {
+      const newestFirst = db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt));
+      return (limit === undefined ? newestFirst : newestFirst.limit(limit)).all();
     },
     insert(row: AssessmentRow): void {
       db.insert(assessments).values(row).run();

@@ -130,8 +130,14 @@ export function getLatestAssessment(deps: Deps, userId: string): Promise<StoredA
   return latestOrThrow(deps, userId);
 }
 
+/**
+ * How many assessments the history lists, newest first. With at most QUOTA_ASSESSMENTS_PER_DAY a day the
+ * rows grow slowly, but the list is read whole on every visit; the export still holds every one.
+ */
+export const ASSESSMENT_HISTORY_SHOWN = 100;
+
 export async function getHistory(deps: Deps, userId: string) {
-  return (await deps.repos.assessments.history(userId)).map((row) => ({
+  return (await deps.repos.assessments.history(userId, ASSESSMENT_HISTORY_SHOWN)).map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
     version: row.version,

@@ -1,7 +1,9 @@
 import { EVIDENCE_SHORTFALL_MESSAGES } from '@ascenso/domain/evidence';
 import { COMPLETE_RESPONSES, SPEC_MAX_SELECTIONS, UNRATED_ENERGY_FACTORS } from '@ascenso/domain/assessment.fixtures';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
+import { ASSESSMENT_HISTORY_SHOWN } from './assessment.service';
 
 type Json = Record<string, unknown>;
 type Envelope = { error: { code: string; details?: { fieldErrors?: Record<string, string[]> } } };
@@ -130,6 +132,28 @@ describe('assessment paths', () => {
     t.clock.advance(24 * 60 * 60 * 1000);
     expect(await complete({ ...COMPLETE_RESPONSES, satisfactionRating: 8 })).toMatchObject({ stepsEarned: 1000, stepsNote: null });
     expect(await t.deps.repos.steps.total(user.id)).toBe(2000);
+  });
+
+  it('the history lists the newest 100 assessments; the export still holds every one', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await t.registerUser();
+    const start = t.clock.now().getTime();
+    const ids = Array.from({ length: ASSESSMENT_HISTORY_SHOWN + 1 }, () => randomUUID());
+    for (const [i, id] of ids.entries()) {
+      await t.deps.repos.assessments.insert({
+        id,
+        userId: user.id,
+        responses: { ...COMPLETE_RESPONSES, satisfactionRating: (i % 10) + 1 },
+        version: '1.0',
+        createdAt: new Date(start + i * 60_000),
+        resultsOpenedAt: null,
+      });
+    }
+    const history = (await (await t.request('/api/assessment/history', { cookie })).json()) as Json[];
+    // Newest first, the oldest one left out.
+    expect(history.map((h) => h.id)).toEqual(ids.slice(1).reverse());
+    const exported = (await (await t.request('/api/profile/export', { cookie })).json()) as { assessments: Json[] };
+    expect(exported.assessments).toHaveLength(ASSESSMENT_HISTORY_SHOWN + 1);
   });
 
   it('refuses an incomplete or invalid assessment with 400 listing the offending fields, storing nothing', async () => {

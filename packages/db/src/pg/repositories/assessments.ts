@@ -8,8 +8,9 @@ export function createPgAssessmentsRepository(db: PgExec): AssessmentsRepository
     async latest(userId) {
       return (await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1))[0];
     },
-    async history(userId) {
-      return db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt));
+    async history(userId, limit) {
+      const newestFirst = db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt));
+      return limit === undefined ? newestFirst : newestFirst.limit(limit);
     },
     async insert(row) {
       await db.insert(assessments).values(row);
