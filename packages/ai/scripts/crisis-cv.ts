@@ -25,7 +25,7 @@ import { featuresAndConcepts, fnv1a } from '../src/safety/features';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
-import { seeded, withTypos } from './crisis-typos';
+import { seeded, shuffled, withTypos } from './crisis-typos';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
 
@@ -66,15 +66,6 @@ const read = (name: string): Row[] =>
     .map((line) => JSON.parse(line) as Row);
 const trainRows = read('train.jsonl');
 const devRows = read('dev.jsonl');
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
 
 // ---- features -------------------------------------------------------------------------------------
 type Vec = { idx: Int32Array; val: Float64Array };
@@ -187,7 +178,7 @@ function fit(examples: Example[], seed: number): Model {
     };
     for (let epoch = 0; epoch < config.epochs; epoch += 1) {
       const current = config.windowTrain === 'mil' && epoch >= 2 ? eff() : null;
-      for (const ex of shuffle(examples, random)) {
+      for (const ex of shuffled(examples, random)) {
         step(ex.vec, ex.label, ex.weight);
         if (ex.windows?.length && current && ex.label === 1) {
           let best = ex.windows[0] as Vec;
@@ -346,7 +337,7 @@ if (config.checkStdlib) {
   const saved = { epochs: config.epochs, seeds: config.seeds, average: config.average };
   Object.assign(config, { epochs: 1, seeds: 1, average: false });
   const random = seeded(5);
-  for (const ex of shuffle(examples, random)) {
+  for (const ex of shuffled(examples, random)) {
     for (let i = 0; i < ex.vec.idx.length; i += 1) buffer[ex.vec.idx[i] as number] = ex.vec.val[i] as number;
     accumulate(x, ex.label);
     buffer.fill(0);

@@ -18,7 +18,7 @@ import ndarray from '@stdlib/ndarray-ctor';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { FEATURE_DIMENSIONS, featuresOf, type FeatureVector } from '../src/safety/features';
 import { screenWithRules } from '../src/safety/rules-screen';
-import { seeded, withTypos } from './crisis-typos';
+import { seeded, shuffled, withTypos } from './crisis-typos';
 import { crisisProbability, decodeLinearModel, linearScore, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; text: string };
@@ -51,15 +51,6 @@ const rows = (text: string): Row[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Row);
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
 
 type Example = { features: FeatureVector; label: 1 | -1 };
 
