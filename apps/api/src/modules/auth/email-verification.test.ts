@@ -179,6 +179,28 @@ describe('e-mail verification', () => {
     expect((await resend(t, cookie)).status).toBe(202);
   });
 
+  it('in parallel: one link opened ten times confirms once (nine 410); ten «Reenviar enlace» at once send exactly 3 links, of which only one works', async () => {
+    const t = createTestApp();
+    const ana = await t.registerUser({ email: 'ana@ejemplo.es', verified: false });
+    const token = await mailedToken(t, 'ana@ejemplo.es');
+    const opened = await Promise.all(Array.from({ length: 10 }, () => verify(t, token)));
+    expect(opened.map((r) => r.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 410)]);
+    expect((await t.sql('SELECT used_at FROM email_verifications WHERE used_at IS NOT NULL')).length).toBe(1);
+    expect(await emailVerified(t, ana.cookie)).toBe(true);
+
+    const other = await t.registerUser({ email: 'bea@ejemplo.es', verified: false });
+    const asked = await Promise.all(Array.from({ length: 10 }, () => resend(t, other.cookie)));
+    expect(asked.filter((r) => r.status === 202)).toHaveLength(3);
+    expect(asked.filter((r) => r.status === 429)).toHaveLength(7);
+    const mailed = await mailsTo(t, 'bea@ejemplo.es', 'email-verification');
+    expect(mailed).toHaveLength(3);
+    const tokens = mailed.map((mail) => LINK.exec(mail.text)?.[1] ?? '');
+    const results = [];
+    for (const each of tokens) results.push((await verify(t, each)).status);
+    expect(results.filter((status) => status === 200)).toHaveLength(1);
+    expect(await emailVerified(t, other.cookie)).toBe(true);
+  });
+
   it('a link confirms only the address it was sent to', async () => {
     const t = createTestApp();
     const { cookie, user } = await t.registerUser({ email: 'ana@ejemplo.es', verified: false });
