@@ -13,7 +13,7 @@ const noExportStar = {
   message: 'No `export *` barrels: import from the module that defines the name.',
 };
 
-// ── Libraries as shipped (issue 16) ─────────────────────────────────────────────────────────────
+// ── Libraries as shipped (decision 021) ─────────────────────────────────────────────────────────
 // No private internals of any dependency: nothing from tRPC's `unstable-core-do-not-import`, no import
 // from a package's `dist/`, no `\0` virtual module ids (Vite/Rollup internals), no reads of `_def`.
 // The one exception is apps/api/src/testing/procedures.ts (test support that lists the router's
@@ -22,7 +22,7 @@ const noExportStar = {
 // selectors by tooling/lint-guards/library-internals.test.ts.
 // ESLint keeps only the last `no-restricted-syntax` setting that matches a file: every block that
 // sets that rule must spread `noLibraryInternals` into it.
-const internals = (what) => `Libraries as shipped: ${what} (issue 16).`;
+const internals = (what) => `Libraries as shipped: ${what} (decision 021).`;
 /** Selector for a module specifier (import, export from, import(), require(), `import x = require()`, `import('x')` types) matching `regex`. */
 const moduleSpecifier = (regex) =>
   [
@@ -61,7 +61,7 @@ const noLibraryInternals = [...noInternalImports, ...noDefReads];
 const LIBRARY_INTERNALS_EXCEPTION = 'apps/api/src/testing/procedures.ts';
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-// ── Form limits from the domain (issue 16) ──────────────────────────────────────────────────────
+// ── Form limits from the domain (docs/ARCHITECTURE.md) ──────────────────────────────────────────
 // A web form's maxLength/minLength/max/min (JSX) or a maxLength/minLength/maxSelections option is the
 // domain's constant or schema value (packages/domain, what the API validates with), never a literal
 // number (0 excepted). Checked by tooling/lint-guards/form-limits.test.ts.
@@ -192,7 +192,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.tsx'],
     rules: { 'no-restricted-syntax': ['error', noExportStar, ...noLibraryInternals, ...noLiteralFormLimits] },
   },
-  // ── Slices and cycles (issue 16) ──────────────────────────────────────────────────────────────
+  // ── Slices and cycles (docs/ARCHITECTURE.md) ──────────────────────────────────────────────────
   // Web: a feature (apps/web/src/features/<name>, named after the API module it calls) imports only
   // itself, components/ and lib/; app/ composes features; features, components and lib never import
   // app/, and components/lib never import a feature. No import cycles in the web app, the API or the

@@ -33,7 +33,7 @@ export default defineConfig<ScaleOptions>({
   testDir: 'e2e',
   // One worker per slot of servers (e2e/ports.ts): files are spread over them, a file's tests run in order.
   workers: SLOTS.length,
-  // No retries anywhere: a flaky test fails the run instead of passing unseen on a second try (issue 16).
+  // No retries anywhere: a flaky test fails the run instead of passing unseen on a second try.
   // failOnFlakyTests guards the same if someone passes --retries on the command line.
   retries: 0,
   failOnFlakyTests: true,
@@ -59,7 +59,7 @@ export default defineConfig<ScaleOptions>({
       use: { browserName: 'chromium', launchOptions: chromiumLaunch, baseURL: SECURITY_BASE_URL, bypassCSP: true },
     },
     {
-      // Issue 17: two built API instances behind Debian's nginx (deploy/nginx/ascenso.conf) on one database
+      // Decision 024: two built API instances behind Debian's nginx (deploy/nginx/ascenso.conf) on one database
       // and one Redis, started by the specs' own fixtures (e2e/scale/cluster.ts) on free ports, not the
       // servers below. Without nginx or redis-server the specs are skipped with the reason (under CI: failed).
       // On PostgreSQL (a throwaway cluster of the fixtures' own); `scale-sqlite` runs the same specs with both

@@ -1,5 +1,5 @@
 /**
- * (f) Awards under 40-way concurrency across two server processes on one SQLite file (issue 14).
+ * (f) Awards under 40-way concurrency across two server processes on one SQLite file (decision 014).
  *   pnpm --filter @ascenso/bench exec tsx src/awards-two-processes.ts [trials]
  *
  * Each trial uses a fresh user and fires 40 concurrent completions of a 1-per-day activity, split

@@ -1,5 +1,5 @@
 /**
- * Load, measured (issue 17 item 5): simulated users with a realistic mix (sign in, Home, stats every
+ * Load, measured: simulated users with a realistic mix (sign in, Home, stats every
  * 30 s, a completion every few minutes, a coach chat; bench/src/load/generator.ts says exactly what each
  * does) against the built API behind nginx, in three set-ups run one after the other:
  *
@@ -30,7 +30,7 @@
  *   CI=1 flock /tmp/ascenso-heavy.lock pnpm --filter @ascenso/bench exec tsx src/load.ts
  *   LOAD_SETUPS=pg-1,pg-2 LOAD_K=10 LOAD_START=100 LOAD_MAX=3200 LOAD_BISECT=2 LOAD_PIN=split
  *
- * Goal (issue 17): two instances hold ≥ 1.6× the users of one, on PostgreSQL + Redis.
+ * Goal: two instances hold ≥ 1.6× the users of one, on PostgreSQL + Redis.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -3,12 +3,12 @@
  * (registrations and wrong sign-ins, 64 in flight, from its own process and its own address).
  *   pnpm --filter @ascenso/bench exec tsx src/login-under-attack.ts
  *
- * Two built servers: one with the shipped limits (the attack of issue 14: the flood gets its 5
+ * Two built servers: one with the shipped limits (the attack of decision 012: the flood gets its 5
  * registrations and 10 wrong sign-ins, then 429s), one with the attempt limits lifted so that the flood
  * really reaches the hasher and only the Argon2 queue (apps/api/src/modules/auth/password-work.ts)
  * stands between it and the bystander. Rounds interleave "no attack" and the two attacks; a last phase
  * runs the same flood against a server with no limits and the queue opened wide (the code before).
- * Goal: the bystander's p99 under the attack below 1 s with the shipped limits (issue 14); the other
+ * Goal: the bystander's p99 under the attack below 1 s with the shipped limits (decision 012); the other
  * figures are reported as ratios against "no attack" in the same run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ const NO_ATTEMPT_LIMITS = {
   AUTH_LOGIN_MAX_PER_ACCOUNT: '100000',
   AUTH_REGISTER_MAX_PER_ADDRESS: '100000',
 };
-/** The queue opened wide: every request runs Argon2 as soon as libuv has a thread (as before issue 14). */
+/** The queue opened wide: every request runs Argon2 as soon as libuv has a thread (as before decision 012). */
 const NO_QUEUE = {
   ARGON2_MAX_CONCURRENT: '256',
   ARGON2_PER_ADDRESS_CONCURRENT: '64',
@@ -102,7 +102,7 @@ export async function loginUnderAttackBench(rounds = 3, perPhase = 20) {
       await queueOnly.stop();
     }
 
-    // For comparison: the same flood with the queue opened wide and no limits (the code before issue 14).
+    // For comparison: the same flood with the queue opened wide and no limits (the code before decision 012).
     await prepareDatabase(join(dir, 'open.db'));
     const open = await startServer({ DATABASE_PATH: join(dir, 'open.db'), ...NO_ATTEMPT_LIMITS, ...NO_QUEUE });
     let unqueued: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * (ws caps) Realtime caps under the issue 14 item 1 attack: one signed-in user opens sockets on
+ * (ws caps) Realtime caps under the attack of decision 015: one signed-in user opens sockets on
  * `/api/trpc-ws` and sends `activities.onCompleted` subscriptions as fast as it can (5 sockets × 20 000
  * subscribe messages). Before the caps: ~45 KB of heap per subscription, heap OOM after ~18 s.
  *
@@ -390,7 +390,7 @@ export async function wsCapsBench() {
       (after.heapUsed <= before.heapUsed * 1.1 || after.heapUsed - before.heapUsed <= 8 * MIB) &&
       bystanderEvents === completions &&
       healthFailures === 0;
-    report('(ws caps) Realtime caps under the subscription flood (issue 14 item 1)', [
+    report('(ws caps) Realtime caps under the subscription flood (decision 015)', [
       ['heap per idle socket (KiB)', kib(perSocket)],
       [`heap per subscription, ${subscriptions} under the caps (KiB)`, kib(perSubscription)],
       ['heap after phase 1 closed vs its baseline (MiB)', `${mib(afterPhase1.heapUsed).toFixed(1)} vs ${mib(baseline.heapUsed).toFixed(1)}`],

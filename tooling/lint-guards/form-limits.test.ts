@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardEslint, root } from './guard-eslint';
 
-// Issue 16: a web form's limits come from packages/domain (the schemas and constants the API validates
+// docs/ARCHITECTURE.md ("Web app"): a web form's limits come from packages/domain (the schemas and constants the API validates
 // with), never from a literal. The rule in eslint.config.js ("Form limits from the domain") reports a
 // literal maxLength/minLength/max/min on a JSX element and a literal maxLength/minLength/maxSelections option.
 

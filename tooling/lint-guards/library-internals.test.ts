@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardEslint, root } from './guard-eslint';
 
-// Issue 16: the lint rule in eslint.config.js ("Libraries as shipped") reports every way back into a
+// Decision 021: the lint rule in eslint.config.js ("Libraries as shipped") reports every way back into a
 // dependency's private internals, in every part of the repository, except the one test-support file.
 
 const eslint = guardEslint();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Issue 16: dependencies are used as shipped. No patched copy of any package comes back.
+// Decision 021: dependencies are used as shipped. No patched copy of any package comes back.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${root}/${file}`, 'utf8');

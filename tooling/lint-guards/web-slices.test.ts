@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardEslint, root } from './guard-eslint';
 
-// Issue 16, "slices that show the architecture": eslint.config.js ("Slices and cycles") forbids a web
+// Slices that show the architecture (docs/ARCHITECTURE.md): eslint.config.js ("Slices and cycles") forbids a web
 // feature importing another feature (relative paths of any depth), features/components/lib importing
 // app/, components/lib importing a feature, and import cycles in the web app, the API and the packages.
 

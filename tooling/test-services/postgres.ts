@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for tests (issue 17): `initdb` in a temporary folder, trust
+ * A throwaway PostgreSQL cluster for tests (decision 023): `initdb` in a temporary folder, trust
  * authentication, listening on 127.0.0.1 only on a free port, its Unix socket inside the folder, no fsync.
  * `stop()` shuts it down (`pg_ctl stop -m fast`) and removes the folder.
  *

@@ -161,7 +161,7 @@ describe('pnpm start', () => {
 });
 
 /**
- * The stop as an orchestrator sends it (issue 17 item 3, http/drain.ts): SIGTERM to the server process
+ * The stop as an orchestrator sends it (decision 024, http/drain.ts): SIGTERM to the server process
  * itself, with a signed-in tab's tRPC subscription open.
  */
 describe('SIGTERM drains', () => {

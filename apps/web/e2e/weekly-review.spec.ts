@@ -4,7 +4,7 @@ import { DEMO_USER } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * "Tu semana" (issue 18, item 1): reached from Home and from the profile, the demo user's seeded week
+ * "Tu semana" (decision 027): reached from Home and from the profile, the demo user's seeded week
  * (the seven days before today, so it spans this week and the one before), week navigation, the chart's
  * table alternative, and no streak language anywhere.
  */

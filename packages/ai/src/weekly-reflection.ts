@@ -4,7 +4,7 @@ import type { ChatMessage, CoachProvider, TokenUsage } from './provider';
 import { ProviderError, estimatePromptTokens } from './provider';
 
 /*
- * The coach's reflection on a week ("Tu semana", issue 18): one pattern and one question. Written by the
+ * The coach's reflection on a week ("Tu semana", decision 027): one pattern and one question. Written by the
  * model (structured output, checked and capped here) when one is configured, otherwise by the offline
  * coach below (deterministic, Spanish, tú). The model sees counts, areas, mood words and commitment
  * counts: never journal text. A week the risk screen flagged never reaches the model.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './store';
 import { STORE_DIALECTS, storesClosedAfterEach } from './test-stores';
 
-// The calendar feeds' repository (issue 18 item 4) on both dialects: one feed per user, found by its
+// The calendar feeds' repository (decision 031) on both dialects: one feed per user, found by its
 // token's hash, replaced atomically, gone with its user; and the users' work-hour columns' defaults.
 
 const user = (id: string) => ({ id, email: `${id}@ejemplo.es`, passwordHash: 'h', firstName: 'Ana' });

@@ -304,7 +304,7 @@ export interface EventsRepository {
   pruneBefore(before: Date): Promise<number>;
 }
 
-/** The private calendar feed (issue 18 item 4): one per user, found by the SHA-256 of its URL's token. */
+/** The private calendar feed (decision 031): one per user, found by the SHA-256 of its URL's token. */
 export interface CalendarRepository {
   findFeed(userId: string): Promise<CalendarFeedRow | undefined>;
   findFeedByTokenHash(tokenHash: string): Promise<CalendarFeedRow | undefined>;

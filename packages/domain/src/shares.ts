@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Sharing with a human coach or therapist (issue 18, item 2; decision 029): what a share may include, its
+ * Sharing with a human coach or therapist (decision 029): what a share may include, its
  * limits and the input schema the API and the web form share.
  */
 

@@ -2,7 +2,7 @@ import type { ActivityKey } from './activities';
 import { addDays } from './calendar';
 
 /*
- * "Tu semana" (issue 18, item 1): the pure parts of the weekly review. ISO weeks (`YYYY-Www`, Monday
+ * "Tu semana" (decision 027): the pure parts of the weekly review. ISO weeks (`YYYY-Www`, Monday
  * first, week 1 holds the year's first Thursday), the activity areas of the chart, mood counts and the
  * deterministic choice of the week's highlights. No streaks: nothing here counts consecutive days.
  */

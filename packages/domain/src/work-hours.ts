@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Work hours (issue 18 item 4), stored on the user's profile: the local start and end of the working day
+ * Work hours (decision 031), stored on the user's profile: the local start and end of the working day
  * ("HH:MM") and the ISO weekdays worked (1 Monday … 7 Sunday). Break reminders fire only inside them (the
  * quiet hours are everything outside), and the calendar feed places the day's plan within them.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abuseHarness, count, startAbuseServer, type Answer } from './client-address';
 
-// Password hashing as a denial-of-service lever (issue 14, item 3): one address floods registrations and
+// Password hashing as a denial-of-service lever (decision 012): one address floods registrations and
 // sign-ins with the real Argon2 hasher; a sign-in from another address must still answer within 1 s.
 
 const PASSWORD = 'una frase bastante larga';

@@ -1,5 +1,5 @@
 /**
- * Build files (issue 14, item 12): `/.vite/manifest.json` and `/assets/*.js.map` were served, handing
+ * Build files (decision 013): `/.vite/manifest.json` and `/assets/*.js.map` were served, handing
  * out the app's module graph and its original sources. In production the server serves neither, nor
  * anything under a dot-folder, by any spelling of the path; it still reads `.vite/` itself to build the
  * app shell. A real server on 127.0.0.1 serves a temporary build folder.

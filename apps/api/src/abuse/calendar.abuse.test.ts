@@ -1,5 +1,5 @@
 /**
- * The private calendar feed (issue 18 item 4), attacked from outside over HTTP on 127.0.0.1: a leaked URL
+ * The private calendar feed (decision 031), attacked from outside over HTTP on 127.0.0.1: a leaked URL
  * polled in a burst, guessed and malformed tokens, polling while the owner rotates and revokes. Bounded counts.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: one account made 60 model calls in 7 s and held 200 simultaneous upstream streams.
+ * Decision 017: one account made 60 model calls in 7 s and held 200 simultaneous upstream streams.
  * Here the same attack runs scaled down against a real server on 127.0.0.1 (real `ws` client on
  * /api/trpc-ws, as the web app subscribes to `coaching.reply`) with the fake OpenAI-compatible server
  * behind it: the upstream never sees more than 3 streams of one user, and the calls per minute stop at
@@ -81,7 +81,7 @@ async function pending(caller: Awaited<ReturnType<typeof setup>>['caller'], id: 
   });
 }
 
-describe('per-user model limits under attack (issue 15 item 3)', () => {
+describe('per-user model limits under attack (decision 017)', () => {
   it('30 simultaneous answer streams of one user: 3 reach the model, 27 get TOO_MANY_REQUESTS; closing the socket frees the upstream', async () => {
     const { ws, messages, caller } = await setup();
     fake.reply({ kind: 'stall', chunks: ['Pensando… '] });

@@ -13,7 +13,7 @@ import { startServerProcess } from '../testing/server-process';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { MALFORMED_TEXT_MESSAGE } from '../trpc/clean-text';
 
-// Issue 17: two API processes (two stores, two pools) on one PostgreSQL database, started from source with
+// Decision 023: two API processes (two stores, two pools) on one PostgreSQL database, started from source with
 // DATABASE_URL as `pnpm start` would. The limits live in the database: they hold across the instances with
 // no Redis (INSTANCES stays 1 for each: this is the database's part of the guarantee, not a deployment).
 

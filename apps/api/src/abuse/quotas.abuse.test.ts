@@ -1,5 +1,5 @@
 /**
- * Storage quotas (issue 14, item 11): one user flooded the journal with 500 entries of 20 000
+ * Storage quotas (decision 013): one user flooded the journal with 500 entries of 20 000
  * characters in 1.4 s. Each test floods a real server (127.0.0.1, ephemeral port) with concurrent
  * requests over HTTP and checks that exactly the quota is stored and that the rest get 429 with
  * Retry-After and the Spanish message. The last one runs two server processes on one database file.

@@ -1,5 +1,5 @@
 /**
- * Shares with a coach or therapist (issue 18 item 2, decision 029), attacked from outside over HTTP on
+ * Shares with a coach or therapist (decision 029), attacked from outside over HTTP on
  * 127.0.0.1: filling the table with parallel creates (one server, then two server processes on one SQLite
  * file), flooding a share's page to spam the view log, guessing tokens, oversized bodies. Bounded counts.
  */

@@ -15,7 +15,7 @@ import { startTestServer } from '../testing/test-server';
 import { startServerProcess } from '../testing/server-process';
 import { abuseHarness, count, countingHasher, ORIGIN, startAbuseServer, type Answer } from './client-address';
 
-// Attacks on the sign-in limits (issue 14, items 2, 4 and 5), against a real server on 127.0.0.1.
+// Attacks on the sign-in limits (decision 012), against a real server on 127.0.0.1.
 // Client addresses are real TCP peers: 127.0.0.2, 127.0.0.3, … (all loopback on Linux).
 
 const PASSWORD = 'una frase bastante larga';

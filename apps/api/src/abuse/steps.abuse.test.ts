@@ -11,7 +11,7 @@ import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
 
 /**
- * Issue 14, items 6–10: every step is earned. Each attack runs against a real HTTP server on
+ * Decision 014: every step is earned. Each attack runs against a real HTTP server on
  * 127.0.0.1 (bounded counts), with the test clock standing in for waiting.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1: one signed-in user must not be able to crash the server through realtime
+ * Decision 015: one signed-in user must not be able to crash the server through realtime
  * connections. The reproduced attack was 5 sockets on /api/trpc-ws × 20 000 `activities.onCompleted`
  * subscriptions each (≈45 KB per subscription, heap OOM after ≈18 s). Here the same attack runs scaled
  * down against a real server on 127.0.0.1 with real `ws` clients, with small caps set through the
@@ -135,7 +135,7 @@ const dataFor = (opened: Opened, activityId: string) =>
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('realtime caps (issue 14 item 1)', () => {
+describe('realtime caps (decision 015)', () => {
   it('a subscription flood on one socket: those over the cap get TOO_MANY_REQUESTS, the socket and the first ones keep working', async () => {
     const { t, server } = await setup();
     const attacker = await t.registerUser();

@@ -3,7 +3,7 @@ import { Server as NetServer, type Socket } from 'node:net';
 import type { Logger } from '../logger';
 
 /**
- * A graceful, bounded stop (issue 17 item 3; docs/decisions/024-instances-behind-nginx.md "Draining").
+ * A graceful, bounded stop (docs/decisions/024-instances-behind-nginx.md "Draining").
  *
  * On SIGTERM/SIGINT `main.ts` runs `drain.run()`:
  *  1. draining: the listener closes (a new connection is refused, so nginx passes any request, POST

@@ -20,7 +20,7 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const keys = Object.keys(schema) as (keyof typeof schema)[];
 const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 
-// Issue 17: `pnpm db:copy` on the demo database, seeded the way `pnpm start` seeds an empty database.
+// Decision 023: `pnpm db:copy` on the demo database, seeded the way `pnpm start` seeds an empty database.
 // Copies a SQLite file: it runs with the SQLite test app only (SQLITE_ONLY).
 describe.skipIf(POSTGRES_SKIP_REASON ?? SQLITE_ONLY)(withPostgres('pnpm db:copy on the demo database'), () => {
   let cluster: PostgresCluster;

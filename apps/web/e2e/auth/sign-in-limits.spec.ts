@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginForm, submitLogin, uniqueEmail } from '../support/auth';
 
-// Issue 14: the sign-in limit is reserved before the password is checked, and the form says how long to
+// Decision 012: the sign-in limit is reserved before the password is checked, and the form says how long to
 // wait. The e2e server lifts only the per-address limit (every spec signs in from 127.0.0.1); the limit
 // per (account, address), 10 in 15 minutes, is the shipped one.
 test('after ten wrong passwords for an account, the form says how long to wait', async ({ page, request, baseURL }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpCoachee, trpcMutation } from '../support/coaching';
 
 /**
- * The daily storage quotas (issue 14, item 11; decision 013) with the server's default values: once a
+ * The daily storage quotas (decision 013) with the server's default values: once a
  * quota is used up through the API, the screen that would add one more says so in Spanish, and nothing
  * more is stored.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeAssessmentViaApi, registerFreshUser, wizardIntroHeading } from '../support/assessment';
 import { registerViaApi, stepCounter, stepCounterLink } from '../support/steps';
 
-/** Spec §9 and §2 statements that an audit found unmet (issue 16, item 7). */
+/** Spec §9 and §2 statements that an audit found unmet. */
 
 const NOTICE = 'No hemos podido cerrar la sesión';
 

@@ -4,7 +4,7 @@ import { DEMO_USER, loginForm, submitLogin } from '../support/auth';
 import { PORTS } from '../support/ports';
 import { stepCounter } from '../support/steps';
 
-/** Issue 16 item 6: what a new user meets in their first hour. */
+/** The first-hour review: what a new user meets in their first hour. */
 
 type Box = { x: number; y: number; width: number; height: number };
 

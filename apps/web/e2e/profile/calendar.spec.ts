@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { APP_ORIGIN } from '../support/steps';
 
 /**
- * The plan in the user's calendar (issue 18 item 4, decision 030): from /profile the member sets their work
+ * The plan in the user's calendar (decision 031): from /profile the member sets their work
  * hours and creates the private feed; the URL, fetched with no cookie, is an iCalendar that parses and holds
  * today's plan items; "Revocar" makes it answer 404. The break reminders (same item): inside the work hours
  * a reminder with the member's own message appears, "Posponer 10 min" delays it, outside the hours none does,

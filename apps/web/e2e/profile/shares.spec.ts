@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { APP_ORIGIN } from '../support/steps';
 
 /**
- * Sharing with a coach or therapist (issue 18 item 2, decision 029): from /profile the member ticks the mood
+ * Sharing with a coach or therapist (decision 029): from /profile the member ticks the mood
  * trend and one journal entry, copies the link; a visitor with no account and no cookie sees exactly that
  * (server-rendered, no request to another origin, no CSP refusal), the owner sees the view; after "Revocar"
  * the link answers the 410 page.

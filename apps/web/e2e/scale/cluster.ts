@@ -1,4 +1,4 @@
-// Two built API processes behind Debian's nginx, on one database and one Redis (issue 17 item 4): the
+// Two built API processes behind Debian's nginx, on one database and one Redis (decision 024): the
 // harness of the `scale` Playwright project (playwright.config.ts). Everything binds 127.0.0.1 on free
 // ports and lives in one temporary folder; `stop()` ends every process it started.
 //
@@ -27,7 +27,7 @@ export const INSTANCE_HEADER = 'x-ascenso-instance';
 
 /**
  * Where the instances keep their data: by default a throwaway PostgreSQL cluster of the harness's own
- * (`DATABASE_URL`, tooling/test-services/postgres.ts), the scale-out set-up of issue 17; `SCALE_DATABASE=sqlite`
+ * (`DATABASE_URL`, tooling/test-services/postgres.ts), the scale-out set-up of decision 023; `SCALE_DATABASE=sqlite`
  * runs the same tests on one SQLite file in WAL mode that both processes open (the shared-host set-up).
  */
 export type ClusterDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

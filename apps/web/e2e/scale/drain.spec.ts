@@ -18,7 +18,7 @@ import {
   writeJournal,
 } from './fixtures';
 
-// Issue 17 item 3: SIGTERM one of the two instances (a deploy, a scale-in). It drains (apps/api/src/http/drain.ts):
+// Decision 024 (draining): SIGTERM one of the two instances (a deploy, a scale-in). It drains (apps/api/src/http/drain.ts):
 // no new connections, in-flight work finishes, tRPC clients are told to reconnect and come back through nginx
 // to the other instance. This test stops an instance, so it has a cluster of its own.
 const test = base.extend<{ model: FakeOpenAIServer; cluster: Cluster }>({

@@ -3,7 +3,7 @@ import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } 
 import { type Cluster } from './cluster';
 import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, useCluster, writeJournal } from './fixtures';
 
-// Issue 17 item 4: SIGKILL one of the two instances while writes go through nginx. This test kills an
+// Decision 024: SIGKILL one of the two instances while writes go through nginx. This test kills an
 // instance, so it has a cluster of its own (not the worker's shared one).
 const test = base.extend<{ cluster: Cluster }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures destructure their dependencies

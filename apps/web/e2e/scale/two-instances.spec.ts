@@ -17,7 +17,7 @@ import {
   writeJournal,
 } from './fixtures';
 
-// Issue 17 item 4: two built API instances behind Debian's nginx running deploy/nginx/ascenso.conf, on one
+// Decision 024: two built API instances behind Debian's nginx running deploy/nginx/ascenso.conf, on one
 // SQLite file (WAL) and one Redis (e2e/scale/cluster.ts). The browser talks to nginx only.
 test.skip(!availability.available, availability.available ? '' : availability.reason);
 

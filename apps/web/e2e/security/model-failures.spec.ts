@@ -3,7 +3,7 @@ import { CONVERSATION, signUpCoachee } from './app';
 import { modelRequests, resetModel, scriptModel, type FakeReply } from './fake-model';
 
 /**
- * Issue 15 item 2 in the browser, against the scripted fake model: an empty, cut or hung answer is an
+ * The model failures of decision 017 in the browser, against the scripted fake model: an empty, cut or hung answer is an
  * error with "Reintentar" (which asks the model again), nothing is shown or kept as the coach's answer,
  * and a plan written without the model says so.
  */

@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { toneWav } from '../../../../tooling/test-services/wav.ts';
 
 /**
- * Voice quick entry (issue 18, item 3): Chromium's fake microphone plays a WAV tone written here; the
+ * Voice quick entry (decision 030): Chromium's fake microphone plays a WAV tone written here; the
  * e2e server's transcription server is the fake OpenAI-compatible one (e2e/start-server.mjs), which
  * answers DEFAULT_FAKE_TRANSCRIPT. The transcript lands in Home's message box and nothing is sent
  * until the person presses Enviar.

@@ -50,7 +50,7 @@ const CoachingSessionsPage = lazyRoute(() => import('../features/coaching/compon
 const CoachingSessionPage = lazyRoute(() => import('../features/coaching/components/session-page').then(pick('CoachingSessionPage')));
 const JournalingChatPage = lazyRoute(() => import('../features/coaching/components/journaling-chat-page').then(pick('JournalingChatPage')));
 
-// Wellbeing activities (issue 6): audio, breathing, fitness, active breaks, the journal.
+// Wellbeing activities: audio, breathing, fitness, active breaks, the journal.
 const MeditationsPage = lazyRoute(() => import('../features/meditations/components/meditations-page').then(pick('MeditationsPage')));
 const MeditationPage = lazyRoute(() => import('../features/meditations/components/meditation-page').then(pick('MeditationPage')));
 const BreathingListPage = lazyRoute(() => import('../features/practice/breathing/components/breathing-list-page').then(pick('BreathingListPage')));
@@ -63,7 +63,7 @@ const ActiveBreakSessionPage = lazyRoute(() =>
 const JournalPage = lazyRoute(() => import('../features/journaling/components/journal-page').then(pick('JournalPage')));
 const JournalEntryPage = lazyRoute(() => import('../features/journaling/components/journal-entry-page').then(pick('JournalEntryPage')));
 
-// "Tu semana" (issue 18): the weekly review.
+// "Tu semana" (decision 027): the weekly review.
 const WeeklyReviewPage = lazyRoute(() => import('../features/weekly-review/components/weekly-review-page').then(pick('WeeklyReviewPage')));
 
 export interface AppRoute {
@@ -128,7 +128,7 @@ export const assessmentPendingScreen: ComponentType | null = AssessmentWizardPag
 /** A signed-in screen's path (the member table, less the paths a visitor has too). */
 export const memberOnlyPaths: readonly string[] = memberRoutes.map(({ path }) => path).filter((path) => !visitorRoutes.some((route) => route.path === path));
 
-/** Signed out, a member-only path shows sign-in first (then returns there): spec §2 plus issue 16. */
+/** Signed out, a member-only path shows sign-in first (then returns there): spec §2 plus the first-hour review. */
 export function isMemberOnlyPath(pathname: string): boolean {
   return memberOnlyPaths.some((path) => matchPath(path, pathname));
 }

@@ -5,7 +5,7 @@ import type { CalendarRepository } from '../store';
 import type { Synchronous } from './synchronous';
 import { selectWhereEquals } from './prepared';
 
-/** The private calendar feeds on SQLite (issue 18 item 4). */
+/** The private calendar feeds on SQLite (decision 031). */
 export function createCalendarRepository(db: Db): Synchronous<CalendarRepository> {
   const byUser = selectWhereEquals(db, calendarFeeds, calendarFeeds.userId, 'userId').prepare();
   const byHash = selectWhereEquals(db, calendarFeeds, calendarFeeds.tokenHash, 'tokenHash').prepare();

@@ -2,7 +2,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ownerColumn } from './users';
 
 /**
- * The private calendar feed (issue 18 item 4): at most one per user (`user_id` is the key; a new feed
+ * The private calendar feed (decision 031): at most one per user (`user_id` is the key; a new feed
  * replaces the old one, whose URL then answers 404). Only the SHA-256 of the URL's token is stored
  * (base64url, unique): the URL is shown once, when it is created.
  */

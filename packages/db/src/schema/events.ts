@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ownerColumn } from './users';
 
 /**
- * The realtime outbox (issue 17, decision 026): one row per event a service publishes about a user,
+ * The realtime outbox (decision 026): one row per event a service publishes about a user,
  * written in the same transaction as the change it reports (a committed completion always has its event,
  * a rolled-back one never does). `seq` is assigned by the database and only grows; per user it follows
  * commit order, because a user's writes are serialised (`serializeOn: 'user:<id>'`). It is the event id

@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { idColumn, ownerColumn } from './users';
 
 /**
- * A share with a human coach or therapist (issue 18, item 2; decision 029): what its owner chose and for how
+ * A share with a human coach or therapist (decision 029): what its owner chose and for how
  * long. The page renders the chosen parts live at view time; journal entries only when ticked here by id.
  * Only the SHA-256 of the URL's token is stored (hex, unique); the token itself is shown once.
  */

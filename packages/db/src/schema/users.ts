@@ -17,7 +17,7 @@ export const users = sqliteTable('users', {
   timezone: text('timezone').notNull().default('Europe/Madrid'),
   /** "¿Cómo quieres que te hable?": gender of the coach's adjectives about the user; neutral by default. */
   addressForm: text('address_form', { enum: ADDRESS_FORMS }).notNull().default('neutro'),
-  /** Work hours (issue 18): local "HH:MM" start and end, and the ISO weekdays worked ("1,2,3,4,5": Monday to Friday). */
+  /** Work hours (decision 031): local "HH:MM" start and end, and the ISO weekdays worked ("1,2,3,4,5": Monday to Friday). */
   workStart: text('work_start').notNull().default('09:00'),
   workEnd: text('work_end').notNull().default('18:00'),
   workDays: text('work_days').notNull().default('1,2,3,4,5'),

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { buildCoachContext } from '../coaching/coach-context';
 
 /**
- * The plan in the user's calendar (issue 18 item 4, decision 029): one private iCalendar feed per user,
+ * The plan in the user's calendar (decision 031): one private iCalendar feed per user,
  * found by the SHA-256 of a 256-bit random token (only the hash is stored), and the work hours the feed
  * and the break reminders use.
  */

@@ -23,7 +23,7 @@ import type { Deps } from '../../deps';
 import { shareLimits } from './share-limits';
 
 /*
- * Sharing with a human coach or therapist (issue 18 item 2, decision 029). The share keeps the selection,
+ * Sharing with a human coach or therapist (decision 029). The share keeps the selection,
  * not a snapshot: the page renders the chosen parts live at view time, and journal text only for the entries
  * ticked by id. The URL's token (32 random bytes, base64url) is shown once; only its SHA-256 is stored.
  */

@@ -23,7 +23,7 @@ import { admitModelCall, providerUserId, usesModel } from '../coaching/model-lim
 import { recordFailedCall } from '../coaching/reply-stream';
 
 /*
- * "Tu semana" (issue 18, item 1): a read-only review of one ISO week in the user's time zone. One
+ * "Tu semana" (decision 027): a read-only review of one ISO week in the user's time zone. One
  * deferred (read-only) transaction reads the ledger, the journal, the commitments and the week's
  * flagged chat messages; the reflection is written afterwards (model, or the offline coach). Nothing is
  * awarded and nothing is written, except the model's token usage when a model wrote the reflection.

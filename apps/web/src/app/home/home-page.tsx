@@ -59,7 +59,7 @@ export function HomePage() {
   );
 }
 
-/** The way to "Tu semana" (issue 18): one card-wide link. */
+/** The way to "Tu semana" (decision 027): one card-wide link. */
 function WeekLink() {
   return (
     <Box as="ul" listStyleType="none" m="0" p="0">

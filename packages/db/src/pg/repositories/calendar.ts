@@ -3,7 +3,7 @@ import type { CalendarRepository } from '../../store';
 import { calendarFeeds } from '../schema/calendar';
 import { changed, type PgExec } from './exec';
 
-/** The private calendar feeds on PostgreSQL (issue 18 item 4). */
+/** The private calendar feeds on PostgreSQL (decision 031). */
 export function createPgCalendarRepository(db: PgExec): CalendarRepository {
   return {
     async findFeed(userId) {

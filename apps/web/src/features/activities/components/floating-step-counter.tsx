@@ -37,7 +37,7 @@ function FloatingStepCounterPanel() {
       data-shown={shown}
       position="fixed"
       insetInlineEnd={{ base: '4', md: '6' }}
-      // Layout (issue 16): above the phone's home indicator, and lifted by `--ascenso-bottom-bar` (the
+      // Layout (the first-hour review): above the phone's home indicator, and lifted by `--ascenso-bottom-bar` (the
       // height of a sticky action bar, when a screen has one); under the toasts (zIndex "docked" < "toast").
       // The page frame reserves COUNTER_CLEARANCE below every page (app/app-shell.tsx).
       bottom={{

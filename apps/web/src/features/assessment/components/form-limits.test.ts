@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { getSystem } from '../../../theme';
 import { QuestionField } from './question-field';
 
-// Issue 16: the assessment form's limits are the domain schema's (what `assessment.saveProgress` and
+// docs/ARCHITECTURE.md ("Web app"): the assessment form's limits are the domain schema's (what `assessment.saveProgress` and
 // `POST /api/assessment/complete` validate). Each question is rendered as the browser gets it, and its
 // limit is checked against PartialResponsesSchema: the rendered maximum passes and one more fails.
 
