@@ -10,7 +10,7 @@ afterEach(async () => {
   await stop?.();
 });
 
-it('the README’s typed client signs in as the demo user and calls a procedure', async () => {
+it('the typed client of docs/api.md signs in as the demo user and calls a procedure', async () => {
   const t = createTestApp();
   await seedDemoAccounts(t.deps);
   const server = await startTestServer(t);

@@ -12,7 +12,7 @@ import { PROTOCOL_MAX_PAYLOAD_BYTES } from './realtime/realtime-server';
  * The caps and limits production runs, each asserted at its shipped value. The abuse tests set their own
  * values to stay small and fast, so without this file a default could be raised (say, subscriptions per
  * socket from 20 to 1 000) and no test would notice. Changing one of these numbers is a decision: change
- * it here, in the README's tables and in the decision record that chose it. The realtime caps and the
+ * it here, in docs/operations.md's configuration table and in the decision record that chose it. The realtime caps and the
  * storage quotas are asserted in env.test.ts.
  */
 describe('the shipped caps and limits', () => {

@@ -2,7 +2,7 @@ import { Box, Heading, List, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 
-/** What goes to the AI provider with each answer of the coach (docs: README "The coach"). */
+/** What goes to the AI provider with each answer of the coach (docs/coach-and-safety.md, "What is sent to the provider"). */
 export const AI_DATA_ITEMS: readonly string[] = [
   'Tu nombre y lo que respondiste en la evaluación (rol, objetivos, retos, energía, estilo de coach), tal como estaba al empezar la conversación.',
   'Un resumen de tu actividad de los últimos 7 días, los temas que más se repiten en tu diario, tus compromisos abiertos y las notas que le pediste recordar.',
