@@ -46,9 +46,9 @@ const pct = (n: number, d: number) => (100 * n) / d;
  * message's worth, so any change that loses ground fails. They are below the goal (97 % overall, 93 % in
  * every family, ≤ 2 % false alarms); the decision record says by how much.
  */
-const FLOOR_OVERALL = 77.5; // measured 77.8 % (280/360); 75.3 % before the softer evidence gate and typos, 67.8 % before rounds 4 and 5
-const FLOOR_FAMILY = 58; // lowest measured 61.1 % (22/36, suicidal_passive and child_abuse)
-const CEILING_FALSE_ALARMS = 3.2; // measured 2.7 % (6/220)
+const FLOOR_OVERALL = 81.3; // measured 81.7 % (294/360) after round 6; 77.8 % before it, 67.8 % before rounds 4 and 5
+const FLOOR_FAMILY = 69; // lowest measured 72.2 % (26/36: suicidal_active, suicidal_passive and child_abuse)
+const CEILING_FALSE_ALARMS = 3.2; // measured 3.2 % (7/220); 2.7 % (6/220) before round 6
 
 describe('the crisis screen on the frozen test split (writers B and E)', () => {
   it('prints its figures', () => {
