@@ -62,7 +62,10 @@ describe('screenMessage', () => {
 
   it('reports every category found, most urgent first, and the rules that fired', () => {
     const result = screenMessage('mi marido me está pegando ahora mismo');
-    expect(result?.categories).toEqual(['immediate_danger', 'partner_violence']);
+    // The rules' two families, most urgent first; the classifier may add a likely one (here "someone in
+    // danger", which brings no other helpline than 112).
+    expect(result?.categories[0]).toBe('immediate_danger');
+    expect(result?.categories).toContain('partner_violence');
     expect(result?.rules).toContain('partner-now');
   });
 
