@@ -14,7 +14,7 @@
  * scripts/check-budget.mjs counts index.html's as initial JavaScript.
  */
 
-import { nextTask, whenIdleAfterLoad } from './lib/when-idle';
+import { nextTask, whenIdleAfterLoad } from '#lib/when-idle';
 
 // `data-page="static"`: build-time markup the app does not start on (apps/api/src/http/static.ts).
 // `data-page="server"`: a member's Home rendered for this request, which the app hydrates (src/main.tsx).

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { BootSpinner } from './app/boot-spinner';
 import { preloadInitialScreen } from './app/initial-screen';
-import { takeInitialBootstrap } from './lib/bootstrap';
-import { nextTask } from './lib/when-idle';
+import { takeInitialBootstrap } from '#lib/bootstrap';
+import { nextTask } from '#lib/when-idle';
 import { getSystem } from './theme';
 
 const container = document.getElementById('root');

@@ -1,14 +1,14 @@
 import { Box, Button, Container, HStack, Link } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { LogOutIcon, ShieldIcon } from '../components/ui/icons';
-import { LoadingScreen } from '../components/ui/loading-screen';
-import { SkipLink } from '../components/ui/skip-link';
-import { Wordmark } from '../components/ui/wordmark';
+import { LogOutIcon, ShieldIcon } from '#components/ui/icons';
+import { LoadingScreen } from '#components/ui/loading-screen';
+import { SkipLink } from '#components/ui/skip-link';
+import { Wordmark } from '#components/ui/wordmark';
 import { EmailVerificationBanner } from '../features/auth/components/email-verification-banner';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
-import { useMainFocusFallback } from '../lib/use-route-focus';
-import type { SessionUser } from '../lib/session';
+import { useMainFocusFallback } from '#lib/use-route-focus';
+import type { SessionUser } from '#lib/session';
 import { UserMenu } from './user-menu';
 import { HeaderName, NameInitial } from './user-menu-button';
 

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { LoadingScreen } from '../components/ui/loading-screen';
+import { LoadingScreen } from '#components/ui/loading-screen';
 import { getSystem } from '../theme';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
-import { AscensoMark } from '../components/ui/wordmark';
-import { CONNECTION_ERROR_MESSAGE } from '../lib/connection-error';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { AscensoMark } from '#components/ui/wordmark';
+import { CONNECTION_ERROR_MESSAGE } from '#lib/connection-error';
+import { useDocumentTitle } from '#lib/use-document-title';
 
 /** Shown when the first `auth.me` request fails (server down, no network). */
 export function ConnectionErrorScreen({ onRetry }: { onRetry: () => void }) {

@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fixture from './first-screen.fixture.json';
-import type * as QueryClientModule from '../lib/query-client';
+import type * as QueryClientModule from '#lib/query-client';
 import { HomeAtRoot } from './home-at-root';
 
 // The query client AppProviders makes, kept to look into its cache after the render.

@@ -1,5 +1,5 @@
-import { bootstrapData, type BootstrapState } from '../lib/bootstrap';
-import type { SessionUser } from '../lib/session';
+import { bootstrapData, type BootstrapState } from '#lib/bootstrap';
+import type { SessionUser } from '#lib/session';
 import { SignedInApp } from './route-gate';
 import { assessmentPendingScreen, isMemberOnlyPath, memberRoutes, preloadRoute, visitorRoutes } from './routes';
 

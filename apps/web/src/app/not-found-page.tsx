@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { StatusPage } from '../components/ui/status-page';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { StatusPage } from '#components/ui/status-page';
+import { useDocumentTitle } from '#lib/use-document-title';
 
 const TITLE = '404 Page Not Found';
 

@@ -1,16 +1,16 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { seedQueryCache, takeInitialBootstrap, type BootstrapState } from '../lib/bootstrap';
-import { whenIdleAfterLoad } from '../lib/when-idle';
-import { createQueryClient } from '../lib/query-client';
-import { TRPCProvider, createAppTRPCClient } from '../lib/trpc';
+import { seedQueryCache, takeInitialBootstrap, type BootstrapState } from '#lib/bootstrap';
+import { whenIdleAfterLoad } from '#lib/when-idle';
+import { createQueryClient } from '#lib/query-client';
+import { TRPCProvider, createAppTRPCClient } from '#lib/trpc';
 import { getSystem } from '../theme';
 
 // The toast region (Zag's toast machines) is only needed once something shows a toast: its own chunk,
 // mounted once the page has loaded and the browser is idle, so that it never delays the first screen.
 // Toasts created before it mounts wait in the `toaster` store and show when it does.
-const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('#components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function DeferredToaster() {
   const [ready, setReady] = useState(false);

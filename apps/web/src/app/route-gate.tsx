@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { LoadingScreen } from '../components/ui/loading-screen';
-import { lazyRoute } from '../lib/lazy-route';
-import { sessionEndedDestination, useCurrentUserQuery } from '../lib/session';
+import { LoadingScreen } from '#components/ui/loading-screen';
+import { lazyRoute } from '#lib/lazy-route';
+import { sessionEndedDestination, useCurrentUserQuery } from '#lib/session';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { VisitorFrame } from './visitor-frame';
 import { NotFoundPage, memberOnlyPaths, visitorRoutes } from './routes';

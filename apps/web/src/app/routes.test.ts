@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRouteAvailable } from '../lib/route-availability';
+import { isRouteAvailable } from '#lib/route-availability';
 import { memberRoutes } from './routes';
 
 describe('route availability from the registered member route table', () => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { lazyRoute } from '../lib/lazy-route';
-import { registerMemberRoutes } from '../lib/route-availability';
+import { lazyRoute } from '#lib/lazy-route';
+import { registerMemberRoutes } from '#lib/route-availability';
 
 /**
  * The route table (product spec §2).

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { LoadingScreen } from '../components/ui/loading-screen';
+import { LoadingScreen } from '#components/ui/loading-screen';
 import { BreakReminders } from '../features/practice/active-breaks/components/break-reminders';
 import { useAssessmentStatus } from '../features/assessment/hooks/use-assessment-status';
 import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
@@ -8,13 +8,13 @@ import { useSessionEvents } from '../features/auth/hooks/use-session-events';
 // they ship in this chunk, so a signed-in user's first screen needs no second chunk request.
 import './home/home-page';
 import '../features/auth/components/signed-in-redirect';
-import { AudioProvider } from '../lib/audio/audio-provider';
+import { AudioProvider } from '#lib/audio/audio-provider';
 import { FloatingStepCounter } from '../features/activities/components/floating-step-counter';
 import { LivePlanProgress } from '../features/daily-plan/components/live-plan-progress';
 import { StepToasts } from '../features/activities/components/step-toasts';
 import { VoiceEntry } from '../features/voice/components/voice-entry';
-import { RealtimeProvider } from '../lib/realtime/realtime-provider';
-import { SignedInUserProvider, type SessionUser } from '../lib/session';
+import { RealtimeProvider } from '#lib/realtime/realtime-provider';
+import { SignedInUserProvider, type SessionUser } from '#lib/session';
 import { AppShell } from './app-shell';
 import { ConnectionErrorScreen } from './connection-error-screen';
 import { NotFoundPage, assessmentPendingScreen, memberRoutes } from './routes';

@@ -1,7 +1,7 @@
 import { Button, Circle, Text, type ButtonProps } from '@chakra-ui/react';
 import type { RefAttributes } from 'react';
-import { ChevronDownIcon } from '../components/ui/icons';
-import { YIELDS_FOCUS_ON_NAVIGATION } from '../lib/use-route-focus';
+import { ChevronDownIcon } from '#components/ui/icons';
+import { YIELDS_FOCUS_ON_NAVIGATION } from '#lib/use-route-focus';
 import { userMenuLabel } from './user-menu-items';
 
 /** The person's initial in the header (their first name's first letter). */

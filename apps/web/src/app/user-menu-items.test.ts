@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRouteAvailable } from '../lib/route-availability';
+import { isRouteAvailable } from '#lib/route-availability';
 import { memberRoutes } from './routes';
 import { SIGN_OUT_ITEM, USER_MENU_LINKS, userMenuLabel } from './user-menu-items';
 

@@ -1,8 +1,8 @@
 import { Box, Container, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SkipLink } from '../components/ui/skip-link';
-import { Wordmark } from '../components/ui/wordmark';
+import { SkipLink } from '#components/ui/skip-link';
+import { Wordmark } from '#components/ui/wordmark';
 
 /** Minimal frame (wordmark + main) for visitor pages that have no layout of their own, e.g. the 404. */
 export function VisitorFrame({ children }: { children: ReactNode }) {

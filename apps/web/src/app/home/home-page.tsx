@@ -1,19 +1,19 @@
 import { greetingName } from '@ascenso/domain/display';
 import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSignedInUser } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { GradientPanel } from '../../components/ui/gradient-panel';
-import { RouteHeading } from '../../components/ui/route-heading';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { GradientPanel } from '#components/ui/gradient-panel';
+import { RouteHeading } from '#components/ui/route-heading';
 import { useCoachingProfileQuery } from '../../features/coaching/api/coaching-api';
-import { WellbeingGrid } from '../../components/ui/wellbeing-grid';
+import { WellbeingGrid } from '#components/ui/wellbeing-grid';
 import { TodayAudioCard } from '../../features/meditations/components/today-audio-card';
 import { DailyPlanCard } from '../../features/daily-plan/components/daily-plan-card';
 import { formatToday } from './format-today';
 import { HomeMessageBox } from '../../features/coaching/components/home-message-box';
 import { ResultsReadyLine } from '../../features/assessment/components/results-ready-line';
-import { CalendarCheckIcon } from '../../components/ui/icons';
-import { LinkTile, TileLink } from '../../components/ui/link-tile';
+import { CalendarCheckIcon } from '#components/ui/icons';
+import { LinkTile, TileLink } from '#components/ui/link-tile';
 
 /**
  * Home (spec §2): greets the user by first name, asks what they want to work on today (the message

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { useMeasuredWidth } from '../../lib/use-measured-width';
-import { labelledIndexes, niceScale, stackSegments, stackTotals, type ChartSeries } from '../../lib/chart';
+import { useMeasuredWidth } from '#lib/use-measured-width';
+import { labelledIndexes, niceScale, stackSegments, stackTotals, type ChartSeries } from '#lib/chart';
 
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 8 };
 const AXIS_TEXT = '#515d72'; // ink.600: 6.4:1 on white

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { clockTime, spokenDuration } from '../../lib/format-time';
+import { clockTime, spokenDuration } from '#lib/format-time';
 import { SkipForwardIcon } from '../ui/icons';
 import { SessionControls } from './session-outcome';
 

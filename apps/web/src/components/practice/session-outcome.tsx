@@ -2,9 +2,9 @@ import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheckIcon, InfoIcon } from '../ui/icons';
 import { WarmNotice } from '../ui/warm-notice';
-import { earnedStepsLabel } from '../../lib/steps/format-steps';
-import type { PracticeCompletion } from '../../lib/steps/use-step-feedback';
-import { spokenDuration } from '../../lib/format-time';
+import { earnedStepsLabel } from '#lib/steps/format-steps';
+import type { PracticeCompletion } from '#lib/steps/use-step-feedback';
+import { spokenDuration } from '#lib/format-time';
 import { FocusHeading } from '../ui/focus-heading';
 
 /** What the practice screens read of their session (the practice session hook's state). */

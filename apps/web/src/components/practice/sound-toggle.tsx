@@ -1,5 +1,5 @@
 import { VolumeIcon } from '../ui/icons';
-import { tonesSupported, unlockTones } from '../../lib/practice/cues';
+import { tonesSupported, unlockTones } from '#lib/practice/cues';
 import { ToggleRow } from '../ui/choice-chips';
 
 /**

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { unlockTones } from '../../lib/practice/cues';
+import { unlockTones } from '#lib/practice/cues';
 
 /**
  * The big "Empezar" of a guided practice: busy ("Preparando...") while the session starts, and, when the

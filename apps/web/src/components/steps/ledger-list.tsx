@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { isLimitEntry, reasonText, signedSteps } from '../../lib/steps/ledger';
+import { isLimitEntry, reasonText, signedSteps } from '#lib/steps/ledger';
 
 export interface LedgerItem {
   id: string;

@@ -2,8 +2,8 @@ import { Button, Skeleton, Text, type TextProps } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../lib/error-messages';
-import { isNotFound } from '../../lib/errors';
+import { errorMessage } from '#lib/error-messages';
+import { isNotFound } from '#lib/errors';
 import { PageFrame, SurfaceCard } from './page-frame';
 
 interface DetailFrame {

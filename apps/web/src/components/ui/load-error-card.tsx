@@ -1,5 +1,5 @@
 import { Button, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 import { SurfaceCard } from './page-frame';
 
 /** A list that could not load: the error copy in an alert card, and "Reintentar". */

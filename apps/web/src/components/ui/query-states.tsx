@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Text, type ButtonProps, type SkeletonProps, type StackProps } from '@chakra-ui/react';
-import { errorMessage } from '../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 
 /** A list still loading: `count` skeleton rows (props style each row) and, for screen readers, what loads. */
 export function SkeletonList({ count, label, gap = '2', ...row }: { count: number; label: string; gap?: StackProps['gap'] } & SkeletonProps) {

@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 
 /**
  * A part of a page that could not load: what failed and the error's Spanish copy, then "Reintentar" —

@@ -1,5 +1,5 @@
 import type { HeadingProps } from '@chakra-ui/react';
-import { useRouteFocus } from '../../lib/use-route-focus';
+import { useRouteFocus } from '#lib/use-route-focus';
 import { FocusHeading } from './focus-heading';
 
 /** A screen's h1: it takes focus after an in-app navigation (useRouteFocus), without a focus ring. */

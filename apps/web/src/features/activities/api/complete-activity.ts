@@ -1,7 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import { TRPCClientError } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { readDomainError } from '../../../lib/errors';
+import { readDomainError } from '#lib/errors';
 
 type CompleteInput = inferRouterInputs<AppRouter>['activities']['complete'];
 

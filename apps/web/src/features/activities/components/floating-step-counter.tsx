@@ -1,16 +1,16 @@
 import { Box, HStack, IconButton, Link, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { FootprintsIcon, MicIcon } from '../../../components/ui/icons';
-import { notify } from '../../../components/ui/notify';
-import { stepsLabel } from '../../../lib/steps/format-steps';
-import { useStepStatsQuery } from '../../../lib/steps/use-step-stats';
-import { useVoiceAvailability, type VoiceAvailability } from '../../../lib/voice-capability';
-import { requestVoiceEntry } from '../../../lib/voice-entry';
+import { FootprintsIcon, MicIcon } from '#components/ui/icons';
+import { notify } from '#components/ui/notify';
+import { stepsLabel } from '#lib/steps/format-steps';
+import { useStepStatsQuery } from '#lib/steps/use-step-stats';
+import { useVoiceAvailability, type VoiceAvailability } from '#lib/voice-capability';
+import { requestVoiceEntry } from '#lib/voice-entry';
 import { useShowOnScrollUp } from '../hooks/use-show-on-scroll-up';
 import { useTotalAnnouncement } from '../hooks/use-total-announcement';
 import { isCounterHiddenOn } from '../utils/counter-visibility';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { Tooltip } from '#components/ui/tooltip';
 
 /**
  * Floating step counter (spec §2), bottom right, signed-in users only: the voice quick-entry button

@@ -1,13 +1,13 @@
 import { Box, Circle, IconButton, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { ActivityIcon } from '../../../components/ui/activity-icon';
-import { InfoIcon, XIcon } from '../../../components/ui/icons';
-import { useTRPCClient } from '../../../lib/trpc';
+import { ActivityIcon } from '#components/ui/activity-icon';
+import { InfoIcon, XIcon } from '#components/ui/icons';
+import { useTRPCClient } from '#lib/trpc';
 import { useLiveSteps } from '../hooks/use-live-steps';
 import { useStepToasts } from '../hooks/use-step-toasts';
-import { STEP_TOAST_EXIT_MS, STEP_TOAST_SPACING_PX, stepToastCopy, type StepToast } from '../../../lib/steps/step-toast-queue';
-import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { STEP_TOAST_EXIT_MS, STEP_TOAST_SPACING_PX, stepToastCopy, type StepToast } from '#lib/steps/step-toast-queue';
+import { tabStepToasts } from '#lib/steps/tab-step-toasts';
+import { Tooltip } from '#components/ui/tooltip';
 
 const GAP_PX = 8;
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useUpdateStepStats } from '../../../lib/steps/use-step-stats';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useUpdateStepStats } from '#lib/steps/use-step-stats';
+import { useTRPC, useTRPCClient } from '#lib/trpc';
 import { completeActivityMutationOptions, withIdempotencyKey, type CompleteActivityInput, type CompletionResult } from '../api/complete-activity';
-import { toastFromCompletion } from '../../../lib/steps/completion-toast';
-import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
+import { toastFromCompletion } from '#lib/steps/completion-toast';
+import { tabStepToasts } from '#lib/steps/tab-step-toasts';
 
 /**
  * Completes an activity from the UI (activity screens call `complete({ activity_key, ... })`).

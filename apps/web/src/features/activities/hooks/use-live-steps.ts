@@ -1,7 +1,7 @@
-import { useRealtimeEvents } from '../../../lib/realtime/realtime-provider';
-import { useUpdateStepStats } from '../../../lib/steps/use-step-stats';
-import { toastFromEvent } from '../../../lib/steps/completion-toast';
-import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
+import { useRealtimeEvents } from '#lib/realtime/realtime-provider';
+import { useUpdateStepStats } from '#lib/steps/use-step-stats';
+import { toastFromEvent } from '#lib/steps/completion-toast';
+import { tabStepToasts } from '#lib/steps/tab-step-toasts';
 
 /**
  * Feeds the pushed completions (`activities.onCompleted`) into the app: the new totals patch the cached

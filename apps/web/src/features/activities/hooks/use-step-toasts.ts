@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { StepToast } from '../../../lib/steps/step-toast-queue';
-import { tabStepToasts } from '../../../lib/steps/tab-step-toasts';
+import type { StepToast } from '#lib/steps/step-toast-queue';
+import { tabStepToasts } from '#lib/steps/tab-step-toasts';
 
 /** The toasts on screen now (at most 3), oldest first. */
 export function useStepToasts(): readonly StepToast[] {

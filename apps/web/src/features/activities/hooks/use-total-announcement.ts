@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { stepsLabel } from '../../../lib/steps/format-steps';
+import { stepsLabel } from '#lib/steps/format-steps';
 
 const SETTLE_MS = 1500;
 

@@ -2,9 +2,9 @@ import type { AppRouter } from '@ascenso/api/router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
-import { readDomainError } from '../../../lib/errors';
-import { useTRPC } from '../../../lib/trpc';
-import { useInvalidate } from '../../../lib/use-invalidate';
+import { readDomainError } from '#lib/errors';
+import { useTRPC } from '#lib/trpc';
+import { useInvalidate } from '#lib/use-invalidate';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
-import { useInvalidate } from '../../../lib/use-invalidate';
+import { useTRPC } from '#lib/trpc';
+import { useInvalidate } from '#lib/use-invalidate';
 
 export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset' | 'email-verification';
 

@@ -1,17 +1,17 @@
 import { ACTIVITY_CATALOGUE } from '@ascenso/domain/activities';
 import { Badge, Box, Circle, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { formatSteps } from '../../../lib/steps/format-steps';
-import { useSignedInUser } from '../../../lib/session';
-import { BarChart } from '../../../components/charts/bar-chart';
-import { localDayIn, longDay, shortDay } from '../../../lib/chart';
+import { formatSteps } from '#lib/steps/format-steps';
+import { useSignedInUser } from '#lib/session';
+import { BarChart } from '#components/charts/bar-chart';
+import { localDayIn, longDay, shortDay } from '#lib/chart';
 import { isForbidden, useOverviewQuery, type AdminOverview } from '../api/admin-api';
 import { buildCompletionSeries, buildFailureSeries, buildUsageSeries } from '../utils/series';
 import { adminOnly } from './admin-only';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { ForbiddenPage } from './forbidden-page';
 import { UsersList } from './users-list';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { RetryAlert } from '#components/ui/retry-alert';
 
 const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 

@@ -1,9 +1,9 @@
 import { Box, Container, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { PageHeading, PillLink, PillNav } from '../../../components/ui/page-heading';
-import { SectionCard, type SectionCardProps } from '../../../components/ui/section-card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PageHeading, PillLink, PillNav } from '#components/ui/page-heading';
+import { SectionCard, type SectionCardProps } from '#components/ui/section-card';
+import { useDocumentTitle } from '#lib/use-document-title';
 
 const ADMIN_LINKS = [
   { to: '/admin', label: 'Panel' },

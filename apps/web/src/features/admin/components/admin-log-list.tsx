@@ -1,8 +1,8 @@
 import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
+import { errorMessage } from '#lib/error-messages';
+import { ShowMoreButton, useShowMore } from '#components/ui/show-more';
 
 const PAGE = 10;
 

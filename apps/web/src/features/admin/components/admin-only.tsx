@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useSignedInUser } from '../../../lib/session';
+import { useSignedInUser } from '#lib/session';
 import { ForbiddenPage } from './forbidden-page';
 
 export function isAdmin(user: { role: string }): boolean {

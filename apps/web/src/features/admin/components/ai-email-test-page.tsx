@@ -4,14 +4,14 @@ import { AdminCard, AdminFrame } from './admin-frame';
 import { adminOnly } from './admin-only';
 import { UserPicker, type PickedUser } from './user-picker';
 import { useAiEmailPreviewQuery, useAiEmailSendMutation } from '../api/email-api';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 import type { SendResult } from '../utils/email-copy';
 import { EmailPreview } from './email-preview';
 import { MailAuditLog } from './mail-audit-log';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { InsetBox } from '../../../components/ui/section-card';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { InsetBox } from '#components/ui/section-card';
 
 /** /ai-email-test — the coach writes a person's weekly summary; preview it, then send it. */
 export const AiEmailTestPage = adminOnly(AiEmailTest);

@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useAuditQuery, useCatalogueQuery } from '../api/admin-api';
 import { auditChanges } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
-import { InsetBox } from '../../../components/ui/section-card';
+import { InsetBox } from '#components/ui/section-card';
 import { AdminLogList } from './admin-log-list';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

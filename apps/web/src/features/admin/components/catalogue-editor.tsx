@@ -1,10 +1,10 @@
 import { ACTIVITY_KEYS } from '@ascenso/domain/activities';
 import { Box, Button, Code, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { inCatalogueOrder } from '../../../lib/format';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { inCatalogueOrder } from '#lib/format';
 import { useCatalogueQuery, useUpdateActivityMutation, type CatalogueActivity } from '../api/admin-api';
 import {
   auditChanges,
@@ -18,8 +18,8 @@ import {
   type CatalogueField,
 } from '../utils/catalogue-form';
 import { AdminCard } from './admin-frame';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
 
 /** Column layout shared by the header row and every row (a table on wide screens, cards on phones). */
 const COLUMNS = {

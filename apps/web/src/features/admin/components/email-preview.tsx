@@ -1,6 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { PlainTextBox } from '../../../components/ui/section-card';
+import { PlainTextBox } from '#components/ui/section-card';
 
 /**
  * A rendered e-mail: subject, the HTML in a fully sandboxed iframe (no scripts, no same-origin, no

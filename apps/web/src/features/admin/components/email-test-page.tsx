@@ -1,7 +1,7 @@
 import { Box, Button, Field, Grid, HStack, Input, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
 import { adminOnly } from './admin-only';
 import { AdminCard, AdminFrame } from './admin-frame';
 import { useEmailPreviewQuery, useEmailSendMutation, useTemplatesQuery, type TemplateName } from '../api/email-api';
@@ -10,7 +10,7 @@ import { useSendForm } from '../hooks/use-send-form';
 import { EmailPreview } from './email-preview';
 import { OutboxList } from './outbox-list';
 import { SendResultAlert } from './send-result-alert';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { RetryAlert } from '#components/ui/retry-alert';
 
 /** /email-test — preview each template and send a test message (SMTP, or the dev outbox). */
 export const EmailTestPage = adminOnly(EmailTest);

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
-import { ShieldIcon } from '../../../components/ui/icons';
-import { StatusPage } from '../../../components/ui/status-page';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ShieldIcon } from '#components/ui/icons';
+import { StatusPage } from '#components/ui/status-page';
+import { useDocumentTitle } from '#lib/use-document-title';
 
 /** The 403 screen of the admin-only routes, for a signed-in user without the admin role. */
 export function ForbiddenPage() {

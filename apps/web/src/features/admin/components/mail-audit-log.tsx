@@ -3,7 +3,7 @@ import { useMailAuditQuery } from '../api/email-api';
 import { STATUS_LABELS, templateName } from '../utils/email-copy';
 import { AdminCard } from './admin-frame';
 import { AdminLogList } from './admin-log-list';
-import { InsetBox } from '../../../components/ui/section-card';
+import { InsetBox } from '#components/ui/section-card';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 

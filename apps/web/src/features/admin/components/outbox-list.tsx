@@ -1,11 +1,11 @@
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 import { AdminCard } from './admin-frame';
 import { useOutboxQuery } from '../api/email-api';
 import { STATUS_LABELS, templateName } from '../utils/email-copy';
-import { InsetBox, PlainTextBox } from '../../../components/ui/section-card';
-import { ShowMoreButton, useShowMore } from '../../../components/ui/show-more';
+import { InsetBox, PlainTextBox } from '#components/ui/section-card';
+import { ShowMoreButton, useShowMore } from '#components/ui/show-more';
 
 const PAGE = 10;
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });

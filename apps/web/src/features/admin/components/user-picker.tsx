@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { stepsLabel } from '../../../lib/steps/format-steps';
+import { errorMessage } from '#lib/error-messages';
+import { stepsLabel } from '#lib/steps/format-steps';
 import { useDebounced, useUsersQuery, type AdminUser } from '../api/admin-api';
 import { fullName } from './users-list';
 import { UserSearchInput } from './user-search-input';

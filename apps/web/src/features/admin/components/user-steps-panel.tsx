@@ -1,18 +1,18 @@
 import { Box, Button, Field, Grid, Heading, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { isNotFound, readDomainError } from '../../../lib/errors';
-import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
-import { useSignedInUser } from '../../../lib/session';
-import { LedgerList } from '../../../components/steps/ledger-list';
-import { signedSteps } from '../../../lib/steps/ledger';
-import { formatLocalDay, todayCountLabel } from '../../../lib/format';
+import { errorMessage } from '#lib/error-messages';
+import { isNotFound, readDomainError } from '#lib/errors';
+import { formatSteps, stepsLabel } from '#lib/steps/format-steps';
+import { useSignedInUser } from '#lib/session';
+import { LedgerList } from '#components/steps/ledger-list';
+import { signedSteps } from '#lib/steps/ledger';
+import { formatLocalDay, todayCountLabel } from '#lib/format';
 import { useAdjustStepsMutation, useUserLedgerQuery } from '../api/admin-api';
 import { ADJUSTMENT_REASON_HINT, validateAdjustment } from '../utils/catalogue-form';
 import type { PickedUser } from './user-picker';
-import { InsetBox } from '../../../components/ui/section-card';
-import { SuccessStatus } from '../../../components/ui/success-status';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { InsetBox } from '#components/ui/section-card';
+import { SuccessStatus } from '#components/ui/success-status';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
 
 /** The chosen person's today stats, the manual adjustment form and their ledger (`admin.userLedger`). */
 export function UserStepsPanel({ user }: { user: PickedUser }) {

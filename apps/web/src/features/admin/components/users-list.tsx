@@ -1,8 +1,8 @@
 import { Badge, Box, Field, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/error-messages';
-import { stepsLabel } from '../../../lib/steps/format-steps';
+import { errorMessage } from '#lib/error-messages';
+import { stepsLabel } from '#lib/steps/format-steps';
 import { useDebounced, useUsersQuery } from '../api/admin-api';
 import { AdminCard } from './admin-frame';
 import { UserSearchInput } from './user-search-input';

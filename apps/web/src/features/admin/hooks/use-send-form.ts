@@ -1,6 +1,6 @@
 import { EmailSchema } from '@ascenso/domain/auth';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 import type { SendResult } from '../utils/email-copy';
 
 interface SendCallbacks {

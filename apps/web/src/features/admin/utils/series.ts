@@ -1,4 +1,4 @@
-import { lastDays, type ChartSeries } from '../../../lib/chart';
+import { lastDays, type ChartSeries } from '#lib/chart';
 
 /**
  * Twelve distinguishable colours for the activity series, each ≥ 3:1 against white (WCAG 1.4.11),

@@ -1,17 +1,17 @@
 import type { AssessmentEvaluation, Recommendation } from '@ascenso/domain/assessment-evaluation';
 import { Badge, Box, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { ActivityIcon } from '../../../components/ui/activity-icon';
-import { ArrowRightIcon, SparklesIcon, TimerIcon } from '../../../components/ui/icons';
-import { useSignedInUser } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ActivityIcon } from '#components/ui/activity-icon';
+import { ArrowRightIcon, SparklesIcon, TimerIcon } from '#components/ui/icons';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useAssessmentEvaluationQuery, useCoachEvaluationQuery } from '../api/assessment-queries';
 import { AREA_DETAILS, areaHref } from '../utils/areas';
 import { formatLongDate } from '../utils/format';
 import { PageStatus } from './page-error';
-import { GradientPanel } from '../../../components/ui/gradient-panel';
-import { Eyebrow } from '../../../components/ui/text-styles';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { GradientPanel } from '#components/ui/gradient-panel';
+import { Eyebrow } from '#components/ui/text-styles';
+import { ButtonLink } from '#components/ui/button-link';
 
 /**
  * /assessment-eval — the rule-based reading of the assessment (headline, summary, sections,

@@ -3,18 +3,18 @@ import type { CoachingProfile, Labelled } from '@ascenso/domain/assessment-profi
 import { capitalise, inlineFreeText } from '@ascenso/domain/spanish-text';
 import { Badge, Box, Container, Grid, Heading, HStack, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { useSignedInUser } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ArrowRightIcon } from '#components/ui/icons';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useAssessmentHistoryQuery, useAssessmentProfileQuery } from '../api/assessment-queries';
 import { useRecordResultsOpened } from '../hooks/use-record-results-opened';
 import { formatLongDate } from '../utils/format';
 import { profileEnergyBars } from '../utils/profile-energy';
 import { EnergyChart } from './energy-chart';
 import { PageStatus } from './page-error';
-import { SurfaceCard } from '../../../components/ui/page-frame';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { RouteHeading } from '../../../components/ui/route-heading';
+import { SurfaceCard } from '#components/ui/page-frame';
+import { ButtonLink } from '#components/ui/button-link';
+import { RouteHeading } from '#components/ui/route-heading';
 
 /** /assessment/results — "Tu perfil": what the assessment says about you, and your past assessments. */
 export function AssessmentResultsPage() {

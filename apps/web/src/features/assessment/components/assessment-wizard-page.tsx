@@ -12,13 +12,13 @@ import {
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { toaster } from '../../../components/ui/toaster';
-import { CONNECTION_ERROR_MESSAGE } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isNotFound } from '../../../lib/errors';
+import { ArrowRightIcon } from '#components/ui/icons';
+import { LoadingScreen } from '#components/ui/loading-screen';
+import { toaster } from '#components/ui/toaster';
+import { CONNECTION_ERROR_MESSAGE } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { isNotFound } from '#lib/errors';
 import { useCompleteAssessmentMutation, useWizardStartQueries } from '../api/assessment-queries';
 import { useAutosave } from '../hooks/use-autosave';
 import { decideWizardStart, type WizardStart } from '../utils/load-decision';
@@ -40,7 +40,7 @@ import { SectionQuestions } from './section-questions';
 import { SuccessScreen } from './success-screen';
 import { WizardHeader } from './wizard-header';
 import { WizardIntro } from './wizard-intro';
-import { FocusHeading } from '../../../components/ui/focus-heading';
+import { FocusHeading } from '#components/ui/focus-heading';
 
 const INCOMPLETE_TOAST_ID = 'seccion-incompleta';
 

@@ -1,10 +1,10 @@
 import { Box, Button, Center, Stack, Text, VStack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon } from '#components/ui/icons';
 import { useInvalidateAssessment, usePrefetchResultsNotice } from '../api/assessment-queries';
 import { COMPLETION_REDIRECT_MS } from '../utils/timing';
-import { FocusHeading } from '../../../components/ui/focus-heading';
+import { FocusHeading } from '#components/ui/focus-heading';
 
 /**
  * "¡Felicidades!" (spec §4): after 6 s the assessment, status and progress queries are refreshed

@@ -1,7 +1,7 @@
 import { ASSESSMENT_SECTIONS, type FieldName } from '@ascenso/domain/assessment';
 import { Box, Button, HStack, List, Text } from '@chakra-ui/react';
-import { InfoIcon } from '../../../components/ui/icons';
-import { WARM_BOX } from '../../../components/ui/warm-notice';
+import { InfoIcon } from '#components/ui/icons';
+import { WARM_BOX } from '#components/ui/warm-notice';
 
 function questionLabel(step: number, name: FieldName): string {
   return ASSESSMENT_SECTIONS[step - 1]?.fields.find((f) => f.name === name)?.label ?? name;

@@ -1,8 +1,8 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/error-messages';
-import { isNotFound } from '../../../lib/errors';
-import { ButtonLink } from '../../../components/ui/button-link';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { errorMessage } from '#lib/error-messages';
+import { isNotFound } from '#lib/errors';
+import { ButtonLink } from '#components/ui/button-link';
+import { LoadingScreen } from '#components/ui/loading-screen';
 
 /** Load failure of a results screen: "no assessment yet" leads to the wizard; anything else offers a retry. */
 export function PageError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

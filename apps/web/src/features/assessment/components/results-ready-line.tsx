@@ -1,6 +1,6 @@
 import { Box, Circle, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowRightIcon, CircleCheckIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, CircleCheckIcon } from '#components/ui/icons';
 import { useResultsNoticeQuery } from '../api/assessment-queries';
 
 /**

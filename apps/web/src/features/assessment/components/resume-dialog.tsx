@@ -1,6 +1,6 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
+import { AlertDialogFrame } from '#components/ui/alert-dialog';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long' });
 

@@ -1,7 +1,7 @@
 import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowRightIcon, CircleCheckIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, CircleCheckIcon } from '#components/ui/icons';
 import { SUCCESS_MESSAGES, SUCCESS_MESSAGE_ROTATION_MS, SUCCESS_SCREEN_MS, rotatingIndex } from '../utils/timing';
 
 /** `?success=true`: "Excelente trabajo" for 10 s, a new message every 2 s, then Home (spec §2, §9). */

@@ -2,7 +2,7 @@ import { SECTION_COUNT } from '@ascenso/domain/assessment';
 import { Box, Container, HStack, Text } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '#components/ui/icons';
 import type { AutosaveStatus } from '../utils/autosave-scheduler';
 
 /** The app header's height, which this header sticks below. */

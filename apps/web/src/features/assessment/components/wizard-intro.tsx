@@ -1,8 +1,8 @@
 import { ASSESSMENT_SECTIONS, SECTION_COUNT } from '@ascenso/domain/assessment';
 import { Box, Button, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ArrowRightIcon, ClipboardIcon, ShieldIcon, TimerIcon } from '../../../components/ui/icons';
-import { GradientPanel } from '../../../components/ui/gradient-panel';
-import { Eyebrow } from '../../../components/ui/text-styles';
+import { ArrowRightIcon, ClipboardIcon, ShieldIcon, TimerIcon } from '#components/ui/icons';
+import { GradientPanel } from '#components/ui/gradient-panel';
+import { Eyebrow } from '#components/ui/text-styles';
 
 /** Intro page (spec §2): title, 9 dimensions, "Solo 5 Minutos", automatic saving, "Comenzar Evaluación". */
 export function WizardIntro({ onStart }: { onStart: () => void }) {

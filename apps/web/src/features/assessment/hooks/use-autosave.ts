@@ -1,6 +1,6 @@
 import type { ProgressInput } from '@ascenso/domain/assessment';
 import { useEffect, useState } from 'react';
-import { useTRPCClient } from '../../../lib/trpc';
+import { useTRPCClient } from '#lib/trpc';
 import { AUTOSAVE_DEBOUNCE_MS, createAutosaveScheduler, type AutosaveScheduler, type AutosaveStatus } from '../utils/autosave-scheduler';
 import { progressPayload, type WizardState } from '../utils/wizard-state';
 

@@ -1,5 +1,5 @@
 import { AREA_PATHS, type ActivityArea } from '@ascenso/domain/assessment-evaluation';
-import { isRouteAvailable } from '../../../lib/route-availability';
+import { isRouteAvailable } from '#lib/route-availability';
 
 /** How each recommendation area is named and drawn (icon names of components/ui/activity-icon). */
 export const AREA_DETAILS: Record<ActivityArea, { label: string; icon: string }> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaHref } from './areas';
 import { energyBars, energyChartLabel } from './energy-chart';
-import { isRouteAvailable } from '../../../lib/route-availability';
+import { isRouteAvailable } from '#lib/route-availability';
 import { SUCCESS_MESSAGES, rotatingIndex, secondsLeft } from './timing';
 
 describe('energy chart data', () => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useClearSession, useSetSessionUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
+import { useClearSession, useSetSessionUser } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
 
 /** "Iniciar sesión": the user it answers with becomes this tab's session. */
 export function useLoginMutation() {

@@ -1,12 +1,12 @@
 import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Glow } from '../../../components/ui/glow';
-import { HomeLink } from '../../../components/ui/home-link';
-import { CircleCheckIcon } from '../../../components/ui/icons';
-import { SurfaceCard } from '../../../components/ui/page-frame';
-import { SkipLink } from '../../../components/ui/skip-link';
-import { IconList } from '../../../components/ui/text-styles';
+import { Glow } from '#components/ui/glow';
+import { HomeLink } from '#components/ui/home-link';
+import { CircleCheckIcon } from '#components/ui/icons';
+import { SurfaceCard } from '#components/ui/page-frame';
+import { SkipLink } from '#components/ui/skip-link';
+import { IconList } from '#components/ui/text-styles';
 
 const REASONS = ['Evaluación de 5 minutos', 'Un plan diario adaptado a tu perfil', 'Coaching, respiración, audio y movimiento en un solo lugar'];
 

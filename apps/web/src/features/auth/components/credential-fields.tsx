@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { PasswordField } from '../../../components/forms/password-field';
-import { TextField } from '../../../components/forms/text-field';
+import { PasswordField } from '#components/forms/password-field';
+import { TextField } from '#components/forms/text-field';
 
 type CredentialField = 'email' | 'password';
 

@@ -2,12 +2,12 @@ import { EMAIL_VERIFICATION_MESSAGES } from '@ascenso/domain/email-verification'
 import { Box, Button, Container, Flex, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { InfoIcon } from '../../../components/ui/icons';
-import { notify } from '../../../components/ui/notify';
-import { WARM_BOX } from '../../../components/ui/warm-notice';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useTRPC } from '../../../lib/trpc';
+import { InfoIcon } from '#components/ui/icons';
+import { notify } from '#components/ui/notify';
+import { WARM_BOX } from '#components/ui/warm-notice';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useTRPC } from '#lib/trpc';
 
 /** The banner's landmark name (and the sentence the gated buttons point to: «el aviso de arriba»). */
 export const EMAIL_VERIFICATION_BANNER_LABEL = 'Confirma tu correo';

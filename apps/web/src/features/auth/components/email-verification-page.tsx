@@ -3,12 +3,12 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { SuccessStatus } from '../../../components/ui/success-status';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useCurrentUserQuery } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SuccessStatus } from '#components/ui/success-status';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useCurrentUserQuery } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { AccessFrame } from './access-frame';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Listo: ya no verás el aviso de confirmar tu correo y puedes compartir tu progreso y conectar tu calendario.';

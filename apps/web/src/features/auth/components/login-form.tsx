@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useLoginMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthSubmitButton, CredentialFields } from './credential-fields';
-import { FormAlert } from '../../../components/forms/form-alert';
+import { FormAlert } from '#components/forms/form-alert';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -4,9 +4,9 @@ import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthSubmitButton, CredentialFields } from './credential-fields';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { PASSWORD_HINT } from '../../../components/forms/password-field';
-import { NameFields } from '../../../components/forms/name-fields';
+import { FormAlert } from '#components/forms/form-alert';
+import { PASSWORD_HINT } from '#components/forms/password-field';
+import { NameFields } from '#components/forms/name-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 

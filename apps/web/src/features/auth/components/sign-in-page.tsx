@@ -1,8 +1,8 @@
 import { Box, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { WARM_BOX } from '../../../components/ui/warm-notice';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { WARM_BOX } from '#components/ui/warm-notice';
 import { AccessFrame } from './access-frame';
 import { LoginForm } from './login-form';
 import { PasswordResetPage } from './password-reset-page';

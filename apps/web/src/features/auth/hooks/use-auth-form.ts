@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { authFormErrors, issuesToFieldErrors, withoutKey, type AuthFormOptions } from '../../../lib/form-errors';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { authFormErrors, issuesToFieldErrors, withoutKey, type AuthFormOptions } from '#lib/form-errors';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
 
 /** A zod `safeParse` result (structurally: the web app does not import zod itself). */
 type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: Parameters<typeof issuesToFieldErrors>[0] } };

@@ -1,8 +1,8 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useNavigate } from 'react-router';
-import { readDomainError } from '../../../lib/errors';
-import { useClearSession } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
+import { readDomainError } from '#lib/errors';
+import { useClearSession } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
 
 /**
  * Listens to `auth.onSessionEvent` while signed in. When the session is ended elsewhere (for

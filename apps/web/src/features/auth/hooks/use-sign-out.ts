@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../components/ui/notify';
-import { errorMessage } from '../../../lib/error-messages';
+import { notify } from '#components/ui/notify';
+import { errorMessage } from '#lib/error-messages';
 import { useLogoutMutation } from '../api/use-auth-mutations';
 
 /**

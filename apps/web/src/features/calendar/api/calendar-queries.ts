@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 /** Whether the user has a calendar feed (the URL itself is shown only when it is created). */
 export function useCalendarFeedStatus() {

@@ -1,16 +1,16 @@
 import { verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
 import { Button, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CalendarCheckIcon } from '../../../components/ui/icons';
-import { SecretLinkField } from '../../../components/ui/secret-link-field';
-import { InsetBox, SectionCard } from '../../../components/ui/section-card';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useSignedInUser } from '../../../lib/session';
-import { VerifiedEmailNote } from '../../../components/ui/verified-email-note';
+import { FormAlert } from '#components/forms/form-alert';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { CalendarCheckIcon } from '#components/ui/icons';
+import { SecretLinkField } from '#components/ui/secret-link-field';
+import { InsetBox, SectionCard } from '#components/ui/section-card';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useSignedInUser } from '#lib/session';
+import { VerifiedEmailNote } from '#components/ui/verified-email-note';
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-queries';
 
 const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;

@@ -1,13 +1,13 @@
 import { Box, Button, chakra, Grid, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { describeWorkDays, WEEKDAY_NAMES, WorkHoursSchema, type WorkHours } from '@ascenso/domain/work-hours';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { SectionCard } from '../../../components/ui/section-card';
-import { toaster } from '../../../components/ui/toaster';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useSaveWorkHours, useWorkHoursQuery } from '../../../lib/work-hours-queries';
+import { FormAlert } from '#components/forms/form-alert';
+import { SectionCard } from '#components/ui/section-card';
+import { toaster } from '#components/ui/toaster';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useSaveWorkHours, useWorkHoursQuery } from '#lib/work-hours-queries';
 
 const CARD_SHAPE = { borderRadius: 'card', p: { base: '5', md: '7' } } as const;
 

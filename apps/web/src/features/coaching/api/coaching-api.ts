@@ -2,7 +2,7 @@ import type { AppRouter } from '@ascenso/api/router';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useCallback, useMemo } from 'react';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 import type { ConversationKind } from '../utils/conversation';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -15,7 +15,7 @@ export type SaveJournalResult = Outputs['coaching']['saveJournal'];
 export type StartInput = Inputs['coaching']['start'];
 
 // Shared with the profile (and Home, which reads the coaching profile through this module).
-export { useCoachingProfileQuery, useCommitmentsQuery, type Commitment } from '../../../lib/coaching-queries';
+export { useCoachingProfileQuery, useCommitmentsQuery, type Commitment } from '#lib/coaching-queries';
 
 export function useConversationsQuery(kind?: ConversationKind) {
   const trpc = useTRPC();

@@ -1,6 +1,6 @@
 import { Box, Heading, List, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 /** What goes to the AI provider with each answer of the coach (docs/coach-and-safety.md, "What is sent to the provider"). */
 export const AI_DATA_ITEMS: readonly string[] = [

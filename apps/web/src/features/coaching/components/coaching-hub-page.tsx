@@ -1,19 +1,19 @@
 import { Box, Button, Checkbox, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowRightIcon, ChatIcon, ClipboardIcon, SparklesIcon, TargetIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isNotFound } from '../../../lib/errors';
+import { ArrowRightIcon, ChatIcon, ClipboardIcon, SparklesIcon, TargetIcon } from '#components/ui/icons';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { isNotFound } from '#lib/errors';
 import { useCoachingProfileQuery, useCommitmentsQuery, useConversationsQuery, useSetCommitmentStatus, type Commitment } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { formatConversationDate } from '../utils/conversation';
 import { AiDataNotice } from './ai-data-notice';
 import { ConversationList } from './conversation-list';
-import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
-import { IconHeading } from '../../../components/ui/icon-heading';
-import { ErrorRetry, SkeletonList } from '../../../components/ui/query-states';
+import { PageFrame, SurfaceCard } from '#components/ui/page-frame';
+import { IconHeading } from '#components/ui/icon-heading';
+import { ErrorRetry, SkeletonList } from '#components/ui/query-states';
 import { OfflineCoachNote } from './offline-coach-note';
 
 const RECENT_LIMIT = 6;

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { ChatIcon, ClipboardIcon } from '../../../components/ui/icons';
-import { useSignedInUser } from '../../../lib/session';
+import { ChatIcon, ClipboardIcon } from '#components/ui/icons';
+import { useSignedInUser } from '#lib/session';
 import type { ConversationSummary } from '../api/coaching-api';
 import { STATUS_LABELS, conversationPath, formatConversationDate, phaseLabel } from '../utils/conversation';
 

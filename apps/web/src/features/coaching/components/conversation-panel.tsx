@@ -1,10 +1,10 @@
 import { Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { isNotFound } from '../../../lib/errors';
-import { SAFETY_COLORS, SAFETY_LINK } from '../../../components/ui/safety-resources';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { isNotFound } from '#lib/errors';
+import { SAFETY_COLORS, SAFETY_LINK } from '#components/ui/safety-resources';
 import type { Conversation } from '../api/coaching-api';
 import type { CoachConversation } from '../hooks/use-coach-conversation';
 import { conversationPath, type ConversationKind } from '../utils/conversation';

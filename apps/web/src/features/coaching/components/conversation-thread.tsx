@@ -1,11 +1,11 @@
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { AscensoMark } from '../../../components/ui/wordmark';
+import { AscensoMark } from '#components/ui/wordmark';
 import type { ConversationMessage } from '../api/coaching-api';
 import type { ReplyStreamState } from '../utils/reply-stream';
 import { useSlowReply } from '../hooks/use-slow-reply';
 import { SLOW_REPLY_MESSAGE } from '../utils/reply-errors';
-import { PauseCircleIcon, RefreshIcon } from '../../../components/ui/icons';
+import { PauseCircleIcon, RefreshIcon } from '#components/ui/icons';
 import { SafetyPanel } from './safety-panel';
 
 export interface ConversationThreadProps {

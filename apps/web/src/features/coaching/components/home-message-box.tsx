@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SendIcon } from '../../../components/ui/icons';
-import { appendDraft, useMessageDrafts } from '../../../lib/voice-entry';
+import { SendIcon } from '#components/ui/icons';
+import { appendDraft, useMessageDrafts } from '#lib/voice-entry';
 import { canSend, composerKeyAction, preventsDefault } from '../utils/composer-keys';
 import { browserSessionStorage, storeInitialMessage } from '../utils/initial-message';
 import { PLACEHOLDER_ROTATION_MS, nextPlaceholderIndex, placeholderAt, shouldRotatePlaceholder } from '../utils/placeholder-topics';

@@ -1,13 +1,13 @@
 import { Box, Button, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { BookIcon, CircleCheckIcon, PlusIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BookIcon, CircleCheckIcon, PlusIcon } from '#components/ui/icons';
+import { errorMessage } from '#lib/error-messages';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useSaveJournal, useStartConversation, type Conversation, type SaveJournalResult } from '../api/coaching-api';
 import { ConversationGate, ConversationPanel, PanelSpinner } from './conversation-panel';
-import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
-import { IconHeading } from '../../../components/ui/icon-heading';
+import { PageFrame, SurfaceCard } from '#components/ui/page-frame';
+import { IconHeading } from '#components/ui/icon-heading';
 import { OfflineCoachNote } from './offline-coach-note';
 import { useCoachConversation, useConversationIdParam, type CoachConversation } from '../hooks/use-coach-conversation';
 import { conversationPath, journalWordCount } from '../utils/conversation';

@@ -2,7 +2,7 @@ import { COACH_MESSAGE_COUNTER_FROM, COACH_MESSAGE_MAX_LENGTH } from '@ascenso/d
 import { Box, Button, HStack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { canSend, composerKeyAction, preventsDefault } from '../utils/composer-keys';
-import { SendIcon, StopIcon } from '../../../components/ui/icons';
+import { SendIcon, StopIcon } from '#components/ui/icons';
 
 export interface MessageComposerProps {
   /** Accessible name of the text box. */

@@ -1,6 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 /**
  * Says honestly that the coach is the built-in guided one when no AI server is configured. Shown on

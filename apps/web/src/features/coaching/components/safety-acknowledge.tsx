@@ -1,6 +1,6 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { SAFETY_BOX, SAFETY_BUTTON, SAFETY_COLORS } from '../../../components/ui/safety-resources';
+import { SAFETY_BOX, SAFETY_BUTTON, SAFETY_COLORS } from '#components/ui/safety-resources';
 
 /** Moves focus to the latest safety answer's heading (its helplines come right after it). */
 export function focusLatestSafetyAnswer(): void {

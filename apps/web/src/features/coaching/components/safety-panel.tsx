@@ -1,8 +1,8 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { HeartHandIcon } from '../../../components/ui/icons';
-import { DEFAULT_RESOURCES, SAFETY_BOX, SAFETY_COLORS, SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
-import { FocusHeading } from '../../../components/ui/focus-heading';
+import { HeartHandIcon } from '#components/ui/icons';
+import { DEFAULT_RESOURCES, SAFETY_BOX, SAFETY_COLORS, SafetyResourceList, type SafetyView } from '#components/ui/safety-resources';
+import { FocusHeading } from '#components/ui/focus-heading';
 
 /**
  * The coach's fixed answer to a crisis message: calm, distinct from coaching, with its category's

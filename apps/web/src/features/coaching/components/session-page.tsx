@@ -1,18 +1,18 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { CircleCheckIcon, ListChecksIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CircleCheckIcon, ListChecksIcon } from '#components/ui/icons';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useFinishSession, type Conversation } from '../api/coaching-api';
 import { useCoachConversation, type CoachConversation } from '../hooks/use-coach-conversation';
 import { STATUS_LABELS, countUserMessages, formatConversationDate } from '../utils/conversation';
 import { ConversationGate, ConversationPanel } from './conversation-panel';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { PageFrame } from '#components/ui/page-frame';
 import { OfflineCoachNote } from './offline-coach-note';
 import { SessionStepper } from './session-stepper';
-import { FocusHeading } from '../../../components/ui/focus-heading';
+import { FocusHeading } from '#components/ui/focus-heading';
 
 /** The server asks for at least this many user messages before a session can be closed. */
 const MIN_TURNS_TO_FINISH = 2;

@@ -1,5 +1,5 @@
 import { Box, Circle, Text } from '@chakra-ui/react';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '#components/ui/icons';
 import type { ConversationStatus } from '../utils/reply-stream';
 import { SESSION_PHASES, phaseIndex, phaseState } from '../utils/conversation';
 

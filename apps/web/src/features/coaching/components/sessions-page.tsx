@@ -1,11 +1,11 @@
 import { Button, Text } from '@chakra-ui/react';
-import { ErrorRetry, SkeletonList } from '../../../components/ui/query-states';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ErrorRetry, SkeletonList } from '#components/ui/query-states';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useConversationsQuery } from '../api/coaching-api';
 import { useStartSession } from '../hooks/use-start-session';
-import { PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '#components/ui/icons';
 import { ConversationList } from './conversation-list';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { PageFrame } from '#components/ui/page-frame';
 import { OfflineCoachNote } from './offline-coach-note';
 
 /** /coaching/sessions — the structured sessions, with their phase or summary, and "Nueva sesión". */

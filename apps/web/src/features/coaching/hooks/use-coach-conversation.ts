@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useTRPCClient } from '../../../lib/trpc';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useTRPCClient } from '#lib/trpc';
 import { useConversationCache, useConversationQuery, useSendMessage, type Conversation, type ConversationMessage } from '../api/coaching-api';
 import { newClientMessageId, pendingReplyFor } from '../utils/conversation';
 import { coachReplyErrorMessage } from '../utils/reply-errors';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage } from '#lib/error-messages';
 import { useStartConversation } from '../api/coaching-api';
 import { conversationPath } from '../utils/conversation';
 

@@ -1,5 +1,5 @@
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
 
 /** Shown while the answer has not started after this long (the server gives up at 15 s). */
 export const SLOW_REPLY_MS = 6_000;

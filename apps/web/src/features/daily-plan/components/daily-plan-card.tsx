@@ -1,7 +1,7 @@
 import { formatDateTime } from '@ascenso/domain/date-format';
 import { Box, Button, HStack, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CalendarCheckIcon, SparklesIcon } from '../../../components/ui/icons';
-import { useSignedInUser } from '../../../lib/session';
+import { CalendarCheckIcon, SparklesIcon } from '#components/ui/icons';
+import { useSignedInUser } from '#lib/session';
 import { useDailyPlan } from '../hooks/use-daily-plan';
 import { PlanContent } from './plan-content';
 

@@ -1,7 +1,7 @@
 import { Box, Link, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BookIcon, ChatIcon, CheckIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon } from '../../../components/ui/icons';
+import { BookIcon, ChatIcon, CheckIcon, DumbbellIcon, HeadphonesIcon, StretchIcon, WindIcon } from '#components/ui/icons';
 import { doneItems } from '../utils/plan-done';
 import type { PlanLinkClass } from '../utils/plan-links';
 import type { PlanNode } from '../utils/plan-tree';

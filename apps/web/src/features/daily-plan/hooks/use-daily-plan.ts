@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useTRPC } from '../../../lib/trpc';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useTRPC } from '#lib/trpc';
 
 const MINUTE = 60_000;
 

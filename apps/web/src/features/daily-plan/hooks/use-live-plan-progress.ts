@@ -1,9 +1,9 @@
 import { localDay } from '@ascenso/domain/calendar';
 import { progressAfterCompletion } from '@ascenso/domain/plan-progress';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeEvents } from '../../../lib/realtime/realtime-provider';
-import { useSignedInUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
+import { useRealtimeEvents } from '#lib/realtime/realtime-provider';
+import { useSignedInUser } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
 
 /**
  * Keeps the cached plan's progress (`dailyPlan.today`'s `completedToday`) in step with the pushed

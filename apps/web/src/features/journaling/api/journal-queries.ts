@@ -1,7 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 export type JournalEntry = inferRouterOutputs<AppRouter>['journaling']['get'];
 

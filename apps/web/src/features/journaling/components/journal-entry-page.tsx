@@ -2,15 +2,15 @@ import { Badge, Box, Button, Dialog, HStack, Stack, Text } from '@chakra-ui/reac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
-import { TrashIcon } from '../../../components/ui/icons';
-import { DetailQueryPage } from '../../../components/ui/detail-states';
-import { AlertDialogShell } from '../../../components/ui/alert-dialog-shell';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { SurfaceCard, PageFrame } from '#components/ui/page-frame';
+import { TrashIcon } from '#components/ui/icons';
+import { DetailQueryPage } from '#components/ui/detail-states';
+import { AlertDialogShell } from '#components/ui/alert-dialog-shell';
 import { useJournalEntry, type JournalEntry } from '../api/journal-queries';
 import { formatEntryDate, moodLabel, paragraphs } from '../utils/journal-format';
 

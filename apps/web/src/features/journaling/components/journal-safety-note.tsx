@@ -1,8 +1,8 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { SurfaceCard } from '../../../components/ui/page-frame';
-import { SafetyResourceList, type SafetyView } from '../../../components/ui/safety-resources';
-import { FocusHeading } from '../../../components/ui/focus-heading';
+import { SurfaceCard } from '#components/ui/page-frame';
+import { SafetyResourceList, type SafetyView } from '#components/ui/safety-resources';
+import { FocusHeading } from '#components/ui/focus-heading';
 
 /**
  * After saving a journal entry the risk screen flagged: the entry is saved, and the helplines for what

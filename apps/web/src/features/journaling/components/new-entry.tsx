@@ -2,20 +2,20 @@ import { Box, Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea } fr
 import { JOURNAL_BODY_MAX_LENGTH, JOURNAL_MOODS, JOURNAL_MOOD_MAX_LENGTH, JOURNAL_TITLE_MAX_LENGTH, countWords } from '@ascenso/domain/journal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
-import { useSignedInUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
-import { SurfaceCard } from '../../../components/ui/page-frame';
-import { ChoiceChips } from '../../../components/ui/choice-chips';
-import { readStored, writeStored } from '../../../lib/use-stored-state';
-import { useStepFeedback } from '../../../lib/steps/use-step-feedback';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
+import { useSignedInUser } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
+import { SurfaceCard } from '#components/ui/page-frame';
+import { ChoiceChips } from '#components/ui/choice-chips';
+import { readStored, writeStored } from '#lib/use-stored-state';
+import { useStepFeedback } from '#lib/steps/use-step-feedback';
 import { useJournalPrompt } from '../api/journal-queries';
-import type { SafetyView } from '../../../components/ui/safety-resources';
+import type { SafetyView } from '#components/ui/safety-resources';
 import { JournalSafetyNote } from './journal-safety-note';
 import { moodLabel, suggestedTitle, wordProgress } from '../utils/journal-format';
-import { FocusHeading } from '../../../components/ui/focus-heading';
-import { WARM_BOX } from '../../../components/ui/warm-notice';
+import { FocusHeading } from '#components/ui/focus-heading';
+import { WARM_BOX } from '#components/ui/warm-notice';
 
 interface Draft {
   mood: string;

@@ -1,5 +1,5 @@
 import { Box, Circle, Container, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon } from '#components/ui/icons';
 import { BENEFITS, HOW_IT_WORKS } from '../utils/content';
 import { CtaLink } from './cta-link';
 import { IconCard } from './icon-card';

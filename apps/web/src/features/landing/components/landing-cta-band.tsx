@@ -1,8 +1,8 @@
 import { Box, Container, Flex, Text } from '@chakra-ui/react';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { DisplayHeading } from '../../../components/ui/text-styles';
+import { ArrowRightIcon } from '#components/ui/icons';
+import { DisplayHeading } from '#components/ui/text-styles';
 import { CtaLink } from './cta-link';
-import { Glow } from '../../../components/ui/glow';
+import { Glow } from '#components/ui/glow';
 
 const BAND = {
   layout: { direction: { base: 'column', md: 'row' }, align: { base: 'flex-start', md: 'center' }, justify: 'space-between', gap: '8' },

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { Wordmark } from '../../../components/ui/wordmark';
+import { Wordmark } from '#components/ui/wordmark';
 import { LOGIN_URL } from '../utils/login-urls';
 
 const YEAR = new Date().getFullYear();

@@ -1,5 +1,5 @@
 import { Box, Container, HStack, Link } from '@chakra-ui/react';
-import { HomeLink } from '../../../components/ui/home-link';
+import { HomeLink } from '#components/ui/home-link';
 import { LOGIN_URL } from '../utils/login-urls';
 import { CtaLink } from './cta-link';
 

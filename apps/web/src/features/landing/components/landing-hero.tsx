@@ -1,9 +1,9 @@
 import { Badge, Box, Container, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ArrowRightIcon, CheckIcon, FootprintsIcon, SparklesIcon } from '../../../components/ui/icons';
-import { IconList } from '../../../components/ui/text-styles';
+import { ArrowRightIcon, CheckIcon, FootprintsIcon, SparklesIcon } from '#components/ui/icons';
+import { IconList } from '#components/ui/text-styles';
 import { CLAIMS } from '../utils/content';
 import { CtaLink } from './cta-link';
-import { Glow } from '../../../components/ui/glow';
+import { Glow } from '#components/ui/glow';
 
 /** The hero's look, one line per part (the markup below stays readable). */
 const STYLES = {

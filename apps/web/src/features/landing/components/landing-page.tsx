@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { SkipLink } from '../../../components/ui/skip-link';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SkipLink } from '#components/ui/skip-link';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { LandingBenefits } from './landing-benefits';
 import { LandingCtaBand } from './landing-cta-band';
 import { LandingFeatures } from './landing-features';

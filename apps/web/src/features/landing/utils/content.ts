@@ -13,7 +13,7 @@ import {
   TimerIcon,
   TrendingUpIcon,
   WindIcon,
-} from '../../../components/ui/icons';
+} from '#components/ui/icons';
 
 export interface LandingItem {
   title: string;

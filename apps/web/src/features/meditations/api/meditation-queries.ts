@@ -1,7 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type TodayMeditation = Outputs['meditations']['today'];

@@ -1,6 +1,6 @@
 import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
-import { CircleCheckIcon, InfoIcon } from '../../../components/ui/icons';
-import { earnedStepsLabel } from '../../../lib/steps/format-steps';
+import { CircleCheckIcon, InfoIcon } from '#components/ui/icons';
+import { earnedStepsLabel } from '#lib/steps/format-steps';
 import type { CompletionNote } from '../hooks/use-audio-completion';
 
 /** What happened after an audio ended, in a polite live region (the toast tells the steps too). */

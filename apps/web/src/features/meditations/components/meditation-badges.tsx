@@ -1,6 +1,6 @@
 import { Badge, Box, type BadgeProps } from '@chakra-ui/react';
-import { CircleCheckIcon } from '../../../components/ui/icons';
-import { shortDuration, spokenDuration } from '../../../lib/format-time';
+import { CircleCheckIcon } from '#components/ui/icons';
+import { shortDuration, spokenDuration } from '#lib/format-time';
 
 /** An audio's length: "5 min" on screen, "Duración: cinco minutos" for screen readers. Props set the colours. */
 export function DurationBadge({ seconds, ...props }: { seconds: number } & BadgeProps) {

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ForwardIcon, RewindIcon } from '../../../components/ui/icons';
-import { stepsLabel } from '../../../lib/steps/format-steps';
-import { useTRPC } from '../../../lib/trpc';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SurfaceCard, PageFrame } from '../../../components/ui/page-frame';
-import { DetailQueryPage } from '../../../components/ui/detail-states';
+import { ForwardIcon, RewindIcon } from '#components/ui/icons';
+import { stepsLabel } from '#lib/steps/format-steps';
+import { useTRPC } from '#lib/trpc';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { SurfaceCard, PageFrame } from '#components/ui/page-frame';
+import { DetailQueryPage } from '#components/ui/detail-states';
 import { useMeditation, type MeditationDetail } from '../api/meditation-queries';
 import { useMeditationPlayer } from '../hooks/use-meditation-player';
 import { themeLabel } from '../utils/themes';

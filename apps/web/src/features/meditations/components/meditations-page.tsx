@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ClockIcon } from '../../../components/ui/icons';
-import { LinkTile, TileLink } from '../../../components/ui/link-tile';
-import { errorMessage } from '../../../lib/error-messages';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageFrame } from '../../../components/ui/page-frame';
-import { shortDuration, spokenDuration } from '../../../lib/format-time';
+import { ClockIcon } from '#components/ui/icons';
+import { LinkTile, TileLink } from '#components/ui/link-tile';
+import { errorMessage } from '#lib/error-messages';
+import { useDocumentTitle } from '#lib/use-document-title';
+import { PageFrame } from '#components/ui/page-frame';
+import { shortDuration, spokenDuration } from '#lib/format-time';
 import { useMeditationList, type MeditationSummary } from '../api/meditation-queries';
 import { themeLabel, themesOf } from '../utils/themes';
 import { ListenedTodayBadge } from './meditation-badges';

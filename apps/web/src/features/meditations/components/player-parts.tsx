@@ -1,8 +1,8 @@
 import { Box, HStack, IconButton, Spinner, Text, chakra } from '@chakra-ui/react';
 import type { KeyboardEvent } from 'react';
-import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
-import { clockTime, spokenDuration } from '../../../lib/format-time';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { PauseIcon, PlayIcon } from '#components/ui/icons';
+import { clockTime, spokenDuration } from '#lib/format-time';
+import { Tooltip } from '#components/ui/tooltip';
 
 /** The round play/pause button. Its name says what it does and to which audio. */
 export function PlayPauseButton({

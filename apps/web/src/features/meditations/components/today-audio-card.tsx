@@ -1,7 +1,7 @@
 import { Box, Button, Circle, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowRightIcon, HeadphonesIcon, InfoIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, HeadphonesIcon, InfoIcon } from '#components/ui/icons';
 import { useTodayMeditation, type TodayMeditation } from '../api/meditation-queries';
 import { useMeditationPlayer } from '../hooks/use-meditation-player';
 import { LOADING_ROTATION_MS, loadingMessage, todayCardView } from '../utils/today-card';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useStepFeedback } from '../../../lib/steps/use-step-feedback';
-import { isRefusal, refusalMessage } from '../../../lib/server-message';
+import { useTRPC, useTRPCClient } from '#lib/trpc';
+import { useStepFeedback } from '#lib/steps/use-step-feedback';
+import { isRefusal, refusalMessage } from '#lib/server-message';
 
 export type CompletionNote = { kind: 'saving' } | { kind: 'earned'; stepsEarned: number } | { kind: 'note'; message: string } | null;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type ComponentProps } from 'react';
-import { audioReducer, initialAudioState, playButton } from '../../../lib/audio/audio-machine';
-import { useAudio } from '../../../lib/audio/audio-provider';
+import { audioReducer, initialAudioState, playButton } from '#lib/audio/audio-machine';
+import { useAudio } from '#lib/audio/audio-provider';
 import { EMPTY_LISTEN_LOG, breakPlayback, completionPercentage, observePlayback, type ListenLog } from '../audio/listened-ranges';
 
 /** The documented audio file (Opus in Ogg, served with byte ranges). */

@@ -1,7 +1,7 @@
 import { Grid, Skeleton } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 import { usePracticeCatalogue, type PracticeCatalogue } from '../api/practice-queries';
-import { LoadErrorCard } from '../../../components/ui/load-error-card';
+import { LoadErrorCard } from '#components/ui/load-error-card';
 
 export interface CatalogueGridProps<T> {
   /** The part of the practice catalogue to list (`(c) => c.breathing`). */

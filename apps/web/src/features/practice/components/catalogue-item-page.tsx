@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { DetailPending, DetailProblem } from '../../../components/ui/detail-states';
-import { errorMessage } from '../../../lib/error-messages';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DetailPending, DetailProblem } from '#components/ui/detail-states';
+import { errorMessage } from '#lib/error-messages';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { usePracticeCatalogue, type PracticeCatalogue } from '../api/practice-queries';
 
 export interface CatalogueItemPageProps<T> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { playTone } from '../../../lib/practice/cues';
-import { sequenceAt, skipAmount, type TimedItem } from '../../../lib/practice/sequence';
+import { playTone } from '#lib/practice/cues';
+import { sequenceAt, skipAmount, type TimedItem } from '#lib/practice/sequence';
 import type { usePracticeSession } from './use-practice-session';
 
 type Session = ReturnType<typeof usePracticeSession>;

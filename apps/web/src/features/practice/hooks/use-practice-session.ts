@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTRPC } from '../../../lib/trpc';
-import { useAudio } from '../../../lib/audio/audio-provider';
-import { isRefusal, refusalMessage } from '../../../lib/server-message';
-import { elapsedMs, pauseStopwatch, practisedSeconds, resumeStopwatch, startStopwatch, type Stopwatch } from '../../../lib/practice/stopwatch';
-import { useStepFeedback, type PracticeCompletion } from '../../../lib/steps/use-step-feedback';
+import { useTRPC } from '#lib/trpc';
+import { useAudio } from '#lib/audio/audio-provider';
+import { isRefusal, refusalMessage } from '#lib/server-message';
+import { elapsedMs, pauseStopwatch, practisedSeconds, resumeStopwatch, startStopwatch, type Stopwatch } from '#lib/practice/stopwatch';
+import { useStepFeedback, type PracticeCompletion } from '#lib/steps/use-step-feedback';
 
 export type PracticeKind = 'breathing' | 'fitness' | 'active_break';
 

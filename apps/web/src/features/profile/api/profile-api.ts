@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
-import { useCommitmentsQuery } from '../../../lib/coaching-queries';
-import { useClearSession, useSetSessionUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
-import { useInvalidate } from '../../../lib/use-invalidate';
+import { useCommitmentsQuery } from '#lib/coaching-queries';
+import { useClearSession, useSetSessionUser } from '#lib/session';
+import { useTRPC } from '#lib/trpc';
+import { useInvalidate } from '#lib/use-invalidate';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 

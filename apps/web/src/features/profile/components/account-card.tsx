@@ -1,16 +1,16 @@
 import { NAME_MAX_LENGTH } from '@ascenso/domain/auth';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toaster } from '../../../components/ui/toaster';
-import type { SessionUser } from '../../../lib/session';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
-import { authFormErrors, withoutKey } from '../../../lib/form-errors';
+import { toaster } from '#components/ui/toaster';
+import type { SessionUser } from '#lib/session';
+import { FormAlert } from '#components/forms/form-alert';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
+import { authFormErrors, withoutKey } from '#lib/form-errors';
 import { useUpdateProfileMutation } from '../api/profile-api';
-import { timeZoneName } from '../../../lib/format';
+import { timeZoneName } from '#lib/format';
 import { ProfileCard } from './profile-card';
 import { TimezonePicker } from './timezone-picker';
-import { NameFields } from '../../../components/forms/name-fields';
+import { NameFields } from '#components/forms/name-fields';
 
 const FIELDS = ['firstName', 'lastName', 'timezone'] as const;
 

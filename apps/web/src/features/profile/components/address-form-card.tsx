@@ -1,10 +1,10 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AddressForm } from '@ascenso/domain/address-form';
 import { useState } from 'react';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { ChoiceChips } from '../../../components/ui/choice-chips';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
+import { FormAlert } from '#components/forms/form-alert';
+import { ChoiceChips } from '#components/ui/choice-chips';
 import { useAddressForm } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 

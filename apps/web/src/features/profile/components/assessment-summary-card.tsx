@@ -1,11 +1,11 @@
 import { Box, HStack, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { useCoachingProfileQuery } from '../../../lib/coaching-queries';
-import { isNotFound } from '../../../lib/errors';
+import { ArrowRightIcon } from '#components/ui/icons';
+import { useCoachingProfileQuery } from '#lib/coaching-queries';
+import { isNotFound } from '#lib/errors';
 import { ProfileCard } from './profile-card';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { ButtonLink } from '#components/ui/button-link';
 
 /** "Tu evaluación": role, goals and coaching style from `assessment.profile`, with links to redo or review it. */
 export function AssessmentSummaryCard() {

@@ -1,11 +1,11 @@
 import { COACH_NOTE_MAX_LENGTH, COMMITMENT_MAX_LENGTH, CoachNoteTextSchema, CommitmentTextSchema } from '@ascenso/domain/profile';
 import { Button, Stack } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { CheckIcon } from '../../../components/ui/icons';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage, type ErrorContext } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import type { Commitment } from '../../../lib/coaching-queries';
+import { CheckIcon } from '#components/ui/icons';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage, type ErrorContext } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import type { Commitment } from '#lib/coaching-queries';
 import { useCommitments, useNotes } from '../api/profile-api';
 import { checkMemberText, type MemberTextField } from '../utils/member-text';
 import { CountedTextarea } from './counted-textarea';

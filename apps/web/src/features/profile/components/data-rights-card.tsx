@@ -1,15 +1,15 @@
 import { Box, Button, Checkbox, Dialog, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toaster } from '../../../components/ui/toaster';
-import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { PasswordField } from '../../../components/forms/password-field';
+import { toaster } from '#components/ui/toaster';
+import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '#lib/error-messages';
+import { FormAlert } from '#components/forms/form-alert';
+import { PasswordField } from '#components/forms/password-field';
 import { useDeleteAccount, type DeleteAccountResult } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
-import { AlertDialogFrame } from '../../../components/ui/alert-dialog';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
-import { downloadFile } from '../../../lib/download';
+import { AlertDialogFrame } from '#components/ui/alert-dialog';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
+import { downloadFile } from '#lib/download';
 
 export const EXPORT_URL = '/api/profile/export';
 export const EXPORT_MARKDOWN_URL = '/api/profile/export?format=markdown';

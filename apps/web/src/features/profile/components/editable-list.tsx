@@ -1,10 +1,10 @@
 import { Box, Heading, Skeleton, Text } from '@chakra-ui/react';
 import { useState, type ReactNode, type RefObject } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
 import type { MemberTextField } from '../utils/member-text';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { EditableItem } from './editable-item';
 
 interface ListItem {

@@ -1,8 +1,8 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLedgerQuery } from '../api/profile-api';
-import { LedgerList } from '../../../components/steps/ledger-list';
+import { LedgerList } from '#components/steps/ledger-list';
 import { ProfileCard } from './profile-card';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { RetryAlert } from '#components/ui/retry-alert';
 
 /** "Tu historial de pasos": `profile.ledger` with the reason of every entry. */
 export function LedgerCard({ timeZone }: { timeZone: string }) {

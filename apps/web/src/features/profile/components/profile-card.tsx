@@ -1,4 +1,4 @@
-import { SectionCard, type SectionCardProps } from '../../../components/ui/section-card';
+import { SectionCard, type SectionCardProps } from '#components/ui/section-card';
 
 /** A white card section of the profile page, labelled by its h2. */
 export function ProfileCard(props: SectionCardProps) {

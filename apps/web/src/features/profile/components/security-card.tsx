@@ -1,17 +1,17 @@
 import { Box, Button, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { DevicesIcon } from '../../../components/ui/icons';
-import { toaster } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-messages';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { PASSWORD_HINT, PasswordField } from '../../../components/forms/password-field';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { DevicesIcon } from '#components/ui/icons';
+import { toaster } from '#components/ui/toaster';
+import { errorMessage } from '#lib/error-messages';
+import { FormAlert } from '#components/forms/form-alert';
+import { PASSWORD_HINT, PasswordField } from '#components/forms/password-field';
+import { useFocusFirstInvalid } from '#lib/use-focus-first-invalid';
 import { useChangePasswordMutation, useLogoutEverywhereMutation } from '../api/profile-api';
 import { checkPasswordChange, endedSessionsMessage, passwordChangeErrors, type PasswordFormErrors } from '../utils/account-copy';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
 import { ProfileCard } from './profile-card';
-import { SuccessStatus } from '../../../components/ui/success-status';
+import { SuccessStatus } from '#components/ui/success-status';
 
 /** "Seguridad": change the password (other sessions end) and sign out on every device. */
 export function SecurityCard() {

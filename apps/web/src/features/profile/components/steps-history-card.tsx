@@ -1,11 +1,11 @@
 import { Skeleton } from '@chakra-ui/react';
-import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
+import { formatSteps, stepsLabel } from '#lib/steps/format-steps';
 import { useStepsHistoryQuery } from '../api/profile-api';
-import { longDay, shortDay } from '../../../lib/chart';
-import { historySummary } from '../../../lib/steps/ledger';
-import { BarChart } from '../../../components/charts/bar-chart';
+import { longDay, shortDay } from '#lib/chart';
+import { historySummary } from '#lib/steps/ledger';
+import { BarChart } from '#components/charts/bar-chart';
 import { ProfileCard } from './profile-card';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { RetryAlert } from '#components/ui/retry-alert';
 
 export function StepsHistoryCard() {
   const history = useStepsHistoryQuery();

@@ -1,6 +1,6 @@
 import { NewPasswordSchema } from '@ascenso/domain/auth';
-import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
+import { CONNECTION_ERROR_MESSAGE, messageForCode, rateLimitMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
 
 /** What "Cambiar contraseña" says when it worked. */
 export function endedSessionsMessage(ended: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPasswordChange, endedSessionsMessage } from './account-copy';
-import { historySummary, isLimitEntry, reasonText, signedSteps } from '../../../lib/steps/ledger';
+import { historySummary, isLimitEntry, reasonText, signedSteps } from '#lib/steps/ledger';
 
 describe('ledger copy', () => {
   it('signs step counts with a real minus sign', () => {

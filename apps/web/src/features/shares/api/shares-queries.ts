@@ -1,7 +1,7 @@
 import type { AppRouter } from '@ascenso/api/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '#lib/trpc';
 
 export type ShareSummary = inferRouterOutputs<AppRouter>['shares']['list'][number];
 export type JournalEntrySummary = inferRouterOutputs<AppRouter>['journaling']['list'][number];

@@ -10,15 +10,15 @@ import {
   type ShareInclude,
 } from '@ascenso/domain/shares';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SecretLinkField } from '../../../components/ui/secret-link-field';
-import { InsetBox, SectionCard } from '../../../components/ui/section-card';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/error-messages';
-import { readDomainError } from '../../../lib/errors';
-import { useSignedInUser } from '../../../lib/session';
-import { VerifiedEmailNote } from '../../../components/ui/verified-email-note';
+import { FormAlert } from '#components/forms/form-alert';
+import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { SecretLinkField } from '#components/ui/secret-link-field';
+import { InsetBox, SectionCard } from '#components/ui/section-card';
+import { RetryAlert } from '#components/ui/retry-alert';
+import { errorMessage } from '#lib/error-messages';
+import { readDomainError } from '#lib/errors';
+import { useSignedInUser } from '#lib/session';
+import { VerifiedEmailNote } from '#components/ui/verified-email-note';
 import { useCreateShare, useRevokeShare, useShareableEntries, useShares, type ShareSummary } from '../api/shares-queries';
 import { daysLabel, formatShareDate, partsLabel, STATUS_LABELS, viewsLabel } from '../utils/share-format';
 

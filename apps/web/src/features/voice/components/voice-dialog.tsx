@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Flex, HStack, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MicIcon, StopIcon } from '../../../components/ui/icons';
-import { useVoiceUnavailable } from '../../../lib/voice-capability';
+import { MicIcon, StopIcon } from '#components/ui/icons';
+import { useVoiceUnavailable } from '#lib/voice-capability';
 import { transcribeRecording } from '../api/voice-api';
 import {
   MAX_RECORDING_SECONDS,

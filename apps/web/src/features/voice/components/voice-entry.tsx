@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { offerMessageDraft, returnFocusToOpener, useVoiceEntryRequests } from '../../../lib/voice-entry';
+import { offerMessageDraft, returnFocusToOpener, useVoiceEntryRequests } from '#lib/voice-entry';
 
 /** The recorder, its own chunk: loaded the first time someone presses "Entrada rápida por voz". */
 const VoiceDialog = lazy(() => import('./voice-dialog'));

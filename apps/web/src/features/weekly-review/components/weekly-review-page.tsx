@@ -1,17 +1,17 @@
 import { REVIEW_AREAS, REVIEW_AREA_LABELS } from '@ascenso/domain/weekly-review';
 import { Badge, Box, Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { BarChart } from '../../../components/charts/bar-chart';
-import { WarmPanel } from '../../../components/ui/gradient-panel';
-import { ArrowLeftIcon, ArrowRightIcon, SparklesIcon } from '../../../components/ui/icons';
-import { LoadErrorCard } from '../../../components/ui/load-error-card';
-import { PageFrame, SurfaceCard } from '../../../components/ui/page-frame';
-import { SAFETY_BOX, SAFETY_COLORS, SafetyResourceList } from '../../../components/ui/safety-resources';
-import { InsetBox, SectionCard } from '../../../components/ui/section-card';
-import { longDay } from '../../../lib/chart';
-import { readDomainError } from '../../../lib/errors';
-import { formatSteps, stepsLabel } from '../../../lib/steps/format-steps';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BarChart } from '#components/charts/bar-chart';
+import { WarmPanel } from '#components/ui/gradient-panel';
+import { ArrowLeftIcon, ArrowRightIcon, SparklesIcon } from '#components/ui/icons';
+import { LoadErrorCard } from '#components/ui/load-error-card';
+import { PageFrame, SurfaceCard } from '#components/ui/page-frame';
+import { SAFETY_BOX, SAFETY_COLORS, SafetyResourceList } from '#components/ui/safety-resources';
+import { InsetBox, SectionCard } from '#components/ui/section-card';
+import { longDay } from '#lib/chart';
+import { readDomainError } from '#lib/errors';
+import { formatSteps, stepsLabel } from '#lib/steps/format-steps';
+import { useDocumentTitle } from '#lib/use-document-title';
 import { useWeeklyReview, type WeeklyReview } from '../api/weekly-review-queries';
 import { AREA_COLORS, activeDaysLabel, stepsByAreaAndDay, timesLabel, weekRange, weekdayName, weekdayShort } from '../utils/week-format';
 

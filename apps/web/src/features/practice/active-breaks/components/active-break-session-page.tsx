@@ -2,16 +2,16 @@ import { Box, Button, Circle, HStack, Heading, Stack, Text } from '@chakra-ui/re
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ActiveBreakView } from '../../api/practice-queries';
 import { CatalogueItemPage } from '../../components/catalogue-item-page';
-import { GuidedPlayer } from '../../../../components/practice/guided-player';
-import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
-import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
-import { SoundToggle } from '../../../../components/practice/sound-toggle';
+import { GuidedPlayer } from '#components/practice/guided-player';
+import { SurfaceCard, PageFrame } from '#components/ui/page-frame';
+import { CompletionSummary, SessionProblem } from '#components/practice/session-outcome';
+import { SoundToggle } from '#components/practice/sound-toggle';
 import { useGuidedSequence } from '../../hooks/use-guided-sequence';
 import { usePracticeSession } from '../../hooks/use-practice-session';
-import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
-import { useWakeLock } from '../../../../lib/use-wake-lock';
-import { shortDuration, spokenDuration } from '../../../../lib/format-time';
-import { StartPracticeButton } from '../../../../components/practice/start-practice-button';
+import { isBoolean, useStoredState } from '#lib/use-stored-state';
+import { useWakeLock } from '#lib/use-wake-lock';
+import { shortDuration, spokenDuration } from '#lib/format-time';
+import { StartPracticeButton } from '#components/practice/start-practice-button';
 import { BreakIcon } from './break-icon';
 
 const BACK = { to: '/active-breaks', label: 'Pausas activas' };

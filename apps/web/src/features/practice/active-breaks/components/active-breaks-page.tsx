@@ -1,13 +1,13 @@
 import { Box, Circle, Grid, HStack, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { LinkTile, TileLink } from '../../../../components/ui/link-tile';
-import { stepsLabel } from '../../../../lib/steps/format-steps';
-import { useTRPC } from '../../../../lib/trpc';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { LinkTile, TileLink } from '#components/ui/link-tile';
+import { stepsLabel } from '#lib/steps/format-steps';
+import { useTRPC } from '#lib/trpc';
+import { useDocumentTitle } from '#lib/use-document-title';
 import type { ActiveBreakView } from '../../api/practice-queries';
 import { CatalogueGrid } from '../../components/catalogue-grid';
-import { PageFrame } from '../../../../components/ui/page-frame';
-import { shortDuration, spokenDuration } from '../../../../lib/format-time';
+import { PageFrame } from '#components/ui/page-frame';
+import { shortDuration, spokenDuration } from '#lib/format-time';
 import { BreakIcon } from './break-icon';
 import { ReminderSettingsCard } from './reminder-settings';
 

@@ -1,6 +1,6 @@
 import type { IconProps } from '@chakra-ui/react';
-import { NamedGlyph } from '../../../../components/ui/activity-icon';
-import { EyeIcon, HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon, WindIcon } from '../../../../components/ui/icons';
+import { NamedGlyph } from '#components/ui/activity-icon';
+import { EyeIcon, HandIcon, LegsIcon, NeckIcon, ShouldersIcon, SpineIcon, WindIcon } from '#components/ui/icons';
 
 const ICONS = {
   cuello: NeckIcon,

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { StretchIcon } from '../../../../components/ui/icons';
+import { StretchIcon } from '#components/ui/icons';
 import { SNOOZE_MINUTES } from '../utils/reminders';
 
 /** The in-app break reminder: the user's message, start a break, snooze 10 or 30 minutes, or close. Takes no focus. */

@@ -2,10 +2,10 @@ import { Box, Button, Grid, HStack, Heading, Input, Link, Stack, Text, Textarea,
 import { DEFAULT_WORK_HOURS, REMINDER_MESSAGE_MAX_LENGTH, describeWorkDays } from '@ascenso/domain/work-hours';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BellIcon, InfoIcon } from '../../../../components/ui/icons';
-import { ChoiceChips, ToggleRow } from '../../../../components/ui/choice-chips';
-import { SurfaceCard } from '../../../../components/ui/page-frame';
-import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
+import { BellIcon, InfoIcon } from '#components/ui/icons';
+import { ChoiceChips, ToggleRow } from '#components/ui/choice-chips';
+import { SurfaceCard } from '#components/ui/page-frame';
+import { useWorkHoursQuery } from '#lib/work-hours-queries';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { useReminderSnooze } from '../hooks/use-reminder-snooze';
 import { DEFAULT_REMINDER_MESSAGE, REMINDER_INTERVALS, describeReminder, nextReminder, reminderProblems, type ReminderSettings } from '../utils/reminders';

@@ -1,7 +1,7 @@
 import { DEFAULT_WORK_HOURS } from '@ascenso/domain/work-hours';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useWorkHoursQuery } from '../../../../lib/work-hours-queries';
+import { useWorkHoursQuery } from '#lib/work-hours-queries';
 import { claimReminder } from '../hooks/use-reminder-claim';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { useReminderSnooze } from '../hooks/use-reminder-snooze';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedKeySubscription, writeStoredAndNotify } from '../../../../lib/use-stored-state';
+import { storedKeySubscription, writeStoredAndNotify } from '#lib/use-stored-state';
 import { REMINDER_SETTINGS_CHANGED, REMINDER_SETTINGS_KEY } from './reminder-keys';
 import { DEFAULT_REMINDER_SETTINGS, parseReminderSettings, type ReminderSettings } from '../utils/reminders';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedKeySubscription, writeStoredAndNotify } from '../../../../lib/use-stored-state';
+import { storedKeySubscription, writeStoredAndNotify } from '#lib/use-stored-state';
 import { parseSnooze } from '../utils/reminders';
 
 const KEY = 'ascenso.pausas.pospuesto';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedKeySubscription } from '../../../../lib/use-stored-state';
+import { storedKeySubscription } from '#lib/use-stored-state';
 import { REMINDER_SETTINGS_CHANGED, REMINDER_SETTINGS_KEY } from './reminder-keys';
 
 function read(): boolean {

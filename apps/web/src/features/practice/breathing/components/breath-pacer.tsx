@@ -1,6 +1,6 @@
 import { Box, Center, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { elapsedMs, type Stopwatch } from '../../../../lib/practice/stopwatch';
+import { elapsedMs, type Stopwatch } from '#lib/practice/stopwatch';
 import { PACER_MIN_SCALE, pacerAt, type PacerView } from '../utils/pacer';
 import type { BreathPhase } from '@ascenso/domain/breathing';
 

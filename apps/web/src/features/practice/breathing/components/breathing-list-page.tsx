@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { ArrowRightIcon } from '../../../../components/ui/icons';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ArrowRightIcon } from '#components/ui/icons';
+import { useDocumentTitle } from '#lib/use-document-title';
 import type { BreathingPatternView } from '../../api/practice-queries';
 import { CatalogueGrid } from '../../components/catalogue-grid';
-import { SurfaceCard, PageFrame } from '../../../../components/ui/page-frame';
+import { SurfaceCard, PageFrame } from '#components/ui/page-frame';
 import { rhythmLabel } from '../utils/pacer';
 import { patternSubtitle } from '../utils/pattern-text';
 import { EvidenceBadge } from './evidence-badge';

@@ -1,6 +1,6 @@
 import { BREATHING_PATTERNS, findBreathingPattern } from '@ascenso/domain/breathing';
 import { describe, expect, it } from 'vitest';
-import { elapsedMs, pauseStopwatch, resumeStopwatch, startStopwatch } from '../../../../lib/practice/stopwatch';
+import { elapsedMs, pauseStopwatch, resumeStopwatch, startStopwatch } from '#lib/practice/stopwatch';
 import { PACER_MAX_SCALE, PACER_MIN_SCALE, breathsIn, pacerAt, phaseLevels, remainingSeconds, rhythmLabel } from './pacer';
 
 const box = findBreathingPattern('cuadrada')!;

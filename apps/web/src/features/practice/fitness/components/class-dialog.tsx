@@ -1,18 +1,18 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { WarmNotice } from '../../../../components/ui/warm-notice';
+import { WarmNotice } from '#components/ui/warm-notice';
 import type { FitnessClassView } from '../../api/practice-queries';
-import { GuidedPlayer } from '../../../../components/practice/guided-player';
-import { CompletionSummary, SessionProblem } from '../../../../components/practice/session-outcome';
-import { SoundToggle } from '../../../../components/practice/sound-toggle';
+import { GuidedPlayer } from '#components/practice/guided-player';
+import { CompletionSummary, SessionProblem } from '#components/practice/session-outcome';
+import { SoundToggle } from '#components/practice/sound-toggle';
 import { useGuidedSequence } from '../../hooks/use-guided-sequence';
 import { usePracticeSession } from '../../hooks/use-practice-session';
-import { isBoolean, useStoredState } from '../../../../lib/use-stored-state';
-import { useWakeLock } from '../../../../lib/use-wake-lock';
-import { shortDuration } from '../../../../lib/format-time';
-import { StartPracticeButton } from '../../../../components/practice/start-practice-button';
+import { isBoolean, useStoredState } from '#lib/use-stored-state';
+import { useWakeLock } from '#lib/use-wake-lock';
+import { shortDuration } from '#lib/format-time';
+import { StartPracticeButton } from '#components/practice/start-practice-button';
 import { LEVEL_LABELS, classPlayerAt, equipmentLabel } from '../utils/class-player';
-import { Tooltip } from '../../../../components/ui/tooltip';
+import { Tooltip } from '#components/ui/tooltip';
 
 /** A class in a dialog: overview → guided player → recorded (toast) or the reason it was not. */
 export function ClassDialog({ fitnessClass, onClose }: { fitnessClass: FitnessClassView; onClose: () => void }) {

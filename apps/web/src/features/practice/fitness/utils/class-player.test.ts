@@ -1,6 +1,6 @@
 import { FITNESS_CLASSES, classSeconds, fitnessBand, classMinutes, type Exercise } from '@ascenso/domain/fitness';
 import { describe, expect, it } from 'vitest';
-import { elapsedMs, pauseStopwatch, resumeStopwatch, startStopwatch } from '../../../../lib/practice/stopwatch';
+import { elapsedMs, pauseStopwatch, resumeStopwatch, startStopwatch } from '#lib/practice/stopwatch';
 import { NO_FILTERS, classPlayerAt, equipmentLabel, equipmentOptions, filterClasses, skipTo } from './class-player';
 
 const work = (name: string, seconds: number): Exercise => ({ name, seconds, instruction: `${name}.`, kind: 'work' });

@@ -1,5 +1,5 @@
 import type { Exercise, FitnessBand, FitnessLevel } from '@ascenso/domain/fitness';
-import { sequenceAt, skipAmount, totalSeconds, type SequenceView } from '../../../../lib/practice/sequence';
+import { sequenceAt, skipAmount, totalSeconds, type SequenceView } from '#lib/practice/sequence';
 
 export const BAND_LABELS: Record<FitnessBand, string> = {
   corta: 'Menos de 15 min',
