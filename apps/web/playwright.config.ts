@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser';
 import { e2ePorts, e2eSlots } from './e2e/ports';
 import type { ScaleOptions } from './e2e/scale/fixtures';
 
@@ -12,22 +13,11 @@ const BASE_URL = `http://localhost:${PORTS.app}`;
 /** The security suite's own server: the coach is a scripted fake model (e2e/start-server.mjs --security). */
 const SECURITY_BASE_URL = `http://localhost:${PORTS.security}`;
 
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
-};
+const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] };
 
 /**
  * End-to-end tests against the built app served by the built API (see e2e/start-server.mjs).
- * Browsers are never downloaded: Debian's Chromium is used (override with CHROMIUM_PATH).
+ * Browsers are never downloaded: Debian's Chromium is used (e2e/browser.ts; override with CHROMIUM_PATH).
  */
 export default defineConfig<ScaleOptions>({
   testDir: 'e2e',
