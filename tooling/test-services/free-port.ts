@@ -14,3 +14,19 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A free TCP port on 127.0.0.1, kept bound until `release()`: while it is held, no server that binds port 0
+ * (an API instance started in the meantime) can be given it. Release it right before its owner binds it.
+ */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (typeof address !== 'object' || !address) return reject(new Error('no port'));
+      resolve({ port: address.port, release: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}

@@ -12,6 +12,12 @@ const BROWSER = '/usr/bin/chromium';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : BROWSER);
 
+/**
+ * The whole browser, for the few specs that need what the headless shell leaves out: it reports browser
+ * notifications as blocked even once they are granted.
+ */
+export const WHOLE_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? BROWSER;
+
 /** Switches for every launch: no sandbox (containers run as root), no GPU, nothing fetched in the background. */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort } from '../../../../tooling/test-services/free-port.ts';
+import { reservePort } from '../../../../tooling/test-services/free-port.ts';
 import { renderNginxConfig } from '../../../../tooling/test-services/nginx.ts';
 import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '../../../../tooling/test-services/postgres.ts';
 import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
@@ -172,8 +172,10 @@ async function startNginx(dir: string, conf: string, port: number): Promise<{ ch
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`nginx exited:\n${output}\n${readIfExists(errorLog)}`);
     try {
-      await fetch(`http://127.0.0.1:${port}/api/health`);
-      return { child, exited };
+      // Only nginx's own answer counts: anything else on that port means nginx could not bind it.
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.headers.get('server')?.startsWith('nginx')) return { child, exited };
+      throw new Error(`${port} answered without nginx's Server header`);
     } catch {
       if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}:\n${output}\n${readIfExists(errorLog)}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -215,8 +217,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     database ??= { kind: 'sqlite', file: join(dir, 'app.db') };
     const redis = await startRedis();
     started.push(redis.stop);
-    // nginx's port is chosen first: it is the app's origin, which the instances must know.
-    const nginxPort = await freePort();
+    // nginx's port is chosen first: it is the app's origin, which the instances must know. It stays bound
+    // while the instances start on ports of their own (port 0), so neither can be given it, and is released
+    // just before nginx binds it.
+    const reservation = await reservePort();
+    started.push(reservation.release);
+    const nginxPort = reservation.port;
     const origin = `http://localhost:${nginxPort}`;
     const env = instanceEnv(origin, database, redis.url, options.env ?? {});
     const instances: Instance[] = [];
@@ -237,6 +243,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       workerConnections: 1024,
       accessLog: true,
     });
+    await reservation.release();
     const nginx = await startNginx(dir, conf, nginxPort);
     started.push(() => stopChild(nginx.child, nginx.exited, 'SIGQUIT'));
 
