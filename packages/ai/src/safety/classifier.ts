@@ -25,6 +25,20 @@ export type Classification = {
   families: Array<{ family: RiskCategory; probability: number }>;
 };
 
+/**
+ * A message of this many words or fewer that names no danger (no evidence concept) is never routed by the
+ * classifier alone: two or three words without one carry too little for a statistical guess, and one
+ * associated word decided it ("Mensaje 10" scored 0.97). On train and dev, no crisis of that shape was
+ * caught by the classifier alone (decision 032); the rules still read every message.
+ */
+const SHORT_WITHOUT_EVIDENCE = 4;
+
+function wordCount(normalised: string): number {
+  let count = 0;
+  for (const token of normalised.split(' ')) if (/[a-z]/.test(token)) count += 1;
+  return count;
+}
+
 export function classifyMessage(text: string): Classification {
   return classifyNormalised(normalise(text));
 }
@@ -36,5 +50,6 @@ export function classifyNormalised(normalised: string): Classification {
   const families = familyModels
     .map(({ family, model: m }) => ({ family, probability: sigmoid(linearScore(m, features)) }))
     .sort((a, b) => b.probability - a.probability);
-  return { probability, routed: probability >= model.threshold, families };
+  const tooShort = !features.evidence && wordCount(normalised) <= SHORT_WITHOUT_EVIDENCE;
+  return { probability, routed: !tooShort && probability >= model.threshold, families };
 }

@@ -3,6 +3,7 @@ import { RISK_CATEGORIES } from './categories';
 import { SAFETY_ANSWERS, looksEnglish, safetyAnswer } from './answers';
 import { compilePattern, normalise } from './normalise';
 import { RULES } from './rules';
+import { classifyMessage } from './classifier';
 import { screenMessage } from './screen';
 import { screenForSafety } from '../safety';
 
@@ -67,6 +68,17 @@ describe('screenMessage', () => {
     expect(result?.categories[0]).toBe('immediate_danger');
     expect(result?.categories).toContain('partner_violence');
     expect(result?.rules).toContain('partner-now');
+  });
+
+  it('never lets the classifier alone route a message of four words or fewer that names no danger', () => {
+    // Content-free messages once routed on one associated word ("mensaje" lives in farewell messages).
+    for (let i = 0; i < 61; i += 1) {
+      for (const text of [`Mensaje ${i}`, `Te mando el mensaje ${i}`, `Otro ${i}`]) expect(screenMessage(text), text).toBeNull();
+    }
+    expect(classifyMessage('Te mando el mensaje 10').probability).toBeGreaterThan(0.5);
+    expect(classifyMessage('Te mando el mensaje 10').routed).toBe(false);
+    // Short messages that name a danger are still read by both layers.
+    for (const text of ['me quiero morir', 'tengo las pastillas', 'he vuelto a cortarme']) expect(screenMessage(text), text).not.toBeNull();
   });
 
   it('stays linear on long, repetitive texts (a 20 000-character journal entry)', () => {
