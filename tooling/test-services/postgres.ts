@@ -23,6 +23,11 @@ export type PostgresCluster = {
   url: string;
   /** Creates another empty database on this cluster and returns its URL. */
   createDatabase: (name?: string) => Promise<string>;
+  /**
+   * The cluster's own folder in the system's temporary folder (data, log and socket), removed by `stop()`;
+   * null for a database on the run's shared cluster (`testPostgres`), which this value does not own.
+   */
+  folder: string | null;
   /** `pg_ctl stop -m fast`, then removes the folder. Safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -175,6 +180,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     return {
       url,
       createDatabase: (name?: string) => createDatabase(url, name),
+      folder,
       stop: async () => {
         if (stopped) return;
         stopped = true;
@@ -214,5 +220,5 @@ declare module 'vitest' {
 export async function testPostgres(sharedUrl: string | undefined): Promise<PostgresCluster> {
   if (!sharedUrl) return startPostgres();
   const url = await createDatabase(sharedUrl);
-  return { url, createDatabase: (name?: string) => createDatabase(sharedUrl, name), stop: async () => {} };
+  return { url, createDatabase: (name?: string) => createDatabase(sharedUrl, name), folder: null, stop: async () => {} };
 }

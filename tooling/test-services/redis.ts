@@ -13,6 +13,8 @@ export type RedisService = {
   /** `redis://127.0.0.1:<port>` of the throwaway server. */
   url: string;
   port: number;
+  /** The server's own folder in the system's temporary folder; removed by `stop()`. */
+  folder: string;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its folder. Safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -86,7 +88,7 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
       });
       return stopped;
     };
-    return { url: `redis://127.0.0.1:${port}`, port, stop };
+    return { url: `redis://127.0.0.1:${port}`, port, folder: dir, stop };
   }
 }
 

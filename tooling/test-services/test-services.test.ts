@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './free-port';
 import { renderNginxConfig } from './nginx';
@@ -71,15 +71,18 @@ describe('renderNginxConfig', () => {
 
 describe('startRedis', () => {
   it.skipIf(!redisAvailability().available)('answers PING, and stop() ends the server and removes its folder', async () => {
+    // Its own folder only: another checkout's suite may be starting and stopping servers beside this one.
     const before = ours('ascenso-redis-');
     const redis = await startRedis();
+    expect(before.has(basename(redis.folder))).toBe(false);
+    expect(existsSync(redis.folder)).toBe(true);
     expect(redis.url).toBe(`redis://127.0.0.1:${redis.port}`);
     const pong = execFileSync(process.env.REDIS_CLI ?? '/usr/bin/redis-cli', ['-u', redis.url, 'PING'], { encoding: 'utf8' });
     expect(pong.trim()).toBe('PONG');
     await redis.stop();
     await redis.stop();
     expect(await listening(redis.port)).toBe(false);
-    expect(ours('ascenso-redis-')).toEqual(before);
+    expect(existsSync(redis.folder)).toBe(false);
   });
 });
 
@@ -87,13 +90,17 @@ describe('startPostgres', () => {
   it.skipIf(POSTGRES_SKIP_REASON !== null)('gives a database that answers, and stop() ends the cluster and removes its folder', async () => {
     const before = ours('ascenso-pg-');
     const cluster = await startPostgres();
+    const folder = cluster.folder ?? '';
+    expect(folder).not.toBe('');
+    expect(before.has(basename(folder))).toBe(false);
+    expect(existsSync(folder)).toBe(true);
     const { port } = new URL(cluster.url);
     expect(await listening(Number(port))).toBe(true);
     const second = await cluster.createDatabase();
     expect(second).not.toBe(cluster.url);
     await cluster.stop();
     expect(await listening(Number(port))).toBe(false);
-    expect(ours('ascenso-pg-')).toEqual(before);
+    expect(existsSync(folder)).toBe(false);
   });
 });
 
