@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgSchema } from './schema';
+import { schema as pgSchema } from './schema';
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 

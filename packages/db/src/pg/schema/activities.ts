@@ -1,3 +1,4 @@
+// @generated from src/schema/activities.ts — edit that file, then run pnpm db:generate
 import { sql } from 'drizzle-orm';
 import { at, double, flag, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn, users } from './users';

@@ -1,3 +1,4 @@
+// @generated from src/schema/assessments.ts — edit that file, then run pnpm db:generate
 import type { PartialResponses } from '@ascenso/domain/assessment';
 import { at, index, int, json, table, text } from './kit';
 import { idColumn, ownerColumn, users } from './users';

@@ -1,3 +1,4 @@
+// @generated from src/schema/auth-failures.ts — edit that file, then run pnpm db:generate
 import type { AttemptScope } from '@ascenso/domain/login-throttle';
 import { at, index, serial, table, text } from './kit';
 

@@ -1,3 +1,4 @@
+// @generated from src/schema/calendar.ts — edit that file, then run pnpm db:generate
 import { at, table, text } from './kit';
 import { ownerColumn } from './users';
 

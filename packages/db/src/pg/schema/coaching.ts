@@ -1,3 +1,4 @@
+// @generated from src/schema/coaching.ts — edit that file, then run pnpm db:generate
 import { at, flag, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';
 

@@ -1,3 +1,4 @@
+// @generated from src/schema/events.ts — edit that file, then run pnpm db:generate
 import { sql } from 'drizzle-orm';
 import { at, index, json, seq, table, text } from './kit';
 import { ownerColumn } from './users';

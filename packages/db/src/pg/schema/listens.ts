@@ -1,3 +1,4 @@
+// @generated from src/schema/listens.ts — edit that file, then run pnpm db:generate
 import { sql } from 'drizzle-orm';
 import { at, flag, index, int, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';

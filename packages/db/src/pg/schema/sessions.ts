@@ -1,3 +1,4 @@
+// @generated from src/schema/sessions.ts — edit that file, then run pnpm db:generate
 import { at, bytes, index, table, text } from './kit';
 import { idColumn, ownerColumn } from './users';
 

@@ -1,3 +1,4 @@
+// @generated from src/schema/shares.ts — edit that file, then run pnpm db:generate
 import type { ShareInclude } from '@ascenso/domain/shares';
 import { at, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';

@@ -1,3 +1,4 @@
+// @generated from src/schema/users.ts — edit that file, then run pnpm db:generate
 import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
 import { ROLES } from '@ascenso/domain/auth';
 import { at, table, text } from './kit';
