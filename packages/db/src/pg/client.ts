@@ -26,7 +26,7 @@ export type CreatePgDbOptions = {
   onIdleError?: (error: Error) => void;
 };
 
-/** The committed PostgreSQL migrations (`pnpm db:generate:pg`), beside the SQLite ones in `drizzle/`. */
+/** The committed PostgreSQL migrations (`pnpm db:generate` writes both dialects'), beside the SQLite ones in `drizzle/`. */
 export const DEFAULT_PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
 
 /**
