@@ -10,7 +10,7 @@ import { devices, emailVerifications, passwordResets, sessions } from './schema/
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
-/** Every table, for drizzle's client. Add new tables here. */
+/** Every table, for drizzle's client, under the same keys on both dialects. Add new tables here. */
 export const schema = {
   users,
   sessions,

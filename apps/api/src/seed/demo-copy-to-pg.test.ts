@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createPgDb } from '@ascenso/db/pg/client';
-import { pgSchema } from '@ascenso/db/pg/schema';
+import { schema as pgSchema } from '@ascenso/db/pg/schema';
 import { schema } from '@ascenso/db/schema';
 import { POSTGRES_SKIP_REASON, startPostgres, withPostgres, type PostgresCluster } from '@ascenso/test-services/postgres';
 import type { PgTable } from 'drizzle-orm/pg-core';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgSchema } from './schema';
+import { schema as pgSchema } from './schema';
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool };
 
@@ -26,7 +26,7 @@ export type CreatePgDbOptions = {
   onIdleError?: (error: Error) => void;
 };
 
-/** The committed PostgreSQL migrations (`pnpm db:generate:pg`), beside the SQLite ones in `drizzle/`. */
+/** The committed PostgreSQL migrations (`pnpm db:generate` writes both dialects'), beside the SQLite ones in `drizzle/`. */
 export const DEFAULT_PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
 
 /**

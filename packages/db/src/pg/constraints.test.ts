@@ -2,7 +2,7 @@ import { POSTGRES_SKIP_REASON, withPostgres } from '@ascenso/test-services/postg
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PgDbHandle } from './client';
-import { pgSchema as s } from './schema';
+import { schema as s } from './schema';
 import { createPgTestDb } from './test-db';
 
 // Decision 023: on PostgreSQL the rules that must hold under concurrency are held by the schema's indexes at

@@ -12,7 +12,7 @@ import { createTestDb, type Db, type DbHandle } from '../client';
 import { schema } from '../schema';
 import { createPgDb, migratePg, type PgDb, type PgDbHandle } from './client';
 import { CopyError, copySqliteToPg, tablesInForeignKeyOrder } from './copy';
-import { pgSchema } from './schema';
+import { schema as pgSchema } from './schema';
 
 const run = promisify(execFile);
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -8,7 +8,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_MIGRATIONS_FOLDER } from '../client';
 import { schema } from '../schema';
 import type { PgDb } from './client';
-import { pgSchema } from './schema';
+import { schema as pgSchema } from './schema';
 
 /** A refusal or failure of `db:copy`, with a message for the person running it (Spanish, like the other db scripts). */
 export class CopyError extends Error {

@@ -3,7 +3,7 @@ import { getTableConfig as getPgTableConfig, PgDialect, type PgTable } from 'dri
 import { getTableConfig as getSqliteTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../schema';
-import { pgSchema } from './schema';
+import { schema as pgSchema } from './schema';
 
 // Decision 023: the two dialects have the same tables, columns, indexes (partial ones included), primary keys,
 // unique constraints, foreign keys (same ON DELETE) and checks. Walks the exported drizzle tables with the

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { schema } from '../schema';
-import type { pgSchema } from './schema';
+import type { schema as pgSchema } from './schema';
 
 // Type-level: one repository interface returns the same rows on both dialects, so every table's inferred
 // row types are identical. `pnpm typecheck` (tsc) checks these; a drift is a compile error.

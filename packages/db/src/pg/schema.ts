@@ -1,20 +1,18 @@
+// @generated from src/schema.ts — edit that file, then run pnpm db:generate
 import { activities, activityCompletions, idempotencyKeys, stepEvidence, stepTotals } from './schema/activities';
 import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments } from './schema/admin';
 import { assessmentProgress, assessments } from './schema/assessments';
 import { authFailures } from './schema/auth-failures';
 import { calendarFeeds } from './schema/calendar';
 import { events } from './schema/events';
-import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { audioListens, practiceSessions } from './schema/listens';
+import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from './schema/coaching';
 import { devices, emailVerifications, passwordResets, sessions } from './schema/sessions';
 import { shares, shareViews } from './schema/shares';
 import { users } from './schema/users';
 
-/**
- * Every PostgreSQL table, for drizzle's node-postgres client: the same keys, table and column names and row
- * types as `schema` in `../schema.ts` (decision 023; `schema-parity.test.ts` fails when they drift apart).
- */
-export const pgSchema = {
+/** Every table, for drizzle's client, under the same keys on both dialects. Add new tables here. */
+export const schema = {
   users,
   sessions,
   devices,
@@ -47,5 +45,3 @@ export const pgSchema = {
   shares,
   shareViews,
 };
-
-export type PgSchema = typeof pgSchema;

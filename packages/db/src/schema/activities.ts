@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { at, double, flag, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn, users } from './users';
 
 /** The activity catalogue: seeded from the domain constants, editable by admins. */
-export const activities = sqliteTable('activities', {
+export const activities = table('activities', {
   key: text('key').primaryKey(),
   name: text('name').notNull(),
-  baseSteps: integer('base_steps').notNull(),
-  multiplier: real('multiplier').notNull().default(1),
-  dailyLimit: integer('daily_limit').notNull(),
+  baseSteps: int('base_steps').notNull(),
+  multiplier: double('multiplier').notNull().default(1),
+  dailyLimit: int('daily_limit').notNull(),
   icon: text('icon').notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 /**
@@ -18,7 +18,7 @@ export const activities = sqliteTable('activities', {
  * the day's awarded ones (NULL when nothing was awarded); the unique index makes a second writer that
  * raced past the limit check fail instead of over-awarding.
  */
-export const activityCompletions = sqliteTable(
+export const activityCompletions = table(
   'activity_completions',
   {
     id: idColumn(),
@@ -28,13 +28,13 @@ export const activityCompletions = sqliteTable(
       .references(() => activities.key),
     /** The user's local calendar day, YYYY-MM-DD, in their timezone at completion time. */
     day: text('day').notNull(),
-    completedAt: integer('completed_at', { mode: 'timestamp_ms' }).notNull(),
-    stepsEarned: integer('steps_earned').notNull(),
-    limitReached: integer('limit_reached', { mode: 'boolean' }).notNull(),
-    awardSlot: integer('award_slot'),
-    durationMinutes: real('duration_minutes'),
-    metadata: text('metadata', { mode: 'json' }).$type<Record<string, string | number | boolean | null>>(),
-    toastShownAt: integer('toast_shown_at', { mode: 'timestamp_ms' }),
+    completedAt: at('completed_at').notNull(),
+    stepsEarned: int('steps_earned').notNull(),
+    limitReached: flag('limit_reached').notNull(),
+    awardSlot: int('award_slot'),
+    durationMinutes: double('duration_minutes'),
+    metadata: json('metadata').$type<Record<string, string | number | boolean | null>>(),
+    toastShownAt: at('toast_shown_at'),
     /** The IANA timezone the day was computed in (NULL for rows recorded before it was kept). */
     timezone: text('timezone'),
   },
@@ -48,22 +48,22 @@ export const activityCompletions = sqliteTable(
 );
 
 /** Running total per user, updated in the same transaction as each completion. */
-export const stepTotals = sqliteTable('step_totals', {
+export const stepTotals = table('step_totals', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  totalSteps: integer('total_steps').notNull().default(0),
+  totalSteps: int('total_steps').notNull().default(0),
 });
 
 /** First answers to requests carrying an Idempotency-Key, replayed on retries (kept 24 h). */
-export const idempotencyKeys = sqliteTable(
+export const idempotencyKeys = table(
   'idempotency_keys',
   {
     userId: ownerColumn(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    response: text('response', { mode: 'json' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    response: json('response').notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
@@ -74,7 +74,7 @@ export const idempotencyKeys = sqliteTable(
  * listen, a practice that lasted). Each backs at most one completion (`completion_id`, unique); the
  * client's own POST /api/activity-log may claim it once (`claimed_at`).
  */
-export const stepEvidence = sqliteTable(
+export const stepEvidence = table(
   'step_evidence',
   {
     id: idColumn(),
@@ -82,9 +82,9 @@ export const stepEvidence = sqliteTable(
     activityKey: text('activity_key').notNull(),
     source: text('source', { enum: ['assessment', 'session', 'chat', 'journal', 'listen', 'practice'] }).notNull(),
     ref: text('ref').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
     completionId: text('completion_id'),
-    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    claimedAt: at('claimed_at'),
   },
   (t) => [
     uniqueIndex('step_evidence_source_ref_uq').on(t.source, t.ref),

@@ -1,30 +1,30 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { at, index, int, json, table, text } from './kit';
 import { idColumn, ownerColumn, users } from './users';
 
 /** Facts the user tells the coach to keep in mind ("Lo que tu coach sabe de ti"). */
-export const coachNotes = sqliteTable(
+export const coachNotes = table(
   'coach_notes',
   {
     id: idColumn(),
     userId: ownerColumn(),
     text: text('text').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [index('coach_notes_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Every admin change to the activity catalogue: who, when, before and after. */
-export const catalogueAudit = sqliteTable(
+export const catalogueAudit = table(
   'catalogue_audit',
   {
     id: idColumn(),
     activityKey: text('activity_key').notNull(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminEmail: text('admin_email').notNull(),
-    before: text('before', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
-    after: text('after', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
-    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    before: json('before').notNull().$type<Record<string, unknown>>(),
+    after: json('after').notNull().$type<Record<string, unknown>>(),
+    at: at('at').notNull(),
   },
   (t) => [index('catalogue_audit_at_idx').on(t.at)],
 );
@@ -33,7 +33,7 @@ export const catalogueAudit = sqliteTable(
  * Every mail an admin sends on a person's behalf (their weekly summary, only ever to their own address):
  * who sent it, to whom, which mail and how it went. Deleted with the person's account.
  */
-export const adminMailAudit = sqliteTable(
+export const adminMailAudit = table(
   'admin_mail_audit',
   {
     id: idColumn(),
@@ -43,28 +43,28 @@ export const adminMailAudit = sqliteTable(
     template: text('template').notNull(),
     outboxId: text('outbox_id').notNull(),
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
-    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('admin_mail_audit_at_idx').on(t.at)],
 );
 
 /** Manual step adjustments by an admin, with the reason (they move the user's total). */
-export const stepAdjustments = sqliteTable(
+export const stepAdjustments = table(
   'step_adjustments',
   {
     id: idColumn(),
     userId: ownerColumn(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
-    steps: integer('steps').notNull(),
+    steps: int('steps').notNull(),
     reason: text('reason').notNull(),
     day: text('day').notNull(),
-    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('step_adjustments_user_idx').on(t.userId, t.at)],
 );
 
 /** Mail: the dev outbox when no SMTP is configured, and the record of every send attempt. */
-export const outbox = sqliteTable(
+export const outbox = table(
   'outbox',
   {
     id: idColumn(),
@@ -76,10 +76,10 @@ export const outbox = sqliteTable(
     text: text('text').notNull(),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
-    attempts: integer('attempts').notNull(),
+    attempts: int('attempts').notNull(),
     error: text('error'),
     messageId: text('message_id'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );

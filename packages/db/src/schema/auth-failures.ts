@@ -1,5 +1,5 @@
 import type { AttemptScope } from '@ascenso/domain/login-throttle';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { at, index, serial, table, text } from './kit';
 
 /**
  * Counted password attempts (sign-ins, registrations, current-password checks), one row per limit
@@ -7,13 +7,13 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * account, a pair, a user id). The table keeps its first name: rows are reservations now, and a
  * successful sign-in deletes its own.
  */
-export const authFailures = sqliteTable(
+export const authFailures = table(
   'auth_failures',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serial('id'),
     scope: text('scope').$type<AttemptScope>().notNull(),
     key: text('key').notNull(),
-    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('auth_failures_scope_key_at_idx').on(t.scope, t.key, t.at)],
 );

@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { at, table, text } from './kit';
 import { ownerColumn } from './users';
 
 /**
@@ -6,12 +6,12 @@ import { ownerColumn } from './users';
  * replaces the old one, whose URL then answers 404). Only the SHA-256 of the URL's token is stored
  * (base64url, unique): the URL is shown once, when it is created.
  */
-export const calendarFeeds = sqliteTable('calendar_feeds', {
+export const calendarFeeds = table('calendar_feeds', {
   userId: ownerColumn().primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  createdAt: at('created_at').notNull(),
   /** The last time a calendar app read the feed (null: never). */
-  lastFetchedAt: integer('last_fetched_at', { mode: 'timestamp_ms' }),
+  lastFetchedAt: at('last_fetched_at'),
 });
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;

@@ -1,8 +1,8 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { at, flag, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';
 
 /** A coaching chat, a structured session or a guided journaling conversation. */
-export const conversations = sqliteTable(
+export const conversations = table(
   'conversations',
   {
     id: idColumn(),
@@ -23,21 +23,21 @@ export const conversations = sqliteTable(
      */
     coachSnapshot: text('coach_snapshot'),
     /** Whether this conversation already earned its steps. */
-    awarded: integer('awarded', { mode: 'boolean' }).notNull().default(false),
+    awarded: flag('awarded').notNull().default(false),
     /**
      * Careful mode: the risk screen fired in this conversation and the person acknowledged the
      * helplines to go on (`coaching.acknowledgeSafety`). The coach is told to be especially careful.
      */
-    careful: integer('careful', { mode: 'boolean' }).notNull().default(false),
+    careful: flag('careful').notNull().default(false),
     /** The category of the latest crisis message (packages/ai/src/safety/categories.ts), if any. */
     safetyCategory: text('safety_category'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
 );
 
-export const messages = sqliteTable(
+export const messages = table(
   'messages',
   {
     id: idColumn(),
@@ -50,16 +50,16 @@ export const messages = sqliteTable(
     /** For an assistant message: the user message it answers. */
     replyTo: text('reply_to'),
     stage: text('stage'),
-    flagged: integer('flagged', { mode: 'boolean' }).notNull().default(false),
+    flagged: flag('flagged').notNull().default(false),
     /** The user stopped the answer mid-way; `content` holds what had arrived. */
-    stopped: integer('stopped', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    stopped: flag('stopped').notNull().default(false),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt), uniqueIndex('messages_reply_to_uq').on(t.replyTo)],
 );
 
 /** Commitments a session closed with; the next session starts from the open ones. */
-export const commitments = sqliteTable(
+export const commitments = table(
   'commitments',
   {
     id: idColumn(),
@@ -67,48 +67,48 @@ export const commitments = sqliteTable(
     conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     status: text('status', { enum: ['open', 'done', 'dropped'] }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    createdAt: at('created_at').notNull(),
+    closedAt: at('closed_at'),
   },
   (t) => [index('commitments_user_status_idx').on(t.userId, t.status)],
 );
 
 /** One plan per user and local day; `generation_count` counts the user's regenerations. */
-export const dailyPlans = sqliteTable(
+export const dailyPlans = table(
   'daily_plans',
   {
     id: idColumn(),
     userId: ownerColumn(),
     day: text('day').notNull(),
     content: text('content').notNull(),
-    items: text('items', { mode: 'json' }).notNull().$type<unknown>(),
+    items: json('items').notNull().$type<unknown>(),
     source: text('source', { enum: ['ai', 'offline'] }).notNull(),
     /** Written offline because the configured model failed (the UI says so). */
-    fallback: integer('fallback', { mode: 'boolean' }).notNull().default(false),
-    generationCount: integer('generation_count').notNull(),
-    generatedAt: integer('generated_at', { mode: 'timestamp_ms' }).notNull(),
+    fallback: flag('fallback').notNull().default(false),
+    generationCount: int('generation_count').notNull(),
+    generatedAt: at('generated_at').notNull(),
   },
   (t) => [uniqueIndex('daily_plans_user_day_uq').on(t.userId, t.day)],
 );
 
 /** Tokens per user per day (offline answers are counted with an estimate). */
-export const aiUsage = sqliteTable(
+export const aiUsage = table(
   'ai_usage',
   {
     userId: ownerColumn(),
     day: text('day').notNull(),
-    requests: integer('requests').notNull(),
-    inputTokens: integer('input_tokens').notNull(),
-    outputTokens: integer('output_tokens').notNull(),
+    requests: int('requests').notNull(),
+    inputTokens: int('input_tokens').notNull(),
+    outputTokens: int('output_tokens').notNull(),
     /** Model calls that failed (error, timeout, empty or cut answer); their tokens are counted above. */
-    errors: integer('errors').notNull().default(0),
+    errors: int('errors').notNull().default(0),
     /** Daily plans written offline because the model failed. */
-    planFallbacks: integer('plan_fallbacks').notNull().default(0),
+    planFallbacks: int('plan_fallbacks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-export const journalEntries = sqliteTable(
+export const journalEntries = table(
   'journal_entries',
   {
     id: idColumn(),
@@ -119,18 +119,18 @@ export const journalEntries = sqliteTable(
     prompt: text('prompt'),
     source: text('source', { enum: ['chat', 'manual'] }).notNull(),
     conversationId: text('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
-    wordCount: integer('word_count').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    wordCount: int('word_count').notNull(),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [index('journal_entries_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 /** The coach's written evaluation of an assessment, generated once per assessment. */
-export const assessmentEvaluations = sqliteTable('assessment_evaluations', {
+export const assessmentEvaluations = table('assessment_evaluations', {
   assessmentId: text('assessment_id').primaryKey(),
   userId: ownerColumn(),
-  content: text('content', { mode: 'json' }).notNull().$type<unknown>(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  content: json('content').notNull().$type<unknown>(),
+  createdAt: at('created_at').notNull(),
 });
 
 export type ConversationRow = typeof conversations.$inferSelect;

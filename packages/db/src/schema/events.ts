@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { at, index, json, seq, table, text } from './kit';
 import { ownerColumn } from './users';
 
 /**
@@ -10,16 +10,16 @@ import { ownerColumn } from './users';
  * clients resume from (`activities.onCompleted`'s tracked id). `published_at` is set once the event went
  * out on the bus (by its writer, or by the relay of any instance when the writer died first).
  */
-export const events = sqliteTable(
+export const events = table(
   'events',
   {
-    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    seq: seq('seq'),
     userId: ownerColumn(),
     name: text('name').notNull(),
     /** The bus payload (BusEvents[name]) without its event id. */
-    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    payload: json('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+    publishedAt: at('published_at'),
   },
   (t) => [
     index('events_user_seq_idx').on(t.userId, t.seq),

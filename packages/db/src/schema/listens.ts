@@ -1,28 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { at, flag, index, int, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';
 
 /**
  * One row per user, audio and local day: when the audio was first fetched (a listen cannot end
  * sooner than its length after that), when the user finished it, and whether it earned steps.
  */
-export const audioListens = sqliteTable(
+export const audioListens = table(
   'audio_listens',
   {
     id: idColumn(),
     userId: ownerColumn(),
     meditationId: text('meditation_id').notNull(),
     day: text('day').notNull(),
-    isToday: integer('is_today', { mode: 'boolean' }).notNull(),
-    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
-    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
-    awardedAt: integer('awarded_at', { mode: 'timestamp_ms' }),
+    isToday: flag('is_today').notNull(),
+    startedAt: at('started_at').notNull(),
+    completedAt: at('completed_at'),
+    awardedAt: at('awarded_at'),
     /** Bytes of the file served from its start without a gap, as actually read by the client. */
-    servedBytes: integer('served_bytes').notNull().default(0),
+    servedBytes: int('served_bytes').notNull().default(0),
     /** The file's size when the listen started. */
-    fileBytes: integer('file_bytes').notNull().default(0),
+    fileBytes: int('file_bytes').notNull().default(0),
     /** Set when the user started another audio: an abandoned listen cannot be completed. */
-    abandonedAt: integer('abandoned_at', { mode: 'timestamp_ms' }),
+    abandonedAt: at('abandoned_at'),
   },
   (t) => [
     uniqueIndex('audio_listens_user_audio_day_uq').on(t.userId, t.meditationId, t.day),
@@ -35,19 +35,19 @@ export const audioListens = sqliteTable(
 );
 
 /** Timed practice sessions (breathing, fitness, active breaks) started on the server. */
-export const practiceSessions = sqliteTable(
+export const practiceSessions = table(
   'practice_sessions',
   {
     id: idColumn(),
     userId: ownerColumn(),
     kind: text('kind', { enum: ['breathing', 'fitness', 'active_break'] }).notNull(),
     ref: text('ref').notNull(),
-    plannedSeconds: integer('planned_seconds').notNull(),
-    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
-    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    plannedSeconds: int('planned_seconds').notNull(),
+    startedAt: at('started_at').notNull(),
+    completedAt: at('completed_at'),
     completionId: text('completion_id'),
     /** Set when the user started another practice: an abandoned practice cannot be completed. */
-    abandonedAt: integer('abandoned_at', { mode: 'timestamp_ms' }),
+    abandonedAt: at('abandoned_at'),
   },
   (t) => [
     index('practice_sessions_user_started_idx').on(t.userId, t.startedAt),

@@ -1,17 +1,17 @@
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { at, bytes, index, table, text } from './kit';
 import { idColumn, ownerColumn } from './users';
 
 /**
  * Sessions per the Lucia guide: the cookie holds `<id>.<secret>`; only SHA-256(secret) is stored.
  */
-export const sessions = sqliteTable(
+export const sessions = table(
   'sessions',
   {
     id: idColumn(),
-    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    secretHash: bytes('secret_hash').notNull(),
     userId: ownerColumn(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    lastVerifiedAt: integer('last_verified_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    lastVerifiedAt: at('last_verified_at').notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -23,14 +23,14 @@ export type SessionRow = typeof sessions.$inferSelect;
  * `device` cookie; only SHA-256(secret) is stored. A sign-in from a known device of the account is limited
  * on its own, and the account-wide limit never applies to it (decision 034).
  */
-export const devices = sqliteTable(
+export const devices = table(
   'devices',
   {
     id: idColumn(),
-    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    secretHash: bytes('secret_hash').notNull(),
     userId: ownerColumn(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at').notNull(),
   },
   (t) => [index('devices_user_id_idx').on(t.userId)],
 );
@@ -41,14 +41,14 @@ export type DeviceRow = typeof devices.$inferSelect;
  * Password reset links: the link carries 256 random bits; only their SHA-256 is stored (the primary key).
  * Valid until `expiresAt`, usable once (`usedAt`), decision 034.
  */
-export const passwordResets = sqliteTable(
+export const passwordResets = table(
   'password_resets',
   {
-    tokenHash: blob('token_hash', { mode: 'buffer' }).primaryKey(),
+    tokenHash: bytes('token_hash').primaryKey(),
     userId: ownerColumn(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
 );
@@ -60,15 +60,15 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
  * stored (the primary key). `email` is the address the link was sent to: the link confirms that address
  * only. Valid until `expiresAt` (48 hours), usable once (`usedAt`), like a password reset link.
  */
-export const emailVerifications = sqliteTable(
+export const emailVerifications = table(
   'email_verifications',
   {
-    tokenHash: blob('token_hash', { mode: 'buffer' }).primaryKey(),
+    tokenHash: bytes('token_hash').primaryKey(),
     userId: ownerColumn(),
     email: text('email').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('email_verifications_user_id_idx').on(t.userId)],
 );

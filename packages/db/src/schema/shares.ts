@@ -1,5 +1,5 @@
 import type { ShareInclude } from '@ascenso/domain/shares';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { at, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
 import { idColumn, ownerColumn } from './users';
 
 /**
@@ -7,34 +7,34 @@ import { idColumn, ownerColumn } from './users';
  * long. The page renders the chosen parts live at view time; journal entries only when ticked here by id.
  * Only the SHA-256 of the URL's token is stored (hex, unique); the token itself is shown once.
  */
-export const shares = sqliteTable(
+export const shares = table(
   'shares',
   {
     id: idColumn(),
     userId: ownerColumn(),
     tokenHash: text('token_hash').notNull(),
-    include: text('include', { mode: 'json' }).$type<ShareInclude[]>().notNull(),
-    journalEntryIds: text('journal_entry_ids', { mode: 'json' }).$type<string[]>().notNull(),
-    days: integer('days').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    include: json('include').$type<ShareInclude[]>().notNull(),
+    journalEntryIds: json('journal_entry_ids').$type<string[]>().notNull(),
+    days: int('days').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     /** Every logged view, exact (the per-minute rows below may be pruned). */
-    viewCount: integer('view_count').notNull().default(0),
-    lastViewedAt: integer('last_viewed_at', { mode: 'timestamp_ms' }),
+    viewCount: int('view_count').notNull().default(0),
+    lastViewedAt: at('last_viewed_at'),
   },
   (t) => [uniqueIndex('shares_token_hash_uq').on(t.tokenHash), index('shares_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 /** A share's views, one row per minute it was viewed in (with how many): no address, no user agent. */
-export const shareViews = sqliteTable(
+export const shareViews = table(
   'share_views',
   {
     shareId: text('share_id')
       .notNull()
       .references(() => shares.id, { onDelete: 'cascade' }),
-    minute: integer('minute', { mode: 'timestamp_ms' }).notNull(),
-    count: integer('count').notNull(),
+    minute: at('minute').notNull(),
+    count: int('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.shareId, t.minute] })],
 );

@@ -1,11 +1,11 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
 import { ROLES } from '@ascenso/domain/auth';
+import { at, table, text } from './kit';
 
 /** A row's id: a text primary key (the services make UUIDs). */
 export const idColumn = () => text('id').primaryKey();
 
-export const users = sqliteTable('users', {
+export const users = table('users', {
   id: idColumn(),
   /** Stored lower-cased; unique. */
   email: text('email').notNull().unique(),
@@ -25,11 +25,11 @@ export const users = sqliteTable('users', {
    * When the person opened the welcome link sent to `email` (null: not confirmed yet). Until then a share
    * link, a calendar feed or a mail sent on their behalf is refused, so nobody can squat someone else's address.
    */
-  emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+  emailVerifiedAt: at('email_verified_at'),
+  createdAt: at('created_at')
     .notNull()
     .$defaultFn(() => new Date()),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+  updatedAt: at('updated_at')
     .notNull()
     .$defaultFn(() => new Date()),
 });

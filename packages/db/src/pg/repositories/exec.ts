@@ -1,13 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgDatabase, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PgSchema } from '../schema';
+import type { schema as pgSchema } from '../schema';
 
 /**
  * What a PostgreSQL repository runs its statements on: the pool's drizzle database (root repositories)
  * or the transaction a Store callback holds (`tx`). Both have the same query builders.
  */
-export type PgExec = PgDatabase<NodePgQueryResultHKT, PgSchema>;
+export type PgExec = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
 
 /** Rows changed by an UPDATE/DELETE (node-postgres `rowCount`). */
 export function changed(result: { rowCount: number | null }): number {

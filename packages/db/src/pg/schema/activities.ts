@@ -1,24 +1,25 @@
+// @generated from src/schema/activities.ts — edit that file, then run pnpm db:generate
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, idColumn, ownerColumn, users } from './users';
+import { at, double, flag, index, int, json, primaryKey, table, text, uniqueIndex } from './kit';
+import { idColumn, ownerColumn, users } from './users';
 
 /** The activity catalogue: seeded from the domain constants, editable by admins. */
-export const activities = pgTable('activities', {
+export const activities = table('activities', {
   key: text('key').primaryKey(),
   name: text('name').notNull(),
-  baseSteps: integer('base_steps').notNull(),
-  // SQLite REAL is a double: double precision keeps every value it can hold.
-  multiplier: doublePrecision('multiplier').notNull().default(1),
-  dailyLimit: integer('daily_limit').notNull(),
+  baseSteps: int('base_steps').notNull(),
+  multiplier: double('multiplier').notNull().default(1),
+  dailyLimit: int('daily_limit').notNull(),
   icon: text('icon').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
 
 /**
- * The steps ledger (see the SQLite file). The partial unique index on the award slot makes a second writer
- * that raced past the limit check fail instead of over-awarding, on PostgreSQL as on SQLite.
+ * The steps ledger: every completion, awarded or not. `award_slot` is the completion's position among
+ * the day's awarded ones (NULL when nothing was awarded); the unique index makes a second writer that
+ * raced past the limit check fail instead of over-awarding.
  */
-export const activityCompletions = pgTable(
+export const activityCompletions = table(
   'activity_completions',
   {
     id: idColumn(),
@@ -29,11 +30,11 @@ export const activityCompletions = pgTable(
     /** The user's local calendar day, YYYY-MM-DD, in their timezone at completion time. */
     day: text('day').notNull(),
     completedAt: at('completed_at').notNull(),
-    stepsEarned: integer('steps_earned').notNull(),
-    limitReached: boolean('limit_reached').notNull(),
-    awardSlot: integer('award_slot'),
-    durationMinutes: doublePrecision('duration_minutes'),
-    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>(),
+    stepsEarned: int('steps_earned').notNull(),
+    limitReached: flag('limit_reached').notNull(),
+    awardSlot: int('award_slot'),
+    durationMinutes: double('duration_minutes'),
+    metadata: json('metadata').$type<Record<string, string | number | boolean | null>>(),
     toastShownAt: at('toast_shown_at'),
     /** The IANA timezone the day was computed in (NULL for rows recorded before it was kept). */
     timezone: text('timezone'),
@@ -48,28 +49,33 @@ export const activityCompletions = pgTable(
 );
 
 /** Running total per user, updated in the same transaction as each completion. */
-export const stepTotals = pgTable('step_totals', {
+export const stepTotals = table('step_totals', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  totalSteps: integer('total_steps').notNull().default(0),
+  totalSteps: int('total_steps').notNull().default(0),
 });
 
 /** First answers to requests carrying an Idempotency-Key, replayed on retries (kept 24 h). */
-export const idempotencyKeys = pgTable(
+export const idempotencyKeys = table(
   'idempotency_keys',
   {
     userId: ownerColumn(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    response: jsonb('response').notNull(),
+    response: json('response').notNull(),
     createdAt: at('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-/** The evidence behind awards: each piece backs at most one completion (see the SQLite file). */
-export const stepEvidence = pgTable(
+/**
+ * The evidence behind awards: one row per piece of evidence the server holds (a completed assessment,
+ * a finished session, a chat that reached three messages, a journal entry of 50+ words, a finished
+ * listen, a practice that lasted). Each backs at most one completion (`completion_id`, unique); the
+ * client's own POST /api/activity-log may claim it once (`claimed_at`).
+ */
+export const stepEvidence = table(
   'step_evidence',
   {
     id: idColumn(),
@@ -89,3 +95,7 @@ export const stepEvidence = pgTable(
     index('step_evidence_user_activity_idx').on(t.userId, t.activityKey, t.createdAt),
   ],
 );
+
+export type EvidenceRow = typeof stepEvidence.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type CompletionRow = typeof activityCompletions.$inferSelect;

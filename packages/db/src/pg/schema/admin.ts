@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, idColumn, ownerColumn, users } from './users';
+// @generated from src/schema/admin.ts — edit that file, then run pnpm db:generate
+import { at, index, int, json, table, text } from './kit';
+import { idColumn, ownerColumn, users } from './users';
 
 /** Facts the user tells the coach to keep in mind ("Lo que tu coach sabe de ti"). */
-export const coachNotes = pgTable(
+export const coachNotes = table(
   'coach_notes',
   {
     id: idColumn(),
@@ -15,15 +16,15 @@ export const coachNotes = pgTable(
 );
 
 /** Every admin change to the activity catalogue: who, when, before and after. */
-export const catalogueAudit = pgTable(
+export const catalogueAudit = table(
   'catalogue_audit',
   {
     id: idColumn(),
     activityKey: text('activity_key').notNull(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminEmail: text('admin_email').notNull(),
-    before: jsonb('before').notNull().$type<Record<string, unknown>>(),
-    after: jsonb('after').notNull().$type<Record<string, unknown>>(),
+    before: json('before').notNull().$type<Record<string, unknown>>(),
+    after: json('after').notNull().$type<Record<string, unknown>>(),
     at: at('at').notNull(),
   },
   (t) => [index('catalogue_audit_at_idx').on(t.at)],
@@ -33,7 +34,7 @@ export const catalogueAudit = pgTable(
  * Every mail an admin sends on a person's behalf (their weekly summary, only ever to their own address):
  * who sent it, to whom, which mail and how it went. Deleted with the person's account.
  */
-export const adminMailAudit = pgTable(
+export const adminMailAudit = table(
   'admin_mail_audit',
   {
     id: idColumn(),
@@ -49,13 +50,13 @@ export const adminMailAudit = pgTable(
 );
 
 /** Manual step adjustments by an admin, with the reason (they move the user's total). */
-export const stepAdjustments = pgTable(
+export const stepAdjustments = table(
   'step_adjustments',
   {
     id: idColumn(),
     userId: ownerColumn(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
-    steps: integer('steps').notNull(),
+    steps: int('steps').notNull(),
     reason: text('reason').notNull(),
     day: text('day').notNull(),
     at: at('at').notNull(),
@@ -64,7 +65,7 @@ export const stepAdjustments = pgTable(
 );
 
 /** Mail: the dev outbox when no SMTP is configured, and the record of every send attempt. */
-export const outbox = pgTable(
+export const outbox = table(
   'outbox',
   {
     id: idColumn(),
@@ -76,10 +77,13 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
-    attempts: integer('attempts').notNull(),
+    attempts: int('attempts').notNull(),
     error: text('error'),
     messageId: text('message_id'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
+
+export type CoachNoteRow = typeof coachNotes.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,15 +1,16 @@
+// @generated from src/schema/assessments.ts — edit that file, then run pnpm db:generate
 import type { PartialResponses } from '@ascenso/domain/assessment';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, idColumn, ownerColumn, users } from './users';
+import { at, index, int, json, table, text } from './kit';
+import { idColumn, ownerColumn, users } from './users';
 
 /** Completed assessments; every completion is kept (history), the latest is the current one. */
-export const assessments = pgTable(
+export const assessments = table(
   'assessments',
   {
     id: idColumn(),
     userId: ownerColumn(),
     version: text('version').notNull(),
-    responses: jsonb('responses').notNull().$type<Record<string, unknown>>(),
+    responses: json('responses').notNull().$type<Record<string, unknown>>(),
     createdAt: at('created_at').notNull(),
     /** When the person first opened this assessment's results (/assessment/results); null until then (Home says they are ready). */
     resultsOpenedAt: at('results_opened_at'),
@@ -18,12 +19,15 @@ export const assessments = pgTable(
 );
 
 /** The autosaved wizard state: one row per user while an assessment is in progress. */
-export const assessmentProgress = pgTable('assessment_progress', {
+export const assessmentProgress = table('assessment_progress', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  currentSection: integer('current_section').notNull(),
-  responses: jsonb('responses').notNull().$type<PartialResponses>(),
-  completedSections: jsonb('completed_sections').notNull().$type<number[]>(),
+  currentSection: int('current_section').notNull(),
+  responses: json('responses').notNull().$type<PartialResponses>(),
+  completedSections: json('completed_sections').notNull().$type<number[]>(),
   lastSavedAt: at('last_saved_at').notNull(),
 });
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+export type ProgressRow = typeof assessmentProgress.$inferSelect;

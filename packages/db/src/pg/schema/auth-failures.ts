@@ -1,13 +1,17 @@
+// @generated from src/schema/auth-failures.ts — edit that file, then run pnpm db:generate
 import type { AttemptScope } from '@ascenso/domain/login-throttle';
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { at } from './users';
+import { at, index, serial, table, text } from './kit';
 
-/** Counted password attempts, one row per limit an attempt was reserved against (see the SQLite file). */
-export const authFailures = pgTable(
+/**
+ * Counted password attempts (sign-ins, registrations, current-password checks), one row per limit
+ * an attempt was reserved against; `scope` names the limit and `key` what it counts (an address, an
+ * account, a pair, a user id). The table keeps its first name: rows are reservations now, and a
+ * successful sign-in deletes its own.
+ */
+export const authFailures = table(
   'auth_failures',
   {
-    // SQLite: INTEGER PRIMARY KEY AUTOINCREMENT. An identity column; db:copy moves its sequence past the copied ids.
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: serial('id'),
     scope: text('scope').$type<AttemptScope>().notNull(),
     key: text('key').notNull(),
     at: at('at').notNull(),

@@ -1,23 +1,27 @@
+// @generated from src/schema/listens.ts — edit that file, then run pnpm db:generate
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, idColumn, ownerColumn } from './users';
+import { at, flag, index, int, table, text, uniqueIndex } from './kit';
+import { idColumn, ownerColumn } from './users';
 
-/** One row per user, audio and local day (see the SQLite file). */
-export const audioListens = pgTable(
+/**
+ * One row per user, audio and local day: when the audio was first fetched (a listen cannot end
+ * sooner than its length after that), when the user finished it, and whether it earned steps.
+ */
+export const audioListens = table(
   'audio_listens',
   {
     id: idColumn(),
     userId: ownerColumn(),
     meditationId: text('meditation_id').notNull(),
     day: text('day').notNull(),
-    isToday: boolean('is_today').notNull(),
+    isToday: flag('is_today').notNull(),
     startedAt: at('started_at').notNull(),
     completedAt: at('completed_at'),
     awardedAt: at('awarded_at'),
     /** Bytes of the file served from its start without a gap, as actually read by the client. */
-    servedBytes: integer('served_bytes').notNull().default(0),
+    servedBytes: int('served_bytes').notNull().default(0),
     /** The file's size when the listen started. */
-    fileBytes: integer('file_bytes').notNull().default(0),
+    fileBytes: int('file_bytes').notNull().default(0),
     /** Set when the user started another audio: an abandoned listen cannot be completed. */
     abandonedAt: at('abandoned_at'),
   },
@@ -32,14 +36,14 @@ export const audioListens = pgTable(
 );
 
 /** Timed practice sessions (breathing, fitness, active breaks) started on the server. */
-export const practiceSessions = pgTable(
+export const practiceSessions = table(
   'practice_sessions',
   {
     id: idColumn(),
     userId: ownerColumn(),
     kind: text('kind', { enum: ['breathing', 'fitness', 'active_break'] }).notNull(),
     ref: text('ref').notNull(),
-    plannedSeconds: integer('planned_seconds').notNull(),
+    plannedSeconds: int('planned_seconds').notNull(),
     startedAt: at('started_at').notNull(),
     completedAt: at('completed_at'),
     completionId: text('completion_id'),
@@ -48,9 +52,12 @@ export const practiceSessions = pgTable(
   },
   (t) => [
     index('practice_sessions_user_started_idx').on(t.userId, t.startedAt),
-    // At most one running practice per user, whatever the concurrency or the number of instances.
+    // At most one running practice per user, whatever the concurrency or the number of processes.
     uniqueIndex('practice_sessions_one_running_uq')
       .on(t.userId)
       .where(sql`completed_at IS NULL AND abandoned_at IS NULL`),
   ],
 );
+
+export type AudioListenRow = typeof audioListens.$inferSelect;
+export type PracticeSessionRow = typeof practiceSessions.$inferSelect;

@@ -1,15 +1,15 @@
-import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, idColumn, ownerColumn } from './users';
+// @generated from src/schema/sessions.ts — edit that file, then run pnpm db:generate
+import { at, bytes, index, table, text } from './kit';
+import { idColumn, ownerColumn } from './users';
 
-/** `bytea` read and written as a Node `Buffer` (SQLite: `blob(…, { mode: 'buffer' })`); node-postgres maps both ways. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-
-/** Sessions per the Lucia guide: the cookie holds `<id>.<secret>`; only SHA-256(secret) is stored. */
-export const sessions = pgTable(
+/**
+ * Sessions per the Lucia guide: the cookie holds `<id>.<secret>`; only SHA-256(secret) is stored.
+ */
+export const sessions = table(
   'sessions',
   {
     id: idColumn(),
-    secretHash: bytea('secret_hash').notNull(),
+    secretHash: bytes('secret_hash').notNull(),
     userId: ownerColumn(),
     createdAt: at('created_at').notNull(),
     lastVerifiedAt: at('last_verified_at').notNull(),
@@ -17,16 +17,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+export type SessionRow = typeof sessions.$inferSelect;
+
 /**
  * Devices that signed in successfully (OWASP's device cookie): the browser keeps `<id>.<secret>` in the
  * `device` cookie; only SHA-256(secret) is stored. A sign-in from a known device of the account is limited
  * on its own, and the account-wide limit never applies to it (decision 034).
  */
-export const devices = pgTable(
+export const devices = table(
   'devices',
   {
     id: idColumn(),
-    secretHash: bytea('secret_hash').notNull(),
+    secretHash: bytes('secret_hash').notNull(),
     userId: ownerColumn(),
     createdAt: at('created_at').notNull(),
     lastUsedAt: at('last_used_at').notNull(),
@@ -34,14 +36,16 @@ export const devices = pgTable(
   (t) => [index('devices_user_id_idx').on(t.userId)],
 );
 
+export type DeviceRow = typeof devices.$inferSelect;
+
 /**
  * Password reset links: the link carries 256 random bits; only their SHA-256 is stored (the primary key).
  * Valid until `expiresAt`, usable once (`usedAt`), decision 034.
  */
-export const passwordResets = pgTable(
+export const passwordResets = table(
   'password_resets',
   {
-    tokenHash: bytea('token_hash').primaryKey(),
+    tokenHash: bytes('token_hash').primaryKey(),
     userId: ownerColumn(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
@@ -50,15 +54,17 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
 );
 
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
 /**
  * E-mail verification links (the welcome mail's): the link carries 256 random bits; only their SHA-256 is
  * stored (the primary key). `email` is the address the link was sent to: the link confirms that address
  * only. Valid until `expiresAt` (48 hours), usable once (`usedAt`), like a password reset link.
  */
-export const emailVerifications = pgTable(
+export const emailVerifications = table(
   'email_verifications',
   {
-    tokenHash: bytea('token_hash').primaryKey(),
+    tokenHash: bytes('token_hash').primaryKey(),
     userId: ownerColumn(),
     email: text('email').notNull(),
     createdAt: at('created_at').notNull(),
@@ -67,3 +73,5 @@ export const emailVerifications = pgTable(
   },
   (t) => [index('email_verifications_user_id_idx').on(t.userId)],
 );
+
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;

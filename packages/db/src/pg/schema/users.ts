@@ -1,19 +1,12 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// @generated from src/schema/users.ts — edit that file, then run pnpm db:generate
 import { ADDRESS_FORMS } from '@ascenso/domain/address-form';
 import { ROLES } from '@ascenso/domain/auth';
-
-/**
- * PostgreSQL twin of `../../schema/users.ts`: same table and column names, same row types (decision 023).
- * Timestamps are `timestamptz(3)` read as `Date`, like SQLite's integer milliseconds.
- */
+import { at, table, text } from './kit';
 
 /** A row's id: a text primary key (the services make UUIDs). */
 export const idColumn = () => text('id').primaryKey();
 
-/** A point in time, to the millisecond, read and written as a `Date` (SQLite: `integer(…, { mode: 'timestamp_ms' })`). */
-export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
-
-export const users = pgTable('users', {
+export const users = table('users', {
   id: idColumn(),
   /** Stored lower-cased; unique. */
   email: text('email').notNull().unique(),
@@ -47,3 +40,6 @@ export const ownerColumn = () =>
   text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkPgSchema, GENERATED_MARK, staleFiles, twinText } from '../scripts/gen-pg';
+
+// Decision 039: src/pg/schema.ts and src/pg/schema/*.ts are generated from the SQLite schema by
+// scripts/gen-pg.ts. This runs the generator in memory and compares every byte with the committed files.
+
+const sources = ['src/schema.ts', 'src/schema/users.ts', 'src/schema/events.ts'];
+
+describe('the generated PostgreSQL schema (decision 039)', () => {
+  it('is what src/schema.ts and src/schema/*.ts generate', async () => {
+    const problems = await checkPgSchema();
+    expect(problems, `stale: run pnpm db:generate\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it('the comparison sees a one-byte change, a missing file and a generated file whose source is gone', () => {
+    const expected = [{ path: 'src/pg/schema/users.ts', text: `${GENERATED_MARK}src/schema/users.ts\nexport const a = 1;\n` }];
+    expect(staleFiles(expected, expected)).toEqual([]);
+    expect(staleFiles(expected, [{ ...expected[0]!, text: expected[0]!.text.replace('1', '2') }])).toEqual([
+      'src/pg/schema/users.ts: not what its source generates',
+    ]);
+    expect(staleFiles(expected, [])).toEqual(['src/pg/schema/users.ts: missing']);
+    const orphan = { path: 'src/pg/schema/old.ts', text: `${GENERATED_MARK}src/schema/old.ts\n` };
+    const kit = { path: 'src/pg/schema/kit.ts', text: 'export const at = 1;\n' };
+    expect(staleFiles(expected, [...expected, orphan, kit])).toEqual(['src/pg/schema/old.ts: generated, but its source is gone']);
+  });
+
+  it('copies the text under its header', () => {
+    const text = "import { table, text } from './kit';\nimport { users } from './users';\n";
+    expect(twinText('src/schema/events.ts', text, sources)).toBe(
+      `// @generated from src/schema/events.ts — edit that file, then run pnpm db:generate\n${text}`,
+    );
+  });
+
+  it('refuses what the copy would get wrong', () => {
+    expect(() => twinText('src/schema/events.ts', "import { integer } from 'drizzle-orm/sqlite-core';\n", sources)).toThrow(
+      /imports "drizzle-orm\/sqlite-core": take the columns from \.\/kit/,
+    );
+    expect(() => twinText('src/schema/events.ts', "import { bigint } from 'drizzle-orm/pg-core';\n", sources)).toThrow(/imports "drizzle-orm\/pg-core"/);
+    expect(() => twinText('src/schema/events.ts', "import { Clock } from '../clock';\n", sources)).toThrow(
+      /imports "\.\.\/clock", which has no PostgreSQL twin/,
+    );
+    expect(() => twinText('src/schema/events.ts', "export { x } from './nowhere';\n", sources)).toThrow(/imports "\.\/nowhere"/);
+    expect(() => twinText('src/schema/events.ts', '/** Stored as SQLite integer milliseconds. */\n', sources)).toThrow(/line 1 names a dialect \("SQLite"\)/);
+    expect(() => twinText('src/schema.ts', "import { users } from './schema/users';\n", sources)).not.toThrow();
+  });
+});
