@@ -21,16 +21,20 @@ import ndarray from '@stdlib/ndarray-ctor';
 import { safetyAnswer } from '../src/safety/answers';
 import { RISK_CATEGORIES, RISK_PRIORITY, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
-import { featuresAndConcepts, fnv1a } from '../src/safety/features';
+import { featuresAndConcepts, fnv1a, wordCount } from '../src/safety/features';
+import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
+import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
 
 const config = {
   dims: 1 << 14,
+  /** The family models' buckets: the crisis model's folded (index mod familyDims); a power of two ≤ dims. */
+  familyDims: 0,
   epochs: 20,
   lambda: 1e-6,
   lr: 2,
@@ -57,7 +61,7 @@ const config = {
   ...(JSON.parse(process.argv[2] ?? '{}') as object),
 };
 
-const EVERYDAY = new Set(['K', 'L']);
+const EVERYDAY = EVERYDAY_WRITERS;
 const root = new URL('../', import.meta.url);
 const read = (name: string): Row[] =>
   readFileSync(new URL(`eval/crisis/${name}`, root), 'utf8')
@@ -69,7 +73,7 @@ const devRows = read('dev.jsonl');
 
 // ---- features -------------------------------------------------------------------------------------
 type Vec = { idx: Int32Array; val: Float64Array };
-type Item = { whole: Vec; windows: Vec[]; evidence: boolean };
+type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number };
 
 function vectorOf(normalised: string): Vec {
   const sums = new Map<number, number>();
@@ -103,6 +107,7 @@ function item(text: string): Item {
       whole: vectorOf(normalised),
       windows: windowsOf(normalised, config.windows).map(vectorOf),
       evidence: hasCrisisEvidence(featuresAndConcepts(normalised).concepts),
+      words: wordCount(normalised),
     };
     cache.set(text, found);
   }
@@ -142,17 +147,18 @@ function augmented(rows: Row[], seed: number): Row[] {
 type Model = { w: Float64Array; bias: number };
 type Example = { vec: Vec; label: 1 | -1; weight: number; windows?: Vec[] };
 
-function dot(w: Float64Array, vec: Vec): number {
+/** w·x, with x's buckets folded onto w's first `mask + 1` (a power of two). */
+function dot(w: Float64Array, vec: Vec, mask = w.length - 1): number {
   let sum = 0;
-  for (let i = 0; i < vec.idx.length; i += 1) sum += (w[vec.idx[i] as number] as number) * (vec.val[i] as number);
+  for (let i = 0; i < vec.idx.length; i += 1) sum += (w[(vec.idx[i] as number) & mask] as number) * (vec.val[i] as number);
   return sum;
 }
 function score(model: Model, vec: Vec): number {
   return dot(model.w, vec) + model.bias;
 }
 
-function fit(examples: Example[], seed: number): Model {
-  const N = config.dims;
+function fit(examples: Example[], seed: number, N = config.dims): Model {
+  const mask = N - 1;
   const avg = new Float64Array(N + 1);
   let averaged = 0;
   const total = new Float64Array(N + 1);
@@ -171,9 +177,12 @@ function fit(examples: Example[], seed: number): Model {
         scale = 1;
       }
       scale *= Math.max(1 - config.lr * config.lambda, 1e-7);
-      const d = scale * (dot(v, vec) + (v[N] as number));
+      const d = scale * (dot(v, vec, mask) + (v[N] as number));
       const g = (weight * config.lr * y) / (1 + Math.exp(y * d)) / scale;
-      for (let i = 0; i < vec.idx.length; i += 1) v[vec.idx[i] as number] = (v[vec.idx[i] as number] as number) + g * (vec.val[i] as number);
+      for (let i = 0; i < vec.idx.length; i += 1) {
+        const at = (vec.idx[i] as number) & mask;
+        v[at] = (v[at] as number) + g * (vec.val[i] as number);
+      }
       v[N] = (v[N] as number) + g;
     };
     for (let epoch = 0; epoch < config.epochs; epoch += 1) {
@@ -220,7 +229,7 @@ function trainModels(rows: Row[], seed: number): Models {
   const families = RISK_CATEGORIES.map((family, index) => {
     const examples: Example[] = [];
     for (const row of all) if (row.family !== 'none') examples.push({ vec: item(row.text).whole, label: row.family === family ? 1 : -1, weight: 1 });
-    return { family, model: fit(examples, seed + 100 + index) };
+    return { family, model: fit(examples, seed + 100 + index, config.familyDims || config.dims) };
   });
   return { crisis, families };
 }
@@ -243,12 +252,13 @@ function scoreRow(models: Models, row: Row): Scored {
     const zw = score(models.crisis, win);
     if (zw > z) [z, bestVec] = [zw, win];
   }
-  if (!it.evidence) z -= config.noEvidenceShift;
+  // The screen's own rule for a message without evidence (../src/safety/linear-model.ts).
+  const p = crisisProbability(z, it, Number.isFinite(config.noEvidenceShift) ? config.noEvidenceShift : undefined);
   const familyVec = config.familyWindow ? bestVec : it.whole;
   const families = models.families
     .map(({ family, model }) => ({ family, probability: sigmoid(score(model, familyVec)) }))
     .sort((a, b) => b.probability - a.probability);
-  return { row, rules: rulesOf(row.text), p: Number.isFinite(z) ? sigmoid(z) : 0, families };
+  return { row, rules: rulesOf(row.text), p, families };
 }
 
 function fires(s: Scored, threshold: number): boolean {
@@ -259,7 +269,8 @@ function caught(s: Scored, threshold: number): boolean {
   const found = new Set<RiskCategory>(s.rules ?? []);
   const [top, ...others] = s.families;
   if (top) found.add(top.family);
-  for (const other of others) if (other.probability >= 0.5) found.add(other.family);
+  // A second family only when the classifier routed the message itself (../src/safety/screen.ts).
+  if (s.p >= threshold) for (const other of others) if (other.probability >= 0.5) found.add(other.family);
   const ids = new Set(safetyAnswer(RISK_PRIORITY.filter((c) => found.has(c))).resources.map((r) => r.id as string));
   return rightResource(s.row).every((id) => ids.has(id));
 }

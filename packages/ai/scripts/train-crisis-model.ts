@@ -1,6 +1,7 @@
 /**
- * Trains the crisis classifier (decision 032) on `eval/crisis/train.jsonl`, chooses its threshold on
- * `eval/crisis/dev.jsonl`, and writes `src/safety/crisis-model.json`. Never reads `test.jsonl`.
+ * Trains the crisis classifier (decision 032) on `eval/crisis/train.jsonl`, chooses its threshold on the
+ * hard negatives of `eval/crisis/dev.jsonl` and of train's writers each held out (THRESHOLD_FOLDS), and
+ * writes `src/safety/crisis-model.json`. Never reads `test.jsonl`.
  *
  *   pnpm --filter @ascenso/ai train:crisis
  *
@@ -18,25 +19,30 @@ import ndarray from '@stdlib/ndarray-ctor';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { FEATURE_DIMENSIONS, featuresOf, type FeatureVector } from '../src/safety/features';
 import { screenWithRules } from '../src/safety/rules-screen';
+import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
 import { crisisProbability, decodeLinearModel, linearScore, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; text: string };
-
-/** Writers of everyday coaching messages (eval/crisis/README.md, round 3): no hard negatives among them. */
-const EVERYDAY_WRITERS = new Set(['K', 'L']);
 
 const EPOCHS = 20;
 const LAMBDA = 1e-6;
 /** A constant step (chosen on dev: 'basic' and Pegasos steps shrank too fast for unit-length sparse vectors). */
 const LEARNING_RATE = 2;
 /**
- * The threshold is the lowest at which the whole screen raises at most this share of dev's hard negatives:
- * 4 %, the allowance of the outside evaluation (2 false alarms in 49). At 2 % the rules' own false
- * alarms used the whole allowance on dev and the classifier could route only half the crises; a missed
+ * The threshold is the lowest at which the whole screen raises at most this share of the hard negatives it
+ * is chosen on: 4 %, the allowance of the outside evaluation (2 false alarms in 49). At 2 % the rules' own
+ * false alarms used the whole allowance on dev and the classifier could route only half the crises; a missed
  * crisis costs more than a paused conversation (decision 032).
  */
-const MAX_DEV_FALSE_ALARM_RATE = 0.04;
+const MAX_FALSE_ALARM_RATE = 0.04;
+/**
+ * The hard negatives the threshold is chosen on: dev's, scored by the shipped model, and train's, each scored
+ * by a model trained without its writer (THRESHOLD_FOLDS folds of train's writers, everyday writers always in
+ * training). Dev alone has too few to hold a 4 % cap steady: one writer's more everyday data moved its
+ * threshold from 0.943 to 0.858 (decision 032, round 8 addendum). Never the test split.
+ */
+const THRESHOLD_FOLDS = 5;
 /**
  * A message with no concept that is evidence of a crisis has its log-odds lowered by this much before
  * the threshold, instead of never being routed (chosen by writer cross-validation, scripts/crisis-cv.ts:
@@ -54,23 +60,31 @@ const rows = (text: string): Row[] =>
 
 type Example = { features: FeatureVector; label: 1 | -1 };
 
-/** Logistic regression by SGD over `examples`, stored as int8 weights with a scale. */
-function train(examples: Example[], seed: number): StoredLinearModel {
-  const accumulate = incrBinaryClassification(FEATURE_DIMENSIONS, { loss: 'log', lambda: LAMBDA, intercept: true, learningRate: ['constant', LEARNING_RATE] });
-  const buffer = new Float64Array(FEATURE_DIMENSIONS);
-  const x = ndarray('float64', buffer, [FEATURE_DIMENSIONS], [1], 0, 'row-major');
+/**
+ * Logistic regression by SGD over `examples`, in `dimensions` buckets (a power of two: the feature vector's
+ * buckets are folded onto them, index mod `dimensions`, as `linearScore` reads them), stored as 16-bit
+ * weights with a scale.
+ */
+function train(examples: Example[], seed: number, dimensions: number): StoredLinearModel {
+  const mask = dimensions - 1;
+  const accumulate = incrBinaryClassification(dimensions, { loss: 'log', lambda: LAMBDA, intercept: true, learningRate: ['constant', LEARNING_RATE] });
+  const buffer = new Float64Array(dimensions);
+  const x = ndarray('float64', buffer, [dimensions], [1], 0, 'row-major');
   const random = seeded(seed);
   for (let epoch = 0; epoch < EPOCHS; epoch += 1) {
     for (const example of shuffled(examples, random)) {
       const { indices, values } = example.features;
-      for (let i = 0; i < indices.length; i += 1) buffer[indices[i] as number] = values[i] as number;
+      for (let i = 0; i < indices.length; i += 1) {
+        const at = (indices[i] as number) & mask;
+        buffer[at] = (buffer[at] as number) + (values[i] as number);
+      }
       accumulate(x, example.label);
-      for (let i = 0; i < indices.length; i += 1) buffer[indices[i] as number] = 0;
+      for (let i = 0; i < indices.length; i += 1) buffer[(indices[i] as number) & mask] = 0;
     }
   }
   const coefficients = accumulate();
-  const weights = new Float64Array(FEATURE_DIMENSIONS);
-  for (let i = 0; i < FEATURE_DIMENSIONS; i += 1) weights[i] = coefficients.get(i) as number;
+  const weights = new Float64Array(dimensions);
+  for (let i = 0; i < dimensions; i += 1) weights[i] = coefficients.get(i) as number;
   // The bias is the linear predictor at x = 0. (`coefficients` in stdlib 0.1.0 returns the intercept
   // without the model's running scale factor, which its own predictions apply.)
   buffer.fill(0);
@@ -79,7 +93,10 @@ function train(examples: Example[], seed: number): StoredLinearModel {
   const stored = quantise(weights, bias);
   const probe = examples[0]?.features;
   if (probe) {
-    for (let i = 0; i < probe.indices.length; i += 1) buffer[probe.indices[i] as number] = probe.values[i] as number;
+    for (let i = 0; i < probe.indices.length; i += 1) {
+      const at = (probe.indices[i] as number) & mask;
+      buffer[at] = (buffer[at] as number) + (probe.values[i] as number);
+    }
     const theirs = accumulate.predict(x, 'linear').get() as number;
     buffer.fill(0);
     const ours = linearScore(decodeLinearModel(stored), probe);
@@ -102,6 +119,12 @@ function quantise(weights: Float64Array, bias: number): StoredLinearModel {
  * alarms, and more of dev's at the threshold's cap.
  */
 const TYPO_COPIES = 1;
+/**
+ * The family models' buckets: the feature vector's folded onto fewer (index mod FAMILY_DIMENSIONS). Telling the
+ * family of a crisis needs fewer than telling a crisis from the rest (writer cross-validation: the same family
+ * accuracy), and ten models at the crisis model's size would not fit the 2 MB the weights are allowed.
+ */
+const FAMILY_DIMENSIONS = 1 << 14;
 
 const written = rows(read('train.jsonl'));
 const typoRandom = seeded(18);
@@ -114,6 +137,7 @@ const devFeatures = devRows.map((row) => featuresOf(row.text));
 const crisis = train(
   trainRows.map((row, i) => ({ features: trainFeatures[i] as FeatureVector, label: row.family === 'none' ? -1 : 1 })),
   1,
+  FEATURE_DIMENSIONS,
 );
 const families = {} as Record<RiskCategory, StoredLinearModel>;
 RISK_CATEGORIES.forEach((family, index) => {
@@ -121,25 +145,47 @@ RISK_CATEGORIES.forEach((family, index) => {
   trainRows.forEach((row, i) => {
     if (row.family !== 'none') examples.push({ features: trainFeatures[i] as FeatureVector, label: row.family === family ? 1 : -1 });
   });
-  families[family] = train(examples, 100 + index);
+  families[family] = train(examples, 100 + index, FAMILY_DIMENSIONS);
 });
 
-// The threshold: the lowest at which the whole screen (the rules, or the classifier from the threshold
-// on) raises at most MAX_DEV_FALSE_ALARM_RATE of dev's negatives. Scores come from the stored, quantised
-// model, as the app computes them.
-const decoded = decodeLinearModel(crisis);
-const devScores = devRows.map((row, i) => ({
-  crisis: row.family !== 'none',
-  everyday: EVERYDAY_WRITERS.has(row.writer),
-  rules: screenWithRules(row.text) !== null,
-  // A message without a concept that is evidence of a crisis needs more (classifier.ts).
-  p: crisisProbability(linearScore(decoded, devFeatures[i] as FeatureVector), (devFeatures[i] as FeatureVector).evidence, WITHOUT_EVIDENCE_SHIFT),
-}));
-// The allowance is counted on the hard negatives; everyday messages are reported apart.
-const negatives = devScores.filter((s) => !s.crisis && !s.everyday);
-const everyday = devScores.filter((s) => s.everyday);
-const allowed = Math.floor(MAX_DEV_FALSE_ALARM_RATE * negatives.length) - negatives.filter((s) => s.rules).length;
-const unflagged = negatives
+// The threshold: the lowest at which the whole screen (the rules, or the classifier from the threshold on)
+// raises at most MAX_FALSE_ALARM_RATE of the pooled hard negatives (dev's by the shipped model, train's by the
+// folds' models). Scores come from stored, quantised models, as the app computes them.
+type Scored = { crisis: boolean; everyday: boolean; rules: boolean; p: number };
+function scored(model: StoredLinearModel, rowsToScore: Row[], features: FeatureVector[]): Scored[] {
+  const decoded = decodeLinearModel(model);
+  return rowsToScore.map((row, i) => ({
+    crisis: row.family !== 'none',
+    everyday: EVERYDAY_WRITERS.has(row.writer),
+    rules: screenWithRules(row.text) !== null,
+    p: crisisProbability(linearScore(decoded, features[i] as FeatureVector), features[i] as FeatureVector, WITHOUT_EVIDENCE_SHIFT),
+  }));
+}
+const devScores = scored(crisis, devRows, devFeatures);
+
+const foldWriters = [...new Set(written.map((row) => row.writer))].filter((writer) => !EVERYDAY_WRITERS.has(writer)).sort();
+const heldOutScores: Scored[] = [];
+for (let fold = 0; fold < THRESHOLD_FOLDS; fold += 1) {
+  const heldOut = new Set(foldWriters.filter((_, i) => i % THRESHOLD_FOLDS === fold));
+  const examples: Example[] = [];
+  trainRows.forEach((row, i) => {
+    if (!heldOut.has(row.writer)) examples.push({ features: trainFeatures[i] as FeatureVector, label: row.family === 'none' ? -1 : 1 });
+  });
+  // The written messages only (the first `written.length` rows), not their typo copies.
+  const held = written.map((row, i) => ({ row, features: trainFeatures[i] as FeatureVector })).filter(({ row }) => heldOut.has(row.writer));
+  heldOutScores.push(
+    ...scored(
+      train(examples, 1000 + fold, FEATURE_DIMENSIONS),
+      held.map((h) => h.row),
+      held.map((h) => h.features),
+    ),
+  );
+}
+
+const hardNegatives = (list: Scored[]) => list.filter((s) => !s.crisis && !s.everyday);
+const pooledNegatives = [...hardNegatives(devScores), ...hardNegatives(heldOutScores)];
+const allowed = Math.floor(MAX_FALSE_ALARM_RATE * pooledNegatives.length) - pooledNegatives.filter((s) => s.rules).length;
+const unflagged = pooledNegatives
   .filter((s) => !s.rules)
   .map((s) => s.p)
   .sort((a, b) => b - a);
@@ -158,14 +204,22 @@ const model: StoredCrisisModel = {
 };
 writeFileSync(new URL('src/safety/crisis-model.json', root), `${JSON.stringify(model, null, 1)}\n`);
 
-const crises = devScores.filter((s) => s.crisis);
 const rate = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} % (${n}/${d})`;
-console.log(`threshold ${threshold}`);
-console.log(`dev, classifier alone: recall ${rate(crises.filter((s) => s.p >= threshold).length, crises.length)}`);
-console.log(
-  `dev, rules alone: recall ${rate(crises.filter((s) => s.rules).length, crises.length)}, false alarms ${rate(negatives.filter((s) => s.rules).length, negatives.length)}`,
-);
-console.log(`dev, everyday messages: false alarms ${rate(everyday.filter((s) => s.rules || s.p >= threshold).length, everyday.length)}`);
-console.log(
-  `dev, the screen: recall ${rate(crises.filter((s) => s.rules || s.p >= threshold).length, crises.length)}, false alarms ${rate(negatives.filter((s) => s.rules || s.p >= threshold).length, negatives.length)}`,
-);
+const fires = (s: Scored) => s.rules || s.p >= threshold;
+console.log(`threshold ${threshold} (at most ${MAX_FALSE_ALARM_RATE * 100} % of ${pooledNegatives.length} hard negatives: dev's and train's held out)`);
+for (const [name, list] of [
+  ['dev', devScores],
+  [`train, each writer held out (${THRESHOLD_FOLDS} folds)`, heldOutScores],
+] as const) {
+  const crises = list.filter((s) => s.crisis);
+  const negatives = hardNegatives(list);
+  const everyday = list.filter((s) => s.everyday);
+  console.log(`${name}, classifier alone: routed ${rate(crises.filter((s) => s.p >= threshold).length, crises.length)}`);
+  console.log(
+    `${name}, rules alone: routed ${rate(crises.filter((s) => s.rules).length, crises.length)}, false alarms ${rate(negatives.filter((s) => s.rules).length, negatives.length)}`,
+  );
+  if (everyday.length > 0) console.log(`${name}, everyday messages: false alarms ${rate(everyday.filter(fires).length, everyday.length)}`);
+  console.log(
+    `${name}, the screen: routed ${rate(crises.filter(fires).length, crises.length)}, false alarms ${rate(negatives.filter(fires).length, negatives.length)}`,
+  );
+}

@@ -10,7 +10,7 @@ import { modelRequests, resetModel, scriptModel } from './fake-model';
  */
 const BOX = 'Escribe tu mensaje para tu coach';
 // Not routed by the local screen (checked in the API tests); the scripted model decides here.
-const MISSED = 'Lo he dejado todo preparado para esta noche y ya no hay vuelta atrás.';
+const MISSED = 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.';
 
 async function say(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: BOX });

@@ -16,7 +16,8 @@ const familyModels = RISK_CATEGORIES.map((family) => ({ family, model: decodeLin
 export type Classification = {
   /**
    * Probability that the message is a crisis, as compared with the threshold: for a message without a
-   * concept that is evidence of a crisis, with its log-odds lowered first (decision 032).
+   * concept that is evidence of a crisis, with its log-odds lowered first, and 0 when it is also short
+   * (./linear-model.ts, decision 032).
    */
   probability: number;
   /** Whether it reaches the threshold chosen on dev. */
@@ -25,20 +26,6 @@ export type Classification = {
   families: Array<{ family: RiskCategory; probability: number }>;
 };
 
-/**
- * A message of this many words or fewer that names no danger (no evidence concept) is never routed by the
- * classifier alone: two or three words without one carry too little for a statistical guess, and one
- * associated word decided it ("Mensaje 10" scored 0.97). On train and dev, no crisis of that shape was
- * caught by the classifier alone (decision 032); the rules still read every message.
- */
-const SHORT_WITHOUT_EVIDENCE = 4;
-
-function wordCount(normalised: string): number {
-  let count = 0;
-  for (const token of normalised.split(' ')) if (/[a-z]/.test(token)) count += 1;
-  return count;
-}
-
 export function classifyMessage(text: string): Classification {
   return classifyNormalised(normalise(text));
 }
@@ -46,10 +33,9 @@ export function classifyMessage(text: string): Classification {
 /** The same for a message already normalised (./normalise.ts), as the screen reads it once for both layers. */
 export function classifyNormalised(normalised: string): Classification {
   const features = featuresOfNormalised(normalised);
-  const probability = crisisProbability(linearScore(crisisModel, features), features.evidence, model.withoutEvidenceShift);
+  const probability = crisisProbability(linearScore(crisisModel, features), features, model.withoutEvidenceShift);
   const families = familyModels
     .map(({ family, model: m }) => ({ family, probability: sigmoid(linearScore(m, features)) }))
     .sort((a, b) => b.probability - a.probability);
-  const tooShort = !features.evidence && wordCount(normalised) <= SHORT_WITHOUT_EVIDENCE;
-  return { probability, routed: !tooShort && probability >= model.threshold, families };
+  return { probability, routed: probability >= model.threshold, families };
 }

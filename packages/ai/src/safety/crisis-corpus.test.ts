@@ -55,6 +55,18 @@ describe('the crisis evaluation corpus', () => {
       'AF',
       'AG',
       'AH',
+      'AJ',
+      'AK',
+      'AL',
+      'AM',
+      'AN',
+      'AO',
+      'AP',
+      'AR',
+      'AS',
+      'AT',
+      'AU',
+      'AV',
       'C',
       'D',
       'G',
@@ -75,7 +87,7 @@ describe('the crisis evaluation corpus', () => {
       'Y',
       'Z',
     ]);
-    expect([...writers.dev].sort()).toEqual(['AC', 'AI', 'F', 'J', 'L', 'R']);
+    expect([...writers.dev].sort()).toEqual(['AC', 'AI', 'AQ', 'AW', 'F', 'J', 'L', 'R']);
     expect([...writers.test].sort()).toEqual(['B', 'E']);
     expect(new Set([...writers.train, ...writers.dev, ...writers.test]).size).toBeGreaterThanOrEqual(4);
   });

@@ -46,9 +46,11 @@ const pct = (n: number, d: number) => (100 * n) / d;
  * message's worth, so any change that loses ground fails. They are below the goal (97 % overall, 93 % in
  * every family, ≤ 2 % false alarms); the decision record says by how much.
  */
-const FLOOR_OVERALL = 84.4; // measured 84.7 % (305/360) after round 7; 81.7 % after round 6, 77.8 % before it, 67.8 % before rounds 4 and 5
-const FLOOR_FAMILY = 72; // lowest measured 75.0 % (27/36: suicidal_active, self_harm and child_abuse)
-const CEILING_FALSE_ALARMS = 3.2; // measured 3.2 % (7/220) after rounds 6 and 7; 2.7 % (6/220) before round 6
+const FLOOR_OVERALL = 90.0; // measured 90.3 % (325/360) after rounds 8 and 9; 84.7 % after round 7, 81.7 % after round 6, 77.8 % before it, 67.8 % before rounds 4 and 5
+const FLOOR_FAMILY = 75; // lowest measured 77.8 % (28/36: suicidal_passive)
+// The threshold now allows 4 % of dev's and train's held-out hard negatives (decision 032, rounds 8 and 9): measured
+// 4.5 % (10/220); 3.2 % (7/220) after rounds 6 and 7, with the threshold chosen on dev alone; 2.7 % before round 6.
+const CEILING_FALSE_ALARMS = 4.6;
 
 describe('the crisis screen on the frozen test split (writers B and E)', () => {
   it('prints its figures', () => {

@@ -31,10 +31,15 @@ export function decodeLinearModel(stored: StoredLinearModel): LinearModel {
   return { bias: stored.bias, weights };
 }
 
-/** w·x + b over a sparse feature vector. */
+/**
+ * w·x + b over a sparse feature vector. A model with fewer buckets than the features (a power of two) reads
+ * them folded, index mod its size, as it was trained (scripts/train-crisis-model.ts).
+ */
 export function linearScore(model: LinearModel, features: FeatureVector): number {
+  const mask = model.weights.length - 1;
   let sum = model.bias;
-  for (let i = 0; i < features.indices.length; i += 1) sum += (model.weights[features.indices[i] as number] as number) * (features.values[i] as number);
+  for (let i = 0; i < features.indices.length; i += 1)
+    sum += (model.weights[(features.indices[i] as number) & mask] as number) * (features.values[i] as number);
   return sum;
 }
 
@@ -43,13 +48,24 @@ export function sigmoid(z: number): number {
 }
 
 /**
+ * A message of this many words or fewer that names no danger (no evidence concept) is never routed by the
+ * classifier alone: two or three words without one carry too little for a statistical guess, and one
+ * associated word decided it ("Mensaje 10" scored 0.97). On train and dev, no crisis of that shape was
+ * caught by the classifier alone (decision 032); the rules still read every message.
+ */
+export const SHORT_WITHOUT_EVIDENCE = 4;
+
+/**
  * The probability the threshold is compared with (decision 032). A message with no concept that is
  * evidence of a crisis needs more: its log-odds are lowered by `withoutEvidenceShift`, chosen by writer
  * cross-validation on train. Once such a message was never routed ("no sé" scored 1.00 from its words
  * alone); with the everyday writers in train, a shift of 2 let through crises in words the concepts do
- * not know at the same false-alarm rate. Without a shift in the model, such a message is never routed.
+ * not know at the same false-alarm rate. Without a shift in the model, such a message is never routed, nor
+ * is a short one (SHORT_WITHOUT_EVIDENCE). The training script, its cross-validation and the screen all
+ * score through this function, so they share one rule.
  */
-export function crisisProbability(score: number, evidence: boolean, withoutEvidenceShift: number | undefined): number {
-  if (evidence) return sigmoid(score);
-  return withoutEvidenceShift === undefined ? 0 : sigmoid(score - withoutEvidenceShift);
+export function crisisProbability(score: number, message: Pick<FeatureVector, 'evidence' | 'words'>, withoutEvidenceShift: number | undefined): number {
+  if (message.evidence) return sigmoid(score);
+  if (withoutEvidenceShift === undefined || message.words <= SHORT_WITHOUT_EVIDENCE) return 0;
+  return sigmoid(score - withoutEvidenceShift);
 }

@@ -4,6 +4,7 @@ import { SAFETY_ANSWERS, looksEnglish, safetyAnswer } from './answers';
 import { compilePattern, normalise } from './normalise';
 import { RULES } from './rules';
 import { classifyMessage } from './classifier';
+import { crisisProbability } from './linear-model';
 import { screenMessage } from './screen';
 import { screenForSafety } from '../safety';
 
@@ -75,8 +76,12 @@ describe('screenMessage', () => {
     for (let i = 0; i < 61; i += 1) {
       for (const text of [`Mensaje ${i}`, `Te mando el mensaje ${i}`, `Otro ${i}`]) expect(screenMessage(text), text).toBeNull();
     }
-    expect(classifyMessage('Te mando el mensaje 10').probability).toBeGreaterThan(0.5);
-    expect(classifyMessage('Te mando el mensaje 10').routed).toBe(false);
+    expect(classifyMessage('Te mando el mensaje 10')).toMatchObject({ probability: 0, routed: false });
+    // The rule lives in the probability, which training, cross-validation and the screen share: a high score
+    // counts from the fifth word on, or with a concept that is evidence of a crisis.
+    expect(crisisProbability(5, { evidence: false, words: 4 }, 2)).toBe(0);
+    expect(crisisProbability(5, { evidence: false, words: 5 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-3)), 12);
+    expect(crisisProbability(5, { evidence: true, words: 2 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-5)), 12);
     // Short messages that name a danger are still read by both layers.
     for (const text of ['me quiero morir', 'tengo las pastillas', 'he vuelto a cortarme']) expect(screenMessage(text), text).not.toBeNull();
   });

@@ -12,7 +12,13 @@ export type ScreenResult = {
   rules: string[];
 };
 
-/** A family the classifier finds this likely is added to the answer's helplines (chosen on dev). */
+/**
+ * A family the classifier finds this likely is added to the answer's helplines (chosen on dev), when the
+ * classifier routed the message itself. On a message only the rules routed, its guesses beyond the most likely
+ * family are not evidence: "tengo ganas de morir" (four words, no concept) had self-harm at 0.51 beside
+ * passive suicidal thoughts at 0.58, and self-harm would have led the answer. On train and dev the same crises
+ * get their helpline either way (decision 032).
+ */
 const SECOND_FAMILY_PROBABILITY = 0.5;
 
 /**
@@ -34,7 +40,7 @@ export function screenMessage(text: string): ScreenResult | null {
   const found = new Set<RiskCategory>(rules?.categories ?? []);
   const [top, ...others] = classification.families;
   if (top) found.add(top.family);
-  for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY) found.add(other.family);
+  if (classification.routed) for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY) found.add(other.family);
   const categories = RISK_PRIORITY.filter((category) => found.has(category));
   const why = [...(rules?.rules ?? [])];
   if (classification.routed) why.push(`classifier:${classification.probability.toFixed(2)}`);

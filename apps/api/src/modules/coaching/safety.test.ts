@@ -292,7 +292,7 @@ describe('the model’s second opinion on messages the local screen lets through
   });
   const app = () => createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
   // A message no layer of the local screen routes (checked below), written as an outside writer might.
-  const MISSED = 'Lo he dejado todo preparado para esta noche y ya no hay vuelta atrás.';
+  const MISSED = 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.';
 
   it('adds a route the local screen missed: the family’s fixed answer, the conversation paused, no coach reply asked', async () => {
     const t = app();
@@ -393,7 +393,7 @@ describe('the second opinion with the offline coach', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const { safety } = await caller.coaching.send({
       conversationId: chat.id,
-      content: 'Lo he dejado todo preparado para esta noche y ya no hay vuelta atrás.',
+      content: 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.',
       clientMessageId: crypto.randomUUID(),
     });
     expect(safety).toBe(false);
