@@ -7,7 +7,7 @@ import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
 import { createPgAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
-import { createPgCalendarRepository } from './repositories/calendar';
+import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
@@ -43,7 +43,7 @@ function createPgRepositories(db: PgExec): Repositories {
     quotas: createPgQuotasRepository(db),
     events: createPgEventsRepository(db),
     shares: createPgSharesRepository(db),
-    calendar: createPgCalendarRepository(db),
+    calendar: createCalendarRepository(db),
   };
 }
 
