@@ -1,10 +1,15 @@
 /**
- * Writes the PostgreSQL schema from the SQLite one (decision 039): `src/schema.ts` → `src/pg/schema.ts` and
- * every `src/schema/<x>.ts` but the kit → `src/pg/schema/<x>.ts`, each with a `// @generated` header. The text
- * is copied as it is: a schema file takes its columns from `./kit`, and the copy's `./kit` is the PostgreSQL
- * kit (`src/pg/schema/kit.ts`, same export names). Then prettier formats the copy with the repository's
- * settings. The copy is refused, with the reason, when a source file imports a dialect's module, imports a
- * relative path that has no PostgreSQL twin, or names a dialect (its comments would be wrong in the copy).
+ * Writes the PostgreSQL twin from the SQLite source (decision 039), each file with a `// @generated` header,
+ * formatted by prettier with the repository's settings:
+ * - the schema: `src/schema.ts` → `src/pg/schema.ts` and every `src/schema/<x>.ts` but the kit →
+ *   `src/pg/schema/<x>.ts`. The text is copied as it is: a schema file takes its columns from `./kit`, and the
+ *   copy's `./kit` is the PostgreSQL kit (`src/pg/schema/kit.ts`, same export names). The copy is refused,
+ *   with the reason, when a source file imports a dialect's module, imports a relative path that has no
+ *   PostgreSQL twin, or names a dialect (its comments would be wrong in the copy);
+ * - the repositories of `GENERATED_REPOSITORIES`: `src/repositories/<x>.ts` → `src/pg/repositories/<x>.ts`,
+ *   through the asyncify transform (`scripts/asyncify.ts`): the query kit's executors are awaited, the
+ *   functions that await become async. Dialect words are refused as in the schema, and a prepared statement
+ *   name used twice (node-postgres refuses one name for two SQL texts).
  *
  *   tsx scripts/gen-pg.ts           writes the files that changed, removes generated files whose source is gone
  *   tsx scripts/gen-pg.ts --check   writes nothing; exit 1 when a file is stale
@@ -16,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import ts from 'typescript';
+import { asyncify } from './asyncify';
 
 /** This package's folder (`packages/db`). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +34,12 @@ export type PackageFile = { path: string; text: string };
 
 /** Modules only one dialect can import: a shared schema file gets its columns from `./kit`. */
 const DIALECT_MODULES = /^(drizzle-orm\/(sqlite-core|pg-core|better-sqlite3|node-postgres)(\/.*)?|better-sqlite3|pg)$/;
+
+/**
+ * The repositories written once on the query kit, whose PostgreSQL twin is generated (decision 039, step 9:
+ * one at a time, smallest first). The others are still written once per dialect.
+ */
+export const GENERATED_REPOSITORIES: readonly string[] = ['calendar', 'quotas'];
 
 /** Words that name a dialect: text that says them would be copied, wrongly, into the other dialect's file. */
 const DIALECT_WORDS = /sqlite|postgres|pg-core|pgTable|\bpg\b/i;
@@ -58,31 +70,82 @@ export function twinText(source: string, text: string, sources: readonly string[
     const target = path.posix.join(path.posix.dirname(source), specifier).replace(/\.(ts|js)$/, '');
     if (!targets.has(target)) refuse(`imports "${specifier}", which has no PostgreSQL twin (only the schema files and ./kit have one)`);
   }
-  const dialectWord = DIALECT_WORDS.exec(text);
-  if (dialectWord) {
-    const line = text.slice(0, dialectWord.index).split('\n').length;
-    refuse(`line ${line} names a dialect ("${dialectWord[0]}"): shared schema text is dialect-neutral, dialect notes go in the two kits`);
-  }
+  refuseDialectWords(source, text);
   return `${GENERATED_MARK}${source} — edit that file, then run pnpm db:generate\n${text}`;
 }
 
-/** Every generated file, formatted, in memory. */
-export async function generatePgSchema(root = PACKAGE_ROOT): Promise<PackageFile[]> {
-  const sources = await schemaSources(root);
-  return Promise.all(
-    sources.map(async (source) => {
-      const output = twinPath(source);
-      const filepath = path.join(root, output);
-      const options = (await prettier.resolveConfig(filepath)) ?? {};
-      const text = await prettier.format(twinText(source, await readFile(path.join(root, source), 'utf8'), sources), { ...options, filepath });
-      return { path: output, text };
-    }),
-  );
+/** Throws when shared text names a dialect (it would be copied, wrongly, into the other dialect's file). */
+function refuseDialectWords(source: string, text: string): void {
+  const dialectWord = DIALECT_WORDS.exec(text);
+  if (dialectWord) {
+    const line = text.slice(0, dialectWord.index).split('\n').length;
+    throw new Error(
+      `${source}: line ${line} names a dialect ("${dialectWord[0]}"): shared text is dialect-neutral, dialect notes go in the two kits; the PostgreSQL copy would be wrong (decision 039)`,
+    );
+  }
 }
 
-/** The files the generator may own: `src/pg/schema.ts` and every file in `src/pg/schema/`, as they are now. */
-async function pgSchemaOnDisk(root: string): Promise<PackageFile[]> {
-  const candidates = ['src/pg/schema.ts', ...(await readdir(path.join(root, 'src/pg/schema'))).map((name) => `src/pg/schema/${name}`)];
+/** Where the PostgreSQL twin of a repository goes. */
+export const repositorySource = (name: string) => `src/repositories/${name}.ts`;
+
+/**
+ * The PostgreSQL twin of one repository, before formatting: the header, then the asyncified text, and the
+ * names of its prepared statements. Throws when the twin would be wrong.
+ */
+export function repositoryTwinText(source: string, text: string, generated: ReadonlySet<string>): { text: string; statements: string[] } {
+  refuseDialectWords(source, text);
+  const twin = asyncify(text, { source, generated });
+  return { text: `${GENERATED_MARK}${source} — edit that file, then run pnpm db:generate\n${twin.text}`, statements: twin.statements };
+}
+
+/** Throws when one prepared statement name is given twice, in one repository or in two. */
+export function refuseDuplicateStatements(statements: ReadonlyArray<{ source: string; names: readonly string[] }>): void {
+  const seen = new Map<string, string>();
+  for (const { source, names } of statements) {
+    for (const name of names) {
+      const before = seen.get(name);
+      if (before !== undefined) {
+        throw new Error(`statement name "${name}" is used twice (${before} and ${source}): node-postgres prepares one SQL text per name (decision 039)`);
+      }
+      seen.set(name, source);
+    }
+  }
+}
+
+/** `text` formatted by prettier as the file `output` would be. */
+async function formatted(root: string, output: string, text: string): Promise<string> {
+  const filepath = path.join(root, output);
+  const options = (await prettier.resolveConfig(filepath)) ?? {};
+  return prettier.format(text, { ...options, filepath });
+}
+
+/** Every generated file, formatted, in memory: the schema, then the repositories of `repositories`. */
+export async function generatePg(root = PACKAGE_ROOT, repositories: readonly string[] = GENERATED_REPOSITORIES): Promise<PackageFile[]> {
+  const sources = await schemaSources(root);
+  const schema = await Promise.all(
+    sources.map(async (source) => ({
+      path: twinPath(source),
+      text: await formatted(root, twinPath(source), twinText(source, await readFile(path.join(root, source), 'utf8'), sources)),
+    })),
+  );
+  const generated = new Set(repositories);
+  const twins = await Promise.all(
+    repositories.map(async (name) => {
+      const source = repositorySource(name);
+      return { source, ...repositoryTwinText(source, await readFile(path.join(root, source), 'utf8'), generated) };
+    }),
+  );
+  refuseDuplicateStatements(twins.map(({ source, statements }) => ({ source, names: statements })));
+  const repositoryFiles = await Promise.all(
+    twins.map(async ({ source, text }) => ({ path: twinPath(source), text: await formatted(root, twinPath(source), text) })),
+  );
+  return [...schema, ...repositoryFiles];
+}
+
+/** The files the generator may own: `src/pg/schema.ts` and every file in `src/pg/schema/` and `src/pg/repositories/`, as they are now. */
+async function pgOnDisk(root: string): Promise<PackageFile[]> {
+  const inFolder = async (folder: string) => (await readdir(path.join(root, folder))).map((name) => `${folder}/${name}`);
+  const candidates = ['src/pg/schema.ts', ...(await inFolder('src/pg/schema')), ...(await inFolder('src/pg/repositories'))];
   const files = await Promise.all(candidates.map(async (file) => ({ path: file, text: await readFile(path.join(root, file), 'utf8').catch(() => null) })));
   return files.filter((file): file is PackageFile => file.text !== null);
 }
@@ -107,15 +170,15 @@ export function staleFiles(expected: readonly PackageFile[], onDisk: readonly Pa
   return [...changed, ...orphans(expected, onDisk).map((file) => `${file.path}: generated, but its source is gone`)];
 }
 
-/** Lines describing every stale generated file (none: the PostgreSQL schema is up to date). */
-export async function checkPgSchema(root = PACKAGE_ROOT): Promise<string[]> {
-  return staleFiles(await generatePgSchema(root), await pgSchemaOnDisk(root));
+/** Lines describing every stale generated file (none: the PostgreSQL twin is up to date). */
+export async function checkPg(root = PACKAGE_ROOT): Promise<string[]> {
+  return staleFiles(await generatePg(root), await pgOnDisk(root));
 }
 
 /** Writes the generated files that changed and removes the generated ones whose source is gone; returns what it touched. */
-export async function writePgSchema(root = PACKAGE_ROOT): Promise<string[]> {
-  const expected = await generatePgSchema(root);
-  const onDisk = await pgSchemaOnDisk(root);
+export async function writePg(root = PACKAGE_ROOT): Promise<string[]> {
+  const expected = await generatePg(root);
+  const onDisk = await pgOnDisk(root);
   const disk = new Map(onDisk.map((file) => [file.path, file.text]));
   const touched: string[] = [];
   for (const file of expected.filter((file) => disk.get(file.path) !== file.text)) {
@@ -131,15 +194,15 @@ export async function writePgSchema(root = PACKAGE_ROOT): Promise<string[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   if (process.argv.includes('--check')) {
-    const problems = await checkPgSchema();
+    const problems = await checkPg();
     for (const line of problems) console.error(line);
     if (problems.length > 0) {
       console.error('stale: run pnpm db:generate');
       process.exitCode = 1;
-    } else console.log('PostgreSQL schema: up to date');
+    } else console.log('PostgreSQL twin: up to date');
   } else {
-    const touched = await writePgSchema();
+    const touched = await writePg();
     for (const line of touched) console.log(line);
-    console.log(touched.length > 0 ? 'PostgreSQL schema: generated' : 'PostgreSQL schema: no changes');
+    console.log(touched.length > 0 ? 'PostgreSQL twin: generated' : 'PostgreSQL twin: no changes');
   }
 }

@@ -1,6 +1,6 @@
 /**
- * `pnpm db:generate [name]` after a change to `src/schema.ts` or `src/schema/*.ts` (decision 039): writes the
- * PostgreSQL schema from the SQLite one (`scripts/gen-pg.ts`), then runs drizzle-kit's `generate` for both
+ * `pnpm db:generate [name]` after a change to `src/schema.ts`, `src/schema/*.ts` or a generated repository
+ * (decision 039): writes the PostgreSQL twin from the SQLite source (`scripts/gen-pg.ts`), then runs drizzle-kit's `generate` for both
  * dialects, `drizzle.config.ts` (→ `drizzle/`) and `drizzle.pg.config.ts` (→ `drizzle-pg/`), with the same
  * migration name when one is given (`pnpm db:generate add_goals` or `--name add_goals`). Commit the schema,
  * the generated PostgreSQL files and both migrations together. On a shared machine, run it under
@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PACKAGE_ROOT, writePgSchema } from './gen-pg';
+import { PACKAGE_ROOT, writePg } from './gen-pg';
 
 function migrationName(args: string[]): string | undefined {
   const flag = args.indexOf('--name');
@@ -19,9 +19,9 @@ function migrationName(args: string[]): string | undefined {
 
 const name = migrationName(process.argv.slice(2).filter((arg) => arg !== '--'));
 
-const touched = await writePgSchema();
+const touched = await writePg();
 for (const line of touched) console.log(line);
-console.log(touched.length > 0 ? 'PostgreSQL schema: generated from src/schema' : 'PostgreSQL schema: no changes');
+console.log(touched.length > 0 ? 'PostgreSQL twin: generated from src/schema and src/repositories' : 'PostgreSQL twin: no changes');
 
 // drizzle-kit from this package's own node_modules/.bin, as `pnpm exec` would find it.
 const env = { ...process.env, PATH: [path.join(PACKAGE_ROOT, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter) };

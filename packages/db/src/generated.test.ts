@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkPgSchema, GENERATED_MARK, staleFiles, twinText } from '../scripts/gen-pg';
+import { checkPg, GENERATED_MARK, refuseDuplicateStatements, repositoryTwinText, staleFiles, twinText } from '../scripts/gen-pg';
 
-// Decision 039: src/pg/schema.ts and src/pg/schema/*.ts are generated from the SQLite schema by
-// scripts/gen-pg.ts. This runs the generator in memory and compares every byte with the committed files.
+// Decision 039: src/pg/schema.ts, src/pg/schema/*.ts and the generated repositories in src/pg/repositories/
+// come from the SQLite source through scripts/gen-pg.ts. This runs the generator in memory and compares every
+// byte with the committed files. The asyncify transform itself is pinned by src/asyncify.test.ts.
 
 const sources = ['src/schema.ts', 'src/schema/users.ts', 'src/schema/events.ts'];
 
-describe('the generated PostgreSQL schema (decision 039)', () => {
-  it('is what src/schema.ts and src/schema/*.ts generate', async () => {
-    const problems = await checkPgSchema();
+describe('the generated PostgreSQL twin (decision 039)', () => {
+  it('is what src/schema.ts, src/schema/*.ts and the generated repositories generate', async () => {
+    const problems = await checkPg();
     expect(problems, `stale: run pnpm db:generate\n${problems.join('\n')}`).toEqual([]);
   });
 
@@ -42,5 +43,29 @@ describe('the generated PostgreSQL schema (decision 039)', () => {
     expect(() => twinText('src/schema/events.ts', "export { x } from './nowhere';\n", sources)).toThrow(/imports "\.\/nowhere"/);
     expect(() => twinText('src/schema/events.ts', '/** Stored as SQLite integer milliseconds. */\n', sources)).toThrow(/line 1 names a dialect \("SQLite"\)/);
     expect(() => twinText('src/schema.ts', "import { users } from './schema/users';\n", sources)).not.toThrow();
+  });
+
+  it('a repository twin is the asyncified text under its header; shared text names no dialect', () => {
+    const text = "import * as k from './kit';\nexport function make(db: k.Exec) {\n  return { n: () => k.changes(db.delete(t)) };\n}\n";
+    expect(repositoryTwinText('src/repositories/x.ts', text, new Set(['x']))).toEqual({
+      text: `${GENERATED_MARK}src/repositories/x.ts — edit that file, then run pnpm db:generate\n${text.replace('() => k', 'async () => (await k').replace('(t))', '(t)))')}`,
+      statements: [],
+    });
+    expect(() => repositoryTwinText('src/repositories/x.ts', `// One IMMEDIATE transaction on SQLite.\n${text}`, new Set(['x']))).toThrow(
+      /src\/repositories\/x\.ts: line 1 names a dialect \("SQLite"\)/,
+    );
+  });
+
+  it('refuses one prepared statement name used twice, in one repository or in two', () => {
+    expect(() => refuseDuplicateStatements([{ source: 'src/repositories/a.ts', names: ['a_by_id', 'a_list'] }])).not.toThrow();
+    expect(() => refuseDuplicateStatements([{ source: 'src/repositories/a.ts', names: ['a_by_id', 'a_by_id'] }])).toThrow(
+      'statement name "a_by_id" is used twice (src/repositories/a.ts and src/repositories/a.ts)',
+    );
+    expect(() =>
+      refuseDuplicateStatements([
+        { source: 'src/repositories/a.ts', names: ['by_id'] },
+        { source: 'src/repositories/b.ts', names: ['by_id'] },
+      ]),
+    ).toThrow(/statement name "by_id" is used twice \(src\/repositories\/a\.ts and src\/repositories\/b\.ts\): node-postgres prepares one SQL text per name/);
   });
 });

@@ -7,12 +7,12 @@ import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
 import { createPgAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
-import { createPgCalendarRepository } from './repositories/calendar';
+import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
-import { createPgQuotasRepository } from './repositories/quotas';
+import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
 import { createPgSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
@@ -40,10 +40,10 @@ function createPgRepositories(db: PgExec): Repositories {
     coaching: createPgCoachingRepository(db),
     listens: createPgListensRepository(db),
     admin: createPgAdminRepository(db),
-    quotas: createPgQuotasRepository(db),
+    quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
     shares: createPgSharesRepository(db),
-    calendar: createPgCalendarRepository(db),
+    calendar: createCalendarRepository(db),
   };
 }
 

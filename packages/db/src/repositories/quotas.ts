@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { QuotaKind, QuotasRepository } from '../store';
-import type { Synchronous } from './synchronous';
 import { coachNotes } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { conversations, journalEntries, messages } from '../schema/coaching';
+import type { QuotaKind, QuotasRepository } from '../store';
+import * as k from './kit';
+import type { Synchronous } from './synchronous';
 
 /**
  * A message's conversation is touched (`updated_at`) when the message is stored, so the conversations
@@ -17,7 +17,7 @@ export const TOUCH_MARGIN_MS = 60 * 60 * 1000;
  * Counts of what a user created since a moment, through the tables' (user, time) indexes. No rules
  * here: apps/api/src/modules/quotas decides. Call inside the transaction that inserted the new row.
  */
-export function createQuotasRepository(db: Db): Synchronous<QuotasRepository> {
+export function createQuotasRepository(db: k.Exec): Synchronous<QuotasRepository> {
   function source(kind: QuotaKind, userId: string, since: Date) {
     switch (kind) {
       case 'journalEntries':
@@ -63,12 +63,12 @@ export function createQuotasRepository(db: Db): Synchronous<QuotasRepository> {
     /** How many `kind` rows the user created at or after `since` (the user's own messages only). */
     countSince(kind: QuotaKind, userId: string, since: Date): number {
       const { table, where } = source(kind, userId, since);
-      return db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+      return k.first(db.select({ n: count() }).from(table).where(where))?.n ?? 0;
     },
     /** The creation time of the `offset`-th (0-based, oldest first) such row, if there is one. */
     createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Date | undefined {
       const { at, table, where } = source(kind, userId, since);
-      return db.select({ at }).from(table).where(where).orderBy(asc(at)).limit(1).offset(offset).get()?.at;
+      return k.first(db.select({ at }).from(table).where(where).orderBy(asc(at)).limit(1).offset(offset))?.at;
     },
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * The PostgreSQL query kit (decision 039): the export names of `src/repositories/kit.ts`, asynchronous.
+ * The repositories in this folder marked `@generated` are the SQLite ones copied by `scripts/gen-pg.ts`,
+ * which awaits every `rows`, `first`, `changes`, `run` and `atomic`.
+ */
+import { and, eq, Param, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
+import type { schema as pgSchema } from '../schema';
+
+/**
+ * What a repository runs its statements on: the pool's drizzle database (root repositories) or the
+ * transaction a Store callback or `atomic` holds (`tx`). Both have the same query builders.
+ */
+export type Exec = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
+
+type Values = Record<string, unknown>;
+
+/**
+ * A named prepared statement, prepared on first use per executor. A drizzle prepared statement is bound to
+ * the session that built it: one prepared on the pool and run inside a transaction would run outside it,
+ * so each executor (the pool, each `tx`) gets its own. On the pool, node-postgres parses a name once per
+ * connection; names must be unique (the generator checks), and a transaction-mode pooler would need
+ * session pooling or `max_prepared_statements`.
+ */
+export function statement<Q extends { prepare(name: string): unknown }>(_db: Exec, name: string, build: (x: Exec) => Q): (x: Exec) => ReturnType<Q['prepare']> {
+  const memo = new WeakMap<Exec, ReturnType<Q['prepare']>>();
+  return (x) => {
+    let prepared = memo.get(x);
+    if (prepared === undefined) {
+      prepared = build(x).prepare(name) as ReturnType<Q['prepare']>;
+      memo.set(x, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** Every row a query (or a prepared statement) returns. */
+export function rows<Q extends { execute(values?: Values): Promise<unknown> }>(query: Q, values?: Values): ReturnType<Q['execute']> {
+  return query.execute(values) as ReturnType<Q['execute']>;
+}
+
+/** The first row a query returns, if any. */
+export async function first<Q extends { execute(values?: Values): Promise<readonly unknown[]> }>(
+  query: Q,
+  values?: Values,
+): Promise<Awaited<ReturnType<Q['execute']>>[number] | undefined> {
+  return (await query.execute(values))[0];
+}
+
+/** Runs an INSERT/UPDATE/DELETE; how many rows it changed (node-postgres `rowCount`). */
+export async function changes(query: { execute(values?: Values): Promise<{ rowCount: number | null }> }, values?: Values): Promise<number> {
+  return (await query.execute(values)).rowCount ?? 0;
+}
+
+/** Runs a statement for its effect. */
+export async function run(query: { execute(values?: Values): Promise<unknown> }, values?: Values): Promise<void> {
+  await query.execute(values);
+}
+
+/**
+ * Runs `fn` in one transaction (a savepoint inside a Store transaction) that first takes a
+ * transaction-scoped advisory lock per key of `locks`, in a fixed order so that two callers never
+ * deadlock: concurrent calls on the same key, from any instance, run one after another. `fn` must use
+ * `tx`, never the outer executor (its statements would escape the transaction; the generator refuses it).
+ */
+export function atomic<T>(db: Exec, locks: readonly string[], fn: (tx: Exec) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const key of [...new Set(locks)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    return fn(tx);
+  });
+}
+
+/** A placeholder that goes through `column`'s encoder (a Date becomes an ISO timestamp). See the SQLite kit. */
+export function param(column: Column, name: string): Param {
+  return new Param(sql.placeholder(name), column);
+}
+
+/** A JSON value for a `sql`-wrapped placeholder: SQL NULL stays NULL (not the JSON text `null`). */
+export function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** The larger of two values. */
+export function greatest(a: SQLWrapper | Column, b: unknown): SQL {
+  return sql`greatest(${a}, ${b})`;
+}
+
+/** `FOR UPDATE SKIP LOCKED`: another instance's concurrent statement skips these rows instead of waiting. */
+export function skipLocked<Q extends { for(strength: 'update', config: { skipLocked: true }): unknown }>(query: Q): Q {
+  return query.for('update', { skipLocked: true }) as Q;
+}
+
+/** `where id = :id and user_id = :userId`: a member's own row, and nobody else's. */
+export function ownRow(table: PgTable & { id: PgColumn; userId: PgColumn }, userId: string, id: string): SQL | undefined {
+  return and(eq(table.id, id), eq(table.userId, userId));
+}

@@ -1,0 +1,237 @@
+import { POSTGRES_SKIP_REASON, withPostgres } from '@ascenso/test-services/postgres';
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestDb } from '../client';
+import * as pgKit from '../pg/repositories/kit';
+import { shares as pgShares } from '../pg/schema/shares';
+import { users as pgUsers } from '../pg/schema/users';
+import { createPgTestDb } from '../pg/test-db';
+import { shares } from '../schema/shares';
+import { users, type UserRow } from '../schema/users';
+import * as sqliteKit from './kit';
+
+// The two query kits (decision 039) run the same small scenario, each on its own executor: SQLite's one
+// connection, synchronously, and PostgreSQL's pool, asynchronously. What a repository written on the kit
+// relies on: the executors' results, prepared statements (per executor on PostgreSQL), encoded
+// placeholders, `atomic` committing or rolling back as one, and the dialect hooks.
+
+const user = (id: string, createdAt: Date) => ({ id, email: `${id}@ejemplo.es`, passwordHash: 'h', firstName: 'Ana', createdAt });
+const share = (id: string, userId: string) => {
+  const at = new Date('2026-11-30T10:00:00Z');
+  return { id, userId, tokenHash: `hash-${id}`, include: [], journalEntryIds: [], days: 7, createdAt: at, expiresAt: at };
+};
+
+/** The scenario's operations, written once per kit; every result comes back as a promise. */
+type Harness = {
+  insertUser(id: string, createdAt: Date): Promise<void>;
+  findById(id: string): Promise<UserRow | undefined>;
+  /** The same prepared statement object when asked twice on one executor. */
+  preparedOnce(): Promise<boolean>;
+  ids(): Promise<string[]>;
+  /** Ids of users created after `since`, through `param` (a Date placeholder). */
+  createdAfter(since: Date): Promise<string[]>;
+  deleteUser(id: string): Promise<number>;
+  /** Inserts a user inside `atomic` with a prepared statement on `tx`, then throws when `fail`. */
+  atomicInsert(id: string, fail: boolean): Promise<number>;
+  greatest(a: number, b: number): Promise<number>;
+  skipLockedIds(): Promise<string[]>;
+  insertShare(id: string, userId: string): Promise<void>;
+  revokeOwn(userId: string, id: string): Promise<number>;
+  close(): Promise<void>;
+};
+
+function sqliteHarness(): Harness {
+  const k = sqliteKit;
+  const handle = createTestDb();
+  const db = handle.db;
+  const byId = k.statement(db, 'kit_test_by_id', (x) =>
+    x
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+  const insert = k.statement(db, 'kit_test_insert', (x) =>
+    x.insert(users).values({ id: sql.placeholder('id'), email: sql.placeholder('email'), passwordHash: 'h', firstName: 'Ana' }),
+  );
+  return {
+    insertUser: async (id, createdAt) => k.run(db.insert(users).values(user(id, createdAt))),
+    findById: async (id) => k.first(byId(db), { id }),
+    preparedOnce: async () => byId(db) === byId(db),
+    ids: async () => k.rows(db.select({ id: users.id }).from(users).orderBy(asc(users.id))).map((row) => row.id),
+    createdAfter: async (since) =>
+      k
+        .rows(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(gt(users.createdAt, k.param(users.createdAt, 'since')))
+            .orderBy(asc(users.id)),
+          { since },
+        )
+        .map((row) => row.id),
+    deleteUser: async (id) => k.changes(db.delete(users).where(eq(users.id, id))),
+    atomicInsert: async (id, fail) =>
+      k.atomic(db, [`kit:${id}`], (tx) => {
+        const n = k.changes(insert(tx), { id, email: `${id}@ejemplo.es` });
+        if (fail) throw new Error('rolled back');
+        return n;
+      }),
+    greatest: async (a, b) =>
+      k.first(
+        db
+          .select({ m: k.greatest(sql`${a}`, b).mapWith(Number) })
+          .from(users)
+          .limit(1),
+      )?.m ?? -1,
+    skipLockedIds: async () =>
+      k
+        .rows(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.id, k.skipLocked(db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1)))),
+        )
+        .map((row) => row.id),
+    insertShare: async (id, userId) => k.run(db.insert(shares).values(share(id, userId))),
+    revokeOwn: async (userId, id) =>
+      k.changes(
+        db
+          .update(shares)
+          .set({ revokedAt: new Date() })
+          .where(k.ownRow(shares, userId, id)),
+      ),
+    close: async () => handle.close(),
+  };
+}
+
+async function pgHarness(): Promise<Harness> {
+  const k = pgKit;
+  const handle = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl') });
+  const db = handle.db;
+  const users = pgUsers;
+  const shares = pgShares;
+  const byId = k.statement(db, 'kit_test_by_id', (x) =>
+    x
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+  const insert = k.statement(db, 'kit_test_insert', (x) =>
+    x.insert(users).values({ id: sql.placeholder('id'), email: sql.placeholder('email'), passwordHash: 'h', firstName: 'Ana' }),
+  );
+  return {
+    insertUser: (id, createdAt) => k.run(db.insert(users).values(user(id, createdAt))),
+    findById: (id) => k.first(byId(db), { id }),
+    preparedOnce: async () => byId(db) === byId(db),
+    ids: async () => (await k.rows(db.select({ id: users.id }).from(users).orderBy(asc(users.id)))).map((row) => row.id),
+    createdAfter: async (since) =>
+      (
+        await k.rows(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(gt(users.createdAt, k.param(users.createdAt, 'since')))
+            .orderBy(asc(users.id)),
+          { since },
+        )
+      ).map((row) => row.id),
+    deleteUser: (id) => k.changes(db.delete(users).where(eq(users.id, id))),
+    atomicInsert: (id, fail) =>
+      k.atomic(db, [`kit:${id}`], async (tx) => {
+        expect(insert(tx)).not.toBe(insert(db));
+        const n = await k.changes(insert(tx), { id, email: `${id}@ejemplo.es` });
+        if (fail) throw new Error('rolled back');
+        return n;
+      }),
+    greatest: async (a, b) =>
+      (
+        await k.first(
+          db
+            .select({ m: k.greatest(sql`${a}::int`, b).mapWith(Number) })
+            .from(users)
+            .limit(1),
+        )
+      )?.m ?? -1,
+    skipLockedIds: async () =>
+      (
+        await k.rows(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.id, k.skipLocked(db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1)))),
+        )
+      ).map((row) => row.id),
+    insertShare: (id, userId) => k.run(db.insert(shares).values(share(id, userId))),
+    revokeOwn: (userId, id) =>
+      k.changes(
+        db
+          .update(shares)
+          .set({ revokedAt: new Date() })
+          .where(k.ownRow(shares, userId, id)),
+      ),
+    close: () => handle.close(),
+  };
+}
+
+const KITS = [
+  { dialect: 'sqlite', skip: null, open: async () => sqliteHarness() },
+  { dialect: 'postgres', skip: POSTGRES_SKIP_REASON, open: pgHarness },
+] as const;
+
+describe.each(KITS)('the query kit on $dialect', ({ dialect, skip, open }) => {
+  const title = dialect === 'postgres' ? withPostgres('executor') : 'executor';
+  let opened: Harness | undefined;
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  const start = async () => (opened = await open());
+
+  describe.skipIf(skip)(title, () => {
+    it('runs builders and prepared statements: rows, first, changes, run; one prepared statement per executor', async () => {
+      const h = await start();
+      const early = new Date('2026-11-01T10:00:00.123Z');
+      await h.insertUser('b', early);
+      await h.insertUser('a', new Date('2026-11-02T10:00:00Z'));
+      expect(await h.ids()).toEqual(['a', 'b']);
+      expect(await h.findById('b')).toMatchObject({ id: 'b', createdAt: early, emailVerifiedAt: null });
+      expect(await h.findById('nobody')).toBeUndefined();
+      expect(await h.preparedOnce()).toBe(true);
+      expect(await h.deleteUser('a')).toBe(1);
+      expect(await h.deleteUser('a')).toBe(0);
+    });
+
+    it('param encodes a Date placeholder through its column', async () => {
+      const h = await start();
+      await h.insertUser('old', new Date('2026-11-01T10:00:00Z'));
+      await h.insertUser('new', new Date('2026-11-01T10:00:00.002Z'));
+      expect(await h.createdAfter(new Date('2026-11-01T10:00:00.001Z'))).toEqual(['new']);
+    });
+
+    it('atomic commits as one, and rolls back as one when its callback throws', async () => {
+      const h = await start();
+      expect(await h.atomicInsert('kept', false)).toBe(1);
+      await expect(h.atomicInsert('gone', true)).rejects.toThrow('rolled back');
+      expect(await h.ids()).toEqual(['kept']);
+    });
+
+    it('greatest, skipLocked and ownRow', async () => {
+      const h = await start();
+      await h.insertUser('a', new Date());
+      await h.insertUser('b', new Date());
+      expect(await h.greatest(3, 5)).toBe(5);
+      expect(await h.greatest(7, 5)).toBe(7);
+      expect(await h.skipLockedIds()).toEqual(['a']);
+      await h.insertShare('s1', 'a');
+      expect(await h.revokeOwn('b', 's1')).toBe(0);
+      expect(await h.revokeOwn('a', 's1')).toBe(1);
+    });
+
+    it('json keeps SQL NULL for a missing value', () => {
+      const k = dialect === 'sqlite' ? sqliteKit : pgKit;
+      expect(k.json(null)).toBeNull();
+      expect(k.json(undefined)).toBeNull();
+      expect(k.json({ a: [1] })).toBe('{"a":[1]}');
+    });
+  });
+});
