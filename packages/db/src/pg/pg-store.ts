@@ -14,7 +14,7 @@ import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
-import { createPgSharesRepository } from './repositories/shares';
+import { createSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
 import { createPgUsersRepository } from './repositories/users';
 
@@ -42,7 +42,7 @@ function createPgRepositories(db: PgExec): Repositories {
     admin: createPgAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
-    shares: createPgSharesRepository(db),
+    shares: createSharesRepository(db),
     calendar: createCalendarRepository(db),
   };
 }
