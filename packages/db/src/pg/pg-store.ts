@@ -5,7 +5,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
-import { createPgAssessmentsRepository } from './repositories/assessments';
+import { createAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
@@ -36,7 +36,7 @@ function createPgRepositories(db: PgExec): Repositories {
     sessions: createPgSessionsRepository(db),
     authFailures: createPgAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
-    assessments: createPgAssessmentsRepository(db),
+    assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
     listens: createPgListensRepository(db),
     admin: createPgAdminRepository(db),
