@@ -16,7 +16,7 @@ import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
-import { createPgUsersRepository } from './repositories/users';
+import { createUsersRepository } from './repositories/users';
 
 export type PgStoreOptions = {
   /** Catalogue entries to add when missing, as the store opens (existing, possibly edited rows stay). */
@@ -32,7 +32,7 @@ export type PgStoreOptions = {
 
 function createPgRepositories(db: PgExec): Repositories {
   return {
-    users: createPgUsersRepository(db),
+    users: createUsersRepository(db),
     sessions: createPgSessionsRepository(db),
     authFailures: createPgAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
