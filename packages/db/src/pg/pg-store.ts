@@ -5,7 +5,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
-import { createPgAssessmentsRepository } from './repositories/assessments';
+import { createAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
@@ -14,9 +14,9 @@ import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
-import { createPgSharesRepository } from './repositories/shares';
+import { createSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
-import { createPgUsersRepository } from './repositories/users';
+import { createUsersRepository } from './repositories/users';
 
 export type PgStoreOptions = {
   /** Catalogue entries to add when missing, as the store opens (existing, possibly edited rows stay). */
@@ -32,17 +32,17 @@ export type PgStoreOptions = {
 
 function createPgRepositories(db: PgExec): Repositories {
   return {
-    users: createPgUsersRepository(db),
+    users: createUsersRepository(db),
     sessions: createPgSessionsRepository(db),
     authFailures: createPgAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
-    assessments: createPgAssessmentsRepository(db),
+    assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
     listens: createPgListensRepository(db),
     admin: createPgAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
-    shares: createPgSharesRepository(db),
+    shares: createSharesRepository(db),
     calendar: createCalendarRepository(db),
   };
 }

@@ -1,51 +1,60 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { AssessmentsRepository } from '../store';
-import type { Synchronous } from './synchronous';
-import { selectWhereEquals } from './prepared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { assessmentProgress, assessments, type AssessmentRow, type ProgressRow } from '../schema/assessments';
+import type { AssessmentsRepository } from '../store';
+import * as k from './kit';
+import type { Synchronous } from './synchronous';
 
-export function createAssessmentsRepository(db: Db): Synchronous<AssessmentsRepository> {
-  const latestStatement = selectWhereEquals(db, assessments, assessments.userId, 'userId').orderBy(desc(assessments.createdAt)).limit(1).prepare();
+export function createAssessmentsRepository(db: k.Exec): Synchronous<AssessmentsRepository> {
+  const latest = k.statement(db, 'assessments_latest', (x) =>
+    x
+      .select()
+      .from(assessments)
+      .where(eq(assessments.userId, sql.placeholder('userId')))
+      .orderBy(desc(assessments.createdAt))
+      .limit(1),
+  );
   return {
     latest(userId: string): AssessmentRow | undefined {
-      return latestStatement.get({ userId });
+      return k.first(latest(db), { userId });
     },
     history(userId: string, limit?: number): AssessmentRow[] {
       const newestFirst = db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt));
-      return (limit === undefined ? newestFirst : newestFirst.limit(limit)).all();
+      return k.rows(limit === undefined ? newestFirst : newestFirst.limit(limit));
     },
     insert(row: AssessmentRow): void {
-      db.insert(assessments).values(row).run();
+      k.run(db.insert(assessments).values(row));
     },
     markResultsOpened(userId: string, id: string, at: Date): boolean {
       return (
-        db
-          .update(assessments)
-          .set({ resultsOpenedAt: at })
-          .where(and(eq(assessments.id, id), eq(assessments.userId, userId), isNull(assessments.resultsOpenedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(assessments)
+            .set({ resultsOpenedAt: at })
+            .where(and(eq(assessments.id, id), eq(assessments.userId, userId), isNull(assessments.resultsOpenedAt))),
+        ) > 0
       );
     },
     progress(userId: string): ProgressRow | undefined {
-      return db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)).get();
+      return k.first(db.select().from(assessmentProgress).where(eq(assessmentProgress.userId, userId)));
     },
     saveProgress(row: ProgressRow): void {
-      db.insert(assessmentProgress)
-        .values(row)
-        .onConflictDoUpdate({
-          target: assessmentProgress.userId,
-          set: {
-            currentSection: row.currentSection,
-            responses: row.responses,
-            completedSections: row.completedSections,
-            lastSavedAt: row.lastSavedAt,
-          },
-        })
-        .run();
+      k.run(
+        db
+          .insert(assessmentProgress)
+          .values(row)
+          .onConflictDoUpdate({
+            target: assessmentProgress.userId,
+            set: {
+              currentSection: row.currentSection,
+              responses: row.responses,
+              completedSections: row.completedSections,
+              lastSavedAt: row.lastSavedAt,
+            },
+          }),
+      );
     },
     deleteProgress(userId: string): void {
-      db.delete(assessmentProgress).where(eq(assessmentProgress.userId, userId)).run();
+      k.run(db.delete(assessmentProgress).where(eq(assessmentProgress.userId, userId)));
     },
   };
 }

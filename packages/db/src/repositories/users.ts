@@ -1,43 +1,53 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { UsersRepository } from '../store';
-import type { Synchronous } from './synchronous';
-import { selectWhereEquals } from './prepared';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { users, type NewUserRow, type UserRow } from '../schema/users';
+import type { UsersRepository } from '../store';
+import * as k from './kit';
+import type { Synchronous } from './synchronous';
 
-export function createUsersRepository(db: Db): Synchronous<UsersRepository> {
-  const byEmail = selectWhereEquals(db, users, users.email, 'email').prepare();
-  const byId = selectWhereEquals(db, users, users.id, 'id').prepare();
+export function createUsersRepository(db: k.Exec): Synchronous<UsersRepository> {
+  const byEmail = k.statement(db, 'users_by_email', (x) =>
+    x
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email'))),
+  );
+  const byId = k.statement(db, 'users_by_id', (x) =>
+    x
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
 
   return {
     findByEmail(email: string): UserRow | undefined {
-      return byEmail.get({ email });
+      return k.first(byEmail(db), { email });
     },
     findById(id: string): UserRow | undefined {
-      return byId.get({ id });
+      return k.first(byId(db), { id });
     },
     /** Inserts a user; returns undefined when the e-mail is already taken (unique constraint). */
     insert(row: NewUserRow): UserRow | undefined {
-      return db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning().get();
+      return k.first(db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning());
     },
     update(id: string, patch: Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>): void {
-      db.update(users).set(patch).where(eq(users.id, id)).run();
+      k.run(db.update(users).set(patch).where(eq(users.id, id)));
     },
     markEmailVerified(id: string, email: string, at: Date): boolean {
       return (
-        db
-          .update(users)
-          .set({ emailVerifiedAt: at, updatedAt: at })
-          .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(users)
+            .set({ emailVerifiedAt: at, updatedAt: at })
+            .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt))),
+        ) > 0
       );
     },
     /** Deletes the user; every row that belongs to them goes with it (foreign keys cascade). */
     delete(id: string): boolean {
-      return db.delete(users).where(eq(users.id, id)).run().changes > 0;
+      return k.changes(db.delete(users).where(eq(users.id, id))) > 0;
     },
     count(): number {
-      return db.select({ n: count() }).from(users).get()?.n ?? 0;
+      return k.first(db.select({ n: count() }).from(users))?.n ?? 0;
     },
   };
 }
