@@ -19,12 +19,13 @@ import { readFileSync } from 'node:fs';
 import incrBinaryClassification from '@stdlib/ml-incr-binary-classification';
 import ndarray from '@stdlib/ndarray-ctor';
 import { safetyAnswer } from '../src/safety/answers';
-import { RISK_CATEGORIES, RISK_PRIORITY, type RiskCategory } from '../src/safety/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
 import { featuresAndConcepts, fnv1a, wordCount } from '../src/safety/features';
 import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
+import { answerFamilies } from '../src/safety/screen';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
 import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
@@ -61,7 +62,6 @@ const config = {
   ...(JSON.parse(process.argv[2] ?? '{}') as object),
 };
 
-const EVERYDAY = EVERYDAY_WRITERS;
 const root = new URL('../', import.meta.url);
 const read = (name: string): Row[] =>
   readFileSync(new URL(`eval/crisis/${name}`, root), 'utf8')
@@ -266,18 +266,13 @@ function fires(s: Scored, threshold: number): boolean {
 }
 function caught(s: Scored, threshold: number): boolean {
   if (!fires(s, threshold)) return false;
-  const found = new Set<RiskCategory>(s.rules ?? []);
-  const [top, ...others] = s.families;
-  if (top) found.add(top.family);
-  // A second family only when the classifier routed the message itself (../src/safety/screen.ts).
-  if (s.p >= threshold) for (const other of others) if (other.probability >= 0.5) found.add(other.family);
-  const ids = new Set(safetyAnswer(RISK_PRIORITY.filter((c) => found.has(c))).resources.map((r) => r.id as string));
+  const ids = new Set(safetyAnswer(answerFamilies(s.rules ?? [], s.families, s.p >= threshold)).resources.map((r) => r.id as string));
   return rightResource(s.row).every((id) => ids.has(id));
 }
 
 /** The lowest threshold at which the screen raises at most `cap` of these hard negatives. */
 function thresholdFor(scored: Scored[], cap: number): number {
-  const hard = scored.filter((s) => s.row.family === 'none' && !EVERYDAY.has(s.row.writer));
+  const hard = scored.filter((s) => s.row.family === 'none' && !EVERYDAY_WRITERS.has(s.row.writer));
   const allowed = Math.floor(cap * hard.length) - hard.filter((s) => s.rules).length;
   const unflagged = hard
     .filter((s) => !s.rules)
@@ -291,7 +286,7 @@ function tally(scored: Scored[], threshold: number): Tally {
   const t: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, everyday: 0, everydayAlarms: 0, familyRight: 0 };
   for (const s of scored) {
     if (s.row.family === 'none') {
-      if (EVERYDAY.has(s.row.writer)) {
+      if (EVERYDAY_WRITERS.has(s.row.writer)) {
         t.everyday += 1;
         if (fires(s, threshold)) t.everydayAlarms += 1;
       } else {
@@ -311,7 +306,7 @@ const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
 
 // ---- run ------------------------------------------------------------------------------------------
 const started = Date.now();
-const writers = [...new Set(trainRows.map((r) => r.writer))].filter((w) => !EVERYDAY.has(w)).sort();
+const writers = [...new Set(trainRows.map((r) => r.writer))].filter((w) => !EVERYDAY_WRITERS.has(w)).sort();
 const pooled: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, everyday: 0, everydayAlarms: 0, familyRight: 0 };
 const heldOutScores: Scored[] = [];
 const perWriter: string[] = [];

@@ -60,6 +60,14 @@ const rows = (text: string): Row[] =>
 
 type Example = { features: FeatureVector; label: 1 | -1 };
 
+/** Adds a feature vector into a dense buffer, its buckets folded onto the buffer's (index & mask). */
+function foldInto(buffer: Float64Array, features: FeatureVector, mask: number): void {
+  for (let i = 0; i < features.indices.length; i += 1) {
+    const at = (features.indices[i] as number) & mask;
+    buffer[at] = (buffer[at] as number) + (features.values[i] as number);
+  }
+}
+
 /**
  * Logistic regression by SGD over `examples`, in `dimensions` buckets (a power of two: the feature vector's
  * buckets are folded onto them, index mod `dimensions`, as `linearScore` reads them), stored as 16-bit
@@ -73,11 +81,8 @@ function train(examples: Example[], seed: number, dimensions: number): StoredLin
   const random = seeded(seed);
   for (let epoch = 0; epoch < EPOCHS; epoch += 1) {
     for (const example of shuffled(examples, random)) {
-      const { indices, values } = example.features;
-      for (let i = 0; i < indices.length; i += 1) {
-        const at = (indices[i] as number) & mask;
-        buffer[at] = (buffer[at] as number) + (values[i] as number);
-      }
+      const { indices } = example.features;
+      foldInto(buffer, example.features, mask);
       accumulate(x, example.label);
       for (let i = 0; i < indices.length; i += 1) buffer[(indices[i] as number) & mask] = 0;
     }
@@ -93,10 +98,7 @@ function train(examples: Example[], seed: number, dimensions: number): StoredLin
   const stored = quantise(weights, bias);
   const probe = examples[0]?.features;
   if (probe) {
-    for (let i = 0; i < probe.indices.length; i += 1) {
-      const at = (probe.indices[i] as number) & mask;
-      buffer[at] = (buffer[at] as number) + (probe.values[i] as number);
-    }
+    foldInto(buffer, probe, mask);
     const theirs = accumulate.predict(x, 'linear').get() as number;
     buffer.fill(0);
     const ours = linearScore(decodeLinearModel(stored), probe);

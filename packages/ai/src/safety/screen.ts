@@ -1,5 +1,5 @@
 import { RISK_PRIORITY, type RiskCategory } from './categories';
-import { classifyNormalised } from './classifier';
+import { classifyNormalised, type Classification } from './classifier';
 import { normalise } from './normalise';
 import { screenNormalisedWithRules } from './rules-screen';
 
@@ -22,6 +22,19 @@ export type ScreenResult = {
 const SECOND_FAMILY_PROBABILITY = 0.5;
 
 /**
+ * The families an answer carries, most urgent first: those of the rules that fired, the classifier's most
+ * likely family, and, when the classifier routed the message, any other family it finds likely. Shared with
+ * the cross-validation script (scripts/crisis-cv.ts), so its figures follow the screen.
+ */
+export function answerFamilies(ruleFamilies: readonly RiskCategory[], classifierFamilies: Classification['families'], routed: boolean): RiskCategory[] {
+  const found = new Set<RiskCategory>(ruleFamilies);
+  const [top, ...others] = classifierFamilies;
+  if (top) found.add(top.family);
+  if (routed) for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY) found.add(other.family);
+  return RISK_PRIORITY.filter((category) => found.has(category));
+}
+
+/**
  * The risk screen (decision 032), two layers, either of which routes a message:
  * - the reviewed rules (./rules.ts), explainable and typo-tolerant;
  * - the classifier (./classifier.ts), trained on other writers' messages, when the probability of a
@@ -37,11 +50,7 @@ export function screenMessage(text: string): ScreenResult | null {
   const rules = screenNormalisedWithRules(normalised);
   const classification = classifyNormalised(normalised);
   if (!rules && !classification.routed) return null;
-  const found = new Set<RiskCategory>(rules?.categories ?? []);
-  const [top, ...others] = classification.families;
-  if (top) found.add(top.family);
-  if (classification.routed) for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY) found.add(other.family);
-  const categories = RISK_PRIORITY.filter((category) => found.has(category));
+  const categories = answerFamilies(rules?.categories ?? [], classification.families, classification.routed);
   const why = [...(rules?.rules ?? [])];
   if (classification.routed) why.push(`classifier:${classification.probability.toFixed(2)}`);
   return { category: categories[0] as RiskCategory, categories, rules: why };
