@@ -5,22 +5,22 @@
  *
  *   pnpm --filter @ascenso/ai train:crisis
  *
- * Deterministic: the same files give the same bytes (a seeded shuffle, stdlib's SGD, no clock).
+ * Deterministic: the same files give the same bytes (a seeded shuffle, a fixed SGD update, no clock).
  *
- * The learner is stdlib's incremental binary classification (`@stdlib/ml-incr-binary-classification`):
- * logistic regression by stochastic gradient descent with L2 regularisation. One model tells a crisis
+ * The learner is logistic regression by stochastic gradient descent with L2 regularisation: stdlib's
+ * incremental binary classification update, applied sparsely (./sparse-logistic.ts, checked against the
+ * library by its test). One model tells a crisis
  * from the rest; one per family, trained on the crisis messages only, tells which family it is. The
  * weights are stored as 16-bit integers with one scale per model.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import incrBinaryClassification from '@stdlib/ml-incr-binary-classification';
-import ndarray from '@stdlib/ndarray-ctor';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { FEATURE_DIMENSIONS, featuresOf, type FeatureVector } from '../src/safety/features';
 import { screenWithRules } from '../src/safety/rules-screen';
 import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
+import { SparseLogistic } from './sparse-logistic';
 import { crisisProbability, decodeLinearModel, linearScore, type StoredLinearModel, type StoredCrisisModel } from '../src/safety/linear-model';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; text: string };
@@ -60,47 +60,21 @@ const rows = (text: string): Row[] =>
 
 type Example = { features: FeatureVector; label: 1 | -1 };
 
-/** Adds a feature vector into a dense buffer, its buckets folded onto the buffer's (index & mask). */
-function foldInto(buffer: Float64Array, features: FeatureVector, mask: number): void {
-  for (let i = 0; i < features.indices.length; i += 1) {
-    const at = (features.indices[i] as number) & mask;
-    buffer[at] = (buffer[at] as number) + (features.values[i] as number);
-  }
-}
-
 /**
  * Logistic regression by SGD over `examples`, in `dimensions` buckets (a power of two: the feature vector's
  * buckets are folded onto them, index mod `dimensions`, as `linearScore` reads them), stored as 16-bit
  * weights with a scale.
  */
 function train(examples: Example[], seed: number, dimensions: number): StoredLinearModel {
-  const mask = dimensions - 1;
-  const accumulate = incrBinaryClassification(dimensions, { loss: 'log', lambda: LAMBDA, intercept: true, learningRate: ['constant', LEARNING_RATE] });
-  const buffer = new Float64Array(dimensions);
-  const x = ndarray('float64', buffer, [dimensions], [1], 0, 'row-major');
+  const learner = new SparseLogistic({ dimensions, lambda: LAMBDA, learningRate: LEARNING_RATE });
   const random = seeded(seed);
-  for (let epoch = 0; epoch < EPOCHS; epoch += 1) {
-    for (const example of shuffled(examples, random)) {
-      const { indices } = example.features;
-      foldInto(buffer, example.features, mask);
-      accumulate(x, example.label);
-      for (let i = 0; i < indices.length; i += 1) buffer[(indices[i] as number) & mask] = 0;
-    }
-  }
-  const coefficients = accumulate();
-  const weights = new Float64Array(dimensions);
-  for (let i = 0; i < dimensions; i += 1) weights[i] = coefficients.get(i) as number;
-  // The bias is the linear predictor at x = 0. (`coefficients` in stdlib 0.1.0 returns the intercept
-  // without the model's running scale factor, which its own predictions apply.)
-  buffer.fill(0);
-  const bias = accumulate.predict(x, 'linear').get() as number;
-  // Check the stored form against the library's own prediction on one example.
+  for (let epoch = 0; epoch < EPOCHS; epoch += 1) for (const example of shuffled(examples, random)) learner.update(example.features, example.label);
+  const { weights, bias } = learner.coefficients();
   const stored = quantise(weights, bias);
+  // Check the stored (quantised) form against the learner on one example.
   const probe = examples[0]?.features;
   if (probe) {
-    foldInto(buffer, probe, mask);
-    const theirs = accumulate.predict(x, 'linear').get() as number;
-    buffer.fill(0);
+    const theirs = learner.score(probe);
     const ours = linearScore(decodeLinearModel(stored), probe);
     if (Math.abs(theirs - ours) > 0.05 * Math.max(1, Math.abs(theirs))) throw new Error(`stored model disagrees with the learner: ${ours} vs ${theirs}`);
   }
