@@ -6,7 +6,7 @@ import { StoreMisuseError, type Repositories, type Store, type TransactionOption
 import type { PgDbHandle } from './client';
 import { createPgAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
-import { createPgAuthFailuresRepository } from './repositories/auth-failures';
+import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
@@ -34,7 +34,7 @@ function createPgRepositories(db: PgExec): Repositories {
   return {
     users: createUsersRepository(db),
     sessions: createPgSessionsRepository(db),
-    authFailures: createPgAuthFailuresRepository(db),
+    authFailures: createAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
     assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
