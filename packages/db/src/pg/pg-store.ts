@@ -11,7 +11,7 @@ import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
-import { createPgListensRepository } from './repositories/listens';
+import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
@@ -38,7 +38,7 @@ function createPgRepositories(db: PgExec): Repositories {
     steps: createPgStepsRepository(db),
     assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
-    listens: createPgListensRepository(db),
+    listens: createListensRepository(db),
     admin: createPgAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
