@@ -4,7 +4,7 @@ import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
-import { createPgAdminRepository } from './repositories/admin';
+import { createAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
 import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
@@ -39,7 +39,7 @@ function createPgRepositories(db: PgExec): Repositories {
     assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
     listens: createListensRepository(db),
-    admin: createPgAdminRepository(db),
+    admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
     shares: createSharesRepository(db),
