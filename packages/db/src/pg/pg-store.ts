@@ -8,7 +8,7 @@ import { createAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
 import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
-import { createPgCoachingRepository } from './repositories/coaching';
+import { createCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createListensRepository } from './repositories/listens';
@@ -37,7 +37,7 @@ function createPgRepositories(db: PgExec): Repositories {
     authFailures: createAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
     assessments: createAssessmentsRepository(db),
-    coaching: createPgCoachingRepository(db),
+    coaching: createCoachingRepository(db),
     listens: createListensRepository(db),
     admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
