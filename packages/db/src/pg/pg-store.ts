@@ -4,14 +4,14 @@ import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
-import { createPgAdminRepository } from './repositories/admin';
+import { createAdminRepository } from './repositories/admin';
 import { createAssessmentsRepository } from './repositories/assessments';
-import { createPgAuthFailuresRepository } from './repositories/auth-failures';
+import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
-import { createPgCoachingRepository } from './repositories/coaching';
+import { createCoachingRepository } from './repositories/coaching';
 import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
-import { createPgListensRepository } from './repositories/listens';
+import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createPgSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
@@ -34,12 +34,12 @@ function createPgRepositories(db: PgExec): Repositories {
   return {
     users: createUsersRepository(db),
     sessions: createPgSessionsRepository(db),
-    authFailures: createPgAuthFailuresRepository(db),
+    authFailures: createAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
     assessments: createAssessmentsRepository(db),
-    coaching: createPgCoachingRepository(db),
-    listens: createPgListensRepository(db),
-    admin: createPgAdminRepository(db),
+    coaching: createCoachingRepository(db),
+    listens: createListensRepository(db),
+    admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
     events: createPgEventsRepository(db),
     shares: createSharesRepository(db),

@@ -1,171 +1,162 @@
-import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { ListensRepository } from '../store';
-import type { Synchronous } from './synchronous';
+import { and, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import { audioListens, practiceSessions, type AudioListenRow, type PracticeSessionRow } from '../schema/listens';
+import type { ListensRepository } from '../store';
+import * as k from './kit';
+import type { Synchronous } from './synchronous';
 
-export function createListensRepository(db: Db): Synchronous<ListensRepository> {
+/**
+ * The user's listens and practices. `beginListen` and `startPractice` are atomic on their own (decision
+ * 039's `k.atomic`): one transaction serialised on the user's listen or practice key, so that one user's
+ * concurrent calls, from any instance, run one after another until the commit.
+ */
+export function createListensRepository(db: k.Exec): Synchronous<ListensRepository> {
+  /** The user's running listen: not finished, not abandoned. */
+  const running = (userId: string) => and(eq(audioListens.userId, userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt));
+
   return {
     /**
      * A fetch from the start of an audio: continues the user's running listen of it, or starts one
      * (abandoning any other running listen: one at a time per user). A listen already finished today
-     * is returned as it is. Runs in one immediate transaction.
+     * is returned as it is.
      */
     beginListen(row: { id: string; userId: string; meditationId: string; day: string; isToday: boolean; at: Date; fileBytes: number }): AudioListenRow {
-      return db.$client
-        .transaction(() => {
-          const running = db
+      return k.atomic(db, [`listen:${row.userId}`], (tx) => {
+        const current = k.first(tx.select().from(audioListens).where(running(row.userId)));
+        if (current && current.meditationId === row.meditationId && current.day === row.day) return current;
+        if (current) k.run(tx.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, current.id)));
+        const existing = k.first(
+          tx
             .select()
             .from(audioListens)
-            .where(and(eq(audioListens.userId, row.userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
-            .get();
-          if (running && running.meditationId === row.meditationId && running.day === row.day) return running;
-          if (running) db.update(audioListens).set({ abandonedAt: row.at }).where(eq(audioListens.id, running.id)).run();
-          const existing = db
-            .select()
-            .from(audioListens)
-            .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day)))
-            .get();
-          if (existing?.completedAt) return existing;
-          if (existing) {
-            db.update(audioListens)
-              .set({
-                startedAt: row.at,
-                servedBytes: 0,
-                fileBytes: row.fileBytes,
-                abandonedAt: null,
-                isToday: row.isToday,
-              })
-              .where(eq(audioListens.id, existing.id))
-              .run();
-            return {
-              ...existing,
-              startedAt: row.at,
-              servedBytes: 0,
-              fileBytes: row.fileBytes,
-              abandonedAt: null,
-              isToday: row.isToday,
-            };
-          }
-          const fresh: AudioListenRow = {
-            id: row.id,
-            userId: row.userId,
-            meditationId: row.meditationId,
-            day: row.day,
-            isToday: row.isToday,
-            startedAt: row.at,
-            completedAt: null,
-            awardedAt: null,
-            servedBytes: 0,
-            fileBytes: row.fileBytes,
-            abandonedAt: null,
-          };
-          db.insert(audioListens).values(fresh).run();
-          return fresh;
-        })
-        .immediate();
+            .where(and(eq(audioListens.userId, row.userId), eq(audioListens.meditationId, row.meditationId), eq(audioListens.day, row.day))),
+        );
+        if (existing?.completedAt) return existing;
+        if (existing) {
+          const restart = { startedAt: row.at, servedBytes: 0, fileBytes: row.fileBytes, abandonedAt: null, isToday: row.isToday };
+          k.run(tx.update(audioListens).set(restart).where(eq(audioListens.id, existing.id)));
+          return { ...existing, ...restart };
+        }
+        const fresh: AudioListenRow = {
+          id: row.id,
+          userId: row.userId,
+          meditationId: row.meditationId,
+          day: row.day,
+          isToday: row.isToday,
+          startedAt: row.at,
+          completedAt: null,
+          awardedAt: null,
+          servedBytes: 0,
+          fileBytes: row.fileBytes,
+          abandonedAt: null,
+        };
+        k.run(tx.insert(audioListens).values(fresh));
+        return fresh;
+      });
     },
     /** The user's running listen (not finished, not abandoned), if any. */
     runningListen(userId: string): AudioListenRow | undefined {
-      return db
-        .select()
-        .from(audioListens)
-        .where(and(eq(audioListens.userId, userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
-        .get();
+      return k.first(db.select().from(audioListens).where(running(userId)));
     },
     /**
      * Bytes [start, start + bytes) of a running listen's file were read by the client: extends the
      * gap-free count from the file's start (a range beginning past it extends nothing).
      */
     recordServed(id: string, start: number, bytes: number): void {
-      db.update(audioListens)
-        .set({ servedBytes: sql`max(${audioListens.servedBytes}, ${start + bytes})` })
-        .where(and(eq(audioListens.id, id), gte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
-        .run();
+      k.run(
+        db
+          .update(audioListens)
+          .set({ servedBytes: k.greatest(audioListens.servedBytes, start + bytes) })
+          .where(and(eq(audioListens.id, id), gte(audioListens.servedBytes, start), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt))),
+      );
     },
     findListen(userId: string, meditationId: string, day: string): AudioListenRow | undefined {
-      return db
-        .select()
-        .from(audioListens)
-        .where(and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day)))
-        .get();
+      return k.first(
+        db
+          .select()
+          .from(audioListens)
+          .where(and(eq(audioListens.userId, userId), eq(audioListens.meditationId, meditationId), eq(audioListens.day, day))),
+      );
     },
     /** Ends a running listen; false when it already ended or was abandoned meanwhile. */
     completeListen(id: string, at: Date): boolean {
       return (
-        db
-          .update(audioListens)
-          .set({ completedAt: at })
-          .where(and(eq(audioListens.id, id), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(audioListens)
+            .set({ completedAt: at })
+            .where(and(eq(audioListens.id, id), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt))),
+        ) > 0
       );
     },
     /** The latest finished, not yet awarded listen of the day, of today's audio or of the archive. */
     awardableListen(userId: string, day: string, isToday: boolean): AudioListenRow | undefined {
-      return db
-        .select()
-        .from(audioListens)
-        .where(
-          and(
-            eq(audioListens.userId, userId),
-            eq(audioListens.day, day),
-            eq(audioListens.isToday, isToday),
-            isNotNull(audioListens.completedAt),
-            isNull(audioListens.awardedAt),
-          ),
-        )
-        .orderBy(desc(audioListens.completedAt))
-        .limit(1)
-        .get();
+      return k.first(
+        db
+          .select()
+          .from(audioListens)
+          .where(
+            and(
+              eq(audioListens.userId, userId),
+              eq(audioListens.day, day),
+              eq(audioListens.isToday, isToday),
+              isNotNull(audioListens.completedAt),
+              isNull(audioListens.awardedAt),
+            ),
+          )
+          .orderBy(desc(audioListens.completedAt))
+          .limit(1),
+      );
     },
     markAwarded(id: string, at: Date): boolean {
       return (
-        db
-          .update(audioListens)
-          .set({ awardedAt: at })
-          .where(and(eq(audioListens.id, id), isNull(audioListens.awardedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(audioListens)
+            .set({ awardedAt: at })
+            .where(and(eq(audioListens.id, id), isNull(audioListens.awardedAt))),
+        ) > 0
       );
     },
     completedToday(userId: string, day: string): AudioListenRow[] {
-      return db
-        .select()
-        .from(audioListens)
-        .where(and(eq(audioListens.userId, userId), eq(audioListens.day, day), isNotNull(audioListens.completedAt)))
-        .all();
+      return k.rows(
+        db
+          .select()
+          .from(audioListens)
+          .where(and(eq(audioListens.userId, userId), eq(audioListens.day, day), isNotNull(audioListens.completedAt))),
+      );
     },
 
     listListens(userId: string): AudioListenRow[] {
-      return db.select().from(audioListens).where(eq(audioListens.userId, userId)).orderBy(desc(audioListens.startedAt)).all();
+      return k.rows(db.select().from(audioListens).where(eq(audioListens.userId, userId)).orderBy(desc(audioListens.startedAt)));
     },
     listPractice(userId: string): PracticeSessionRow[] {
-      return db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)).all();
+      return k.rows(db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId)).orderBy(desc(practiceSessions.startedAt)));
     },
 
-    /** Starts a practice and abandons the user's running one, in one immediate transaction (one running practice per user). */
+    /** Starts a practice and abandons the user's running one (one running practice per user: a unique index still decides). */
     startPractice(row: PracticeSessionRow): { abandoned: number } {
-      return db.$client
-        .transaction(() => {
-          const abandoned = db
+      return k.atomic(db, [`practice:${row.userId}`], (tx) => {
+        const abandoned = k.changes(
+          tx
             .update(practiceSessions)
             .set({ abandonedAt: row.startedAt })
-            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
-            .run().changes;
-          db.insert(practiceSessions).values(row).run();
-          return { abandoned };
-        })
-        .immediate();
+            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt))),
+        );
+        k.run(tx.insert(practiceSessions).values(row));
+        return { abandoned };
+      });
     },
     findPractice(id: string): PracticeSessionRow | undefined {
-      return db.select().from(practiceSessions).where(eq(practiceSessions.id, id)).get();
+      return k.first(db.select().from(practiceSessions).where(eq(practiceSessions.id, id)));
     },
     completePractice(id: string, at: Date, completionId: string): boolean {
       return (
-        db
-          .update(practiceSessions)
-          .set({ completedAt: at, completionId })
-          .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(practiceSessions)
+            .set({ completedAt: at, completionId })
+            .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt))),
+        ) > 0
       );
     },
   };

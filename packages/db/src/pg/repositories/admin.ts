@@ -1,137 +1,179 @@
+// @generated from src/repositories/admin.ts — edit that file, then run pnpm db:generate
 import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
-import type { AdminRepository } from '../../store';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
-import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments } from '../schema/admin';
+import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { aiUsage } from '../schema/coaching';
 import { sessions } from '../schema/sessions';
 import { users } from '../schema/users';
-import { deleteOwnRow, updateOwnRow, type PgExec } from './exec';
+import type { AdminRepository } from '../../store';
+import * as k from './kit';
 
-/** Notes, audit, adjustments, outbox, and the admin screens' read models on PostgreSQL. No rules here. */
-export function createPgAdminRepository(db: PgExec): AdminRepository {
+/** Notes, audit, adjustments, outbox, and the read models of the admin screens. No rules here. */
+export function createAdminRepository(db: k.Exec): AdminRepository {
+  const notesOfUser = k.statement(db, 'admin_notes_of_user', (x) =>
+    x
+      .select()
+      .from(coachNotes)
+      .where(eq(coachNotes.userId, sql.placeholder('userId')))
+      .orderBy(desc(coachNotes.createdAt)),
+  );
   return {
-    async listNotes(userId) {
-      return db.select().from(coachNotes).where(eq(coachNotes.userId, userId)).orderBy(desc(coachNotes.createdAt));
+    async listNotes(userId: string): Promise<CoachNoteRow[]> {
+      return await k.rows(notesOfUser(db), { userId });
     },
-    async insertNote(row) {
-      await db.insert(coachNotes).values(row);
+    async insertNote(row: CoachNoteRow): Promise<void> {
+      await k.run(db.insert(coachNotes).values(row));
     },
-    async updateNote(userId, id, text, at) {
-      return updateOwnRow(db, coachNotes, userId, id, { text, updatedAt: at });
+    async updateNote(userId: string, id: string, text: string, at: Date): Promise<boolean> {
+      return (
+        (await k.changes(
+          db
+            .update(coachNotes)
+            .set({ text, updatedAt: at })
+            .where(k.ownRow(coachNotes, userId, id)),
+        )) > 0
+      );
     },
-    async deleteNote(userId, id) {
-      return deleteOwnRow(db, coachNotes, userId, id);
+    async deleteNote(userId: string, id: string): Promise<boolean> {
+      return (await k.changes(db.delete(coachNotes).where(k.ownRow(coachNotes, userId, id)))) > 0;
     },
-    async updateActivity(key, values, at) {
-      await db
-        .update(activities)
-        .set({ ...values, updatedAt: at })
-        .where(eq(activities.key, key));
+
+    async updateActivity(key: string, values: { name: string; baseSteps: number; multiplier: number; dailyLimit: number }, at: Date): Promise<void> {
+      await k.run(
+        db
+          .update(activities)
+          .set({ ...values, updatedAt: at })
+          .where(eq(activities.key, key)),
+      );
     },
-    async insertAudit(row) {
-      await db.insert(catalogueAudit).values(row);
+    async insertAudit(row: typeof catalogueAudit.$inferInsert): Promise<void> {
+      await k.run(db.insert(catalogueAudit).values(row));
     },
-    async listAudit(limit) {
-      return db.select().from(catalogueAudit).orderBy(desc(catalogueAudit.at)).limit(limit);
+    async listAudit(limit: number) {
+      return await k.rows(db.select().from(catalogueAudit).orderBy(desc(catalogueAudit.at)).limit(limit));
     },
-    async insertMailAudit(row) {
-      await db.insert(adminMailAudit).values(row);
+    async insertMailAudit(row: typeof adminMailAudit.$inferInsert): Promise<void> {
+      await k.run(db.insert(adminMailAudit).values(row));
     },
-    async listMailAudit(limit) {
-      const rows = await db
-        .select({ audit: adminMailAudit, userEmail: users.email, userFirstName: users.firstName })
-        .from(adminMailAudit)
-        .innerJoin(users, eq(users.id, adminMailAudit.userId))
-        .orderBy(desc(adminMailAudit.at))
-        .limit(limit);
+    async listMailAudit(limit: number) {
+      const rows = await k.rows(
+        db
+          .select({ audit: adminMailAudit, userEmail: users.email, userFirstName: users.firstName })
+          .from(adminMailAudit)
+          .innerJoin(users, eq(users.id, adminMailAudit.userId))
+          .orderBy(desc(adminMailAudit.at))
+          .limit(limit),
+      );
       return rows.map((r) => ({ ...r.audit, userEmail: r.userEmail, userFirstName: r.userFirstName }));
     },
-    async insertAdjustment(row) {
-      await db.insert(stepAdjustments).values(row);
+
+    async insertAdjustment(row: typeof stepAdjustments.$inferInsert): Promise<void> {
+      await k.run(db.insert(stepAdjustments).values(row));
     },
-    async listAdjustments(userId) {
-      return db.select().from(stepAdjustments).where(eq(stepAdjustments.userId, userId)).orderBy(desc(stepAdjustments.at));
+    async listAdjustments(userId: string) {
+      return await k.rows(db.select().from(stepAdjustments).where(eq(stepAdjustments.userId, userId)).orderBy(desc(stepAdjustments.at)));
     },
-    async adjustmentsForDay(userId, day) {
-      const [row] = await db
-        .select({ n: sum(stepAdjustments.steps).mapWith(Number) })
-        .from(stepAdjustments)
-        .where(and(eq(stepAdjustments.userId, userId), eq(stepAdjustments.day, day)));
-      return row?.n ?? 0;
+    async adjustmentsForDay(userId: string, day: string): Promise<number> {
+      return (
+        (
+          await k.first(
+            db
+              .select({ n: sum(stepAdjustments.steps).mapWith(Number) })
+              .from(stepAdjustments)
+              .where(and(eq(stepAdjustments.userId, userId), eq(stepAdjustments.day, day))),
+          )
+        )?.n ?? 0
+      );
     },
-    async addToTotal(userId, steps) {
-      await db
-        .insert(stepTotals)
-        .values({ userId, totalSteps: steps })
-        .onConflictDoUpdate({ target: stepTotals.userId, set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` } });
+    async addToTotal(userId: string, steps: number): Promise<void> {
+      await k.run(
+        db
+          .insert(stepTotals)
+          .values({ userId, totalSteps: steps })
+          .onConflictDoUpdate({
+            target: stepTotals.userId,
+            set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
+          }),
+      );
     },
-    async insertOutbox(row) {
-      await db.insert(outbox).values(row);
+
+    async insertOutbox(row: OutboxRow): Promise<void> {
+      await k.run(db.insert(outbox).values(row));
     },
-    async updateOutbox(id, patch) {
-      await db.update(outbox).set(patch).where(eq(outbox.id, id));
+    async updateOutbox(id: string, patch: Partial<OutboxRow>): Promise<void> {
+      await k.run(db.update(outbox).set(patch).where(eq(outbox.id, id)));
     },
-    async listOutbox(limit) {
-      return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+    async listOutbox(limit: number): Promise<OutboxRow[]> {
+      return await k.rows(db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit));
     },
-    async searchUsers(query, limit) {
+
+    async searchUsers(query: string, limit: number) {
       const q = `%${query.trim().toLowerCase()}%`;
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          createdAt: users.createdAt,
-          totalSteps: stepTotals.totalSteps,
-        })
-        .from(users)
-        .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
-        .where(
-          query.trim()
-            ? or(like(sql`lower(${users.email})`, q), like(sql`lower(${users.firstName})`, q), like(sql`lower(coalesce(${users.lastName}, ''))`, q))
-            : undefined,
-        )
-        .orderBy(desc(users.createdAt))
-        .limit(limit);
+      return await k.rows(
+        db
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+            createdAt: users.createdAt,
+            totalSteps: stepTotals.totalSteps,
+          })
+          .from(users)
+          .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
+          .where(
+            query.trim()
+              ? or(like(sql`lower(${users.email})`, q), like(sql`lower(${users.firstName})`, q), like(sql`lower(coalesce(${users.lastName}, ''))`, q))
+              : undefined,
+          )
+          .orderBy(desc(users.createdAt))
+          .limit(limit),
+      );
     },
-    async userCount() {
-      return (await db.select({ n: count() }).from(users))[0]?.n ?? 0;
+    async userCount(): Promise<number> {
+      return (await k.first(db.select({ n: count() }).from(users)))?.n ?? 0;
     },
-    async activeUserCount(since) {
-      const [completed, signedIn] = await Promise.all([
+    /** Users with a completion or a verified session since `since`. */
+    async activeUserCount(since: Date): Promise<number> {
+      const completed = await k.rows(
         db.selectDistinct({ id: activityCompletions.userId }).from(activityCompletions).where(gte(activityCompletions.completedAt, since)),
-        db.selectDistinct({ id: sessions.userId }).from(sessions).where(gte(sessions.lastVerifiedAt, since)),
-      ]);
+      );
+      const signedIn = await k.rows(db.selectDistinct({ id: sessions.userId }).from(sessions).where(gte(sessions.lastVerifiedAt, since)));
       return new Set([...completed, ...signedIn].map((r) => r.id)).size;
     },
-    async assessedUserCount() {
-      return (await db.select({ n: countDistinct(assessments.userId) }).from(assessments))[0]?.n ?? 0;
+    async assessedUserCount(): Promise<number> {
+      return (await k.first(db.select({ n: countDistinct(assessments.userId) }).from(assessments)))?.n ?? 0;
     },
-    async completionsByDay(sinceDay) {
-      return db
-        .select({ day: activityCompletions.day, activityKey: activityCompletions.activityKey, completions: count() })
-        .from(activityCompletions)
-        .where(gte(activityCompletions.day, sinceDay))
-        .groupBy(activityCompletions.day, activityCompletions.activityKey)
-        .orderBy(activityCompletions.day);
+    async completionsByDay(sinceDay: string) {
+      return await k.rows(
+        db
+          .select({ day: activityCompletions.day, activityKey: activityCompletions.activityKey, completions: count() })
+          .from(activityCompletions)
+          .where(gte(activityCompletions.day, sinceDay))
+          .groupBy(activityCompletions.day, activityCompletions.activityKey)
+          .orderBy(activityCompletions.day),
+      );
     },
-    async usageByDay(sinceDay) {
-      return db
-        .select({
-          day: aiUsage.day,
-          requests: sum(aiUsage.requests).mapWith(Number),
-          inputTokens: sum(aiUsage.inputTokens).mapWith(Number),
-          outputTokens: sum(aiUsage.outputTokens).mapWith(Number),
-          errors: sum(aiUsage.errors).mapWith(Number),
-          planFallbacks: sum(aiUsage.planFallbacks).mapWith(Number),
-        })
-        .from(aiUsage)
-        .where(gte(aiUsage.day, sinceDay))
-        .groupBy(aiUsage.day)
-        .orderBy(aiUsage.day);
+    async usageByDay(sinceDay: string) {
+      return await k.rows(
+        db
+          .select({
+            day: aiUsage.day,
+            requests: sum(aiUsage.requests).mapWith(Number),
+            inputTokens: sum(aiUsage.inputTokens).mapWith(Number),
+            outputTokens: sum(aiUsage.outputTokens).mapWith(Number),
+            /** Failed model calls (error, timeout, empty or cut answer). */
+            errors: sum(aiUsage.errors).mapWith(Number),
+            /** Daily plans written offline because the model failed. */
+            planFallbacks: sum(aiUsage.planFallbacks).mapWith(Number),
+          })
+          .from(aiUsage)
+          .where(gte(aiUsage.day, sinceDay))
+          .groupBy(aiUsage.day)
+          .orderBy(aiUsage.day),
+      );
     },
   };
 }

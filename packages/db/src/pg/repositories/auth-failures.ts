@@ -1,74 +1,82 @@
-import type { AttemptScope } from '@ascenso/domain/login-throttle';
+// @generated from src/repositories/auth-failures.ts — edit that file, then run pnpm db:generate
+import type { AttemptRule, AttemptScope } from '@ascenso/domain/login-throttle';
 import { and, asc, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
-import type { AuthFailuresRepository, Reservation } from '../../store';
 import { authFailures } from '../schema/auth-failures';
-import { changed, type PgExec } from './exec';
+import type { AuthFailuresRepository, Reservation } from '../../store';
+import * as k from './kit';
 
 /**
- * Sliding-window attempt counters on PostgreSQL. `reserve` is the atomic check-and-count: one transaction
- * (a savepoint inside a Store transaction) that first takes a transaction-scoped advisory lock per rule
- * key (in a fixed order, so two reservations never deadlock), so that concurrent reservations of the same
- * key, from any instance, count one after another; then it counts and inserts as the SQLite one does.
+ * Sliding-window attempt counters (decision 012). `reserve` is the atomic check-and-count: one `k.atomic`
+ * transaction, serialised on every rule's key (decision 039: the write lock, or one advisory lock per key
+ * taken in a fixed order so that two reservations never deadlock), counts every rule's window and, only
+ * when all have room, records the attempt under each of them. The sign-in path runs these statements on
+ * every attempt: they are named prepared statements.
  */
-export function createPgAuthFailuresRepository(db: PgExec): AuthFailuresRepository {
-  const inWindowOf = (scope: AttemptScope, key: string, since: Date) =>
-    and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since));
-
-  async function inWindow(exec: PgExec, scope: AttemptScope, key: string, since: Date) {
-    return (
-      await exec
-        .select({ n: count(), oldest: min(authFailures.at) })
-        .from(authFailures)
-        .where(inWindowOf(scope, key, since))
-    )[0];
-  }
+export function createAuthFailuresRepository(db: k.Exec): AuthFailuresRepository {
+  /** The attempts of one scope and key still inside the window (after `since`). */
+  const inWindowOfKey = and(
+    eq(authFailures.scope, sql.placeholder('scope')),
+    eq(authFailures.key, sql.placeholder('key')),
+    gt(authFailures.at, k.param(authFailures.at, 'since')),
+  );
+  const inWindow = k.statement(db, 'auth_failures_in_window', (x) =>
+    x
+      .select({ n: count(), oldest: min(authFailures.at) })
+      .from(authFailures)
+      .where(inWindowOfKey),
+  );
+  // The attempt that must leave the window before there is room again: the (n - max + 1)-th oldest.
+  const leaving = k.statement(db, 'auth_failures_leaving', (x) =>
+    x.select({ at: authFailures.at }).from(authFailures).where(inWindowOfKey).orderBy(asc(authFailures.at)).limit(1).offset(sql.placeholder('offset')),
+  );
+  const record = k.statement(db, 'auth_failures_record', (x) =>
+    x
+      .insert(authFailures)
+      .values({ scope: sql.placeholder('scope'), key: sql.placeholder('key'), at: sql.placeholder('at') })
+      .returning({ id: authFailures.id }),
+  );
+  const clearKey = k.statement(db, 'auth_failures_clear', (x) =>
+    x.delete(authFailures).where(and(eq(authFailures.scope, sql.placeholder('scope')), eq(authFailures.key, sql.placeholder('key')))),
+  );
 
   return {
-    async reserve(rules, now): Promise<Reservation> {
-      return db.transaction(async (tx) => {
-        const lockKeys = [...new Set(rules.map((rule) => `auth:${rule.scope}:${rule.key}`))].sort();
-        for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    /** Records one attempt under every rule when each has room; otherwise records nothing. */
+    async reserve(rules: readonly AttemptRule[], now: Date): Promise<Reservation> {
+      const locks = rules.map((rule) => `auth:${rule.scope}:${rule.key}`);
+      return await k.atomic(db, locks, async (tx) => {
         let refused: { retryAt: number; scope: AttemptScope } | undefined;
         const blocked: Array<{ scope: AttemptScope; key: string; retryAt: Date }> = [];
         for (const rule of rules) {
           const since = new Date(now.getTime() - rule.windowMs);
-          const n = (await inWindow(tx, rule.scope, rule.key, since))?.n ?? 0;
+          const n = (await k.first(inWindow(tx), { scope: rule.scope, key: rule.key, since }))?.n ?? 0;
           if (n < rule.max) continue;
-          // The attempt that must leave the window before there is room again: the (n - max + 1)-th oldest.
-          const first = (
-            await tx
-              .select({ at: authFailures.at })
-              .from(authFailures)
-              .where(inWindowOf(rule.scope, rule.key, since))
-              .orderBy(asc(authFailures.at))
-              .limit(1)
-              .offset(n - rule.max)
-          )[0];
+          const first = await k.first(leaving(tx), { scope: rule.scope, key: rule.key, since, offset: n - rule.max });
           const retryAt = (first?.at.getTime() ?? now.getTime()) + rule.windowMs;
           blocked.push({ scope: rule.scope, key: rule.key, retryAt: new Date(retryAt) });
           if (!refused || retryAt > refused.retryAt) refused = { retryAt, scope: rule.scope };
         }
         if (refused) return { ok: false as const, retryAt: new Date(refused.retryAt), scope: refused.scope, blocked };
+        // One row per rule, in the rules' order: ids[i] is rules[i]'s attempt.
         const ids: number[] = [];
         for (const rule of rules) {
-          const [row] = await tx.insert(authFailures).values({ scope: rule.scope, key: rule.key, at: now }).returning({ id: authFailures.id });
-          ids.push(row!.id);
+          for (const row of await k.rows(record(tx), { scope: rule.scope, key: rule.key, at: now })) ids.push(row.id);
         }
         return { ok: true as const, ids };
       });
     },
-    async release(ids) {
-      if (ids.length > 0) await db.delete(authFailures).where(inArray(authFailures.id, [...ids]));
+    /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
+    async release(ids: readonly number[]): Promise<void> {
+      if (ids.length > 0) await k.run(db.delete(authFailures).where(inArray(authFailures.id, [...ids])));
     },
-    async countSince(scope, key, since) {
-      const row = await inWindow(db, scope, key, since);
+    async countSince(scope: AttemptScope, key: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const row = await k.first(inWindow(db), { scope, key, since });
       return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
     },
-    async clear(scope, key) {
-      await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
+    async clear(scope: AttemptScope, key: string): Promise<void> {
+      await k.run(clearKey(db), { scope, key });
     },
-    async pruneBefore(before) {
-      return changed(await db.delete(authFailures).where(lt(authFailures.at, before)));
+    async pruneBefore(before: Date): Promise<number> {
+      return await k.changes(db.delete(authFailures).where(lt(authFailures.at, before)));
     },
   };
 }

@@ -1,7 +1,21 @@
+// @generated from src/repositories/coaching.ts — edit that file, then run pnpm db:generate
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import {
+  aiUsage,
+  assessmentEvaluations,
+  commitments,
+  conversations,
+  dailyPlans,
+  journalEntries,
+  messages,
+  type CommitmentRow,
+  type ConversationRow,
+  type DailyPlanRow,
+  type JournalEntryRow,
+  type MessageRow,
+} from '../schema/coaching';
 import type { CoachingRepository } from '../../store';
-import { aiUsage, assessmentEvaluations, commitments, conversations, dailyPlans, journalEntries, messages } from '../schema/coaching';
-import { deleteOwnRow, updateOwnRow, type PgExec } from './exec';
+import * as k from './kit';
 
 /** A model call added to the day's AI usage row (the upsert's update half). */
 const ADD_USAGE = {
@@ -10,174 +24,301 @@ const ADD_USAGE = {
   outputTokens: sql`${aiUsage.outputTokens} + excluded.output_tokens`,
 };
 
-/** Conversations, messages, commitments, daily plans, AI usage and journal entries on PostgreSQL. No rules here. */
-export function createPgCoachingRepository(db: PgExec): CoachingRepository {
+/** Conversations, messages, commitments, daily plans, AI usage and journal entries. No rules here. */
+export function createCoachingRepository(db: k.Exec): CoachingRepository {
+  // Named prepared statements: the coach's reply path runs these for every streamed answer.
+  const conversationById = k.statement(db, 'coaching_conversation_by_id', (x) =>
+    x
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, sql.placeholder('id'))),
+  );
+  const messageById = k.statement(db, 'coaching_message_by_id', (x) =>
+    x
+      .select()
+      .from(messages)
+      .where(eq(messages.id, sql.placeholder('id'))),
+  );
+  const replyByUserMessage = k.statement(db, 'coaching_reply_by_user_message', (x) =>
+    x
+      .select()
+      .from(messages)
+      .where(eq(messages.replyTo, sql.placeholder('id'))),
+  );
+  const messagesOfConversation = k.statement(db, 'coaching_messages_of_conversation', (x) =>
+    x
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, sql.placeholder('id')))
+      .orderBy(asc(messages.createdAt), asc(messages.role)),
+  );
+  const insertMessageStatement = k.statement(db, 'coaching_insert_message', (x) =>
+    x.insert(messages).values({
+      id: sql.placeholder('id'),
+      conversationId: sql.placeholder('conversationId'),
+      userId: sql.placeholder('userId'),
+      role: sql.placeholder('role'),
+      content: sql.placeholder('content'),
+      replyTo: sql.placeholder('replyTo'),
+      stage: sql.placeholder('stage'),
+      flagged: sql.placeholder('flagged'),
+      stopped: sql.placeholder('stopped'),
+      createdAt: sql.placeholder('createdAt'),
+    }),
+  );
+  // The time goes through the column's encoder (k.param); the stage is a nullable placeholder, wrapped in `sql`.
+  const touchConversationStatement = k.statement(db, 'coaching_touch_conversation', (x) =>
+    x
+      .update(conversations)
+      .set({ updatedAt: sql`${k.param(conversations.updatedAt, 'updatedAt')}`, stage: sql`${sql.placeholder('stage')}` })
+      .where(eq(conversations.id, sql.placeholder('id'))),
+  );
+  const deleteReplyStatement = k.statement(db, 'coaching_delete_reply', (x) => x.delete(messages).where(eq(messages.replyTo, sql.placeholder('id'))));
+  const lastMessageAtStatement = k.statement(db, 'coaching_last_message_at', (x) =>
+    x
+      .select({ at: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.conversationId, sql.placeholder('id')))
+      .orderBy(desc(messages.createdAt))
+      .limit(1),
+  );
+  const countUserMessagesStatement = k.statement(db, 'coaching_count_user_messages', (x) =>
+    x
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.conversationId, sql.placeholder('id')), eq(messages.role, 'user'))),
+  );
+  const addUsageStatement = k.statement(db, 'coaching_add_usage', (x) =>
+    x
+      .insert(aiUsage)
+      .values({
+        userId: sql.placeholder('userId'),
+        day: sql.placeholder('day'),
+        requests: 1,
+        inputTokens: sql.placeholder('inputTokens'),
+        outputTokens: sql.placeholder('outputTokens'),
+      })
+      .onConflictDoUpdate({
+        target: [aiUsage.userId, aiUsage.day],
+        set: ADD_USAGE,
+      }),
+  );
+  const openCommitmentsStatement = k.statement(db, 'coaching_open_commitments', (x) =>
+    x
+      .select()
+      .from(commitments)
+      .where(and(eq(commitments.userId, sql.placeholder('userId')), eq(commitments.status, 'open')))
+      .orderBy(desc(commitments.createdAt)),
+  );
+  const recentJournalStatement = k.statement(db, 'coaching_recent_journal', (x) =>
+    x
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, sql.placeholder('userId')))
+      .orderBy(desc(journalEntries.createdAt))
+      .limit(sql.placeholder('limit')),
+  );
   return {
-    async insertConversation(row) {
-      await db.insert(conversations).values(row);
+    async insertConversation(row: typeof conversations.$inferInsert): Promise<void> {
+      await k.run(db.insert(conversations).values(row));
     },
-    async findConversation(id) {
-      return (await db.select().from(conversations).where(eq(conversations.id, id)))[0];
+    async findConversation(id: string): Promise<ConversationRow | undefined> {
+      return await k.first(conversationById(db), { id });
     },
-    async listConversations(userId, kind, limit) {
+    async listConversations(userId: string, kind: ConversationRow['kind'] | undefined, limit: number): Promise<ConversationRow[]> {
       const where = kind ? and(eq(conversations.userId, userId), eq(conversations.kind, kind)) : eq(conversations.userId, userId);
-      return db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(limit);
+      return await k.rows(db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt)).limit(limit));
     },
-    async touchConversation(id, updatedAt, stage) {
-      await db.update(conversations).set({ updatedAt, stage }).where(eq(conversations.id, id));
+    /** After a turn: the conversation's time and stage (a prepared statement; the reply path's write). */
+    async touchConversation(id: string, updatedAt: Date, stage: string | null): Promise<void> {
+      await k.run(touchConversationStatement(db), { id, updatedAt, stage });
     },
-    async updateConversation(id, patch) {
-      await db.update(conversations).set(patch).where(eq(conversations.id, id));
+    async updateConversation(id: string, patch: Partial<Omit<ConversationRow, 'id' | 'userId'>>): Promise<void> {
+      await k.run(db.update(conversations).set(patch).where(eq(conversations.id, id)));
     },
 
-    async insertMessage(row) {
-      await db.insert(messages).values(row);
+    async insertMessage(row: MessageRow): Promise<void> {
+      await k.run(insertMessageStatement(db), row);
     },
-    async findMessage(id) {
-      return (await db.select().from(messages).where(eq(messages.id, id)))[0];
+    async findMessage(id: string): Promise<MessageRow | undefined> {
+      return await k.first(messageById(db), { id });
     },
-    async listMessages(conversationId) {
-      return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.role));
+    async listMessages(conversationId: string): Promise<MessageRow[]> {
+      return await k.rows(messagesOfConversation(db), { id: conversationId });
     },
-    async findReply(userMessageId) {
-      return (await db.select().from(messages).where(eq(messages.replyTo, userMessageId)))[0];
+    async findReply(userMessageId: string): Promise<MessageRow | undefined> {
+      return await k.first(replyByUserMessage(db), { id: userMessageId });
     },
-    async deleteReply(userMessageId) {
-      await db.delete(messages).where(eq(messages.replyTo, userMessageId));
+    async deleteReply(userMessageId: string): Promise<void> {
+      await k.run(deleteReplyStatement(db), { id: userMessageId });
     },
-    async lastMessageAt(conversationId) {
-      return (
-        await db.select({ at: messages.createdAt }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.createdAt)).limit(1)
-      )[0]?.at;
+    /** Time of the latest message, for keeping a conversation's order strictly increasing. */
+    async lastMessageAt(conversationId: string): Promise<Date | undefined> {
+      return (await k.first(lastMessageAtStatement(db), { id: conversationId }))?.at;
     },
-    async recentCrises(userId, since) {
+    async countUserMessages(conversationId: string): Promise<number> {
+      return (await k.first(countUserMessagesStatement(db), { id: conversationId }))?.n ?? 0;
+    },
+    async recentCrises(userId: string, since: Date): Promise<Array<{ conversationId: string; at: Date; categories: string | null }>> {
+      // The latest flagged message's time, decoded as the column is.
       const at = sql<Date>`max(${messages.createdAt})`.mapWith(messages.createdAt);
-      return db
-        .select({ conversationId: conversations.id, at, categories: conversations.safetyCategory })
-        .from(conversations)
-        .innerJoin(messages, eq(messages.conversationId, conversations.id))
-        .where(and(eq(conversations.userId, userId), eq(messages.flagged, true), eq(messages.role, 'user'), gte(messages.createdAt, since)))
-        .groupBy(conversations.id)
-        .orderBy(desc(at));
-    },
-    async countUserMessages(conversationId) {
-      return (
-        (
-          await db
-            .select({ n: count() })
-            .from(messages)
-            .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user')))
-        )[0]?.n ?? 0
+      return await k.rows(
+        db
+          .select({ conversationId: conversations.id, at, categories: conversations.safetyCategory })
+          .from(conversations)
+          .innerJoin(messages, eq(messages.conversationId, conversations.id))
+          .where(and(eq(conversations.userId, userId), eq(messages.flagged, true), eq(messages.role, 'user'), gte(messages.createdAt, since)))
+          .groupBy(conversations.id)
+          .orderBy(desc(at)),
       );
     },
 
-    async insertCommitments(rows) {
-      if (rows.length) await db.insert(commitments).values(rows);
+    async insertCommitments(rows: CommitmentRow[]): Promise<void> {
+      if (rows.length) await k.run(db.insert(commitments).values(rows));
     },
-    async listCommitments(userId, status) {
+    async listCommitments(userId: string, status?: CommitmentRow['status']): Promise<CommitmentRow[]> {
+      if (status === 'open') return await k.rows(openCommitmentsStatement(db), { userId });
       const where = status ? and(eq(commitments.userId, userId), eq(commitments.status, status)) : eq(commitments.userId, userId);
-      return db.select().from(commitments).where(where).orderBy(desc(commitments.createdAt));
+      return await k.rows(db.select().from(commitments).where(where).orderBy(desc(commitments.createdAt)));
     },
-    async listConversationCommitments(conversationId) {
-      return db.select().from(commitments).where(eq(commitments.conversationId, conversationId)).orderBy(asc(commitments.createdAt));
+    async listConversationCommitments(conversationId: string): Promise<CommitmentRow[]> {
+      return await k.rows(db.select().from(commitments).where(eq(commitments.conversationId, conversationId)).orderBy(asc(commitments.createdAt)));
     },
-    async setCommitmentStatus(userId, id, status, at) {
-      return updateOwnRow(db, commitments, userId, id, { status, closedAt: status === 'open' ? null : at });
-    },
-    async updateCommitmentText(userId, id, text) {
-      return updateOwnRow(db, commitments, userId, id, { text });
-    },
-    async deleteCommitment(userId, id) {
-      return deleteOwnRow(db, commitments, userId, id);
-    },
-    async listPlans(userId) {
-      return db.select().from(dailyPlans).where(eq(dailyPlans.userId, userId)).orderBy(desc(dailyPlans.day));
-    },
-    async listUsage(userId) {
-      return db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).orderBy(desc(aiUsage.day));
+    async setCommitmentStatus(userId: string, id: string, status: CommitmentRow['status'], at: Date): Promise<boolean> {
+      return (
+        (await k.changes(
+          db
+            .update(commitments)
+            .set({ status, closedAt: status === 'open' ? null : at })
+            .where(k.ownRow(commitments, userId, id)),
+        )) > 0
+      );
     },
 
-    async findPlan(userId, day) {
+    async updateCommitmentText(userId: string, id: string, text: string): Promise<boolean> {
       return (
-        await db
+        (await k.changes(
+          db
+            .update(commitments)
+            .set({ text })
+            .where(k.ownRow(commitments, userId, id)),
+        )) > 0
+      );
+    },
+    async deleteCommitment(userId: string, id: string): Promise<boolean> {
+      return (await k.changes(db.delete(commitments).where(k.ownRow(commitments, userId, id)))) > 0;
+    },
+    async listPlans(userId: string): Promise<DailyPlanRow[]> {
+      return await k.rows(db.select().from(dailyPlans).where(eq(dailyPlans.userId, userId)).orderBy(desc(dailyPlans.day)));
+    },
+    async listUsage(userId: string) {
+      return await k.rows(db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).orderBy(desc(aiUsage.day)));
+    },
+
+    async findPlan(userId: string, day: string): Promise<DailyPlanRow | undefined> {
+      return await k.first(
+        db
           .select()
           .from(dailyPlans)
-          .where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day)))
-      )[0];
+          .where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.day, day))),
+      );
     },
-    async upsertPlan(row) {
-      await db
-        .insert(dailyPlans)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [dailyPlans.userId, dailyPlans.day],
-          set: {
-            content: row.content,
-            items: row.items,
-            source: row.source,
-            fallback: row.fallback ?? false,
-            generatedAt: row.generatedAt,
-            generationCount: row.generationCount,
-          },
-        });
+    async upsertPlan(row: typeof dailyPlans.$inferInsert): Promise<void> {
+      await k.run(
+        db
+          .insert(dailyPlans)
+          .values(row)
+          .onConflictDoUpdate({
+            target: [dailyPlans.userId, dailyPlans.day],
+            set: {
+              content: row.content,
+              items: row.items,
+              source: row.source,
+              fallback: row.fallback ?? false,
+              generatedAt: row.generatedAt,
+              generationCount: row.generationCount,
+            },
+          }),
+      );
     },
 
-    async addUsage(userId, day, usage) {
-      await db
-        .insert(aiUsage)
-        .values({ userId, day, requests: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
-        .onConflictDoUpdate({ target: [aiUsage.userId, aiUsage.day], set: ADD_USAGE });
+    async addUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }): Promise<void> {
+      await k.run(addUsageStatement(db), { userId, day, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
     },
-    async addFailedUsage(userId, day, usage, planFallback = false) {
-      await db
-        .insert(aiUsage)
-        .values({ userId, day, requests: 1, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, errors: 1, planFallbacks: planFallback ? 1 : 0 })
-        .onConflictDoUpdate({
-          target: [aiUsage.userId, aiUsage.day],
-          set: { ...ADD_USAGE, errors: sql`${aiUsage.errors} + 1`, planFallbacks: sql`${aiUsage.planFallbacks} + excluded.plan_fallbacks` },
-        });
+    /**
+     * A failed model call: its tokens (reported or estimated) are counted, plus one error, and one plan
+     * fallback when the daily plan was written offline instead.
+     */
+    async addFailedUsage(userId: string, day: string, usage: { inputTokens: number; outputTokens: number }, planFallback = false): Promise<void> {
+      await k.run(
+        db
+          .insert(aiUsage)
+          .values({
+            userId,
+            day,
+            requests: 1,
+            inputTokens: usage.inputTokens,
+            outputTokens: usage.outputTokens,
+            errors: 1,
+            planFallbacks: planFallback ? 1 : 0,
+          })
+          .onConflictDoUpdate({
+            target: [aiUsage.userId, aiUsage.day],
+            set: {
+              ...ADD_USAGE,
+              errors: sql`${aiUsage.errors} + 1`,
+              planFallbacks: sql`${aiUsage.planFallbacks} + excluded.plan_fallbacks`,
+            },
+          }),
+      );
     },
-    async setCoachSnapshot(conversationId, snapshot) {
-      await db
-        .update(conversations)
-        .set({ coachSnapshot: snapshot })
-        .where(and(eq(conversations.id, conversationId), isNull(conversations.coachSnapshot)));
-      return (await db.select({ s: conversations.coachSnapshot }).from(conversations).where(eq(conversations.id, conversationId)))[0]?.s ?? snapshot;
+    /** Freezes the coach's snapshot of the person for a conversation (only the first call writes it). */
+    async setCoachSnapshot(conversationId: string, snapshot: string): Promise<string> {
+      await k.run(
+        db
+          .update(conversations)
+          .set({ coachSnapshot: snapshot })
+          .where(and(eq(conversations.id, conversationId), isNull(conversations.coachSnapshot))),
+      );
+      return (await k.first(db.select({ s: conversations.coachSnapshot }).from(conversations).where(eq(conversations.id, conversationId))))?.s ?? snapshot;
     },
-    async usageFor(userId, day) {
-      return (
-        await db
+    async usageFor(userId: string, day: string) {
+      return await k.first(
+        db
           .select()
           .from(aiUsage)
-          .where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day)))
-      )[0];
+          .where(and(eq(aiUsage.userId, userId), eq(aiUsage.day, day))),
+      );
     },
 
-    async insertJournalEntry(row) {
-      await db.insert(journalEntries).values(row);
+    async insertJournalEntry(row: JournalEntryRow): Promise<void> {
+      await k.run(db.insert(journalEntries).values(row));
     },
-    async recentJournalEntries(userId, limit) {
-      return db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(desc(journalEntries.createdAt)).limit(limit);
+    async recentJournalEntries(userId: string, limit: number): Promise<JournalEntryRow[]> {
+      return await k.rows(recentJournalStatement(db), { userId, limit });
     },
-    async journalEntriesBetween(userId, from, to) {
-      return db
-        .select()
-        .from(journalEntries)
-        .where(and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, from), lt(journalEntries.createdAt, to)))
-        .orderBy(asc(journalEntries.createdAt));
-    },
-    async findJournalEntry(id) {
-      return (await db.select().from(journalEntries).where(eq(journalEntries.id, id)))[0];
-    },
-    async deleteJournalEntry(userId, id) {
-      return deleteOwnRow(db, journalEntries, userId, id);
+    async journalEntriesBetween(userId: string, from: Date, to: Date): Promise<JournalEntryRow[]> {
+      return await k.rows(
+        db
+          .select()
+          .from(journalEntries)
+          .where(and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, from), lt(journalEntries.createdAt, to)))
+          .orderBy(asc(journalEntries.createdAt)),
+      );
     },
 
-    async findEvaluation(assessmentId) {
-      return (await db.select().from(assessmentEvaluations).where(eq(assessmentEvaluations.assessmentId, assessmentId)))[0];
+    async findJournalEntry(id: string): Promise<JournalEntryRow | undefined> {
+      return await k.first(db.select().from(journalEntries).where(eq(journalEntries.id, id)));
     },
-    async saveEvaluation(row) {
-      await db.insert(assessmentEvaluations).values(row).onConflictDoNothing();
+    async deleteJournalEntry(userId: string, id: string): Promise<boolean> {
+      return (await k.changes(db.delete(journalEntries).where(k.ownRow(journalEntries, userId, id)))) > 0;
+    },
+
+    async findEvaluation(assessmentId: string) {
+      return await k.first(db.select().from(assessmentEvaluations).where(eq(assessmentEvaluations.assessmentId, assessmentId)));
+    },
+    async saveEvaluation(row: typeof assessmentEvaluations.$inferInsert): Promise<void> {
+      await k.run(db.insert(assessmentEvaluations).values(row).onConflictDoNothing());
     },
   };
 }
