@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
+import { CompleteActivityProcedureInputSchema } from './activities.schema';
 import type { AppEnv } from '../../http/types';
 
 /** The documented steps paths, as shims over the activities procedures. */
@@ -12,7 +13,9 @@ export function activitiesRest(deps: Deps) {
     const body = await readJsonBody(c);
     const idempotencyKey = c.req.header('idempotency-key');
     const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, idempotencyKey } : body;
-    return withCaller(deps, c, async (caller) => c.json(await caller.activities.complete(input as never), 200));
+    return withInput(deps, c, { schema: CompleteActivityProcedureInputSchema, caller: 'member' }, input, async (caller, checked) =>
+      c.json(await caller.activities.complete(checked), 200),
+    );
   });
 
   app.get('/activity-log/users/:userId/activity-stats', (c) =>

@@ -5,6 +5,8 @@ import { ActivityStatsSchema, CatalogueSchema, CompleteActivityProcedureInputSch
 import { completedEventsAfter, parseEventId } from '../../realtime/outbox-relay';
 import { claimActivity, getActivityStats, markToastShown } from './activities.service';
 
+export const MarkToastShownSchema = z.object({ success: z.literal(true), firstTime: z.boolean() });
+
 export const activitiesRouter = router({
   /** The catalogue (key, name, base steps, multiplier, daily limit), for every signed-in user. */
   catalogue: authedProcedure.output(CatalogueSchema).query(async ({ ctx }) =>
@@ -35,7 +37,7 @@ export const activitiesRouter = router({
 
   markToastShown: authedProcedure
     .input(z.object({ activityId: z.string().min(1).max(64) }))
-    .output(z.object({ success: z.literal(true), firstTime: z.boolean() }))
+    .output(MarkToastShownSchema)
     .mutation(({ ctx, input }) => markToastShown(ctx.deps, ctx.auth.user.id, input.activityId)),
 
   /**

@@ -1,9 +1,17 @@
-import { PublicUserSchema, safeNextPath } from '@ascenso/domain/auth';
+import {
+  LoginInputSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  PublicUserSchema,
+  RegisterInputSchema,
+  safeNextPath,
+} from '@ascenso/domain/auth';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { VerifyEmailInputSchema } from './auth.router';
 import { earlyRestRefusal } from './early-refusal';
 
 /** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
@@ -20,32 +28,38 @@ export function authRest(deps: Deps) {
     const early = earlyRestRefusal(deps, c, 'auth.register');
     if (early) return early;
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.register(body as never), 201));
+    return withInput(deps, c, { schema: RegisterInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.register(input), 201));
   });
 
   app.post('/auth/login', async (c) => {
     const early = earlyRestRefusal(deps, c, 'auth.login');
     if (early) return early;
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.login(body as never), 200));
+    return withInput(deps, c, { schema: LoginInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.login(input), 200));
   });
 
   // The contract's "Accounts": 202 with the same body whether or not the account exists.
   app.post('/auth/password-reset', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.requestPasswordReset(body as never), 202));
+    return withInput(deps, c, { schema: PasswordResetRequestSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.requestPasswordReset(input), 202),
+    );
   });
 
   // 200, or 410 (LINK_GONE) for a link that was used, has expired or never existed.
   app.post('/auth/password-reset/confirm', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.confirmPasswordReset(body as never), 200));
+    return withInput(deps, c, { schema: PasswordResetConfirmSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.confirmPasswordReset(input), 200),
+    );
   });
 
   // 200, or 410 (LINK_GONE) for a confirmation link that was used, has expired or never existed.
   app.post('/auth/verify-email', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.verifyEmail(body as never), 200));
+    return withInput(deps, c, { schema: VerifyEmailInputSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.verifyEmail(input), 200),
+    );
   });
 
   // 202 when a fresh link is on its way, 200 when the address is already confirmed (no mail).

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { WorkHoursSchema } from '@ascenso/domain/work-hours';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } from './calendar.service';
@@ -67,7 +68,9 @@ export function calendarRest(deps: Deps) {
   );
   app.put('/profile/work-hours', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.calendar.setWorkHours(body as never), 200));
+    return withInput(deps, c, { schema: WorkHoursSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.calendar.setWorkHours(input), 200),
+    );
   });
   return app;
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
+import { GeneratePlanInputSchema } from './daily-plan.router';
 import type { AppEnv } from '../../http/types';
 
 /** GET /api/daily-plan and POST /api/generate-daily-plan (body optional: `{ "force": true }`). */
@@ -15,8 +16,8 @@ export function dailyPlanRest(deps: Deps) {
   );
   app.post('/generate-daily-plan', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => {
-      const result = await caller.dailyPlan.generate(body as never);
+    return withInput(deps, c, { schema: GeneratePlanInputSchema, caller: 'member' }, body, async (caller, input) => {
+      const result = await caller.dailyPlan.generate(input);
       const plan = result.plan;
       return c.json(
         {

@@ -5,9 +5,10 @@ import { findMeditation } from '@ascenso/domain/meditations';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { requestContext } from '../../http/request-meta';
+import { AudioCompleteInputSchema, MarkCompletedInputSchema } from './meditations.router';
 import { recordListenStart } from './meditations.service';
 import { recordServed, servedWritesSettled } from './served-writes';
 
@@ -84,12 +85,16 @@ export function meditationsRest(deps: Deps) {
   app.patch('/meditations/:id/completed', async (c) => {
     const body = await readJsonBody(c);
     const completed = typeof body === 'object' && body !== null ? (body as { completed?: unknown }).completed : undefined;
-    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.markCompleted({ id: c.req.param('id'), completed } as never), 200));
+    return withInput(deps, c, { schema: MarkCompletedInputSchema, caller: 'member' }, { id: c.req.param('id'), completed }, async (caller, input) =>
+      c.json(await caller.meditations.markCompleted(input), 200),
+    );
   });
 
   app.post('/activity-log/audio-complete', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.audioComplete(body as never), 200));
+    return withInput(deps, c, { schema: AudioCompleteInputSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.meditations.audioComplete(input), 200),
+    );
   });
 
   /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */

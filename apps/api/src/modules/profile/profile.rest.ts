@@ -3,9 +3,10 @@ import { DomainError } from '@ascenso/domain/errors';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { renderExportMarkdown, type MarkdownExportSource } from './export-markdown';
+import { DeleteAccountInputSchema } from './profile.router';
 import type { exportData } from './profile.service';
 
 type ExportDocument = Awaited<ReturnType<typeof exportData>>;
@@ -39,8 +40,8 @@ export function profileRest(deps: Deps) {
   });
   app.delete('/profile', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => {
-      await caller.profile.delete(body as never);
+    return withInput(deps, c, { schema: DeleteAccountInputSchema, caller: 'member' }, body, async (caller, input) => {
+      await caller.profile.delete(input);
       return c.body(null, 204);
     });
   });

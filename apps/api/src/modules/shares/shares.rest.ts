@@ -1,9 +1,9 @@
-import { SHARE_MAX_BODY_BYTES } from '@ascenso/domain/shares';
+import { SHARE_MAX_BODY_BYTES, ShareCreateInputSchema } from '@ascenso/domain/shares';
 import { DomainError } from '@ascenso/domain/errors';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 
 /** POST /api/shares, GET /api/shares, DELETE /api/shares/{id} (decision 029): thin shims over `shares.*`. */
@@ -18,7 +18,9 @@ export function sharesRest(deps: Deps) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainError('VALIDATION', 'Envía un objeto JSON con include y days', { fieldErrors: { _: ['Envía un objeto JSON con include y days'] } });
     }
-    return withCaller(deps, c, async (caller) => c.json(await caller.shares.create(body as never), 201));
+    return withInput(deps, c, { schema: ShareCreateInputSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.shares.create(input), 201),
+    );
   });
   app.get('/shares', (c) => withCaller(deps, c, async (caller) => c.json(await caller.shares.list(), 200, { 'Cache-Control': 'private, no-store' })));
   app.delete('/shares/:id', (c) =>
