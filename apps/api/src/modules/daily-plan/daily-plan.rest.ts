@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
+import { json, type RestOperation } from '../../http/openapi';
 import { withCaller, withInput } from '../../http/rest';
-import { GeneratePlanInputSchema } from './daily-plan.router';
+import { z } from 'zod';
+import { GeneratePlanInputSchema, PlanSchema } from './daily-plan.router';
+
+/** The plan as the REST paths answer it: the procedure's plan, three of its fields. */
+const RestPlanSchema = PlanSchema.unwrap().pick({ content: true, generatedAt: true, items: true }).nullable();
 import type { AppEnv } from '../../http/types';
 
 /** GET /api/daily-plan and POST /api/generate-daily-plan (body optional: `{ "force": true }`). */
@@ -30,3 +35,26 @@ export function dailyPlanRest(deps: Deps) {
   });
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const dailyPlanRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/daily-plan',
+    summary: 'Tu plan de hoy, o `null` si aún no lo has generado.',
+    description: '`content` es HTML saneado; sus enlaces llevan una de las clases breathing, fitness, journal, coaching, active-breaks o meditation.',
+    access: 'member',
+    responses: { 200: { description: 'El plan.', content: json(z.object({ plan: RestPlanSchema })) } },
+  },
+  {
+    method: 'post',
+    path: '/api/generate-daily-plan',
+    summary: 'Genera tu plan de hoy (una vez al día, salvo que lo pidas con `force`).',
+    access: 'member',
+    body: { required: false, content: json(GeneratePlanInputSchema) },
+    responses: {
+      200: { description: 'El plan, y si se ha generado ahora (`generated`).', content: json(z.object({ plan: RestPlanSchema, generated: z.boolean() })) },
+    },
+    errors: [400, 429, 503],
+  },
+];
