@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Deps } from './deps';
+import { apiDocsRoutes } from './http/api-docs';
 import { envelope, errorToResponse } from './http/errors';
 import { instanceHeader } from './http/instance-header';
 import { requestContext } from './http/request-meta';
@@ -13,26 +14,41 @@ import type { HomeRenderer } from './http/home-renderer';
 import { serveWebApp } from './http/static';
 import { webBootstrap } from './http/web-bootstrap';
 import type { AppEnv } from './http/types';
-import { activitiesRest } from './modules/activities/activities.rest';
-import { assessmentRest } from './modules/assessment/assessment.rest';
-import { authRest } from './modules/auth/auth.rest';
+import { activitiesRest, activitiesRestOperations } from './modules/activities/activities.rest';
+import { assessmentRest, assessmentRestOperations } from './modules/assessment/assessment.rest';
+import { authRest, authRestOperations } from './modules/auth/auth.rest';
 import { namesAuthInBatch } from './modules/auth/batching';
 import { earlyTrpcRefusal } from './modules/auth/early-refusal';
-import { dailyPlanRest } from './modules/daily-plan/daily-plan.rest';
-import { meditationsRest } from './modules/meditations/meditations.rest';
-import { profileRest } from './modules/profile/profile.rest';
+import { dailyPlanRest, dailyPlanRestOperations } from './modules/daily-plan/daily-plan.rest';
+import { meditationsRest, meditationsRestOperations } from './modules/meditations/meditations.rest';
+import { profileRest, profileRestOperations } from './modules/profile/profile.rest';
 import { sharePageRoutes } from './modules/shares/share-page';
-import { sharesRest } from './modules/shares/shares.rest';
-import { systemRest } from './modules/system/system.rest';
-import { VOICE_TRANSCRIBE_PATH, voiceRest } from './modules/voice/voice.rest';
-import { weeklyReviewRest } from './modules/weekly-review/weekly-review.rest';
-import { calendarRest } from './modules/calendar/calendar.rest';
+import { sharesRest, sharesRestOperations } from './modules/shares/shares.rest';
+import { systemRest, systemRestOperations } from './modules/system/system.rest';
+import { VOICE_TRANSCRIBE_PATH, voiceRest, voiceRestOperations } from './modules/voice/voice.rest';
+import { weeklyReviewRest, weeklyReviewRestOperations } from './modules/weekly-review/weekly-review.rest';
+import { calendarRest, calendarRestOperations } from './modules/calendar/calendar.rest';
 import { appRouter } from './trpc/app-router';
 
 // Default validation messages in Spanish (field-specific ones are written in the domain schemas).
 z.config(z.locales.es());
 
 const TRPC_PREFIX = '/api/trpc/';
+
+/** Every documented REST operation, in the order `/api/docs` shows them (decision 040). */
+export const REST_OPERATIONS = [
+  ...authRestOperations,
+  ...activitiesRestOperations,
+  ...assessmentRestOperations,
+  ...dailyPlanRestOperations,
+  ...meditationsRestOperations,
+  ...weeklyReviewRestOperations,
+  ...sharesRestOperations,
+  ...calendarRestOperations,
+  ...profileRestOperations,
+  ...voiceRestOperations,
+  ...systemRestOperations,
+];
 
 export type AppOptions = {
   /** Folder of the built web app to serve with history fallback; omitted in dev and API tests. */
@@ -104,6 +120,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', sharesRest(deps));
   app.route('/api', voiceRest(deps));
   app.route('/api', calendarRest(deps));
+  // The OpenAPI document and its page: outside production, and in production with API_DOCS=1 (decision 040).
+  if (deps.config.apiDocs) app.route('/api', apiDocsRoutes(REST_OPERATIONS));
   app.all('/api/*', (c) => envelope(c, 404, 'NOT_FOUND', 'Ruta de la API desconocida'));
 
   // The public page of a share (server-rendered HTML, decision 029), before the web app's fallback.

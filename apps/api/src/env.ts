@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   QUOTA_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).default(200),
   QUOTA_ASSESSMENTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** `GET /api/openapi.json` and `/api/docs` (decision 040): 1 serves them, 0 does not; unset: served outside production only. */
+  API_DOCS: z.enum(['0', '1'], { message: 'debe ser 0 o 1' }).optional(),
 });
 
 export type Config = {
@@ -134,6 +136,8 @@ export type Config = {
   quotas: Quotas;
   /** Data exports (JSON or Markdown) per user and hour. */
   exportsPerHour: number;
+  /** Whether `GET /api/openapi.json` and `GET /api/docs` are served (API_DOCS; default: outside production). */
+  apiDocs: boolean;
 };
 
 export type Quotas = {
@@ -250,5 +254,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       assessmentsPerDay: env.QUOTA_ASSESSMENTS_PER_DAY,
     },
     exportsPerHour: env.EXPORTS_PER_HOUR,
+    apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
   };
 }

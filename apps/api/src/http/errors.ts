@@ -4,14 +4,21 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context as HonoContext } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
 import type { Logger } from '../logger';
 import { DOMAIN_TO_TRPC, fieldErrorsFrom } from '../trpc/errors';
 import type { AppEnv } from './types';
 
-/** The one JSON error envelope of every REST path. */
-export type ErrorEnvelope = {
-  error: { code: string; message: string; requestId: string; details?: Record<string, unknown> };
-};
+/** The one JSON error envelope of every REST path (also its schema in `GET /api/openapi.json`). */
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export function envelope(c: HonoContext<AppEnv>, status: ContentfulStatusCode, code: string, message: string, details?: Record<string, unknown>) {
   const body: ErrorEnvelope = {

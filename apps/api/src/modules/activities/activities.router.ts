@@ -5,6 +5,11 @@ import { ActivityStatsSchema, CatalogueSchema, CompleteActivityProcedureInputSch
 import { completedEventsAfter, parseEventId } from '../../realtime/outbox-relay';
 import { claimActivity, getActivityStats, markToastShown } from './activities.service';
 
+/** `activities.stats`' input: whose steps (default: your own). */
+export const StatsInputSchema = z.object({ userId: z.string().min(1).max(64) });
+export const MarkToastShownInputSchema = z.object({ activityId: z.string().min(1).max(64) });
+export const MarkToastShownSchema = z.object({ success: z.literal(true), firstTime: z.boolean() });
+
 export const activitiesRouter = router({
   /** The catalogue (key, name, base steps, multiplier, daily limit), for every signed-in user. */
   catalogue: authedProcedure.output(CatalogueSchema).query(async ({ ctx }) =>
@@ -30,12 +35,12 @@ export const activitiesRouter = router({
   // is checked in the resolver (trpc.ts `checkedOutput`): `.output()` would add a middleware level, two
   // copies of the call options per request; a bad answer still fails the call as INTERNAL_SERVER_ERROR.
   stats: authedProcedure
-    .input(sync(z.object({ userId: z.string().min(1).max(64) }).optional()))
+    .input(sync(StatsInputSchema.optional()))
     .query(async ({ ctx, input }) => checkedOutput(ActivityStatsSchema, await getActivityStats(ctx.deps, ctx.auth.user, input?.userId ?? ctx.auth.user.id))),
 
   markToastShown: authedProcedure
-    .input(z.object({ activityId: z.string().min(1).max(64) }))
-    .output(z.object({ success: z.literal(true), firstTime: z.boolean() }))
+    .input(MarkToastShownInputSchema)
+    .output(MarkToastShownSchema)
     .mutation(({ ctx, input }) => markToastShown(ctx.deps, ctx.auth.user.id, input.activityId)),
 
   /**

@@ -1,8 +1,14 @@
+import { CompleteAssessmentInputSchema, ProgressInputSchema } from '@ascenso/domain/assessment';
+import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { json, type RestOperation } from '../../http/openapi';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { EvaluationSchema, SavedProgressSchema } from './assessment.router';
+import { AssessmentStatusSchema, CompletedAssessmentSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
 
 /** The documented assessment paths, as shims over the assessment procedures. */
 export function assessmentRest(deps: Deps) {
@@ -12,11 +18,15 @@ export function assessmentRest(deps: Deps) {
   app.get('/assessment/progress', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.progress(), 200)));
   app.post('/assessment/progress', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.assessment.saveProgress(body as never), 200));
+    return withInput(deps, c, { schema: ProgressInputSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.assessment.saveProgress(input), 200),
+    );
   });
   app.post('/assessment/complete', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.assessment.complete(body as never), 201));
+    return withInput(deps, c, { schema: CompleteAssessmentInputSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.assessment.complete(input), 201),
+    );
   });
   app.get('/assessment', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.latest(), 200)));
   app.get('/assessment/history', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.history(), 200)));
@@ -25,3 +35,72 @@ export function assessmentRest(deps: Deps) {
 
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const assessmentRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/assessment/status',
+    summary: 'Si has completado la evaluación inicial, o por qué sección vas.',
+    access: 'member',
+    responses: { 200: { description: 'El estado de tu evaluación.', content: json(AssessmentStatusSchema) } },
+  },
+  {
+    method: 'get',
+    path: '/api/assessment/progress',
+    summary: 'Lo que llevas guardado de la evaluación en curso.',
+    access: 'member',
+    responses: { 200: { description: 'Tu progreso.', content: json(ProgressSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/assessment/progress',
+    summary: 'Guarda el progreso de la evaluación en curso.',
+    access: 'member',
+    body: { required: true, content: json(ProgressInputSchema) },
+    responses: { 200: { description: 'Guardado.', content: json(SavedProgressSchema) } },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/assessment/complete',
+    summary: 'Completa la evaluación con todas sus respuestas.',
+    description: 'Las respuestas no válidas responden 400 con los campos que fallan. Suma los pasos de `assessment_completed` una vez.',
+    access: 'member',
+    body: { required: true, content: json(CompleteAssessmentInputSchema) },
+    responses: { 201: { description: 'La evaluación guardada y los pasos que ha sumado.', content: json(CompletedAssessmentSchema) } },
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/assessment',
+    summary: 'Tu última evaluación completada.',
+    access: 'member',
+    responses: { 200: { description: 'La evaluación.', content: json(StoredAssessmentSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/assessment/history',
+    summary: 'Tus evaluaciones completadas, de la más reciente a la más antigua.',
+    access: 'member',
+    responses: { 200: { description: 'El historial.', content: json(z.array(HistoryEntrySchema)) } },
+  },
+  {
+    method: 'get',
+    path: '/api/assessment/profile',
+    summary: 'El perfil para el coach que sale de tu evaluación.',
+    access: 'member',
+    responses: { 200: { description: 'Tu perfil.', content: json(CoachingProfileSchema) } },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/assessment/evaluation',
+    summary: 'La lectura de tu evaluación: áreas, fortalezas y primeros pasos.',
+    access: 'member',
+    responses: { 200: { description: 'Tu lectura.', content: json(EvaluationSchema) } },
+    errors: [404],
+  },
+];

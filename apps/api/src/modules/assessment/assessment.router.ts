@@ -19,6 +19,9 @@ import {
   saveProgress,
 } from './assessment.service';
 
+export const SavedProgressSchema = z.object({ success: z.literal(true), lastSavedAt: z.date() });
+export const EvaluationSchema = AssessmentEvaluationSchema.extend({ completedAt: z.date() });
+
 export const assessmentRouter = router({
   status: authedProcedure.output(AssessmentStatusSchema).query(({ ctx }) => getStatus(ctx.deps, ctx.auth.user.id)),
 
@@ -26,7 +29,7 @@ export const assessmentRouter = router({
 
   saveProgress: authedProcedure
     .input(ProgressInputSchema)
-    .output(z.object({ success: z.literal(true), lastSavedAt: z.date() }))
+    .output(SavedProgressSchema)
     .mutation(({ ctx, input }) => saveProgress(ctx.deps, ctx.auth.user.id, input)),
 
   complete: authedProcedure
@@ -46,9 +49,7 @@ export const assessmentRouter = router({
 
   profile: authedProcedure.output(CoachingProfileSchema).query(({ ctx }) => getCoachingProfile(ctx.deps, ctx.auth.user.id)),
 
-  evaluation: authedProcedure
-    .output(AssessmentEvaluationSchema.extend({ completedAt: z.date() }))
-    .query(({ ctx }) => getEvaluation(ctx.deps, ctx.auth.user.id)),
+  evaluation: authedProcedure.output(EvaluationSchema).query(({ ctx }) => getEvaluation(ctx.deps, ctx.auth.user.id)),
 
   /** The coach's written evaluation (AI server configured), or null. */
   coachEvaluation: authedProcedure

@@ -1,9 +1,19 @@
-import { PublicUserSchema, safeNextPath } from '@ascenso/domain/auth';
+import {
+  LoginInputSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  PublicUserSchema,
+  RegisterInputSchema,
+  safeNextPath,
+} from '@ascenso/domain/auth';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { json, type RestOperation } from '../../http/openapi';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
+import { z } from 'zod';
+import { DoneSchema, PasswordResetAcceptedSchema, ResendVerificationSchema, VerifyEmailInputSchema } from './auth.router';
 import { earlyRestRefusal } from './early-refusal';
 
 /** The documented sign-in paths of the contract, as thin shims over the auth procedures. */
@@ -20,32 +30,38 @@ export function authRest(deps: Deps) {
     const early = earlyRestRefusal(deps, c, 'auth.register');
     if (early) return early;
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.register(body as never), 201));
+    return withInput(deps, c, { schema: RegisterInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.register(input), 201));
   });
 
   app.post('/auth/login', async (c) => {
     const early = earlyRestRefusal(deps, c, 'auth.login');
     if (early) return early;
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.login(body as never), 200));
+    return withInput(deps, c, { schema: LoginInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.login(input), 200));
   });
 
   // The contract's "Accounts": 202 with the same body whether or not the account exists.
   app.post('/auth/password-reset', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.requestPasswordReset(body as never), 202));
+    return withInput(deps, c, { schema: PasswordResetRequestSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.requestPasswordReset(input), 202),
+    );
   });
 
   // 200, or 410 (LINK_GONE) for a link that was used, has expired or never existed.
   app.post('/auth/password-reset/confirm', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.confirmPasswordReset(body as never), 200));
+    return withInput(deps, c, { schema: PasswordResetConfirmSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.confirmPasswordReset(input), 200),
+    );
   });
 
   // 200, or 410 (LINK_GONE) for a confirmation link that was used, has expired or never existed.
   app.post('/auth/verify-email', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.auth.verifyEmail(body as never), 200));
+    return withInput(deps, c, { schema: VerifyEmailInputSchema, caller: 'anyone' }, body, async (caller, input) =>
+      c.json(await caller.auth.verifyEmail(input), 200),
+    );
   });
 
   // 202 when a fresh link is on its way, 200 when the address is already confirmed (no mail).
@@ -88,3 +104,97 @@ export function authRest(deps: Deps) {
 
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const authRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/login',
+    summary: 'Lleva a la pantalla de acceso, `/acceso` (conserva `?next=`).',
+    access: 'anyone',
+    query: z.object({ next: z.string().optional() }),
+    responses: { 302: { description: 'Redirige a `/acceso`.', headers: ['Location'] } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/register',
+    summary: 'Crea una cuenta e inicia su sesión.',
+    description: 'Contraseñas de 8 a 128 caracteres, sin reglas de composición; se rechazan las que están en una lista de contraseñas comunes.',
+    access: 'anyone',
+    body: { required: true, content: json(RegisterInputSchema) },
+    responses: { 201: { description: 'La cuenta creada, con su cookie de sesión.', content: json(PublicUserSchema), headers: ['Set-Cookie'] } },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Inicia sesión con tu e-mail y tu contraseña.',
+    description: 'Un e-mail o una contraseña incorrectos reciben la misma respuesta 401; los fallos repetidos, 429.',
+    access: 'anyone',
+    body: { required: true, content: json(LoginInputSchema) },
+    responses: { 200: { description: 'Tu usuario, con una cookie de sesión nueva.', content: json(PublicUserSchema), headers: ['Set-Cookie'] } },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset',
+    summary: 'Pide un enlace para restablecer la contraseña.',
+    description: 'La misma respuesta exista o no la cuenta. El enlace vale 30 minutos y una sola vez.',
+    access: 'anyone',
+    body: { required: true, content: json(PasswordResetRequestSchema) },
+    responses: { 202: { description: 'Pedido: si la cuenta existe, le llega un e-mail.', content: json(PasswordResetAcceptedSchema) } },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: 'Fija una contraseña nueva con el token de un enlace de restablecimiento.',
+    description: 'Cierra todas las sesiones de la cuenta y levanta sus límites de acceso.',
+    access: 'anyone',
+    body: { required: true, content: json(PasswordResetConfirmSchema) },
+    responses: { 200: { description: 'Contraseña cambiada.', content: json(DoneSchema) } },
+    errors: [400, 410, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    summary: 'Confirma tu dirección de e-mail con el token del enlace que recibiste.',
+    access: 'anyone',
+    body: { required: true, content: json(VerifyEmailInputSchema) },
+    responses: { 200: { description: 'Dirección confirmada.', content: json(DoneSchema) } },
+    errors: [400, 410],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email/resend',
+    summary: 'Envía un enlace de confirmación nuevo (los anteriores dejan de valer).',
+    access: 'member',
+    responses: {
+      200: { description: 'La dirección ya estaba confirmada: no se envía nada.', content: json(ResendVerificationSchema) },
+      202: { description: 'Enlace nuevo en camino.', content: json(ResendVerificationSchema) },
+    },
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'Cierra la sesión (se borra en el servidor).',
+    access: 'anyone',
+    responses: { 204: { description: 'Sesión cerrada; la cookie se borra.', headers: ['Set-Cookie'] } },
+  },
+  {
+    method: 'post',
+    path: '/api/logout',
+    summary: 'Cierra la sesión desde un formulario y vuelve a `/`.',
+    description: 'Solo con POST: un GET o un HEAD responde 405.',
+    access: 'anyone',
+    responses: { 303: { description: 'Sesión cerrada; redirige a `/`.', headers: ['Location', 'Set-Cookie'] } },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/user',
+    summary: 'Tu usuario, si has iniciado sesión.',
+    access: 'member',
+    responses: { 200: { description: 'Tu usuario.', content: json(PublicUserSchema) } },
+  },
+];

@@ -17,6 +17,16 @@ import { changePassword, login, logout, logoutEverywhere, register, toAccount, t
 import { resendVerification, verifyEmail } from './email-verification';
 import { confirmPasswordReset, PASSWORD_RESET_ACCEPTED_MESSAGE, requestPasswordReset } from './password-reset';
 
+/** `auth.verifyEmail`'s input: the token of a confirmation link. */
+export const VerifyEmailInputSchema = z.object({ token: z.string().max(200) });
+
+/** `auth.requestPasswordReset`'s answer (202 on REST). */
+export const PasswordResetAcceptedSchema = z.object({ message: z.string() });
+/** The answer of the procedures that only say they did it. */
+export const DoneSchema = z.object({ success: z.literal(true) });
+/** `auth.resendVerification`'s answer. */
+export const ResendVerificationSchema = z.object({ alreadyVerified: z.boolean() });
+
 export const SessionEventSchema = z.object({ type: z.literal('signedOut') });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 
@@ -66,7 +76,7 @@ export const authRouter = router({
    */
   requestPasswordReset: publicProcedure
     .input(PasswordResetRequestSchema)
-    .output(z.object({ message: z.string() }))
+    .output(PasswordResetAcceptedSchema)
     .mutation(async ({ ctx, input }) => {
       refuseOverWebSocket(ctx);
       await requestPasswordReset(ctx.deps, input.email, { ip: ctx.ip });
@@ -76,7 +86,7 @@ export const authRouter = router({
   /** Sets a new password through a reset link; every session of the account ends (LINK_GONE when the link cannot be used). */
   confirmPasswordReset: publicProcedure
     .input(PasswordResetConfirmSchema)
-    .output(z.object({ success: z.literal(true) }))
+    .output(DoneSchema)
     .mutation(({ ctx, input }) => {
       refuseOverWebSocket(ctx);
       return confirmPasswordReset(ctx.deps, input, { ip: ctx.ip });
@@ -87,12 +97,12 @@ export const authRouter = router({
    * LINK_GONE when it was used, has expired, was replaced or never existed.
    */
   verifyEmail: publicProcedure
-    .input(z.object({ token: z.string().max(200) }))
-    .output(z.object({ success: z.literal(true) }))
+    .input(VerifyEmailInputSchema)
+    .output(DoneSchema)
     .mutation(({ ctx, input }) => verifyEmail(ctx.deps, input.token)),
 
   /** «Reenviar enlace»: a fresh confirmation link (the older ones die), a few an hour; none once confirmed. */
-  resendVerification: authedProcedure.output(z.object({ alreadyVerified: z.boolean() })).mutation(async ({ ctx }) => {
+  resendVerification: authedProcedure.output(ResendVerificationSchema).mutation(async ({ ctx }) => {
     const result = await resendVerification(ctx.deps, ctx.auth.user.id);
     return { alreadyVerified: result.alreadyVerified };
   }),

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { WorkHoursSchema } from '@ascenso/domain/work-hours';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { json, type RestOperation } from '../../http/openapi';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
+import { z } from 'zod';
+import { FeedCreatedSchema, FeedStatusSchema, WorkHoursOutput } from './calendar.router';
 import { FEED_CACHE_SECONDS, FEED_FETCHES_PER_HOUR, findFeedOwner, renderFeed } from './calendar.service';
 
 /**
@@ -67,7 +71,66 @@ export function calendarRest(deps: Deps) {
   );
   app.put('/profile/work-hours', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.calendar.setWorkHours(body as never), 200));
+    return withInput(deps, c, { schema: WorkHoursSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.calendar.setWorkHours(input), 200),
+    );
   });
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const calendarRestOperations: RestOperation[] = [
+  {
+    method: 'post',
+    path: '/api/calendar/feed',
+    summary: 'Crea tu calendario privado (iCalendar), o lo cambia por uno nuevo.',
+    description: 'Necesita tu dirección confirmada. La URL solo se muestra ahora; la anterior deja de valer (404).',
+    access: 'member',
+    responses: { 201: { description: 'La URL del calendario.', content: json(FeedCreatedSchema.pick({ url: true })) } },
+    errors: [429],
+  },
+  {
+    method: 'get',
+    path: '/api/calendar/feed',
+    summary: 'Si tienes un calendario activo, y cuándo se consultó por última vez.',
+    access: 'member',
+    responses: { 200: { description: 'El estado.', content: json(FeedStatusSchema) } },
+  },
+  {
+    method: 'delete',
+    path: '/api/calendar/feed',
+    summary: 'Revoca tu calendario: su URL responde 404 desde ahora.',
+    access: 'member',
+    responses: { 204: { description: 'Revocado.' } },
+  },
+  {
+    method: 'get',
+    path: '/api/calendar/feed/{token}.ics',
+    summary: 'El calendario en sí: el plan de hoy y de mañana, los compromisos abiertos y los recordatorios de pausa.',
+    description: 'Sin cookie: el token de la URL es la credencial. Un número limitado de consultas por hora.',
+    access: 'anyone',
+    params: z.object({ token: z.string() }),
+    headers: z.object({ 'If-None-Match': z.string().optional() }),
+    responses: {
+      200: { description: 'El calendario.', content: { 'text/calendar': z.string() }, headers: ['ETag'] },
+      304: { description: 'No ha cambiado desde el `ETag` que mandaste.', headers: ['ETag'] },
+    },
+    errors: [404, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/profile/work-hours',
+    summary: 'Tu horario de trabajo (por defecto, de 09:00 a 18:00, de lunes a viernes).',
+    access: 'member',
+    responses: { 200: { description: 'Tu horario.', content: json(WorkHoursOutput) } },
+  },
+  {
+    method: 'put',
+    path: '/api/profile/work-hours',
+    summary: 'Cambia tu horario de trabajo: los recordatorios de pausa caen dentro de él.',
+    access: 'member',
+    body: { required: true, content: json(WorkHoursSchema) },
+    responses: { 200: { description: 'El horario guardado.', content: json(WorkHoursOutput) } },
+    errors: [400],
+  },
+];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/trpc';
 import { generatePlan, getTodayPlan } from './daily-plan.service';
 
-const PlanSchema = z
+export const PlanSchema = z
   .object({
     content: z.string(),
     generatedAt: z.date(),
@@ -20,12 +20,15 @@ const PlanSchema = z
   })
   .nullable();
 
+/** `dailyPlan.generate`'s input: `force` (the user asking again) regenerates today's plan. */
+export const GeneratePlanInputSchema = z.object({ force: z.boolean().optional() }).optional();
+
 export const dailyPlanRouter = router({
   today: authedProcedure.output(z.object({ plan: PlanSchema })).query(({ ctx }) => getTodayPlan(ctx.deps, ctx.auth.user)),
 
   /** Generates today's plan once; `force` (the user asking again) regenerates it. */
   generate: authedProcedure
-    .input(z.object({ force: z.boolean().optional() }).optional())
+    .input(GeneratePlanInputSchema)
     .output(z.object({ plan: PlanSchema, generated: z.boolean() }))
     .mutation(({ ctx, input, signal }) => generatePlan(ctx.deps, ctx.auth.user, { force: input?.force ?? false, signal })),
 });

@@ -5,9 +5,21 @@ import { findMeditation } from '@ascenso/domain/meditations';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { json, type RestOperation } from '../../http/openapi';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { requestContext } from '../../http/request-meta';
+import { z } from 'zod';
+import {
+  AudioCompletedSchema,
+  AudioCompleteInputSchema,
+  IdSchema,
+  MarkCompletedInputSchema,
+  MarkedCompletedSchema,
+  MeditationListSchema,
+  MeditationSchema,
+  MeditationSummarySchema,
+} from './meditations.router';
 import { recordListenStart } from './meditations.service';
 import { recordServed, servedWritesSettled } from './served-writes';
 
@@ -84,12 +96,16 @@ export function meditationsRest(deps: Deps) {
   app.patch('/meditations/:id/completed', async (c) => {
     const body = await readJsonBody(c);
     const completed = typeof body === 'object' && body !== null ? (body as { completed?: unknown }).completed : undefined;
-    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.markCompleted({ id: c.req.param('id'), completed } as never), 200));
+    return withInput(deps, c, { schema: MarkCompletedInputSchema, caller: 'member' }, { id: c.req.param('id'), completed }, async (caller, input) =>
+      c.json(await caller.meditations.markCompleted(input), 200),
+    );
   });
 
   app.post('/activity-log/audio-complete', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => c.json(await caller.meditations.audioComplete(body as never), 200));
+    return withInput(deps, c, { schema: AudioCompleteInputSchema, caller: 'member' }, body, async (caller, input) =>
+      c.json(await caller.meditations.audioComplete(input), 200),
+    );
   });
 
   /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */
@@ -142,3 +158,69 @@ export function meditationsRest(deps: Deps) {
 
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const meditationsRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/meditations/today',
+    summary: 'El audio de hoy.',
+    access: 'member',
+    responses: { 200: { description: 'El audio de hoy.', content: json(MeditationSummarySchema) } },
+  },
+  {
+    method: 'get',
+    path: '/api/meditations',
+    summary: 'El archivo de audios.',
+    access: 'member',
+    responses: { 200: { description: 'Los audios.', content: json(MeditationListSchema) } },
+  },
+  {
+    method: 'get',
+    path: '/api/meditations/{id}',
+    summary: 'Un audio, con su transcripción.',
+    access: 'member',
+    params: IdSchema,
+    responses: { 200: { description: 'El audio.', content: json(MeditationSchema) } },
+    errors: [400, 404],
+  },
+  {
+    method: 'patch',
+    path: '/api/meditations/{id}/completed',
+    summary: 'Marca un audio como escuchado hoy.',
+    access: 'member',
+    params: IdSchema,
+    body: { required: true, content: json(MarkCompletedInputSchema.pick({ completed: true })) },
+    responses: { 200: { description: 'Marcado.', content: json(MarkedCompletedSchema) } },
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/activity-log/audio-complete',
+    summary: 'Registra un audio escuchado y los pasos que gana.',
+    description: 'Solo suma si el servidor sirvió el audio durante el tiempo que dura (la escucha tiene que haber durado).',
+    access: 'member',
+    body: { required: true, content: json(AudioCompleteInputSchema) },
+    responses: { 200: { description: 'Lo registrado y los pasos (`reason` dice por qué no suma, si no suma).', content: json(AudioCompletedSchema) } },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/meditations/{id}/audio',
+    summary: 'El audio en sí (Ogg Opus), entero o por tramos (`Range`).',
+    description: 'La primera petición del día empieza la escucha.',
+    access: 'member',
+    params: IdSchema,
+    headers: z.object({ Range: z.string().optional() }),
+    responses: {
+      200: { description: 'El audio entero.', content: { 'audio/ogg': { type: 'string', contentMediaType: 'audio/ogg' } }, headers: ['Accept-Ranges'] },
+      206: {
+        description: 'El tramo pedido.',
+        content: { 'audio/ogg': { type: 'string', contentMediaType: 'audio/ogg' } },
+        headers: ['Accept-Ranges', 'Content-Range'],
+      },
+      416: { description: 'El tramo pedido no está dentro del audio.', headers: ['Content-Range'] },
+    },
+    errors: [404],
+  },
+];

@@ -3,9 +3,12 @@ import { DomainError } from '@ascenso/domain/errors';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { readJsonBody } from '../../http/errors';
-import { withCaller } from '../../http/rest';
+import { json, type RestOperation } from '../../http/openapi';
+import { withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { renderExportMarkdown, type MarkdownExportSource } from './export-markdown';
+import { z } from 'zod';
+import { DeleteAccountInputSchema, ExportDocumentSchema } from './profile.router';
 import type { exportData } from './profile.service';
 
 type ExportDocument = Awaited<ReturnType<typeof exportData>>;
@@ -39,10 +42,40 @@ export function profileRest(deps: Deps) {
   });
   app.delete('/profile', async (c) => {
     const body = await readJsonBody(c);
-    return withCaller(deps, c, async (caller) => {
-      await caller.profile.delete(body as never);
+    return withInput(deps, c, { schema: DeleteAccountInputSchema, caller: 'member' }, body, async (caller, input) => {
+      await caller.profile.delete(input);
       return c.body(null, 204);
     });
   });
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const profileRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/profile/export',
+    summary: 'Todos tus datos: un documento JSON, o Markdown legible con `?format=markdown`.',
+    description: 'Cuenta, evaluación, pasos, diario, conversaciones con el coach y sus resúmenes, y lo que el coach recuerda.',
+    access: 'member',
+    query: z.object({ format: z.enum(EXPORT_FORMATS).optional() }),
+    responses: {
+      200: {
+        description: 'Tus datos, como archivo para descargar.',
+        content: { 'application/json': ExportDocumentSchema, 'text/markdown': z.string() },
+        headers: ['Content-Disposition'],
+      },
+    },
+    errors: [400, 429],
+  },
+  {
+    method: 'delete',
+    path: '/api/profile',
+    summary: 'Elimina tu cuenta y todos tus datos.',
+    description: 'Necesita tu contraseña. Tus sesiones terminan y tus conexiones en tiempo real se cierran.',
+    access: 'member',
+    body: { required: true, content: json(DeleteAccountInputSchema) },
+    responses: { 204: { description: 'Cuenta eliminada.', headers: ['Set-Cookie'] } },
+    errors: [400, 429],
+  },
+];

@@ -24,6 +24,13 @@ import {
 const IdSchema = z.string().min(1).max(64);
 
 const NoteSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.date(), updatedAt: z.date() });
+/** `profile.delete`'s input (DELETE /api/profile). */
+export const DeleteAccountInputSchema = z.object({
+  confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }),
+  password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH),
+});
+/** `profile.export`'s answer: every piece of the user's data, one JSON object (profile.service.ts `exportData`). */
+export const ExportDocumentSchema = z.record(z.string(), z.unknown());
 const SuccessSchema = z.object({ success: z.literal(true) });
 
 /** Edit and delete for one kind of the member's own short texts (notes, commitments): by id, only their own. */
@@ -91,19 +98,14 @@ export const profileRouter = router({
   deleteCommitment: commitmentProcedures.remove,
 
   /** Every piece of the user's data as one JSON document. */
-  export: authedProcedure.output(z.record(z.string(), z.unknown())).query(async ({ ctx }) => {
+  export: authedProcedure.output(ExportDocumentSchema).query(async ({ ctx }) => {
     await countExport(ctx.deps, ctx.auth.user.id);
     return exportData(ctx.deps, ctx.auth.user.id);
   }),
 
   /** Deletes the account after checking the password; sessions end and sockets close. */
   delete: authedProcedure
-    .input(
-      z.object({
-        confirm: z.literal(true, { message: 'Confirma que quieres eliminar tu cuenta' }),
-        password: z.string().min(1, { message: 'Escribe tu contraseña' }).max(PASSWORD_MAX_LENGTH),
-      }),
-    )
+    .input(DeleteAccountInputSchema)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
       await deleteAccount(ctx.deps, ctx.auth.user.id, input.password, { ip: ctx.ip });

@@ -4,6 +4,8 @@ import { authedProcedure, router } from '../../trpc/trpc';
 import { requireVerifiedEmail } from '../auth/email-verification';
 import { createShare, listShares, revokeShare } from './shares.service';
 
+export const ShareIdSchema = z.object({ id: z.string().min(1).max(64) });
+
 export const ShareCreatedSchema = z.object({ id: z.string(), url: z.string(), expiresAt: z.date() });
 
 export const ShareSummarySchema = z.object({
@@ -34,7 +36,7 @@ export const sharesRouter = router({
     }),
   list: authedProcedure.output(z.array(ShareSummarySchema)).query(({ ctx }) => listShares(ctx.deps, ctx.auth.user)),
   revoke: authedProcedure
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(ShareIdSchema)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
       await revokeShare(ctx.deps, ctx.auth.user, input.id);

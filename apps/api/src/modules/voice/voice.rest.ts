@@ -5,12 +5,15 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../../deps';
 import { envelope, errorToResponse } from '../../http/errors';
 import { requestContext } from '../../http/request-meta';
+import { json, type RestOperation } from '../../http/openapi';
 import { withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { inspectAudio, type AudioFamily } from './audio';
 import { VOICE_LIMITS } from './voice-config';
 import { countTranscription, countVoiceRequest, takeVoiceSlot } from './voice-limits';
+import { VoiceCapabilitySchema } from './voice.router';
 import { voiceTranscriber } from './voice.service';
+import { z } from 'zod';
 
 /** The one path whose body may exceed app.ts's 256 KB limit (it sets its own, VOICE_LIMITS.maxBodyBytes). */
 export const VOICE_TRANSCRIBE_PATH = '/api/voice/transcribe';
@@ -122,3 +125,33 @@ export function voiceRest(deps: Deps) {
   });
   return app;
 }
+
+/** The paths above as documented in GET /api/openapi.json, with the schemas the procedures validate with (decision 040). */
+export const voiceRestOperations: RestOperation[] = [
+  {
+    method: 'get',
+    path: '/api/voice',
+    summary: 'Si este servidor puede transcribir voz, y con qué límites.',
+    access: 'member',
+    responses: { 200: { description: 'La capacidad.', content: json(VoiceCapabilitySchema) } },
+  },
+  {
+    method: 'post',
+    path: '/api/voice/transcribe',
+    summary: 'Transcribe un audio (entrada rápida por voz); el audio no se guarda.',
+    description: 'multipart/form-data con un solo archivo, `audio`: hasta 10 MB y 2 minutos, en WebM, Ogg, MP4, MP3 o WAV.',
+    access: 'member',
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          type: 'object',
+          required: ['audio'],
+          properties: { audio: { type: 'string', contentMediaType: 'application/octet-stream', description: 'El audio grabado.' } },
+        },
+      },
+    },
+    responses: { 200: { description: 'La transcripción.', content: json(z.object({ text: z.string() })) } },
+    errors: [400, 413, 429, 502, 503, 504],
+  },
+];

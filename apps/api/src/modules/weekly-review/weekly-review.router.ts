@@ -33,10 +33,13 @@ export const WeeklyReviewSchema = z.object({
   }),
 });
 
+/** `weeklyReview.get`'s input (also the query of GET /api/weekly-review): an ISO week, `YYYY-Www`. */
+export const WeeklyReviewQuerySchema = z.object({ week: z.string().optional() });
+
 export const weeklyReviewRouter = router({
   /** One ISO week (`YYYY-Www`, default: the user's current local week) of steps, moods, commitments, highlights and the coach's reflection. Read-only. */
   get: authedProcedure
-    .input(z.object({ week: z.string().optional() }).optional())
+    .input(WeeklyReviewQuerySchema.optional())
     .output(WeeklyReviewSchema)
     .query(({ ctx, input, signal }) => getWeeklyReview(ctx.deps, ctx.auth.user, { week: input?.week }, signal)),
 });
