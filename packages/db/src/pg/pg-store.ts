@@ -13,7 +13,7 @@ import { createPgEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
-import { createPgSessionsRepository } from './repositories/sessions';
+import { createSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
 import { createPgStepsRepository } from './repositories/steps';
 import { createUsersRepository } from './repositories/users';
@@ -33,7 +33,7 @@ export type PgStoreOptions = {
 function createPgRepositories(db: PgExec): Repositories {
   return {
     users: createUsersRepository(db),
-    sessions: createPgSessionsRepository(db),
+    sessions: createSessionsRepository(db),
     authFailures: createPgAuthFailuresRepository(db),
     steps: createPgStepsRepository(db),
     assessments: createAssessmentsRepository(db),
