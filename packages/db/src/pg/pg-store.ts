@@ -9,7 +9,7 @@ import { createAssessmentsRepository } from './repositories/assessments';
 import { createPgAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createPgCoachingRepository } from './repositories/coaching';
-import { createPgEventsRepository } from './repositories/events';
+import { createEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createPgListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
@@ -41,7 +41,7 @@ function createPgRepositories(db: PgExec): Repositories {
     listens: createPgListensRepository(db),
     admin: createPgAdminRepository(db),
     quotas: createQuotasRepository(db),
-    events: createPgEventsRepository(db),
+    events: createEventsRepository(db),
     shares: createSharesRepository(db),
     calendar: createCalendarRepository(db),
   };
