@@ -39,7 +39,7 @@ const DIALECT_MODULES = /^(drizzle-orm\/(sqlite-core|pg-core|better-sqlite3|node
  * The repositories written once on the query kit, whose PostgreSQL twin is generated (decision 039, step 9:
  * one at a time, smallest first). The others are still written once per dialect.
  */
-export const GENERATED_REPOSITORIES: readonly string[] = ['calendar', 'quotas', 'shares', 'assessments', 'users', 'sessions', 'events'];
+export const GENERATED_REPOSITORIES: readonly string[] = ['calendar', 'quotas', 'shares', 'assessments', 'users', 'sessions', 'events', 'steps'];
 
 /** Words that name a dialect: text that says them would be copied, wrongly, into the other dialect's file. */
 const DIALECT_WORDS = /sqlite|postgres|pg-core|pgTable|\bpg\b/i;

@@ -15,7 +15,7 @@ import { createPgListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
-import { createPgStepsRepository } from './repositories/steps';
+import { createStepsRepository } from './repositories/steps';
 import { createUsersRepository } from './repositories/users';
 
 export type PgStoreOptions = {
@@ -35,7 +35,7 @@ function createPgRepositories(db: PgExec): Repositories {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     authFailures: createPgAuthFailuresRepository(db),
-    steps: createPgStepsRepository(db),
+    steps: createStepsRepository(db),
     assessments: createAssessmentsRepository(db),
     coaching: createPgCoachingRepository(db),
     listens: createPgListensRepository(db),
