@@ -13,8 +13,10 @@
  *
  *   pnpm --filter @ascenso/bench exec tsx src/repos-hot.ts [postgres|sqlite|both] [calls] [rounds]
  *
- * Run it under `flock /tmp/ascenso-heavy.lock` on the shared machine. It measures latency per call with one
- * sequential caller, not capacity. The PostgreSQL cluster is the tests' throwaway one (no fsync).
+ * With a base, the goal is that no call of this checkout is slower than the base's (median ratio of the
+ * rounds ≤ 1.15, the machine's noise); it exits 1 otherwise. Run it under `flock /tmp/ascenso-heavy.lock` on
+ * the shared machine. It measures latency per call with one sequential caller, not capacity. The PostgreSQL
+ * cluster is the tests' throwaway one (no fsync).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +37,9 @@ const which = process.argv[2] ?? 'both';
 const CALLS = Number(process.argv[3] ?? 2000);
 const ROUNDS = Number(process.argv[4] ?? 7);
 const BASE = process.env.REPOS_HOT_BASE ? resolve(process.env.REPOS_HOT_BASE) : undefined;
+/** The goal against a base: no call slower than this ratio (the rest is this machine's noise). */
+const SLOWER = 1.15;
+const slower: string[] = [];
 
 type Modules = {
   pgClient: typeof PgClient;
@@ -173,6 +178,7 @@ async function bench(dialect: Dialect): Promise<void> {
       });
       const pair = list.length === 2 ? median(micros.get(`this|${op}`)!.map((x, i) => x / micros.get(`base|${op}`)![i]!)) : undefined;
       console.log(`  ${op.padEnd(15)} ${cells.join('   ')}${pair === undefined ? '' : `   this ÷ base ${pair.toFixed(2)}`}`);
+      if (pair !== undefined && pair > SLOWER) slower.push(`${dialect} ${op}: this ÷ base ${pair.toFixed(2)}`);
     }
   } finally {
     for (const c of list) await c.close();
@@ -182,3 +188,7 @@ async function bench(dialect: Dialect): Promise<void> {
 }
 
 for (const dialect of (which === 'both' ? ['postgres', 'sqlite'] : [which]) as Dialect[]) await bench(dialect);
+if (slower.length > 0) {
+  console.error(`\nslower than the base (goal: this ÷ base ≤ ${SLOWER}):\n  ${slower.join('\n  ')}`);
+  process.exitCode = 1;
+}
