@@ -2,7 +2,7 @@
  * The "asyncify" transform (decision 039, option 4B): turns a synchronous SQLite repository written on the
  * query kit (`import * as k from './kit'`) into its PostgreSQL twin, by text splices that keep comments and
  * layout (prettier formats the result afterwards):
- *   1. `k.rows|first|changes|run|atomic(…)` → `(await k.…(…))`, and so is a call of a local function that
+ *   1. `k.rows|first|changes|run|atomic|cachedRows(…)` → `(await k.…(…))`, and so is a call of a local function that
  *      became async (a helper that runs a statement);
  *   2. `async` on each function or arrow that now awaits;
  *   3. its return annotation `T` → `Promise<T>`;
@@ -26,7 +26,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The kit functions that run a statement: awaited in the PostgreSQL twin. */
-export const EXECUTORS = new Set(['rows', 'first', 'changes', 'run', 'atomic']);
+export const EXECUTORS = new Set(['rows', 'first', 'changes', 'run', 'atomic', 'cachedRows']);
 
 const DIALECT_MODULES = /^(drizzle-orm\/(sqlite-core|pg-core|better-sqlite3|node-postgres)(\/.*)?|better-sqlite3|pg)$/;
 

@@ -49,6 +49,9 @@ export const GENERATED_REPOSITORIES: readonly string[] = [
   'listens',
   'admin',
   'coaching',
+  'sessions',
+  'events',
+  'steps',
 ];
 
 /** Words that name a dialect: text that says them would be copied, wrongly, into the other dialect's file. */

@@ -79,6 +79,13 @@ describe('asyncify (decision 039)', () => {
     );
   });
 
+  it('awaits cachedRows, which reads on PostgreSQL', () => {
+    const source = `${head}export function make(db: k.Exec) {\n  const all = k.statement(db, 'fixture_all', (x) => x);\n  return { list: (): readonly Row[] => k.cachedRows(db, all(db)) };\n}\n`;
+    expect(twin(source)).toBe(
+      `${head}export function make(db: k.Exec) {\n  const all = k.statement(db, 'fixture_all', (x) => x);\n  return { list: async (): Promise<readonly Row[]> => (await k.cachedRows(db, all(db))) };\n}\n`,
+    );
+  });
+
   it('leaves builders, statements and the other kit helpers alone', () => {
     const source = `${head}export function make(db: k.Exec) {\n  const s = k.statement(db, 'fixture_b', (x) => x.select().from(t).where(gt(t.at, k.param(t.at, 'since'))));\n  return { q: () => k.skipLocked(db.select().from(t)) };\n}\n`;
     expect(twin(source)).toBe(source);

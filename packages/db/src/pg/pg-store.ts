@@ -9,13 +9,13 @@ import { createAssessmentsRepository } from './repositories/assessments';
 import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createCoachingRepository } from './repositories/coaching';
-import { createPgEventsRepository } from './repositories/events';
+import { createEventsRepository } from './repositories/events';
 import type { PgExec } from './repositories/exec';
 import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
-import { createPgSessionsRepository } from './repositories/sessions';
+import { createSessionsRepository } from './repositories/sessions';
 import { createSharesRepository } from './repositories/shares';
-import { createPgStepsRepository } from './repositories/steps';
+import { createStepsRepository } from './repositories/steps';
 import { createUsersRepository } from './repositories/users';
 
 export type PgStoreOptions = {
@@ -33,15 +33,15 @@ export type PgStoreOptions = {
 function createPgRepositories(db: PgExec): Repositories {
   return {
     users: createUsersRepository(db),
-    sessions: createPgSessionsRepository(db),
+    sessions: createSessionsRepository(db),
     authFailures: createAuthFailuresRepository(db),
-    steps: createPgStepsRepository(db),
+    steps: createStepsRepository(db),
     assessments: createAssessmentsRepository(db),
     coaching: createCoachingRepository(db),
     listens: createListensRepository(db),
     admin: createAdminRepository(db),
     quotas: createQuotasRepository(db),
-    events: createPgEventsRepository(db),
+    events: createEventsRepository(db),
     shares: createSharesRepository(db),
     calendar: createCalendarRepository(db),
   };

@@ -235,3 +235,55 @@ describe.each(KITS)('the query kit on $dialect', ({ dialect, skip, open }) => {
     });
   });
 });
+
+// --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
+
+/** `cachedRows` over a statement reading every user: insert, read, and whether a read hands out the last read's array. */
+type CacheHarness = { insertUser(id: string): Promise<void>; read(): Promise<ReadonlyArray<{ id: string }>>; close(): Promise<void> };
+
+function sqliteCache(): CacheHarness {
+  const k = sqliteKit;
+  const handle = createTestDb();
+  const db = handle.db;
+  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: users.id }).from(users).orderBy(asc(users.id)));
+  return {
+    insertUser: async (id) => k.run(db.insert(users).values(user(id, new Date()))),
+    read: async () => k.cachedRows(db, all(db)),
+    close: async () => handle.close(),
+  };
+}
+
+async function pgCache(): Promise<CacheHarness> {
+  const k = pgKit;
+  const handle = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl') });
+  const db = handle.db;
+  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: pgUsers.id }).from(pgUsers).orderBy(asc(pgUsers.id)));
+  return {
+    insertUser: (id) => k.run(db.insert(pgUsers).values(user(id, new Date()))),
+    read: () => k.cachedRows(db, all(db)),
+    close: () => handle.close(),
+  };
+}
+
+describe.each([
+  { dialect: 'sqlite', skip: null, open: async () => sqliteCache() },
+  { dialect: 'postgres', skip: POSTGRES_SKIP_REASON, open: pgCache },
+] as const)('cachedRows on $dialect', ({ dialect, skip, open }) => {
+  describe.skipIf(skip)(dialect === 'postgres' ? withPostgres('executor') : 'executor', () => {
+    it('reads every row, frozen; SQLite shares one copy until the database changes, PostgreSQL reads each time', async () => {
+      const h = await open();
+      try {
+        await h.insertUser('b');
+        await h.insertUser('a');
+        const first = await h.read();
+        expect(first.map((row) => row.id)).toEqual(['a', 'b']);
+        expect(Object.isFrozen(first) && first.every((row) => Object.isFrozen(row))).toBe(true);
+        expect((await h.read()) === first).toBe(dialect === 'sqlite');
+        await h.insertUser('c');
+        expect((await h.read()).map((row) => row.id)).toEqual(['a', 'b', 'c']);
+      } finally {
+        await h.close();
+      }
+    });
+  });
+});

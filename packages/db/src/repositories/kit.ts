@@ -3,10 +3,11 @@
  * written once, on this kit, and run synchronously here (better-sqlite3 is synchronous, decision 025);
  * `scripts/gen-pg.ts` copies them to `src/pg/repositories/`, whose `./kit` has the same export names and
  * is asynchronous, and adds the `await`s. Executing a statement goes through `rows`, `first`, `changes`,
- * `run` or `atomic` only, so that the generator finds every place that waits on PostgreSQL.
+ * `run`, `atomic` or `cachedRows` only, so that the generator finds every place that waits on PostgreSQL.
  */
 import { and, eq, Param, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { cachedUntilChange } from '../change-stamp';
 import type { Db } from '../client';
 
 /** What a repository runs its statements on: the one connection's drizzle database. */
@@ -85,4 +86,23 @@ export function skipLocked<Q>(query: Q): Q {
 /** `where id = :id and user_id = :userId`: a member's own row, and nobody else's. */
 export function ownRow(table: SQLiteTable & { id: SQLiteColumn; userId: SQLiteColumn }, userId: string, id: string): SQL | undefined {
   return and(eq(table.id, id), eq(table.userId, userId));
+}
+
+// --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
+
+const cachedLoaders = new WeakMap<object, () => unknown>();
+
+/**
+ * Every row of a small, rarely written table that hot paths read (the activity catalogue), frozen and shared
+ * by callers until the database changes (`cachedUntilChange`: another connection's commit or this one's
+ * write; never kept from inside a transaction). `query` is a `statement` without placeholders: the cache
+ * lives as long as that prepared statement. On PostgreSQL the rows are read each time.
+ */
+export function cachedRows<Q extends { all(): unknown }>(db: Exec, query: Q): Readonly<ReturnType<Q['all']>> {
+  let load = cachedLoaders.get(query);
+  if (load === undefined) {
+    load = cachedUntilChange(db.$client, () => Object.freeze((query.all() as object[]).map((row) => Object.freeze(row))));
+    cachedLoaders.set(query, load);
+  }
+  return load() as Readonly<ReturnType<Q['all']>>;
 }

@@ -47,9 +47,16 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         expect(found?.user.firstName).toBe('Ana');
         expect(Buffer.compare(found!.session.secretHash, Buffer.alloc(32, 1))).toBe(0);
 
-        const t1 = new Date('2026-11-22T12:00:00Z');
+        const t1 = new Date('2026-11-22T12:00:00.123Z');
         await sessions.touch('s1', t1);
         expect((await sessions.findWithUser('s1'))?.session.lastVerifiedAt.getTime()).toBe(t1.getTime());
+        // The prepared statements again, on a transaction's executor (decision 039: one per executor on PostgreSQL).
+        const t2 = new Date('2026-11-22T13:00:00.456Z');
+        await store.transaction(async (tx) => {
+          await tx.sessions.touch('s1', t2);
+          expect((await tx.sessions.findWithUser('s1'))?.session.lastVerifiedAt.getTime()).toBe(t2.getTime());
+        });
+        expect((await sessions.findWithUser('s1'))?.session.lastVerifiedAt.getTime()).toBe(t2.getTime());
         expect(await sessions.delete('s1')).toBe(true);
         expect(await sessions.delete('s1')).toBe(false);
         expect(await sessions.findWithUser('s1')).toBeUndefined();

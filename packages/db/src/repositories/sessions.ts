@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SessionsRepository } from '../store';
+import * as k from './kit';
 import type { Synchronous } from './synchronous';
 import {
   devices,
@@ -14,109 +14,107 @@ import {
 } from '../schema/sessions';
 import { users, type UserRow } from '../schema/users';
 
-export function createSessionsRepository(db: Db): Synchronous<SessionsRepository> {
-  const withUser = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare();
-  const touch = db
-    .update(sessions)
-    .set({ lastVerifiedAt: sql`${sql.placeholder('at')}` })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare();
-  const deleteOne = db
-    .delete(sessions)
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare();
+export function createSessionsRepository(db: k.Exec): Synchronous<SessionsRepository> {
+  // Every authenticated request looks its session up, and touches it now and then: named prepared statements (decision 039).
+  const withUser = k.statement(db, 'sessions_with_user', (x) =>
+    x
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder('id'))),
+  );
+  const touch = k.statement(db, 'sessions_touch', (x) =>
+    x
+      .update(sessions)
+      // The time goes through the column's encoder (k.param), as a value set directly would.
+      .set({ lastVerifiedAt: sql`${k.param(sessions.lastVerifiedAt, 'at')}` })
+      .where(eq(sessions.id, sql.placeholder('id'))),
+  );
+  const deleteOne = k.statement(db, 'sessions_delete', (x) => x.delete(sessions).where(eq(sessions.id, sql.placeholder('id'))));
 
   return {
     insert(row: SessionRow): void {
-      db.insert(sessions).values(row).run();
+      k.run(db.insert(sessions).values(row));
     },
     findWithUser(id: string): { session: SessionRow; user: UserRow } | undefined {
-      return withUser.get({ id });
+      return k.first(withUser(db), { id });
     },
     touch(id: string, at: Date): void {
-      touch.run({ id, at: at.getTime() });
+      k.run(touch(db), { id, at });
     },
     /** Returns true when a row was deleted. */
     delete(id: string): boolean {
-      return deleteOne.run({ id }).changes > 0;
+      return k.changes(deleteOne(db), { id }) > 0;
     },
     /** Deletes every session of a user (optionally keeping one); returns the deleted ids. */
     deleteForUser(userId: string, keepId?: string): string[] {
-      const where = keepId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`) : eq(sessions.userId, userId);
-      return db
-        .delete(sessions)
-        .where(where)
-        .returning({ id: sessions.id })
-        .all()
-        .map((r) => r.id);
+      const where = keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId);
+      return k.rows(db.delete(sessions).where(where).returning({ id: sessions.id })).map((r) => r.id);
     },
     /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
     deleteExpired(idleBefore: Date, createdBefore: Date): Array<{ id: string; userId: string }> {
-      return db
-        .delete(sessions)
-        .where(or(lt(sessions.lastVerifiedAt, idleBefore), lt(sessions.createdAt, createdBefore)))
-        .returning({ id: sessions.id, userId: sessions.userId })
-        .all();
+      return k.rows(
+        db
+          .delete(sessions)
+          .where(or(lt(sessions.lastVerifiedAt, idleBefore), lt(sessions.createdAt, createdBefore)))
+          .returning({ id: sessions.id, userId: sessions.userId }),
+      );
     },
     insertDevice(row: DeviceRow): void {
-      db.insert(devices).values(row).run();
+      k.run(db.insert(devices).values(row));
     },
     findDevice(id: string): DeviceRow | undefined {
-      return db.select().from(devices).where(eq(devices.id, id)).get();
+      return k.first(db.select().from(devices).where(eq(devices.id, id)));
     },
     touchDevice(id: string, at: Date): void {
-      db.update(devices).set({ lastUsedAt: at }).where(eq(devices.id, id)).run();
+      k.run(db.update(devices).set({ lastUsedAt: at }).where(eq(devices.id, id)));
     },
     deleteDevicesUnusedSince(before: Date): number {
-      return db.delete(devices).where(lt(devices.lastUsedAt, before)).run().changes;
+      return k.changes(db.delete(devices).where(lt(devices.lastUsedAt, before)));
     },
     insertPasswordReset(row: PasswordResetRow): void {
-      db.insert(passwordResets).values(row).run();
+      k.run(db.insert(passwordResets).values(row));
     },
     findUsablePasswordReset(tokenHash: Buffer, now: Date): string | undefined {
-      return db
-        .select({ userId: passwordResets.userId })
-        .from(passwordResets)
-        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-        .get()?.userId;
+      return k.first(
+        db
+          .select({ userId: passwordResets.userId })
+          .from(passwordResets)
+          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
+      )?.userId;
     },
     consumePasswordReset(tokenHash: Buffer, now: Date): string | undefined {
-      return db
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-        .returning({ userId: passwordResets.userId })
-        .get()?.userId;
+      return k.first(
+        db
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+          .returning({ userId: passwordResets.userId }),
+      )?.userId;
     },
     deletePasswordResetsForUser(userId: string): void {
-      db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+      k.run(db.delete(passwordResets).where(eq(passwordResets.userId, userId)));
     },
     deletePasswordResetsExpiredBefore(before: Date): number {
-      return db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)).run().changes;
+      return k.changes(db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)));
     },
     insertEmailVerification(row: EmailVerificationRow): void {
-      db.insert(emailVerifications).values(row).run();
+      k.run(db.insert(emailVerifications).values(row));
     },
     consumeEmailVerification(tokenHash: Buffer, now: Date): { userId: string; email: string } | undefined {
-      return db
-        .update(emailVerifications)
-        .set({ usedAt: now })
-        .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
-        .returning({ userId: emailVerifications.userId, email: emailVerifications.email })
-        .get();
+      return k.first(
+        db
+          .update(emailVerifications)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+          .returning({ userId: emailVerifications.userId, email: emailVerifications.email }),
+      );
     },
     deleteUnusedEmailVerificationsForUser(userId: string): void {
-      db.delete(emailVerifications)
-        .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)))
-        .run();
+      k.run(db.delete(emailVerifications).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt))));
     },
     deleteEmailVerificationsExpiredBefore(before: Date): number {
-      return db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, before)).run().changes;
+      return k.changes(db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, before)));
     },
   };
 }

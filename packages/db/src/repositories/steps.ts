@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
-import { cachedUntilChange } from '../change-stamp';
-import type { Db } from '../client';
 import type { StepsRepository } from '../store';
+import * as k from './kit';
 import type { Synchronous } from './synchronous';
-import { selectWhereEquals } from './prepared';
 import {
   activities,
   activityCompletions,
@@ -39,68 +37,79 @@ export function sanitizeRow(row: CompletionRow): CompletionRow {
 }
 
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
-export function createStepsRepository(db: Db): Synchronous<StepsRepository> {
+export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> {
+  // Every completion and every stats answer runs these: named prepared statements (decision 039).
   /** One person's completions of one local day (`userId`, `day`), and of one activity then (`key`). */
   const ofUserAndDay = and(eq(activityCompletions.userId, sql.placeholder('userId')), eq(activityCompletions.day, sql.placeholder('day')));
   const ofUserKeyAndDay = and(ofUserAndDay, eq(activityCompletions.activityKey, sql.placeholder('key')));
-  const activityByKey = selectWhereEquals(db, activities, activities.key, 'key').prepare();
-  const countsForDay = db
-    .select({ all: count(), awarded: count(activityCompletions.awardSlot) })
-    .from(activityCompletions)
-    .where(ofUserKeyAndDay)
-    .prepare();
+  const activityByKey = k.statement(db, 'steps_activity_by_key', (x) =>
+    x
+      .select()
+      .from(activities)
+      .where(eq(activities.key, sql.placeholder('key'))),
+  );
+  const countsForDay = k.statement(db, 'steps_counts_for_day', (x) =>
+    x
+      .select({ all: count(), awarded: count(activityCompletions.awardSlot) })
+      .from(activityCompletions)
+      .where(ofUserKeyAndDay),
+  );
   /**
    * Awards that count against the limit of `key` now: the local day's (in the same timezone), plus every
    * award of the last 24 hours made under another timezone (so a timezone change never reopens a day).
    */
-  const awardedForLimit = db
-    .select({ awarded: count() })
-    .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        eq(activityCompletions.activityKey, sql.placeholder('key')),
-        isNotNull(activityCompletions.awardSlot),
-        or(
-          and(
-            eq(activityCompletions.day, sql.placeholder('day')),
-            or(isNull(activityCompletions.timezone), eq(activityCompletions.timezone, sql.placeholder('timezone'))),
-          ),
-          and(
-            gt(activityCompletions.completedAt, sql.placeholder('since')),
-            isNotNull(activityCompletions.timezone),
-            ne(activityCompletions.timezone, sql.placeholder('timezone')),
+  const awardedForLimit = k.statement(db, 'steps_awarded_for_limit', (x) =>
+    x
+      .select({ awarded: count() })
+      .from(activityCompletions)
+      .where(
+        and(
+          eq(activityCompletions.userId, sql.placeholder('userId')),
+          eq(activityCompletions.activityKey, sql.placeholder('key')),
+          isNotNull(activityCompletions.awardSlot),
+          or(
+            and(
+              eq(activityCompletions.day, sql.placeholder('day')),
+              or(isNull(activityCompletions.timezone), eq(activityCompletions.timezone, sql.placeholder('timezone'))),
+            ),
+            and(
+              gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since')),
+              isNotNull(activityCompletions.timezone),
+              ne(activityCompletions.timezone, sql.placeholder('timezone')),
+            ),
           ),
         ),
       ),
-    )
-    .prepare();
-  const maxSlot = db
-    .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
-    .from(activityCompletions)
-    .where(ofUserKeyAndDay)
-    .prepare();
-  const daySum = db
-    .select({ steps: sum(activityCompletions.stepsEarned).mapWith(Number) })
-    .from(activityCompletions)
-    .where(ofUserAndDay)
-    .prepare();
-  const totalByUser = db
-    .select({ total: stepTotals.totalSteps })
-    .from(stepTotals)
-    .where(eq(stepTotals.userId, sql.placeholder('userId')))
-    .prepare();
-  const addTotal = db
-    .insert(stepTotals)
-    .values({ userId: sql.placeholder('userId'), totalSteps: sql.placeholder('steps') })
-    .onConflictDoUpdate({
-      target: stepTotals.userId,
-      set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
-    })
-    .prepare();
-  const insertCompletion = db
-    .insert(activityCompletions)
-    .values({
+  );
+  const maxSlot = k.statement(db, 'steps_max_slot', (x) =>
+    x
+      .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
+      .from(activityCompletions)
+      .where(ofUserKeyAndDay),
+  );
+  const daySum = k.statement(db, 'steps_day_sum', (x) =>
+    x
+      .select({ steps: sum(activityCompletions.stepsEarned).mapWith(Number) })
+      .from(activityCompletions)
+      .where(ofUserAndDay),
+  );
+  const totalByUser = k.statement(db, 'steps_total', (x) =>
+    x
+      .select({ total: stepTotals.totalSteps })
+      .from(stepTotals)
+      .where(eq(stepTotals.userId, sql.placeholder('userId'))),
+  );
+  const addTotal = k.statement(db, 'steps_add_total', (x) =>
+    x
+      .insert(stepTotals)
+      .values({ userId: sql.placeholder('userId'), totalSteps: sql.placeholder('steps') })
+      .onConflictDoUpdate({
+        target: stepTotals.userId,
+        set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
+      }),
+  );
+  const insertCompletion = k.statement(db, 'steps_insert_completion', (x) =>
+    x.insert(activityCompletions).values({
       id: sql.placeholder('id'),
       userId: sql.placeholder('userId'),
       activityKey: sql.placeholder('activityKey'),
@@ -110,196 +119,195 @@ export function createStepsRepository(db: Db): Synchronous<StepsRepository> {
       limitReached: sql.placeholder('limitReached'),
       awardSlot: sql.placeholder('awardSlot'),
       durationMinutes: sql.placeholder('durationMinutes'),
-      // Serialised by the caller so that "no metadata" stays SQL NULL.
+      // Serialised by the caller (k.json) so that "no metadata" stays SQL NULL.
       metadata: sql`${sql.placeholder('metadata')}`,
       timezone: sql.placeholder('timezone'),
-    })
-    .prepare();
-  const allActivities = db.select().from(activities).orderBy(asc(activities.key)).prepare();
-  // The catalogue is read by every stats answer and changes only on admin edits.
-  const catalogue = cachedUntilChange(db.$client, () => Object.freeze(allActivities.all().map((row) => Object.freeze(row))));
-  const byActivityForDay = db
-    .select({
-      activityKey: activityCompletions.activityKey,
-      completions: count(),
-      awarded: count(activityCompletions.awardSlot),
-      steps: sum(activityCompletions.stepsEarned).mapWith(Number),
-    })
-    .from(activityCompletions)
-    .where(ofUserAndDay)
-    .groupBy(activityCompletions.activityKey)
-    .prepare();
-  const byDayAndActivityInRange = db
-    .select({
-      day: activityCompletions.day,
-      activityKey: activityCompletions.activityKey,
-      completions: count(),
-      steps: sum(activityCompletions.stepsEarned).mapWith(Number),
-    })
-    .from(activityCompletions)
-    .where(
-      and(
-        eq(activityCompletions.userId, sql.placeholder('userId')),
-        gte(activityCompletions.day, sql.placeholder('from')),
-        lte(activityCompletions.day, sql.placeholder('to')),
-      ),
-    )
-    .groupBy(activityCompletions.day, activityCompletions.activityKey)
-    .prepare();
-  const idempotencyByKey = db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
-    .prepare();
+    }),
+  );
+  // The catalogue is read by every stats answer and changes only on admin edits (k.cachedRows).
+  const allActivities = k.statement(db, 'steps_all_activities', (x) => x.select().from(activities).orderBy(asc(activities.key)));
+  const byActivityForDay = k.statement(db, 'steps_by_activity_for_day', (x) =>
+    x
+      .select({
+        activityKey: activityCompletions.activityKey,
+        completions: count(),
+        awarded: count(activityCompletions.awardSlot),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(activityCompletions)
+      .where(ofUserAndDay)
+      .groupBy(activityCompletions.activityKey),
+  );
+  const byDayAndActivityInRange = k.statement(db, 'steps_by_day_and_activity', (x) =>
+    x
+      .select({
+        day: activityCompletions.day,
+        activityKey: activityCompletions.activityKey,
+        completions: count(),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(activityCompletions)
+      .where(
+        and(
+          eq(activityCompletions.userId, sql.placeholder('userId')),
+          gte(activityCompletions.day, sql.placeholder('from')),
+          lte(activityCompletions.day, sql.placeholder('to')),
+        ),
+      )
+      .groupBy(activityCompletions.day, activityCompletions.activityKey),
+  );
+  const idempotencyByKey = k.statement(db, 'steps_idempotency_by_key', (x) =>
+    x
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')))),
+  );
 
   return {
     /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
     seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): number {
-      let inserted = 0;
-      for (const d of definitions) {
-        inserted += db
-          .insert(activities)
-          .values({
-            key: d.key,
-            name: d.name,
-            baseSteps: d.baseSteps,
-            multiplier: d.multiplier,
-            dailyLimit: d.dailyLimit,
-            icon: d.icon,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .run().changes;
-      }
-      return inserted;
+      if (definitions.length === 0) return 0;
+      const rows = definitions.map((d) => ({
+        key: d.key,
+        name: d.name,
+        baseSteps: d.baseSteps,
+        multiplier: d.multiplier,
+        dailyLimit: d.dailyLimit,
+        icon: d.icon,
+        updatedAt: now,
+      }));
+      return k.rows(db.insert(activities).values(rows).onConflictDoNothing().returning({ key: activities.key })).length;
     },
     /** The catalogue, ordered by key (read-only: shared by callers until the database changes). */
     listActivities(): readonly ActivityRow[] {
-      return catalogue();
+      return k.cachedRows(db, allActivities(db));
     },
     findActivity(key: string): ActivityRow | undefined {
-      return activityByKey.get({ key });
+      return k.first(activityByKey(db), { key });
     },
 
     countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
-      return countsForDay.get({ userId, key, day }) ?? { all: 0, awarded: 0 };
+      return k.first(countsForDay(db), { userId, key, day }) ?? { all: 0, awarded: 0 };
     },
     /** Awards counting against `key`'s limit at `day` (see awardedForLimit): the day's and other timezones' of the last 24 h. */
     awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): number {
-      return awardedForLimit.get({ userId, key, day, since: since.getTime(), timezone })?.awarded ?? 0;
+      return k.first(awardedForLimit(db), { userId, key, day, since, timezone })?.awarded ?? 0;
     },
     /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
     maxSlotForDay(userId: string, key: string, day: string): number {
-      return maxSlot.get({ userId, key, day })?.slot ?? 0;
+      return k.first(maxSlot(db), { userId, key, day })?.slot ?? 0;
     },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
       const { toastShownAt: _unset, metadata, ...rest } = row;
-      insertCompletion.run({ ...rest, metadata: metadata === null ? null : JSON.stringify(metadata) });
+      k.run(insertCompletion(db), { ...rest, metadata: k.json(metadata) });
     },
     findCompletion(id: string): CompletionRow | undefined {
-      const row = db.select().from(activityCompletions).where(eq(activityCompletions.id, id)).get();
+      const row = k.first(db.select().from(activityCompletions).where(eq(activityCompletions.id, id)));
       return row && sanitizeRow(row);
     },
 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
-      db.insert(stepEvidence)
-        .values({ ...row, completionId: null, claimedAt: null })
-        .onConflictDoNothing()
-        .run();
-      return db
-        .select()
-        .from(stepEvidence)
-        .where(and(eq(stepEvidence.source, row.source), eq(stepEvidence.ref, row.ref)))
-        .get() as EvidenceRow;
+      k.run(
+        db
+          .insert(stepEvidence)
+          .values({ ...row, completionId: null, claimedAt: null })
+          .onConflictDoNothing(),
+      );
+      return k.first(
+        db
+          .select()
+          .from(stepEvidence)
+          .where(and(eq(stepEvidence.source, row.source), eq(stepEvidence.ref, row.ref))),
+      ) as EvidenceRow;
     },
     /** The oldest evidence for `key` since `since` that the client has not claimed yet. */
     claimableEvidence(userId: string, key: string, since: Date): EvidenceRow | undefined {
-      return db
-        .select()
-        .from(stepEvidence)
-        .where(and(eq(stepEvidence.userId, userId), eq(stepEvidence.activityKey, key), gte(stepEvidence.createdAt, since), isNull(stepEvidence.claimedAt)))
-        .orderBy(asc(stepEvidence.createdAt))
-        .limit(1)
-        .get();
+      return k.first(
+        db
+          .select()
+          .from(stepEvidence)
+          .where(and(eq(stepEvidence.userId, userId), eq(stepEvidence.activityKey, key), gte(stepEvidence.createdAt, since), isNull(stepEvidence.claimedAt)))
+          .orderBy(asc(stepEvidence.createdAt))
+          .limit(1),
+      );
     },
     /** Links evidence to the completion it backs; false when it already backs one. */
     useEvidence(id: string, completionId: string): boolean {
       return (
-        db
-          .update(stepEvidence)
-          .set({ completionId })
-          .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(stepEvidence)
+            .set({ completionId })
+            .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId))),
+        ) > 0
       );
     },
     claimEvidence(id: string, at: Date): boolean {
       return (
-        db
-          .update(stepEvidence)
-          .set({ claimedAt: at })
-          .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.claimedAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(stepEvidence)
+            .set({ claimedAt: at })
+            .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.claimedAt))),
+        ) > 0
       );
     },
     /** Sets toast_shown_at once; returns false when it was already set (or the row is not the user's). */
     markToastShown(userId: string, id: string, at: Date): boolean {
       return (
-        db
-          .update(activityCompletions)
-          .set({ toastShownAt: at })
-          .where(and(eq(activityCompletions.id, id), eq(activityCompletions.userId, userId), isNull(activityCompletions.toastShownAt)))
-          .run().changes > 0
+        k.changes(
+          db
+            .update(activityCompletions)
+            .set({ toastShownAt: at })
+            .where(and(eq(activityCompletions.id, id), eq(activityCompletions.userId, userId), isNull(activityCompletions.toastShownAt))),
+        ) > 0
       );
     },
 
     addToTotal(userId: string, steps: number): void {
-      addTotal.run({ userId, steps });
+      k.run(addTotal(db), { userId, steps });
     },
     total(userId: string): number {
-      return totalByUser.get({ userId })?.total ?? 0;
+      return k.first(totalByUser(db), { userId })?.total ?? 0;
     },
     daySteps(userId: string, day: string): number {
-      return daySum.get({ userId, day })?.steps ?? 0;
+      return k.first(daySum(db), { userId, day })?.steps ?? 0;
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
-      return byActivityForDay.all({ userId, day });
+      return k.rows(byActivityForDay(db), { userId, day });
     },
     /** Per day and activity, for the days from `from` to `to` (inclusive, YYYY-MM-DD): completions and steps. */
     rangeByActivity(userId: string, from: string, to: string): Array<{ day: string; activityKey: string; completions: number; steps: number }> {
-      return byDayAndActivityInRange.all({ userId, from, to });
+      return k.rows(byDayAndActivityInRange(db), { userId, from, to });
     },
     /** The latest completions; their metadata is sanitised (no stored key can break an answer). */
     recentCompletions(userId: string, limit: number): CompletionRow[] {
-      return db
-        .select()
-        .from(activityCompletions)
-        .where(eq(activityCompletions.userId, userId))
-        .orderBy(desc(activityCompletions.completedAt))
-        .limit(limit)
-        .all()
+      return k
+        .rows(db.select().from(activityCompletions).where(eq(activityCompletions.userId, userId)).orderBy(desc(activityCompletions.completedAt)).limit(limit))
         .map(sanitizeRow);
     },
     awardedCompletionCount(userId: string): number {
       return (
-        db
-          .select({ n: count() })
-          .from(activityCompletions)
-          .where(and(eq(activityCompletions.userId, userId), isNotNull(activityCompletions.awardSlot)))
-          .get()?.n ?? 0
+        k.first(
+          db
+            .select({ n: count() })
+            .from(activityCompletions)
+            .where(and(eq(activityCompletions.userId, userId), isNotNull(activityCompletions.awardSlot))),
+        )?.n ?? 0
       );
     },
 
     findIdempotency(userId: string, key: string) {
-      return idempotencyByKey.get({ userId, key });
+      return k.first(idempotencyByKey(db), { userId, key });
     },
     saveIdempotency(row: { userId: string; key: string; requestHash: string; response: unknown; createdAt: Date }): void {
-      db.insert(idempotencyKeys).values(row).run();
+      k.run(db.insert(idempotencyKeys).values(row));
     },
     pruneIdempotency(before: Date): number {
-      return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).run().changes;
+      return k.changes(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)));
     },
   };
 }

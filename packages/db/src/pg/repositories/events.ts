@@ -1,57 +1,87 @@
-import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+// @generated from src/repositories/events.ts — edit that file, then run pnpm db:generate
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { events, type EventRow } from '../schema/events';
 import type { EventsRepository } from '../../store';
-import { events } from '../schema/events';
-import { changed, type PgExec } from './exec';
+import * as k from './kit';
 
-/** The realtime outbox on PostgreSQL (decision 026). */
-export function createPgEventsRepository(db: PgExec): EventsRepository {
+/** The realtime outbox (decision 026). */
+export function createEventsRepository(db: k.Exec): EventsRepository {
+  // Every completion appends, every resume and every relay pass reads: named prepared statements (decision 039).
+  const ownEvent = k.statement(db, 'events_own', (x) =>
+    x
+      .select({ seq: events.seq })
+      .from(events)
+      .where(and(eq(events.seq, sql.placeholder('seq')), eq(events.userId, sql.placeholder('userId')))),
+  );
+  const after = k.statement(db, 'events_after', (x) =>
+    x
+      .select()
+      .from(events)
+      .where(and(eq(events.userId, sql.placeholder('userId')), gt(events.seq, sql.placeholder('seq'))))
+      .orderBy(asc(events.seq))
+      .limit(sql.placeholder('limit')),
+  );
+  // Placeholders in values go through the column mappers: the date, the JSON.
+  const insert = k.statement(db, 'events_append', (x) =>
+    x
+      .insert(events)
+      .values({
+        userId: sql.placeholder('userId'),
+        name: sql.placeholder('name'),
+        payload: sql.placeholder('payload'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning({ seq: events.seq }),
+  );
+  // One UPDATE … RETURNING, so two relays racing, on any instance, never claim the same row: the rows it
+  // takes are locked by the subquery, and a concurrent relay skips them instead of waiting (k.skipLocked);
+  // once it has run they are no longer unpublished.
+  const claim = k.statement(db, 'events_claim', (x) =>
+    x
+      .update(events)
+      .set({ publishedAt: sql`${k.param(events.publishedAt, 'at')}` })
+      .where(
+        and(
+          inArray(
+            events.seq,
+            k.skipLocked(
+              x
+                .select({ seq: events.seq })
+                .from(events)
+                .where(and(isNull(events.publishedAt), lt(events.createdAt, k.param(events.createdAt, 'createdBefore'))))
+                .orderBy(asc(events.seq))
+                .limit(sql.placeholder('limit')),
+            ),
+          ),
+          isNull(events.publishedAt),
+        ),
+      )
+      .returning(),
+  );
+
   return {
-    async append(row) {
-      const [inserted] = await db.insert(events).values(row).returning({ seq: events.seq });
-      return inserted!.seq;
+    async append(row: { userId: string; name: string; payload: Record<string, unknown>; createdAt: Date }): Promise<number> {
+      return (await k.first(insert(db), row))!.seq;
     },
-    async resumeAfter(userId, afterSeq, limit) {
+    async resumeAfter(userId: string, afterSeq: number, limit: number): Promise<EventRow[]> {
       // Not one of this user's events (another user's, pruned, never existed): nothing to replay.
-      const own = await db
-        .select({ seq: events.seq })
-        .from(events)
-        .where(and(eq(events.seq, afterSeq), eq(events.userId, userId)));
-      if (own.length === 0) return [];
-      return db
-        .select()
-        .from(events)
-        .where(and(eq(events.userId, userId), gt(events.seq, afterSeq)))
-        .orderBy(asc(events.seq))
-        .limit(limit);
+      if (!(await k.first(ownEvent(db), { seq: afterSeq, userId }))) return [];
+      return await k.rows(after(db), { userId, seq: afterSeq, limit });
     },
-    async markPublished(seqs, at) {
+    async markPublished(seqs: readonly number[], at: Date): Promise<number> {
       if (seqs.length === 0) return 0;
-      return changed(
-        await db
+      return await k.changes(
+        db
           .update(events)
           .set({ publishedAt: at })
           .where(and(inArray(events.seq, [...seqs]), isNull(events.publishedAt))),
       );
     },
-    async claimUnpublished(createdBefore, at, limit) {
-      // One statement: the rows are locked by the subquery (FOR UPDATE SKIP LOCKED), so a relay on another
-      // instance skips them instead of waiting, and after the commit they are no longer unpublished.
-      const waiting = db
-        .select({ seq: events.seq })
-        .from(events)
-        .where(and(isNull(events.publishedAt), lt(events.createdAt, createdBefore)))
-        .orderBy(asc(events.seq))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const claimed = await db
-        .update(events)
-        .set({ publishedAt: at })
-        .where(and(inArray(events.seq, waiting), isNull(events.publishedAt)))
-        .returning();
-      return claimed.sort((a, b) => a.seq - b.seq);
+    async claimUnpublished(createdBefore: Date, at: Date, limit: number): Promise<EventRow[]> {
+      return (await k.rows(claim(db), { createdBefore, at, limit })).sort((a, b) => a.seq - b.seq);
     },
-    async pruneBefore(before) {
-      return changed(await db.delete(events).where(lt(events.createdAt, before)));
+    async pruneBefore(before: Date): Promise<number> {
+      return await k.changes(db.delete(events).where(lt(events.createdAt, before)));
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL query kit (decision 039): the export names of `src/repositories/kit.ts`, asynchronous.
  * The repositories in this folder marked `@generated` are the SQLite ones copied by `scripts/gen-pg.ts`,
- * which awaits every `rows`, `first`, `changes`, `run` and `atomic`.
+ * which awaits every `rows`, `first`, `changes`, `run`, `atomic` and `cachedRows`.
  */
 import { and, eq, Param, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
@@ -94,4 +94,17 @@ export function skipLocked<Q extends { for(strength: 'update', config: { skipLoc
 /** `where id = :id and user_id = :userId`: a member's own row, and nobody else's. */
 export function ownRow(table: PgTable & { id: PgColumn; userId: PgColumn }, userId: string, id: string): SQL | undefined {
   return and(eq(table.id, id), eq(table.userId, userId));
+}
+
+// --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
+
+/**
+ * Every row of a small, rarely written table that hot paths read, frozen (as SQLite's shared copy is). Read
+ * each time: several instances may write the table, and there is no process-local cache to invalidate.
+ */
+export async function cachedRows<Q extends { execute(): Promise<readonly unknown[]> }>(
+  _db: Exec,
+  query: Q,
+): Promise<Readonly<Awaited<ReturnType<Q['execute']>>>> {
+  return Object.freeze((await query.execute()).map((row) => Object.freeze(row))) as Readonly<Awaited<ReturnType<Q['execute']>>>;
 }
