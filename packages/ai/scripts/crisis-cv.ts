@@ -294,7 +294,8 @@ const pooled: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, eve
 const heldOutScores: Scored[] = [];
 const perWriter: string[] = [];
 // Each writer held out alone, or (`folds`) writers in that many groups: every folds-th writer together.
-const groups = config.folds > 0 ? Array.from({ length: config.folds }, (_, fold) => writers.filter((_, i) => i % config.folds === fold)) : writers.map((w) => [w]);
+const groups =
+  config.folds > 0 ? Array.from({ length: config.folds }, (_, fold) => writers.filter((_, i) => i % config.folds === fold)) : writers.map((w) => [w]);
 for (const group of groups) {
   const heldOut = new Set(group);
   const writer = group.join('+');

@@ -25,7 +25,12 @@ describe('the sparse logistic learner (decision 032)', () => {
     const data = examples(600, dimensions, 7);
     const options = { dimensions, lambda: 1e-4, learningRate: 1 };
     const ours = new SparseLogistic(options);
-    const theirs = incrBinaryClassification(dimensions, { loss: 'log', lambda: options.lambda, intercept: true, learningRate: ['constant', options.learningRate] });
+    const theirs = incrBinaryClassification(dimensions, {
+      loss: 'log',
+      lambda: options.lambda,
+      intercept: true,
+      learningRate: ['constant', options.learningRate],
+    });
     const buffer = new Float64Array(dimensions);
     const x = ndarray('float64', buffer, [dimensions], [1], 0, 'row-major');
     const dense = (v: SparseVector) => {
