@@ -21,7 +21,7 @@ const noExportStar = {
 // `pnpm.patchedDependencies` are checked by tooling/lint-guards/no-patches.test.ts, and these
 // selectors by tooling/lint-guards/library-internals.test.ts.
 // ESLint keeps only the last `no-restricted-syntax` setting that matches a file: every block that
-// sets that rule must spread `noLibraryInternals` into it.
+// sets that rule must spread `noLibraryInternals` into it (and `noDeepRelativeImports`, further down).
 const internals = (what) => `Libraries as shipped: ${what} (decision 021).`;
 /** Selector for a module specifier (import, export from, import(), require(), `import x = require()`, `import('x')` types) matching `regex`. */
 const moduleSpecifier = (regex) =>
@@ -60,6 +60,17 @@ const noDefReads = [
 const noLibraryInternals = [...noInternalImports, ...noDefReads];
 const LIBRARY_INTERNALS_EXCEPTION = 'apps/api/src/testing/procedures.ts';
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+// ── No climbing out of a package ────────────────────────────────────────────────────────────────
+// A module specifier that climbs four folders or more (`../../../../`) reaches across the tree, in practice into
+// another package's files: import that package by name through its `exports` (`@ascenso/test-services/free-port`,
+// with a `workspace:*` dependency) or use the package's own subpath `imports` (`#lib/*` in apps/web). Every block
+// that sets `no-restricted-syntax` spreads it, like `noLibraryInternals`; checked by
+// tooling/lint-guards/deep-relative-imports.test.ts.
+const noDeepRelativeImports = {
+  selector: moduleSpecifier('/^(\\.\\.\\x2F){4}/'),
+  message: 'No `../../../../` imports: import the workspace package by name (its `exports`) or a subpath import (`#...`) instead.',
+};
 
 // ── Form limits from the domain (docs/ARCHITECTURE.md) ──────────────────────────────────────────
 // A web form's maxLength/minLength/max/min (JSX) or a maxLength/minLength/maxSelections option is the
@@ -108,7 +119,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', noExportStar, ...noLibraryInternals],
+      'no-restricted-syntax': ['error', noExportStar, noDeepRelativeImports, ...noLibraryInternals],
       eqeqeq: ['error', 'always'],
     },
   },
@@ -126,6 +137,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         noExportStar,
+        noDeepRelativeImports,
         ...noLibraryInternals,
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
@@ -190,7 +202,7 @@ export default tseslint.config(
   {
     // Form limits from the domain (see noLiteralFormLimits above); keeps the library-internals guard.
     files: ['apps/web/src/**/*.tsx'],
-    rules: { 'no-restricted-syntax': ['error', noExportStar, ...noLibraryInternals, ...noLiteralFormLimits] },
+    rules: { 'no-restricted-syntax': ['error', noExportStar, noDeepRelativeImports, ...noLibraryInternals, ...noLiteralFormLimits] },
   },
   // ── Slices and cycles (docs/ARCHITECTURE.md) ──────────────────────────────────────────────────
   // Web: a feature (apps/web/src/features/<name>, named after the API module it calls) imports only
@@ -242,7 +254,7 @@ export default tseslint.config(
   {
     // Libraries as shipped: the one file allowed to read `_def` (see noLibraryInternals above).
     files: [LIBRARY_INTERNALS_EXCEPTION],
-    rules: { 'no-restricted-syntax': ['error', noExportStar, ...noInternalImports] },
+    rules: { 'no-restricted-syntax': ['error', noExportStar, noDeepRelativeImports, ...noInternalImports] },
   },
   {
     // The data layer is async (docs/decisions/025-async-repositories.md): a repository call nobody

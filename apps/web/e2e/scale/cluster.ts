@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { reservePort } from '../../../../tooling/test-services/free-port.ts';
-import { renderNginxConfig } from '../../../../tooling/test-services/nginx.ts';
-import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '../../../../tooling/test-services/postgres.ts';
-import { redisAvailability, startRedis, type RedisService } from '../../../../tooling/test-services/redis.ts';
+import { reservePort } from '@ascenso/test-services/free-port';
+import { renderNginxConfig } from '@ascenso/test-services/nginx';
+import { findPostgresBindir, POSTGRES_SKIP_REASON, startPostgres } from '@ascenso/test-services/postgres';
+import { redisAvailability, startRedis, type RedisService } from '@ascenso/test-services/redis';
 import { SERVER_ENTRY, startApiProcess, stopChild } from '../support/api-process';
 
 const here = dirname(fileURLToPath(import.meta.url));

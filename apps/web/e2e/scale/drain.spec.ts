@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { esNumber, stepCounterLink, stepToasts, waitForRealtime } from '../support/steps';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../../../packages/ai/src/testing/fake-openai-server.ts';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { type Cluster } from './cluster';
 import {
   availability,

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../../tooling/test-services/free-port.ts';
+import { freePort } from '@ascenso/test-services/free-port';
 import { startApiProcess, stopChild, type ApiProcess } from './api-process';
 
 const resultsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../test-results');

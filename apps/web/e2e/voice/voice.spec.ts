@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
 import { signUpCoachee } from '../support/coaching';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { toneWav } from '../../../../tooling/test-services/wav.ts';
+import { toneWav } from '@ascenso/test-services/wav';
 
 /**
  * Voice quick entry (decision 030): Chromium's fake microphone plays a WAV tone written here; the
