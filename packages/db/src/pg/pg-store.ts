@@ -10,7 +10,7 @@ import { createAuthFailuresRepository } from './repositories/auth-failures';
 import { createCalendarRepository } from './repositories/calendar';
 import { createCoachingRepository } from './repositories/coaching';
 import { createEventsRepository } from './repositories/events';
-import type { PgExec } from './repositories/exec';
+import type { Exec as PgExec } from './repositories/kit';
 import { createListensRepository } from './repositories/listens';
 import { createQuotasRepository } from './repositories/quotas';
 import { createSessionsRepository } from './repositories/sessions';
