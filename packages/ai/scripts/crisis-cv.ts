@@ -61,6 +61,10 @@ const config = {
    * and dev, but a vector's length then grows with repetition: "escribo" twenty times scored 0.94 (decision 032).
    */
   normPower: 1,
+  /** With normPower below 1: the longest a vector may be after scaling (Infinity: no cap). */
+  maxLength: Number.POSITIVE_INFINITY,
+  /** Sublinear counts (see vectorOf). */
+  sublinear: false,
   /** A feature for the message's length (log2 of its words), counted this many times (0: none, as shipped). */
   lengthTokens: 0,
   /** Writer CV: 0 = each writer held out alone; n = the writers in n groups (faster). */
@@ -94,10 +98,17 @@ function vectorOf(normalised: string): Vec {
     sums.set(index, (sums.get(index) ?? 0) + (hash & 0x80000000 ? -1 : 1));
   }
   const idx = [...sums.keys()].filter((i) => sums.get(i) !== 0).sort((a, b) => a - b);
-  let norm = 0;
-  for (const i of idx) norm += (sums.get(i) as number) ** 2;
-  norm = Math.sqrt(norm) ** config.normPower || 1;
-  return { idx: Int32Array.from(idx), val: Float64Array.from(idx, (i) => (sums.get(i) as number) / norm) };
+  // Sublinear counts: a bucket's count c becomes sign(c)·(1 + ln|c|), so a repeated word adds less each time.
+  const value = (i: number) => {
+    const c = sums.get(i) as number;
+    return config.sublinear ? Math.sign(c) * (1 + Math.log(Math.abs(c))) : c;
+  };
+  let length = 0;
+  for (const i of idx) length += value(i) ** 2;
+  length = Math.sqrt(length);
+  // Divided by its length to normPower, but never left longer than maxLength.
+  const norm = Math.max(length ** config.normPower, length / config.maxLength) || 1;
+  return { idx: Int32Array.from(idx), val: Float64Array.from(idx, (i) => value(i) / norm) };
 }
 
 export function windowsOf(normalised: string, size: number): string[] {
