@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
-import { featuresAndConcepts, fnv1a, wordCount } from '../src/safety/features';
+import { featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
 import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
@@ -63,7 +63,7 @@ const config = {
   normPower: 1,
   /** With normPower below 1: the longest a vector may be after scaling (Infinity: no cap). */
   maxLength: Number.POSITIVE_INFINITY,
-  /** Sublinear counts (see vectorOf). */
+  /** Sublinear counts (../src/safety/features.ts, VectorScaling). */
   sublinear: false,
   /** A feature for the message's length (log2 of its words), counted this many times (0: none, as shipped). */
   lengthTokens: 0,
@@ -86,29 +86,18 @@ type Vec = { idx: Int32Array; val: Float64Array };
 type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number };
 
 function vectorOf(normalised: string): Vec {
-  const sums = new Map<number, number>();
   const lengthFeatures: string[] = [];
   if (config.lengthTokens > 0) {
     const bucket = `n ${Math.min(7, Math.floor(Math.log2(wordCount(normalised) + 1)))}`;
     for (let r = 0; r < config.lengthTokens; r += 1) lengthFeatures.push(bucket);
   }
-  for (const feature of [...featuresAndConcepts(normalised).features, ...lengthFeatures]) {
-    const hash = fnv1a(feature);
-    const index = hash % config.dims;
-    sums.set(index, (sums.get(index) ?? 0) + (hash & 0x80000000 ? -1 : 1));
-  }
-  const idx = [...sums.keys()].filter((i) => sums.get(i) !== 0).sort((a, b) => a - b);
-  // Sublinear counts: a bucket's count c becomes sign(c)·(1 + ln|c|), so a repeated word adds less each time.
-  const value = (i: number) => {
-    const c = sums.get(i) as number;
-    return config.sublinear ? Math.sign(c) * (1 + Math.log(Math.abs(c))) : c;
-  };
-  let length = 0;
-  for (const i of idx) length += value(i) ** 2;
-  length = Math.sqrt(length);
-  // Divided by its length to normPower, but never left longer than maxLength.
-  const norm = Math.max(length ** config.normPower, length / config.maxLength) || 1;
-  return { idx: Int32Array.from(idx), val: Float64Array.from(idx, (i) => value(i) / norm) };
+  const { indices, values } = hashedVector([...featuresAndConcepts(normalised).features, ...lengthFeatures], {
+    dimensions: config.dims,
+    lengthPower: config.normPower,
+    maxLength: config.maxLength,
+    sublinear: config.sublinear,
+  });
+  return { idx: indices, val: values };
 }
 
 export function windowsOf(normalised: string, size: number): string[] {

@@ -87,22 +87,37 @@ export function featuresOf(text: string): FeatureVector {
 
 /** The same for a message already normalised (./normalise.ts). */
 export function featuresOfNormalised(normalised: string): FeatureVector {
-  const sums = new Map<number, number>();
   const { features, concepts } = featuresAndConcepts(normalised);
+  return { ...hashedVector(features), evidence: hasCrisisEvidence(concepts), words: wordCount(normalised) };
+}
+
+/**
+ * How feature strings become a vector. The screen uses the defaults; scripts/crisis-cv.ts tries others.
+ * - `dimensions`: the buckets (FEATURE_DIMENSIONS);
+ * - `lengthPower`: the vector is divided by its length to this power (1: unit length);
+ * - `maxLength`: but never left longer than this (no cap by default);
+ * - `sublinear`: a bucket's count c becomes sign(c)·(1 + ln|c|), so a repeated word adds less each time.
+ */
+export type VectorScaling = { dimensions?: number; lengthPower?: number; maxLength?: number; sublinear?: boolean };
+
+/** Feature strings hashed (FNV-1a) into signed buckets, scaled as `scaling` says. */
+export function hashedVector(features: readonly string[], scaling: VectorScaling = {}): Pick<FeatureVector, 'indices' | 'values'> {
+  const { dimensions = FEATURE_DIMENSIONS, lengthPower = 1, maxLength = Number.POSITIVE_INFINITY, sublinear = false } = scaling;
+  const sums = new Map<number, number>();
   for (const feature of features) {
     const hash = fnv1a(feature);
-    const index = hash % FEATURE_DIMENSIONS;
+    const index = hash % dimensions;
     const sign = hash & 0x80000000 ? -1 : 1;
     sums.set(index, (sums.get(index) ?? 0) + sign);
   }
   const indices = [...sums.keys()].filter((index) => sums.get(index) !== 0).sort((a, b) => a - b);
-  let norm = 0;
-  for (const index of indices) norm += (sums.get(index) as number) ** 2;
-  norm = Math.sqrt(norm) || 1;
-  return {
-    indices: Int32Array.from(indices),
-    values: Float64Array.from(indices, (index) => (sums.get(index) as number) / norm),
-    evidence: hasCrisisEvidence(concepts),
-    words: wordCount(normalised),
+  const value = (index: number) => {
+    const count = sums.get(index) as number;
+    return sublinear ? Math.sign(count) * (1 + Math.log(Math.abs(count))) : count;
   };
+  let length = 0;
+  for (const index of indices) length += value(index) ** 2;
+  length = Math.sqrt(length);
+  const norm = Math.max(length ** lengthPower, length / maxLength) || 1;
+  return { indices: Int32Array.from(indices), values: Float64Array.from(indices, (index) => value(index) / norm) };
 }
