@@ -1,7 +1,7 @@
 /**
  * Measures a crisis-classifier configuration (decision 032) by grouped cross-validation by writer on
- * `eval/crisis/train.jsonl`, and on `dev.jsonl` with the model trained on all of train. Never reads
- * `test.jsonl`.
+ * `eval/crisis/train.jsonl` and `dev.jsonl` (`withDev`, as the shipped model is trained), or on train alone with
+ * dev apart. Never reads `test.jsonl`.
  *
  *   pnpm --filter @ascenso/ai exec tsx scripts/crisis-cv.ts '{"windows":3}'
  *
@@ -9,6 +9,8 @@
  *   others, choose the threshold on dev so that the whole screen (rules or classifier) raises at most
  *   CAP of dev's hard negatives, and score the held-out writer with the whole screen. Pooled over writers.
  * - Dev: trained on all of train, threshold on dev at the same cap (and at the shipped 4 %).
+ * - With `withDev`, dev's writers are folds of their own beside train's, every threshold is the pooled one over
+ *   the held-out scores (as scripts/train-crisis-model.ts chooses it), and dev's figures are its writers held out.
  * - A crisis counts as caught only when the answer carries its family's helpline, as in the gate.
  *
  * The learner is the training script's (./sparse-logistic.ts: stdlib's update applied sparsely, checked
@@ -18,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
-import { featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
+import { VECTOR_SCALING, featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
 import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
@@ -31,6 +33,8 @@ import { SparseLogistic } from './sparse-logistic';
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
 
 const config = {
+  /** Dev's writers in the cross-validation too (as the shipped model is trained); false: dev apart. */
+  withDev: true,
   dims: 1 << 14,
   /** The family models' buckets: the crisis model's folded (index mod familyDims); a power of two ≤ dims. */
   familyDims: 0,
@@ -57,14 +61,15 @@ const config = {
   familyWindow: false,
   cap: 0.03,
   /**
-   * The vector is divided by its length to this power (1: unit length, as shipped). 0.75 caught more on writer CV
-   * and dev, but a vector's length then grows with repetition: "escribo" twenty times scored 0.94 (decision 032).
+   * The vector is divided by its length to this power (1: unit length). 0.75 caught more on writer CV and dev;
+   * alone, a vector's length then grows with repetition ("escribo" twenty times scored 0.94), so it ships with
+   * sublinear counts (../src/safety/features.ts VECTOR_SCALING; decision 032).
    */
-  normPower: 1,
+  normPower: VECTOR_SCALING.lengthPower as number,
   /** With normPower below 1: the longest a vector may be after scaling (Infinity: no cap). */
   maxLength: Number.POSITIVE_INFINITY,
-  /** Sublinear counts (../src/safety/features.ts, VectorScaling). */
-  sublinear: false,
+  /** Sublinear counts (../src/safety/features.ts, VectorScaling), as shipped. */
+  sublinear: VECTOR_SCALING.sublinear as boolean,
   /** A feature for the message's length (log2 of its words), counted this many times (0: none, as shipped). */
   lengthTokens: 0,
   /** Writer CV: 0 = each writer held out alone; n = the writers in n groups (faster). */
@@ -78,8 +83,10 @@ const read = (name: string): Row[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Row);
-const trainRows = read('train.jsonl');
+const trainOnly = read('train.jsonl');
 const devRows = read('dev.jsonl');
+const devWriters = new Set(devRows.map((r) => r.writer));
+const trainRows = config.withDev ? [...trainOnly, ...devRows] : trainOnly;
 
 // ---- features -------------------------------------------------------------------------------------
 type Vec = { idx: Int32Array; val: Float64Array };
@@ -297,17 +304,19 @@ function tally(scored: Scored[], threshold: number): Tally {
   }
   return t;
 }
-const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
+const pct = (n: number, d: number) => (d > 0 ? `${((100 * n) / d).toFixed(1)}%` : '—');
 
 // ---- run ------------------------------------------------------------------------------------------
 const started = Date.now();
-const writers = [...new Set(trainRows.map((r) => r.writer))].filter((w) => !EVERYDAY_WRITERS.has(w)).sort();
+const writersOf = (rows: Row[]) => [...new Set(rows.map((r) => r.writer))].filter((w) => !EVERYDAY_WRITERS.has(w)).sort();
 const pooled: Tally = { crises: 0, caught: 0, routed: 0, hard: 0, alarms: 0, everyday: 0, everydayAlarms: 0, familyRight: 0 };
 const heldOutScores: Scored[] = [];
 const perWriter: string[] = [];
 // Each writer held out alone, or (`folds`) writers in that many groups: every folds-th writer together.
-const groups =
+// With dev, its writers are grouped apart from train's, as the training script's folds are.
+const groupsOf = (writers: string[]) =>
   config.folds > 0 ? Array.from({ length: config.folds }, (_, fold) => writers.filter((_, i) => i % config.folds === fold)) : writers.map((w) => [w]);
+const groups = [...groupsOf(writersOf(trainOnly)), ...(config.withDev ? groupsOf(writersOf(devRows)) : [])].filter((group) => group.length > 0);
 for (const group of groups) {
   const heldOut = new Set(group);
   const writer = group.join('+');
@@ -315,12 +324,13 @@ for (const group of groups) {
     trainRows.filter((r) => !heldOut.has(r.writer)),
     1,
   );
+  const held = trainRows.filter((r) => heldOut.has(r.writer)).map((r) => scoreRow(models, r));
+  heldOutScores.push(...held);
+  if (config.withDev) continue;
   const threshold = thresholdFor(
     devRows.map((r) => scoreRow(models, r)),
     config.cap,
   );
-  const held = trainRows.filter((r) => heldOut.has(r.writer)).map((r) => scoreRow(models, r));
-  heldOutScores.push(...held);
   const t = tally(held, threshold);
   for (const key of Object.keys(pooled) as Array<keyof Tally>) pooled[key] += t[key];
   perWriter.push(`${writer} ${pct(t.caught, t.crises)}/${t.alarms}`);
@@ -329,15 +339,25 @@ for (const group of groups) {
 const pooledThreshold = thresholdFor(heldOutScores, config.cap);
 const atPooled = tally(heldOutScores, pooledThreshold);
 
-const full = trainModels(trainRows, 1);
-const devScored = devRows.map((r) => scoreRow(full, r));
-const dev = tally(devScored, thresholdFor(devScored, config.cap));
-const dev4 = tally(devScored, thresholdFor(devScored, 0.04));
+const pooled4 = thresholdFor(heldOutScores, 0.04);
+const devScored = config.withDev ? heldOutScores.filter((s) => devWriters.has(s.row.writer)) : devRows.map((r) => scoreRow(trainModels(trainRows, 1), r));
+const dev = tally(devScored, config.withDev ? pooledThreshold : thresholdFor(devScored, config.cap));
+const dev4 = tally(devScored, config.withDev ? pooled4 : thresholdFor(devScored, 0.04));
 
 console.log(JSON.stringify(config));
-console.log(
-  `writer CV (dev threshold, cap ${config.cap * 100}%): caught ${pct(pooled.caught, pooled.crises)} (${pooled.caught}/${pooled.crises}), routed ${pct(pooled.routed, pooled.crises)}, hard FA ${pct(pooled.alarms, pooled.hard)} (${pooled.alarms}/${pooled.hard}), family ${pct(pooled.familyRight, pooled.crises)}`,
-);
+if (config.withDev) {
+  const at4 = tally(heldOutScores, pooled4);
+  const trainAt4 = tally(
+    heldOutScores.filter((s) => !devWriters.has(s.row.writer)),
+    pooled4,
+  );
+  console.log(
+    `writer CV, train and dev (pooled threshold, cap 4%): caught ${pct(at4.caught, at4.crises)} (${at4.caught}/${at4.crises}), hard FA ${pct(at4.alarms, at4.hard)}, everyday FA ${pct(at4.everydayAlarms, at4.everyday)}, family ${pct(at4.familyRight, at4.crises)}; train's writers ${pct(trainAt4.caught, trainAt4.crises)}, dev's ${pct(dev4.caught, dev4.crises)}`,
+  );
+} else
+  console.log(
+    `writer CV (dev threshold, cap ${config.cap * 100}%): caught ${pct(pooled.caught, pooled.crises)} (${pooled.caught}/${pooled.crises}), routed ${pct(pooled.routed, pooled.crises)}, hard FA ${pct(pooled.alarms, pooled.hard)} (${pooled.alarms}/${pooled.hard}), family ${pct(pooled.familyRight, pooled.crises)}`,
+  );
 console.log(`writer CV (pooled threshold at cap): caught ${pct(atPooled.caught, atPooled.crises)}, hard FA ${pct(atPooled.alarms, atPooled.hard)}`);
 console.log(
   `dev (cap ${config.cap * 100}%): caught ${pct(dev.caught, dev.crises)} (${dev.caught}/${dev.crises}), hard FA ${pct(dev.alarms, dev.hard)}, everyday FA ${pct(dev.everydayAlarms, dev.everyday)}, family ${pct(dev.familyRight, dev.crises)}`,
@@ -345,5 +365,5 @@ console.log(
 console.log(
   `dev (cap 4%): caught ${pct(dev4.caught, dev4.crises)} (${dev4.caught}/${dev4.crises}), hard FA ${pct(dev4.alarms, dev4.hard)}, everyday FA ${pct(dev4.everydayAlarms, dev4.everyday)}`,
 );
-console.log(`per writer: ${perWriter.join('  ')}`);
+if (perWriter.length > 0) console.log(`per writer: ${perWriter.join('  ')}`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

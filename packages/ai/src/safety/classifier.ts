@@ -6,8 +6,9 @@ import { crisisProbability, decodeLinearModel, linearScore, sigmoid, type Stored
 
 /**
  * The crisis classifier (decision 032): logistic regression over hashed words and character n-grams,
- * trained by scripts/train-crisis-model.ts on the writers of `eval/crisis/train.jsonl`, its threshold
- * chosen on `dev.jsonl`. The weights are decoded once, when this module loads.
+ * trained by scripts/train-crisis-model.ts on the writers of `eval/crisis/train.jsonl` and `dev.jsonl`, its
+ * threshold chosen on their hard negatives, each scored by a model that never read its writer. The weights are
+ * decoded once, when this module loads.
  */
 const model = stored as StoredCrisisModel;
 const crisisModel = decodeLinearModel(model.crisis);
@@ -20,7 +21,7 @@ export type Classification = {
    * (./linear-model.ts, decision 032).
    */
   probability: number;
-  /** Whether it reaches the threshold chosen on dev. */
+  /** Whether it reaches the threshold (chosen on train's and dev's writers, each held out). */
   routed: boolean;
   /** The families, most likely first, each with the probability of its one-vs-rest model. */
   families: Array<{ family: RiskCategory; probability: number }>;

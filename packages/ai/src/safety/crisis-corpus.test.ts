@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_DIMENSIONS } from './features';
+import { FEATURE_DIMENSIONS, VECTOR_SCALING } from './features';
 
 // The evaluation corpus (eval/crisis/README.md): split by writer before any tuning; the test split is frozen.
 const DIR = join(import.meta.dirname, '../../eval/crisis');
@@ -79,6 +79,16 @@ describe('the crisis evaluation corpus', () => {
       'BI',
       'BJ',
       'BK',
+      'BM',
+      'BN',
+      'BO',
+      'BP',
+      'BQ',
+      'BR',
+      'BS',
+      'BT',
+      'BU',
+      'BV',
       'C',
       'D',
       'G',
@@ -129,14 +139,16 @@ describe('the crisis evaluation corpus', () => {
     const model = JSON.parse(readFileSync(join(import.meta.dirname, 'crisis-model.json'), 'utf8')) as {
       trainedOn: Record<string, string>;
       dimensions: number;
+      scaling: unknown;
     };
     // The features the app computes are the ones it was trained on.
     expect(model.dimensions).toBe(FEATURE_DIMENSIONS);
+    expect(model.scaling).toEqual(VECTOR_SCALING);
     const sha = (name: string) =>
       createHash('sha256')
         .update(readFileSync(join(DIR, name)))
         .digest('hex');
-    expect(model.trainedOn).toEqual({ 'train.jsonl': sha('train.jsonl'), 'dev.jsonl (threshold)': sha('dev.jsonl') });
+    expect(model.trainedOn).toEqual({ 'train.jsonl': sha('train.jsonl'), 'dev.jsonl': sha('dev.jsonl') });
     expect(Object.keys(model.trainedOn).join()).not.toContain('test');
   });
 });

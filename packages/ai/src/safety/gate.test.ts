@@ -90,10 +90,10 @@ describe('safety gate (packages/ai/src/safety/fixtures/messages.json)', () => {
     expect(pct(all.categoryRight, all.flagged)).toBeGreaterThanOrEqual(90);
   });
 
-  // 3 of these 72 since rounds 10-12 (2 before): "mi novio me ha pegado el resfriado" joined "me tomaría todas las
-  // vacaciones de golpe" and "no despertarme hasta mediodía". Nothing is tuned on this set; the frozen test split and
-  // the outside sets, where false alarms fell, are the measure (decision 032).
-  it('fires on at most 4.2 % of the hard negatives', () => {
-    expect(pct(all.falsePositives, all.negatives)).toBeLessThanOrEqual(4.2);
+  // None of these 72 since rounds 13 and 14 (3 after rounds 10-12: "mi novio me ha pegado el resfriado", "me tomaría
+  // todas las vacaciones de golpe", "no despertarme hasta mediodía"); the ceiling allows one. Nothing is tuned on this
+  // set; the frozen test split and the outside sets are the measure (decision 032).
+  it('fires on at most 1.4 % of the hard negatives', () => {
+    expect(pct(all.falsePositives, all.negatives)).toBeLessThanOrEqual(1.4);
   });
 });

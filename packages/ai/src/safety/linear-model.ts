@@ -1,5 +1,5 @@
 import type { RiskCategory } from './categories';
-import type { FeatureVector } from './features';
+import type { FeatureVector, VectorScaling } from './features';
 
 /** A linear model as committed: 16-bit weights (little-endian, base64) times `scale`, plus `bias`. */
 export type StoredLinearModel = { bias: number; scale: number; weights: string };
@@ -8,6 +8,8 @@ export type StoredLinearModel = { bias: number; scale: number; weights: string }
 export type StoredCrisisModel = {
   format: 1;
   dimensions: number;
+  /** How the feature vector was scaled when it was trained (./features.ts VECTOR_SCALING). */
+  scaling: VectorScaling;
   /** SHA-256 of the files it was trained and thresholded on. */
   trainedOn: Record<string, string>;
   /** Probability from which the crisis model routes a message. */

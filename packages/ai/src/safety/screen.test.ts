@@ -4,6 +4,7 @@ import { SAFETY_ANSWERS, looksEnglish, safetyAnswer } from './answers';
 import { compilePattern, normalise } from './normalise';
 import { RULES } from './rules';
 import { classifyMessage } from './classifier';
+import { featuresOf } from './features';
 import { crisisProbability } from './linear-model';
 import { screenMessage } from './screen';
 import { screenForSafety } from '../safety';
@@ -96,6 +97,24 @@ describe('screenMessage', () => {
   });
 });
 
+describe('feature scaling', () => {
+  it('counts a repeated word sublinearly, so repetition alone never routes a message', () => {
+    // Dividing by length^0.75 lets a vector grow with its length; with raw counts, "escribo" said 499 times
+    // scored 1.00. Sublinear counts keep a repeated word near the weight of saying it once (decision 032).
+    // From the second time on a word adds no new feature, only counts, and a count c weighs 1 + ln c: 499 times
+    // is about ((1 + ln 499) / (1 + ln 2))^(1/4) ≈ 1.44 times as long as twice (the length is divided by its own 3/4 power).
+    const length = (times: number) => Math.hypot(...featuresOf(Array(times).fill('escribo').join(' ')).values);
+    expect(featuresOf(Array(499).fill('escribo').join(' ')).indices).toEqual(featuresOf('escribo escribo').indices);
+    expect(length(499) / length(2)).toBeCloseTo(((1 + Math.log(499)) / (1 + Math.log(2))) ** 0.25, 1);
+    // Safe words only: "pastillas" alone already routes (a concept that is evidence of a crisis), said once or 499 times.
+    for (const word of ['escribo', 'trabajo', 'cansada', 'reunión', 'hola', 'jaja', 'muerte', 'cuchillo', 'no puedo más']) {
+      for (const times of [20, 100, 499]) {
+        const text = Array(times).fill(word).join(' ');
+        expect(screenMessage(text), `${word} ×${times}`).toBeNull();
+      }
+    }
+  });
+});
 describe('fixed answers', () => {
   it.each([
     ['suicidal_active', ['024', '112']],

@@ -38,7 +38,7 @@ export function answerFamilies(ruleFamilies: readonly RiskCategory[], classifier
  * The risk screen (decision 032), two layers, either of which routes a message:
  * - the reviewed rules (./rules.ts), explainable and typo-tolerant;
  * - the classifier (./classifier.ts), trained on other writers' messages, when the probability of a
- *   crisis reaches the threshold chosen on dev.
+ *   crisis reaches the threshold chosen on held-out writers.
  *
  * The families: those of the rules that fired, the classifier's most likely family, and any other family
  * it finds likely; the most urgent leads the answer and every family adds its helplines. Null when
