@@ -1,4 +1,4 @@
-import { RISK_PRIORITY, type RiskCategory } from './categories';
+import type { RiskCategory } from './categories';
 
 /**
  * The fixed answers and helplines, one per risk family (decision 032). Sources:
@@ -245,12 +245,13 @@ export function looksEnglish(text: string): boolean {
 }
 
 /**
- * The fixed answer for a screened message: the most urgent category's text, with an English line when
- * the message was in English, and that category's helplines followed by those of any other category
- * the message also showed (a partner threatening someone now gets 112 first, then 016).
+ * The fixed answer for a screened message: the first category's text, with an English line when the
+ * message was in English, and that category's helplines followed by those of the others, in the order
+ * given (a partner threatening someone now gets 112 first, then 016). The screen lists the families it
+ * is sure of most urgent first, then those that only add helplines (./screen.ts, answerFamilies).
  */
 export function safetyAnswer(categories: readonly RiskCategory[], options: { english?: boolean } = {}): SafetyAnswer {
-  const ordered = RISK_PRIORITY.filter((c) => categories.includes(c));
+  const ordered = [...new Set(categories)];
   const category = ordered[0] ?? 'suicidal_passive';
   const answer = SAFETY_ANSWERS[category];
   const ids: SafetyResource['id'][] = [];

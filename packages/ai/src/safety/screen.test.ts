@@ -6,7 +6,7 @@ import { RULES } from './rules';
 import { classifyMessage } from './classifier';
 import { featuresOf } from './features';
 import { crisisProbability } from './linear-model';
-import { screenMessage } from './screen';
+import { answerFamilies, screenMessage } from './screen';
 import { screenForSafety } from '../safety';
 
 describe('normalise', () => {
@@ -70,6 +70,21 @@ describe('screenMessage', () => {
     expect(result?.categories[0]).toBe('immediate_danger');
     expect(result?.categories).toContain('partner_violence');
     expect(result?.rules).toContain('partner-now');
+  });
+
+  it('lets a second likely family add its helplines, never lead the answer', () => {
+    const partner = { family: 'partner_violence', probability: 0.91 } as const;
+    const child = { family: 'child_abuse', probability: 0.75 } as const;
+    expect(answerFamilies([], [partner, child], true)).toEqual(['partner_violence', 'child_abuse']);
+    expect(answerFamilies([], [partner, child], false)).toEqual(['partner_violence']);
+    // The rules' families and the classifier's most likely one lead, most urgent first.
+    expect(answerFamilies(['partner_violence'], [{ family: 'immediate_danger', probability: 0.6 }, child], true)).toEqual([
+      'immediate_danger',
+      'partner_violence',
+      'child_abuse',
+    ]);
+    const answer = screenMessage('Hoy ha sido difícil. Mi pareja me pega y tengo miedo de volver a casa.');
+    expect(answer?.category).toBe('partner_violence');
   });
 
   it('never lets the classifier alone route a message of four words or fewer that names no danger', () => {
@@ -137,10 +152,14 @@ describe('fixed answers', () => {
     }
   });
 
-  it('joins the helplines of every category found, "other countries" last', () => {
-    const answer = safetyAnswer(['partner_violence', 'immediate_danger']);
+  it('joins the helplines of every category found, in the order given, "other countries" last', () => {
+    const answer = safetyAnswer(['immediate_danger', 'partner_violence']);
     expect(answer.category).toBe('immediate_danger');
     expect(answer.resources.map((r) => r.id)).toEqual(['112', '024', '016', '016-whatsapp', '016-email', 'abroad']);
+    // The first category leads: the screen puts the families it is sure of first (./screen.ts, answerFamilies).
+    const partnerFirst = safetyAnswer(['partner_violence', 'child_abuse', 'partner_violence']);
+    expect(partnerFirst.category).toBe('partner_violence');
+    expect(partnerFirst.resources.map((r) => r.id)).toEqual(['016', '016-whatsapp', '016-email', '112', 'anar', 'anar-adults', 'abroad']);
   });
 
   it('adds a line in English to an English message', () => {

@@ -22,16 +22,19 @@ export type ScreenResult = {
 const SECOND_FAMILY_PROBABILITY = 0.5;
 
 /**
- * The families an answer carries, most urgent first: those of the rules that fired, the classifier's most
- * likely family, and, when the classifier routed the message, any other family it finds likely. Shared with
- * the cross-validation script (scripts/crisis-cv.ts), so its figures follow the screen.
+ * The families an answer carries: those of the rules that fired and the classifier's most likely family, most
+ * urgent first (the first leads the answer), then, when the classifier routed the message, any other family it
+ * finds likely, which adds its helplines but never leads: "Mi pareja me pega y tengo miedo de volver a casa" is
+ * partner violence (0.91) that also reads a little like a child afraid to go home (0.75), and must open with 016,
+ * not with ANAR. Shared with the cross-validation script (scripts/crisis-cv.ts), so its figures follow the screen.
  */
 export function answerFamilies(ruleFamilies: readonly RiskCategory[], classifierFamilies: Classification['families'], routed: boolean): RiskCategory[] {
   const found = new Set<RiskCategory>(ruleFamilies);
   const [top, ...others] = classifierFamilies;
   if (top) found.add(top.family);
-  if (routed) for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY) found.add(other.family);
-  return RISK_PRIORITY.filter((category) => found.has(category));
+  const also = new Set<RiskCategory>();
+  if (routed) for (const other of others) if (other.probability >= SECOND_FAMILY_PROBABILITY && !found.has(other.family)) also.add(other.family);
+  return [...RISK_PRIORITY.filter((category) => found.has(category)), ...RISK_PRIORITY.filter((category) => also.has(category))];
 }
 
 /**

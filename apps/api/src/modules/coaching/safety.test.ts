@@ -270,7 +270,9 @@ describe('crisis safety against an OpenAI-compatible model', () => {
     expect(saved.entry.body).toContain('Mi pareja me pega');
     expect(saved.safety?.category).toBe('partner_violence');
     expect(saved.safety?.message).toBe(SAFETY_ANSWERS.partner_violence.message);
-    expect(saved.safety?.resources.map((r) => r.href)).toEqual(HREFS.partner_violence);
+    // 016 first; "tengo miedo de volver a casa" may also add a minor's helplines after it (decision 032).
+    expect(saved.safety?.resources.map((r) => r.href).slice(0, 4)).toEqual(HREFS.partner_violence.slice(0, 4));
+    expect(saved.safety?.resources.map((r) => r.href)).toEqual(expect.arrayContaining(HREFS.partner_violence));
     expect((await t.deps.repos.coaching.recentJournalEntries(user.id, 10)).map((e) => e.id)).toEqual([saved.entry.id]);
 
     const plain = await caller.journaling.create({
