@@ -116,14 +116,16 @@ export function hashedVector(features: readonly string[], scaling: VectorScaling
     const sign = hash & 0x80000000 ? -1 : 1;
     sums.set(index, (sums.get(index) ?? 0) + sign);
   }
-  const indices = [...sums.keys()].filter((index) => sums.get(index) !== 0).sort((a, b) => a - b);
-  const value = (index: number) => {
+  const indices = Int32Array.from([...sums.keys()].filter((index) => sums.get(index) !== 0).sort((a, b) => a - b));
+  // Most counts are ±1, which sublinear scaling leaves as they are (1 + ln 1 = 1).
+  const values = Float64Array.from(indices, (index) => {
     const count = sums.get(index) as number;
-    return sublinear ? Math.sign(count) * (1 + Math.log(Math.abs(count))) : count;
-  };
+    return sublinear && count !== 1 && count !== -1 ? Math.sign(count) * (1 + Math.log(Math.abs(count))) : count;
+  });
   let length = 0;
-  for (const index of indices) length += value(index) ** 2;
+  for (const value of values) length += value * value;
   length = Math.sqrt(length);
   const norm = Math.max(length ** lengthPower, length / maxLength) || 1;
-  return { indices: Int32Array.from(indices), values: Float64Array.from(indices, (index) => value(index) / norm) };
+  for (let i = 0; i < values.length; i += 1) values[i] = (values[i] as number) / norm;
+  return { indices, values };
 }
