@@ -14,7 +14,7 @@
  * from the rest; one per family, trained on the crisis messages only, tells which family it is. The
  * weights are stored as 16-bit integers with one scale per model.
  *
- * Dev's writers train the shipped model too (decision 032, round 13 addendum): what a new writer's messages
+ * Dev's writers train the shipped model too (decision 032, rounds 13-15 addendum): what a new writer's messages
  * get depends most on how many writers the model has read, and dev's eleven held out give the threshold the
  * same evidence as before. Its figures below are each writer's messages scored by the fold's model that never
  * read that writer.

@@ -16,7 +16,7 @@ import { normalise } from './normalise';
  * sign(c)·(1 + ln|c|), so a word said ten times is not ten times the evidence, and the vector is divided by
  * its length to the power 3/4: a long message weighs a little more than a short one, but not in proportion
  * to its length (VECTOR_SCALING; writer cross-validation on train: 89.4 % of held-out crises caught at a 4 %
- * false-alarm cap against 88.3 % with raw counts at unit length; decision 032, round 13 addendum).
+ * false-alarm cap against 88.3 % with raw counts at unit length; decision 032, rounds 13-15 addendum).
  *
  * 2^16 buckets for the crisis model (writer cross-validation on train's 35 writers: 86.9 % of held-out crises
  * caught against 85.7 % with 2^14, at the same false alarms); the family models read them folded onto 2^14
