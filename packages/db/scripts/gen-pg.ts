@@ -42,7 +42,7 @@ const DIALECT_MODULES = /^(drizzle-orm\/(sqlite-core|pg-core|better-sqlite3|node
 
 /**
  * The repositories written once on the query kit, whose PostgreSQL twin is generated (decision 039, step 9:
- * one at a time, smallest first). The others are still written once per dialect.
+ * one at a time, smallest first), and `all`, which makes every one of them on one executor.
  */
 export const GENERATED_REPOSITORIES: readonly string[] = [
   'calendar',
@@ -57,6 +57,8 @@ export const GENERATED_REPOSITORIES: readonly string[] = [
   'sessions',
   'events',
   'steps',
+  // The list of a Store's repositories, which both stores wrap.
+  'all',
 ];
 
 /** Words that name a dialect: text that says them would be copied, wrongly, into the other dialect's file. */
@@ -243,6 +245,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     } else console.log('PostgreSQL twin: up to date');
   } else {
     const touched = await writePg();
-    console.log(touched.length > 0 ? `PostgreSQL twin: ${touched.length} files written or removed (src/pg; decision 039)` : 'PostgreSQL twin: up to date');
+    console.log(
+      touched.length > 0
+        ? `PostgreSQL twin: ${touched.length} file${touched.length === 1 ? '' : 's'} written or removed (src/pg; decision 039)`
+        : 'PostgreSQL twin: up to date',
+    );
   }
 }
