@@ -13,6 +13,9 @@ export default defineConfig({
     // idle while suites waited on SQLite, PostgreSQL and Redis. Test files are isolated from each other (fresh
     // databases, own Redis key prefixes, ephemeral ports), so two run side by side: the unit step takes ~2.5x less.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Once per run, before any project's tests: the PostgreSQL twin of packages/db is generated from the SQLite
+    // source, not committed (decision 039). The projects referenced by folder do not inherit this.
+    globalSetup: ['./packages/db/scripts/codegen-setup.ts'],
     projects: [
       'packages/*',
       'apps/api',

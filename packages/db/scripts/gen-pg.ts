@@ -14,7 +14,12 @@
  *   tsx scripts/gen-pg.ts           writes the files that changed, removes generated files whose source is gone
  *   tsx scripts/gen-pg.ts --check   writes nothing; exit 1 when a file is stale
  *
- * `pnpm db:generate` runs it before drizzle-kit; `src/generated.test.ts` fails when the files are stale.
+ * The generated files are not committed (`.gitignore`): the SQLite source is the only text, and this writes
+ * the twin on `pnpm install` (the package's `postinstall`), as turbo's `codegen` task before typecheck, lint,
+ * build and dev, and in vitest's global setup (`codegen-setup.ts`). `pnpm db:generate` runs it before
+ * drizzle-kit; `src/generated.test.ts` fails when the files on disk are stale. The two kits are the only
+ * files written by hand in `src/pg/schema/` and `src/pg/repositories/`: git ignores any other, so the check
+ * refuses one that has no `@generated` header.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,7 +42,7 @@ const DIALECT_MODULES = /^(drizzle-orm\/(sqlite-core|pg-core|better-sqlite3|node
 
 /**
  * The repositories written once on the query kit, whose PostgreSQL twin is generated (decision 039, step 9:
- * one at a time, smallest first). The others are still written once per dialect.
+ * one at a time, smallest first), and `all`, which makes every one of them on one executor.
  */
 export const GENERATED_REPOSITORIES: readonly string[] = [
   'calendar',
@@ -52,6 +57,8 @@ export const GENERATED_REPOSITORIES: readonly string[] = [
   'sessions',
   'events',
   'steps',
+  // The list of a Store's repositories, which both stores wrap.
+  'all',
 ];
 
 /** Words that name a dialect: text that says them would be copied, wrongly, into the other dialect's file. */
@@ -170,8 +177,19 @@ function orphans(expected: readonly PackageFile[], onDisk: readonly PackageFile[
 }
 
 /**
- * What differs between the expected files and the files on disk, one line each (none: up to date). Files on
- * disk without the header (the kit) are not the generator's, unless a source now generates them.
+ * Source files without the header in the generated folders, other than the two kits: git ignores them there
+ * (`.gitignore`), so a hand-written file would be lost without a word.
+ */
+function handWritten(expected: readonly PackageFile[], onDisk: readonly PackageFile[]): PackageFile[] {
+  const wanted = new Set(expected.map((file) => file.path));
+  return onDisk.filter(
+    (file) => !wanted.has(file.path) && file.path.endsWith('.ts') && !file.path.endsWith('/kit.ts') && !file.text.startsWith(GENERATED_MARK),
+  );
+}
+
+/**
+ * What differs between the expected files and the files on disk, one line each (none: up to date). The kits
+ * are not the generator's, unless a source now generates them; any other file without the header is refused.
  */
 export function staleFiles(expected: readonly PackageFile[], onDisk: readonly PackageFile[]): string[] {
   const disk = new Map(onDisk.map((file) => [file.path, file.text]));
@@ -180,18 +198,30 @@ export function staleFiles(expected: readonly PackageFile[], onDisk: readonly Pa
     if (text === undefined) return [`${file.path}: missing`];
     return text === file.text ? [] : [`${file.path}: not what its source generates`];
   });
-  return [...changed, ...orphans(expected, onDisk).map((file) => `${file.path}: generated, but its source is gone`)];
+  return [
+    ...changed,
+    ...orphans(expected, onDisk).map((file) => `${file.path}: generated, but its source is gone`),
+    ...handWritten(expected, onDisk).map(misplaced),
+  ];
 }
+
+const misplaced = (file: PackageFile) =>
+  `${file.path}: written by hand in a generated folder, which git ignores: move it out of src/pg/schema/ and src/pg/repositories/ (decision 039)`;
 
 /** Lines describing every stale generated file (none: the PostgreSQL twin is up to date). */
 export async function checkPg(root = PACKAGE_ROOT): Promise<string[]> {
   return staleFiles(await generatePg(root), await pgOnDisk(root));
 }
 
-/** Writes the generated files that changed and removes the generated ones whose source is gone; returns what it touched. */
+/**
+ * Writes the generated files that changed and removes the generated ones whose source is gone; returns what
+ * it touched. Throws, writing nothing, when a hand-written file stands in a generated folder.
+ */
 export async function writePg(root = PACKAGE_ROOT): Promise<string[]> {
   const expected = await generatePg(root);
   const onDisk = await pgOnDisk(root);
+  const strays = handWritten(expected, onDisk);
+  if (strays.length > 0) throw new Error(strays.map(misplaced).join('\n'));
   const disk = new Map(onDisk.map((file) => [file.path, file.text]));
   const touched: string[] = [];
   for (const file of expected.filter((file) => disk.get(file.path) !== file.text)) {
@@ -215,7 +245,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     } else console.log('PostgreSQL twin: up to date');
   } else {
     const touched = await writePg();
-    for (const line of touched) console.log(line);
-    console.log(touched.length > 0 ? 'PostgreSQL twin: generated' : 'PostgreSQL twin: no changes');
+    console.log(
+      touched.length > 0
+        ? `PostgreSQL twin: ${touched.length} file${touched.length === 1 ? '' : 's'} written or removed (src/pg; decision 039)`
+        : 'PostgreSQL twin: up to date',
+    );
   }
 }

@@ -2,8 +2,9 @@
  * `pnpm db:generate [name]` after a change to `src/schema.ts`, `src/schema/*.ts` or a generated repository
  * (decision 039): writes the PostgreSQL twin from the SQLite source (`scripts/gen-pg.ts`), then runs drizzle-kit's `generate` for both
  * dialects, `drizzle.config.ts` (→ `drizzle/`) and `drizzle.pg.config.ts` (→ `drizzle-pg/`), with the same
- * migration name when one is given (`pnpm db:generate add_goals` or `--name add_goals`). Commit the schema,
- * the generated PostgreSQL files and both migrations together. On a shared machine, run it under
+ * migration name when one is given (`pnpm db:generate add_goals` or `--name add_goals`). Commit the schema
+ * and both migrations together; the generated PostgreSQL files are git-ignored (they are written again on
+ * install and before typecheck, lint, build and the tests). On a shared machine, run it under
  * `flock /tmp/ascenso-migrate.lock` (decision 023).
  */
 import { spawnSync } from 'node:child_process';

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkPg, GENERATED_MARK, PACKAGE_ROOT, refuseDuplicateStatements, repositoryTwinText, staleFiles, twinText } from '../scripts/gen-pg';
 
 // Decision 039: src/pg/schema.ts, src/pg/schema/*.ts and the generated repositories in src/pg/repositories/
-// come from the SQLite source through scripts/gen-pg.ts. This runs the generator in memory and compares every
-// byte with the committed files. The asyncify transform itself is pinned by src/asyncify.test.ts.
+// come from the SQLite source through scripts/gen-pg.ts; they are not committed, and are written on install
+// and before typecheck, lint, build and the tests. This runs the generator in memory and compares every byte
+// with the files on disk. The asyncify transform itself is pinned by src/asyncify.test.ts.
 
 const sources = ['src/schema.ts', 'src/schema/users.ts', 'src/schema/events.ts'];
 
@@ -17,7 +18,7 @@ describe('the generated PostgreSQL twin (decision 039)', () => {
     expect(problems, `stale: run pnpm db:generate\n${problems.join('\n')}`).toEqual([]);
   });
 
-  it('the comparison sees a one-byte change, a missing file and a generated file whose source is gone', () => {
+  it('the comparison sees a one-byte change, a missing file, a generated file whose source is gone and a hand-written one', () => {
     const expected = [{ path: 'src/pg/schema/users.ts', text: `${GENERATED_MARK}src/schema/users.ts\nexport const a = 1;\n` }];
     expect(staleFiles(expected, expected)).toEqual([]);
     expect(staleFiles(expected, [{ ...expected[0]!, text: expected[0]!.text.replace('1', '2') }])).toEqual([
@@ -27,6 +28,11 @@ describe('the generated PostgreSQL twin (decision 039)', () => {
     const orphan = { path: 'src/pg/schema/old.ts', text: `${GENERATED_MARK}src/schema/old.ts\n` };
     const kit = { path: 'src/pg/schema/kit.ts', text: 'export const at = 1;\n' };
     expect(staleFiles(expected, [...expected, orphan, kit])).toEqual(['src/pg/schema/old.ts: generated, but its source is gone']);
+    // git ignores everything in the generated folders but the kits: a hand-written file there would never be committed.
+    const stray = { path: 'src/pg/repositories/extra.ts', text: 'export const b = 2;\n' };
+    expect(staleFiles(expected, [...expected, stray, { ...kit, path: 'src/pg/repositories/kit.ts' }])).toEqual([
+      'src/pg/repositories/extra.ts: written by hand in a generated folder, which git ignores: move it out of src/pg/schema/ and src/pg/repositories/ (decision 039)',
+    ]);
   });
 
   it('copies the text under its header', () => {

@@ -1,18 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import type { DbHandle } from './client';
-import { createAdminRepository } from './repositories/admin';
-import { createAssessmentsRepository } from './repositories/assessments';
-import { createAuthFailuresRepository } from './repositories/auth-failures';
-import { createCalendarRepository } from './repositories/calendar';
-import { createCoachingRepository } from './repositories/coaching';
-import { createEventsRepository } from './repositories/events';
-import { createListensRepository } from './repositories/listens';
-import { createQuotasRepository } from './repositories/quotas';
-import { createSessionsRepository } from './repositories/sessions';
-import { createSharesRepository } from './repositories/shares';
-import { createStepsRepository } from './repositories/steps';
-import { createUsersRepository } from './repositories/users';
+import { createRepositories } from './repositories/all';
 import type { Synchronous } from './repositories/synchronous';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from './store';
 
@@ -68,20 +57,7 @@ class Gate {
  */
 export function createSqliteStore(handle: DbHandle, options: SqliteStoreOptions = {}): Store {
   const { db, sqlite } = handle;
-  const sync: SyncRepositories = {
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    authFailures: createAuthFailuresRepository(db),
-    steps: createStepsRepository(db),
-    assessments: createAssessmentsRepository(db),
-    coaching: createCoachingRepository(db),
-    listens: createListensRepository(db),
-    admin: createAdminRepository(db),
-    quotas: createQuotasRepository(db),
-    events: createEventsRepository(db),
-    shares: createSharesRepository(db),
-    calendar: createCalendarRepository(db),
-  };
+  const sync: SyncRepositories = createRepositories(db);
   if (options.catalogue) sync.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
   const gate = new Gate();
   const context = options.detectMisuse ? new AsyncLocalStorage<object>() : undefined;

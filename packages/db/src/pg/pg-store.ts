@@ -4,19 +4,7 @@ import type { ActivityDefinition } from '@ascenso/domain/activities';
 import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
-import { createAdminRepository } from './repositories/admin';
-import { createAssessmentsRepository } from './repositories/assessments';
-import { createAuthFailuresRepository } from './repositories/auth-failures';
-import { createCalendarRepository } from './repositories/calendar';
-import { createCoachingRepository } from './repositories/coaching';
-import { createEventsRepository } from './repositories/events';
-import type { Exec as PgExec } from './repositories/kit';
-import { createListensRepository } from './repositories/listens';
-import { createQuotasRepository } from './repositories/quotas';
-import { createSessionsRepository } from './repositories/sessions';
-import { createSharesRepository } from './repositories/shares';
-import { createStepsRepository } from './repositories/steps';
-import { createUsersRepository } from './repositories/users';
+import { createRepositories } from './repositories/all';
 
 export type PgStoreOptions = {
   /** Catalogue entries to add when missing, as the store opens (existing, possibly edited rows stay). */
@@ -29,23 +17,6 @@ export type PgStoreOptions = {
    */
   detectMisuse?: boolean;
 };
-
-function createPgRepositories(db: PgExec): Repositories {
-  return {
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    authFailures: createAuthFailuresRepository(db),
-    steps: createStepsRepository(db),
-    assessments: createAssessmentsRepository(db),
-    coaching: createCoachingRepository(db),
-    listens: createListensRepository(db),
-    admin: createAdminRepository(db),
-    quotas: createQuotasRepository(db),
-    events: createEventsRepository(db),
-    shares: createSharesRepository(db),
-    calendar: createCalendarRepository(db),
-  };
-}
 
 type AnyMethod = (...args: never[]) => Promise<unknown>;
 
@@ -122,7 +93,7 @@ export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions 
       `${what} inside a transaction's callback would run outside that transaction: use the callback's \`tx\` repositories (transactions do not nest).`,
     );
 
-  const plain = createPgRepositories(db);
+  const plain = createRepositories(db);
   const repos = guarded(plain, (name) => (context?.getStore() ? misuse(`store.repos.${name}()`) : undefined));
   if (options.catalogue) await plain.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
 
@@ -138,7 +109,7 @@ export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions 
             if (txOptions.serializeOn !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${txOptions.serializeOn}))`);
             if (txOptions.durability === 'turn') await tx.execute(sql`set local synchronous_commit = off`);
             // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
-            const txRepos = guarded(createPgRepositories(tx), (name) =>
+            const txRepos = guarded(createRepositories(tx), (name) =>
               open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`),
             );
             return await (context ? context.run({}, () => fn(txRepos)) : fn(txRepos));

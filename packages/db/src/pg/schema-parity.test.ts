@@ -1,4 +1,4 @@
-import { type Column, type SQL } from 'drizzle-orm';
+import { getTableName, type Column, type SQL, type Table } from 'drizzle-orm';
 import { getTableConfig as getPgTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as getSqliteTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
@@ -32,41 +32,22 @@ function describeColumn(column: Column) {
   };
 }
 
-const whereText = (where: SQL | undefined, dialect: SQLiteSyncDialect | PgDialect) => (where ? dialect.sqlToQuery(where).sql : null);
+/** The parts of a table's `getTableConfig` the comparison reads: the same on both dialects but for the types. */
+type TableConfig = {
+  name: string;
+  columns: Column[];
+  indexes: { config: { name?: string; unique: boolean; columns: readonly unknown[]; where?: SQL } }[];
+  primaryKeys: { getName(): string; columns: Column[] }[];
+  uniqueConstraints: { name?: string; columns: Column[] }[];
+  foreignKeys: { reference(): { columns: Column[]; foreignTable: Table; foreignColumns: Column[] }; onDelete?: string; onUpdate?: string }[];
+  checks: { name: string }[];
+};
 
-function describeSqlite(table: SQLiteTable) {
-  const config = getSqliteTableConfig(table);
-  return {
-    name: config.name,
-    columns: config.columns.map(describeColumn).sort((a, b) => a.name.localeCompare(b.name)),
-    indexes: config.indexes
-      .map(({ config: index }) => ({
-        name: index.name,
-        unique: index.unique,
-        columns: index.columns.map((column) => ('name' in column ? column.name : sqliteDialect.sqlToQuery(column).sql)),
-        where: whereText(index.where, sqliteDialect),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-    primaryKeys: config.primaryKeys.map((pk) => ({ name: pk.getName(), columns: pk.columns.map((column) => column.name) })),
-    uniqueConstraints: config.uniqueConstraints.map((unique) => ({ name: unique.name, columns: unique.columns.map((column) => column.name) })),
-    foreignKeys: config.foreignKeys
-      .map((fk) => {
-        const reference = fk.reference();
-        return {
-          columns: reference.columns.map((column) => column.name),
-          foreignTable: getSqliteTableConfig(reference.foreignTable).name,
-          foreignColumns: reference.foreignColumns.map((column) => column.name),
-          onDelete: fk.onDelete ?? 'no action',
-          onUpdate: fk.onUpdate ?? 'no action',
-        };
-      })
-      .sort((a, b) => a.columns.join().localeCompare(b.columns.join())),
-    checks: config.checks.map((check) => check.name).sort(),
-  };
-}
+const columnNames = (columns: Column[]) => columns.map((column) => column.name);
 
-function describePg(table: PgTable) {
-  const config = getPgTableConfig(table);
+/** A dialect-neutral description of a table; `dialect` writes the SQL of an index's expressions and condition. */
+function describeTable(config: TableConfig, dialect: { sqlToQuery(sql: SQL): { sql: string } }) {
+  const sqlText = (value: SQL) => dialect.sqlToQuery(value).sql;
   return {
     name: config.name,
     columns: config.columns.map(describeColumn).sort((a, b) => a.name.localeCompare(b.name)),
@@ -74,19 +55,23 @@ function describePg(table: PgTable) {
       .map(({ config: index }) => ({
         name: index.name ?? '(unnamed)',
         unique: index.unique,
-        columns: index.columns.map((column) => ('name' in column && typeof column.name === 'string' ? column.name : pgDialect.sqlToQuery(column as SQL).sql)),
-        where: whereText(index.where, pgDialect),
+        // A column has a name; an expression is SQL.
+        columns: index.columns.map((column) => {
+          const name = (column as { name?: unknown }).name;
+          return typeof name === 'string' ? name : sqlText(column as SQL);
+        }),
+        where: index.where ? sqlText(index.where) : null,
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
-    primaryKeys: config.primaryKeys.map((pk) => ({ name: pk.getName(), columns: pk.columns.map((column) => column.name) })),
-    uniqueConstraints: config.uniqueConstraints.map((unique) => ({ name: unique.name, columns: unique.columns.map((column) => column.name) })),
+    primaryKeys: config.primaryKeys.map((pk) => ({ name: pk.getName(), columns: columnNames(pk.columns) })),
+    uniqueConstraints: config.uniqueConstraints.map((unique) => ({ name: unique.name, columns: columnNames(unique.columns) })),
     foreignKeys: config.foreignKeys
       .map((fk) => {
         const reference = fk.reference();
         return {
-          columns: reference.columns.map((column) => column.name),
-          foreignTable: getPgTableConfig(reference.foreignTable).name,
-          foreignColumns: reference.foreignColumns.map((column) => column.name),
+          columns: columnNames(reference.columns),
+          foreignTable: getTableName(reference.foreignTable),
+          foreignColumns: columnNames(reference.foreignColumns),
           onDelete: fk.onDelete ?? 'no action',
           onUpdate: fk.onUpdate ?? 'no action',
         };
@@ -95,6 +80,9 @@ function describePg(table: PgTable) {
     checks: config.checks.map((check) => check.name).sort(),
   };
 }
+
+const describeSqlite = (table: SQLiteTable) => describeTable(getSqliteTableConfig(table), sqliteDialect);
+const describePg = (table: PgTable) => describeTable(getPgTableConfig(table), pgDialect);
 
 const sqliteKeys = Object.keys(schema).sort();
 const pgKeys = Object.keys(pgSchema).sort();

@@ -18,26 +18,19 @@ export const TOUCH_MARGIN_MS = 60 * 60 * 1000;
  * here: apps/api/src/modules/quotas decides. Call inside the transaction that inserted the new row.
  */
 export function createQuotasRepository(db: k.Exec): Synchronous<QuotasRepository> {
+  /** The user's rows of a table created at or after `since`. */
+  function createdSince(table: typeof journalEntries | typeof assessments | typeof coachNotes, userId: string, since: Date) {
+    return { at: table.createdAt, table, where: and(eq(table.userId, userId), gte(table.createdAt, since)) };
+  }
+
   function source(kind: QuotaKind, userId: string, since: Date) {
     switch (kind) {
       case 'journalEntries':
-        return {
-          at: journalEntries.createdAt,
-          table: journalEntries,
-          where: and(eq(journalEntries.userId, userId), gte(journalEntries.createdAt, since)),
-        };
+        return createdSince(journalEntries, userId, since);
       case 'assessments':
-        return {
-          at: assessments.createdAt,
-          table: assessments,
-          where: and(eq(assessments.userId, userId), gte(assessments.createdAt, since)),
-        };
+        return createdSince(assessments, userId, since);
       case 'notes':
-        return {
-          at: coachNotes.createdAt,
-          table: coachNotes,
-          where: and(eq(coachNotes.userId, userId), gte(coachNotes.createdAt, since)),
-        };
+        return createdSince(coachNotes, userId, since);
       case 'conversations':
         // Index (user_id, updated_at): a conversation created since `since` was updated since then too.
         return {
