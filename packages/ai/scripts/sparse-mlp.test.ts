@@ -1,5 +1,7 @@
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
+// tfjs-core alone registers no gradients; the full tfjs package imports these.
+import '@tensorflow/tfjs-core/dist/register_all_gradients';
 import { describe, expect, it } from 'vitest';
 import { seeded } from './crisis-typos';
 import { SparseMlp, mlpScore, quantiseMlp } from './sparse-mlp';
@@ -68,11 +70,12 @@ describe('the sparse one-hidden-layer learner (decision 032)', () => {
       expect(mlpScore(ours.weights(), x)).toBeCloseTo(ours.score(x), 9);
       input.dispose();
     }
-    // It learned the rule (which no linear model can), so the comparison is not between two models that stayed put.
+    // Trained on, it learns the rule, which no linear model can: the update is a working learner, not one that stays put.
+    for (let epoch = 0; epoch < 40; epoch += 1) for (const { x, label } of data) ours.update(x, label, 0.3);
     const right = data.filter(({ x, label }) => Math.sign(ours.score(x)) === label).length;
     expect(right / data.length, `${right} of ${data.length} right`).toBeGreaterThan(0.75);
     // 8-bit storage moves the logits little.
     const { model: stored } = quantiseMlp(ours.weights(), 8);
-    for (const { x } of data.slice(0, 50)) expect(Math.abs(mlpScore(stored, x) - ours.score(x))).toBeLessThan(0.1);
+    for (const { x } of data.slice(0, 50)) expect(Math.abs(mlpScore(stored, x) - ours.score(x))).toBeLessThan(0.05 * Math.max(1, Math.abs(ours.score(x))));
   });
 });
