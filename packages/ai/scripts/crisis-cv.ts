@@ -15,6 +15,15 @@
  *
  * The learner is the training script's (./sparse-logistic.ts: stdlib's update applied sparsely, checked
  * against the library by its test), with the options above for experiments.
+ *
+ * Other learners for the crisis model (`candidates`: NBSVM-style weights, class weights, the one-hidden-layer
+ * network of ./sparse-mlp.ts, mean or max ensembles) are trained on the same folds as the configuration given
+ * (the baseline), share its family models, rules and evidence rule, and are reported beside it at each cap in
+ * `caps` (one threshold over the pooled held-out hard negatives, as the training script chooses it), with
+ * recall by family, the crisis model's training time over all folds, its stored size and its cost a message:
+ *
+ *   tsx scripts/crisis-cv.ts '{"folds":5,"dims":65536,"familyDims":16384,"typos":1,"noEvidenceShift":2,
+ *     "candidates":[{"name":"mlp","kind":"mlp","hidden":32,"dims":16384},{"name":"mean","kind":"mean","of":["baseline","mlp"]}]}'
  */
 import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
@@ -28,7 +37,7 @@ import { answerFamilies } from '../src/safety/screen';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
 import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
-import { SparseLogistic } from './sparse-logistic';
+import { SparseLogistic, logCountRatios } from './sparse-logistic';
 import { SparseMlp, mlpScore, quantiseMlp, type MlpWeights } from './sparse-mlp';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
@@ -353,31 +362,13 @@ const pct = (n: number, d: number) => (d > 0 ? `${((100 * n) / d).toFixed(1)}%` 
 // ---- candidates: other learners for the crisis model, on the same folds ------------------------------------
 type CrisisScorer = { logit: (vec: Vec) => number; bytes: number };
 
-/** The NBSVM log-count ratios of a training fold, on `dims` buckets, divided by their mean |r| over the buckets seen. */
+/** The NBSVM log-count ratios of a training fold (./sparse-logistic.ts logCountRatios), on `dims` buckets. */
 function nbRatios(examples: Example[], dims: number, alpha: number): Float64Array {
-  const mask = dims - 1;
-  const pos = new Float64Array(dims).fill(alpha);
-  const neg = new Float64Array(dims).fill(alpha);
-  for (const ex of examples) {
-    const counts = ex.label === 1 ? pos : neg;
-    for (let i = 0; i < ex.vec.idx.length; i += 1) {
-      const at = (ex.vec.idx[i] as number) & mask;
-      counts[at] = (counts[at] as number) + 1;
-    }
-  }
-  let posTotal = 0;
-  let negTotal = 0;
-  for (let j = 0; j < dims; j += 1) [posTotal, negTotal] = [posTotal + (pos[j] as number), negTotal + (neg[j] as number)];
-  const r = new Float64Array(dims);
-  let sum = 0;
-  let seen = 0;
-  for (let j = 0; j < dims; j += 1) {
-    r[j] = Math.log((pos[j] as number) / posTotal) - Math.log((neg[j] as number) / negTotal);
-    if ((pos[j] as number) + (neg[j] as number) > 2 * alpha) [sum, seen] = [sum + Math.abs(r[j] as number), seen + 1];
-  }
-  const mean = sum / Math.max(1, seen) || 1;
-  for (let j = 0; j < dims; j += 1) r[j] = (r[j] as number) / mean;
-  return r;
+  return logCountRatios(
+    examples.map((ex) => ({ x: { indices: ex.vec.idx, values: ex.vec.val }, label: ex.label })),
+    dims,
+    alpha,
+  );
 }
 
 function nbScaled(vec: Vec, r: Float64Array, renorm: boolean): Vec {
