@@ -1,7 +1,5 @@
-import * as tf from '@tensorflow/tfjs-core';
-import '@tensorflow/tfjs-backend-cpu';
-// tfjs-core alone registers no gradients; the full tfjs package imports these.
-import '@tensorflow/tfjs-core/dist/register_all_gradients';
+// The whole package: it registers the pure-JS CPU backend and every op's gradient (tfjs-core alone has none).
+import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { seeded } from './crisis-typos';
 import { SparseMlp, mlpScore, quantiseMlp } from './sparse-mlp';

@@ -12,7 +12,7 @@
  * unsorted segment sum that loops over every row of the table (16 384 passes over the batch per step), and a dense
  * first layer is a 2^14 × hidden matrix product per example; either takes hours for one fold here. So, as
  * ./sparse-logistic.ts does for stdlib, this applies the update by hand and `sparse-mlp.test.ts` checks it against
- * TensorFlow.js's own gradients and SGD optimiser on the same examples (tfjs-core's public API, CPU backend), which
+ * TensorFlow.js's own gradients and SGD optimiser on the same examples (`@tensorflow/tfjs`'s public API, CPU backend), which
  * stays the reference for what the update is. Deterministic: a seeded initialisation, the caller's seeded order.
  */
 import type { SparseVector } from './sparse-logistic';
