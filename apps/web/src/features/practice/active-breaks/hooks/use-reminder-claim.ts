@@ -14,6 +14,16 @@ function claimHere(at: number): boolean {
   }
 }
 
+/** The latest reminder time a tab of this device claimed (0: none, or no storage). */
+export function lastClaimedReminder(): number {
+  try {
+    const claimed = Number(window.localStorage.getItem(KEY) ?? 0);
+    return Number.isFinite(claimed) ? claimed : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Claims the reminder due at `at` for this tab: true for exactly one of the open tabs. The check-and-write
  * runs under a Web Lock (`navigator.locks`, shared by the tabs of this origin) so two tabs firing at the same
