@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import type { StepsRepository } from '../store';
 import * as k from './kit';
@@ -13,6 +13,7 @@ import {
   type CompletionRow,
   type EvidenceRow,
 } from '../schema/activities';
+import { users } from '../schema/users';
 
 /** Metadata keys a reply may carry: anything else (`__proto__`, `constructor`, odd keys) is dropped. */
 const SAFE_METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -55,37 +56,35 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .where(ofUserKeyAndDay),
   );
   /**
-   * Awards that count against the limit of `key` now: the local day's (in the same timezone), plus every
-   * award of the last 24 hours made under another timezone (so a timezone change never reopens a day).
+   * What an award decides on, in one statement instead of four (decision 039's addendum on bench (g)): the day's completions of `key` (all, awarded), the awards counting against its limit now (the
+   * local day's in the same timezone, plus every award of the last 24 hours made under another timezone, so a
+   * timezone change never reopens a day), the highest award slot used that day for `key` (any timezone), and the
+   * day's steps over every activity.
    */
-  const awardedForLimit = k.statement(db, 'steps_awarded_for_limit', (x) =>
+  const ofKeyToday = sql`${activityCompletions.activityKey} = ${sql.placeholder('key')} and ${activityCompletions.day} = ${sql.placeholder('day')}`;
+  const countsAgainstLimit = sql`${activityCompletions.activityKey} = ${sql.placeholder('key')} and ${activityCompletions.awardSlot} is not null and ((${
+    activityCompletions.day
+  } = ${sql.placeholder('day')} and (${activityCompletions.timezone} is null or ${activityCompletions.timezone} = ${sql.placeholder('timezone')})) or (${
+    activityCompletions.completedAt
+  } > ${k.param(activityCompletions.completedAt, 'since')} and ${activityCompletions.timezone} is not null and ${activityCompletions.timezone} <> ${sql.placeholder('timezone')}))`;
+  const limitState = k.statement(db, 'steps_limit_state', (x) =>
     x
-      .select({ awarded: count() })
+      .select({
+        all: sql<number>`count(case when ${ofKeyToday} then 1 end)`.mapWith(Number),
+        awarded: sql<number>`count(case when ${ofKeyToday} then ${activityCompletions.awardSlot} end)`.mapWith(Number),
+        forLimit: sql<number>`count(case when ${countsAgainstLimit} then 1 end)`.mapWith(Number),
+        maxSlot: sql<number | null>`max(case when ${ofKeyToday} then ${activityCompletions.awardSlot} end)`.mapWith(Number),
+        daySteps: sql<number | null>`sum(case when ${activityCompletions.day} = ${sql.placeholder('day')} then ${activityCompletions.stepsEarned} end)`.mapWith(
+          Number,
+        ),
+      })
       .from(activityCompletions)
       .where(
         and(
           eq(activityCompletions.userId, sql.placeholder('userId')),
-          eq(activityCompletions.activityKey, sql.placeholder('key')),
-          isNotNull(activityCompletions.awardSlot),
-          or(
-            and(
-              eq(activityCompletions.day, sql.placeholder('day')),
-              or(isNull(activityCompletions.timezone), eq(activityCompletions.timezone, sql.placeholder('timezone'))),
-            ),
-            and(
-              gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since')),
-              isNotNull(activityCompletions.timezone),
-              ne(activityCompletions.timezone, sql.placeholder('timezone')),
-            ),
-          ),
+          or(eq(activityCompletions.day, sql.placeholder('day')), gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since'))),
         ),
       ),
-  );
-  const maxSlot = k.statement(db, 'steps_max_slot', (x) =>
-    x
-      .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
-      .from(activityCompletions)
-      .where(ofUserKeyAndDay),
   );
   const daySum = k.statement(db, 'steps_day_sum', (x) =>
     x
@@ -106,7 +105,8 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .onConflictDoUpdate({
         target: stepTotals.userId,
         set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
-      }),
+      })
+      .returning({ total: stepTotals.totalSteps }),
   );
   const insertCompletion = k.statement(db, 'steps_insert_completion', (x) =>
     x.insert(activityCompletions).values({
@@ -137,6 +137,23 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .from(activityCompletions)
       .where(ofUserAndDay)
       .groupBy(activityCompletions.activityKey),
+  );
+  // The stats answer's running total and the day's rows per activity, in one statement instead of two: from the
+  // user's row, so that a user without a total or without completions still gets one row.
+  const dayWithTotal = k.statement(db, 'steps_day_with_total', (x) =>
+    x
+      .select({
+        total: stepTotals.totalSteps,
+        activityKey: activityCompletions.activityKey,
+        completions: count(activityCompletions.id),
+        awarded: count(activityCompletions.awardSlot),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
+      .leftJoin(activityCompletions, and(eq(activityCompletions.userId, users.id), eq(activityCompletions.day, sql.placeholder('day'))))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .groupBy(stepTotals.totalSteps, activityCompletions.activityKey),
   );
   const byDayAndActivityInRange = k.statement(db, 'steps_by_day_and_activity', (x) =>
     x
@@ -189,13 +206,16 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
       return k.first(countsForDay(db), { userId, key, day }) ?? { all: 0, awarded: 0 };
     },
-    /** Awards counting against `key`'s limit at `day` (see awardedForLimit): the day's and other timezones' of the last 24 h. */
-    awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): number {
-      return k.first(awardedForLimit(db), { userId, key, day, since, timezone })?.awarded ?? 0;
-    },
-    /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
-    maxSlotForDay(userId: string, key: string, day: string): number {
-      return k.first(maxSlot(db), { userId, key, day })?.slot ?? 0;
+    /** What an award decides on (see limitState above), read in one statement. */
+    limitState(
+      userId: string,
+      key: string,
+      day: string,
+      since: Date,
+      timezone: string,
+    ): { all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number } {
+      const row = k.first(limitState(db), { userId, key, day, since, timezone });
+      return { all: row?.all ?? 0, awarded: row?.awarded ?? 0, forLimit: row?.forLimit ?? 0, maxSlot: row?.maxSlot ?? 0, daySteps: row?.daySteps ?? 0 };
     },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
@@ -209,12 +229,15 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
-      k.run(
+      // New evidence comes back from the insert itself; only evidence already recorded is read again.
+      const inserted = k.first(
         db
           .insert(stepEvidence)
           .values({ ...row, completionId: null, claimedAt: null })
-          .onConflictDoNothing(),
+          .onConflictDoNothing()
+          .returning(),
       );
+      if (inserted) return inserted;
       return k.first(
         db
           .select()
@@ -266,14 +289,23 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       );
     },
 
-    addToTotal(userId: string, steps: number): void {
-      k.run(addTotal(db), { userId, steps });
+    /** Adds to the running total; returns the new total. */
+    addToTotal(userId: string, steps: number): number {
+      return k.first(addTotal(db), { userId, steps })?.total ?? 0;
     },
     total(userId: string): number {
       return k.first(totalByUser(db), { userId })?.total ?? 0;
     },
     daySteps(userId: string, day: string): number {
       return k.first(daySum(db), { userId, day })?.steps ?? 0;
+    },
+    /** The running total and the day's rows per activity (as `total` and `dayByActivity`), read in one statement. */
+    dayStats(userId: string, day: string): { total: number; rows: Array<{ activityKey: string; completions: number; awarded: number; steps: number }> } {
+      const found = k.rows(dayWithTotal(db), { userId, day });
+      const rows: Array<{ activityKey: string; completions: number; awarded: number; steps: number }> = [];
+      for (const { activityKey, completions, awarded, steps } of found)
+        if (activityKey !== null) rows.push({ activityKey, completions, awarded, steps: steps ?? 0 });
+      return { total: found[0]?.total ?? 0, rows };
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {
