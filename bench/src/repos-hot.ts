@@ -86,9 +86,10 @@ function operations(store: Store): Record<string, (n: number) => Promise<unknown
     'session touch': () => store.repos.sessions.touch(SESSION, new Date()),
     'steps stats': () => {
       const steps = store.repos.steps as Older;
-      // A base from before dayStats reads the total and the rows apart.
-      const day = steps.dayStats ? steps.dayStats(USER, '2026-01-01') : Promise.all([steps.total(USER), steps.dayByActivity(USER, '2026-01-01')]);
-      return Promise.all([day, steps.listActivities()]);
+      // A base from before dayStats reads the total, the rows and the catalogue apart.
+      return steps.dayStats
+        ? steps.dayStats(USER, '2026-01-01')
+        : Promise.all([steps.total(USER), steps.dayByActivity(USER, '2026-01-01'), steps.listActivities()]);
     },
     'steps award': () =>
       store.transaction(
@@ -98,10 +99,10 @@ function operations(store: Store): Record<string, (n: number) => Promise<unknown
           const at = new Date();
           const steps = tx.steps as Older;
           const since = new Date(at.getTime() - 86_400_000);
-          // A base from before limitState reads the limit count and the highest slot apart.
+          // A base from before awardState reads the limit count and the highest slot apart.
           const slot = steps.awardedForLimit
             ? (await steps.awardedForLimit(USER, KEY, day, since, 'UTC'), (await steps.maxSlotForDay!(USER, KEY, day)) + 1)
-            : (await steps.limitState(USER, KEY, day, since, 'UTC')).maxSlot + 1;
+            : (await steps.awardState(KEY, USER, day, since, 'UTC'))!.maxSlot + 1;
           await tx.steps.insertCompletion({
             id,
             userId: USER,

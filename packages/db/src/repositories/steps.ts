@@ -37,6 +37,9 @@ export function sanitizeRow(row: CompletionRow): CompletionRow {
   return row.metadata === null ? row : { ...row, metadata: sanitizeMetadata(row.metadata) };
 }
 
+/** One activity's figures for one day: completions, the awarded ones, steps earned. */
+type DayRow = { activityKey: string; completions: number; awarded: number; steps: number };
+
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
 export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> {
   // Every completion and every stats answer runs these: named prepared statements (decision 039).
@@ -56,20 +59,22 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .where(ofUserKeyAndDay),
   );
   /**
-   * What an award decides on, in one statement instead of four (decision 039's addendum on bench (g)): the day's completions of `key` (all, awarded), the awards counting against its limit now (the
-   * local day's in the same timezone, plus every award of the last 24 hours made under another timezone, so a
-   * timezone change never reopens a day), the highest award slot used that day for `key` (any timezone), and the
-   * day's steps over every activity.
+   * What an award decides on, in one statement instead of five (decision 039's addendum on bench (g)): the
+   * activity's catalogue row; the day's completions of it (all, awarded); the awards counting against its limit
+   * now (the local day's in the same timezone, plus every award of the last 24 hours made under another timezone,
+   * so a timezone change never reopens a day); the highest award slot used that day for it (any timezone); and
+   * the day's steps over every activity. No row when the activity is not in the catalogue.
    */
-  const ofKeyToday = sql`${activityCompletions.activityKey} = ${sql.placeholder('key')} and ${activityCompletions.day} = ${sql.placeholder('day')}`;
-  const countsAgainstLimit = sql`${activityCompletions.activityKey} = ${sql.placeholder('key')} and ${activityCompletions.awardSlot} is not null and ((${
+  const ofKeyToday = sql`${activityCompletions.activityKey} = ${activities.key} and ${activityCompletions.day} = ${sql.placeholder('day')}`;
+  const countsAgainstLimit = sql`${activityCompletions.activityKey} = ${activities.key} and ${activityCompletions.awardSlot} is not null and ((${
     activityCompletions.day
   } = ${sql.placeholder('day')} and (${activityCompletions.timezone} is null or ${activityCompletions.timezone} = ${sql.placeholder('timezone')})) or (${
     activityCompletions.completedAt
   } > ${k.param(activityCompletions.completedAt, 'since')} and ${activityCompletions.timezone} is not null and ${activityCompletions.timezone} <> ${sql.placeholder('timezone')}))`;
-  const limitState = k.statement(db, 'steps_limit_state', (x) =>
+  const awardState = k.statement(db, 'steps_award_state', (x) =>
     x
       .select({
+        activity: activities,
         all: sql<number>`count(case when ${ofKeyToday} then 1 end)`.mapWith(Number),
         awarded: sql<number>`count(case when ${ofKeyToday} then ${activityCompletions.awardSlot} end)`.mapWith(Number),
         forLimit: sql<number>`count(case when ${countsAgainstLimit} then 1 end)`.mapWith(Number),
@@ -78,13 +83,16 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
           Number,
         ),
       })
-      .from(activityCompletions)
-      .where(
+      .from(activities)
+      .leftJoin(
+        activityCompletions,
         and(
           eq(activityCompletions.userId, sql.placeholder('userId')),
           or(eq(activityCompletions.day, sql.placeholder('day')), gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since'))),
         ),
-      ),
+      )
+      .where(eq(activities.key, sql.placeholder('key')))
+      .groupBy(activities.key),
   );
   const daySum = k.statement(db, 'steps_day_sum', (x) =>
     x
@@ -155,6 +163,30 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .where(eq(users.id, sql.placeholder('userId')))
       .groupBy(stepTotals.totalSteps, activityCompletions.activityKey),
   );
+  // The same with the catalogue, where it is not cached (k.cachedRowsShared): one row per activity, with the day's
+  // figures and the total. Every completion names a catalogue row (foreign key), so no day row is left out.
+  const catalogueDay = k.statement(db, 'steps_catalogue_day', (x) =>
+    x
+      .select({
+        activity: activities,
+        total: stepTotals.totalSteps,
+        completions: count(activityCompletions.id),
+        awarded: count(activityCompletions.awardSlot),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(activities)
+      .leftJoin(stepTotals, eq(stepTotals.userId, sql.placeholder('userId')))
+      .leftJoin(
+        activityCompletions,
+        and(
+          eq(activityCompletions.userId, sql.placeholder('userId')),
+          eq(activityCompletions.day, sql.placeholder('day')),
+          eq(activityCompletions.activityKey, activities.key),
+        ),
+      )
+      .groupBy(activities.key, stepTotals.totalSteps)
+      .orderBy(asc(activities.key)),
+  );
   const byDayAndActivityInRange = k.statement(db, 'steps_by_day_and_activity', (x) =>
     x
       .select({
@@ -206,16 +238,18 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
       return k.first(countsForDay(db), { userId, key, day }) ?? { all: 0, awarded: 0 };
     },
-    /** What an award decides on (see limitState above), read in one statement. */
-    limitState(
-      userId: string,
+    /** What an award decides on (see awardState above), read in one statement; undefined for an unknown activity. */
+    awardState(
       key: string,
+      userId: string,
       day: string,
       since: Date,
       timezone: string,
-    ): { all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number } {
-      const row = k.first(limitState(db), { userId, key, day, since, timezone });
-      return { all: row?.all ?? 0, awarded: row?.awarded ?? 0, forLimit: row?.forLimit ?? 0, maxSlot: row?.maxSlot ?? 0, daySteps: row?.daySteps ?? 0 };
+    ): { activity: ActivityRow; all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number } | undefined {
+      const row = k.first(awardState(db), { key, userId, day, since, timezone });
+      return (
+        row && { activity: row.activity, all: row.all, awarded: row.awarded, forLimit: row.forLimit, maxSlot: row.maxSlot ?? 0, daySteps: row.daySteps ?? 0 }
+      );
     },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
@@ -299,13 +333,22 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     daySteps(userId: string, day: string): number {
       return k.first(daySum(db), { userId, day })?.steps ?? 0;
     },
-    /** The running total and the day's rows per activity (as `total` and `dayByActivity`), read in one statement. */
-    dayStats(userId: string, day: string): { total: number; rows: Array<{ activityKey: string; completions: number; awarded: number; steps: number }> } {
+    /** The running total, the day's rows per activity (as `total` and `dayByActivity`) and the catalogue, read together. */
+    dayStats(userId: string, day: string): { total: number; rows: DayRow[]; catalogue: readonly ActivityRow[] } {
+      if (!k.cachedRowsShared) {
+        const found = k.rows(catalogueDay(db), { userId, day });
+        // An empty catalogue (never in practice) would leave the total unread.
+        if (found.length === 0) return { total: k.first(totalByUser(db), { userId })?.total ?? 0, rows: [], catalogue: [] };
+        const rows: DayRow[] = [];
+        for (const { activity, completions, awarded, steps } of found)
+          if (completions > 0) rows.push({ activityKey: activity.key, completions, awarded, steps: steps ?? 0 });
+        return { total: found[0]?.total ?? 0, rows, catalogue: found.map((row) => row.activity) };
+      }
       const found = k.rows(dayWithTotal(db), { userId, day });
-      const rows: Array<{ activityKey: string; completions: number; awarded: number; steps: number }> = [];
+      const rows: DayRow[] = [];
       for (const { activityKey, completions, awarded, steps } of found)
         if (activityKey !== null) rows.push({ activityKey, completions, awarded, steps: steps ?? 0 });
-      return { total: found[0]?.total ?? 0, rows };
+      return { total: found[0]?.total ?? 0, rows, catalogue: k.cachedRows(db, allActivities(db)) };
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {

@@ -134,6 +134,9 @@ export function ownRow(table: PgTable & { id: PgColumn; userId: PgColumn }, user
 
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
+/** `cachedRows` reads each time here, so a read that also needs such a table joins it (a round trip fewer). */
+export const cachedRowsShared = false;
+
 /**
  * Every row of a small, rarely written table that hot paths read, frozen (as SQLite's shared copy is). Read
  * each time: several instances may write the table, and there is no process-local cache to invalidate.
