@@ -69,15 +69,15 @@ export interface AuthFormProps {
  * The form of the access screens (sign-in, registration, the password reset): no browser validation
  * (the errors are ours, beside the fields), the form-level alert first and the large submit button last.
  */
-export function AuthForm({ label, form, pending, button, onSubmit, children }: AuthFormProps) {
+export function AuthForm({ label, form: { formRef, formError }, pending, button, onSubmit, children }: AuthFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!pending) onSubmit();
   };
   return (
-    <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-label={label}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={label}>
       <Stack gap="5">
-        <FormAlert message={form.formError} />
+        <FormAlert message={formError} />
         {children}
         <Button type="submit" colorPalette="brand" size="lg" borderRadius="full" loading={pending} loadingText={button.pending} mt="1">
           {button.label}
