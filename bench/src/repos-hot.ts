@@ -18,7 +18,7 @@
  * the shared machine. It measures latency per call with one sequential caller, not capacity. The PostgreSQL
  * cluster is the tests' throwaway one (no fsync).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,7 @@ import type * as SqliteStore from '@ascenso/db/sqlite-store';
 import type { Store } from '@ascenso/db/store';
 import { createDatabase, startPostgres } from '../../tooling/test-services/postgres';
 import { ROOT, median } from './lib';
+import { cpuSeconds } from './load/stack';
 
 type Dialect = 'postgres' | 'sqlite';
 const which = process.argv[2] ?? 'both';
@@ -70,6 +71,13 @@ async function seed(store: Store): Promise<void> {
   await store.repos.sessions.insert({ id: SESSION, secretHash: Buffer.alloc(32, 7), userId: USER, createdAt: now, lastVerifiedAt: now });
 }
 
+/** The steps repository of this checkout, or of a base from before the reads were joined (decision 039's addendum on bench (g)). */
+type Older = Omit<Store['repos']['steps'], 'dayStats'> & {
+  dayStats?: Store['repos']['steps']['dayStats'];
+  awardedForLimit?: (userId: string, key: string, day: string, since: Date, timezone: string) => Promise<number>;
+  maxSlotForDay?: (userId: string, key: string, day: string) => Promise<number>;
+};
+
 /** The calls timed, each one call of the hot path. `n` numbers the call (unique ids, a day per call). */
 function operations(store: Store): Record<string, (n: number) => Promise<unknown>> {
   let award = 0;
@@ -77,8 +85,11 @@ function operations(store: Store): Record<string, (n: number) => Promise<unknown
     'session lookup': () => store.repos.sessions.findWithUser(SESSION),
     'session touch': () => store.repos.sessions.touch(SESSION, new Date()),
     'steps stats': () => {
-      const steps = store.repos.steps;
-      return Promise.all([steps.total(USER), steps.dayByActivity(USER, '2026-01-01'), steps.listActivities()]);
+      const steps = store.repos.steps as Older;
+      // A base from before dayStats reads the total, the rows and the catalogue apart.
+      return steps.dayStats
+        ? steps.dayStats(USER, '2026-01-01')
+        : Promise.all([steps.total(USER), steps.dayByActivity(USER, '2026-01-01'), steps.listActivities()]);
     },
     'steps award': () =>
       store.transaction(
@@ -86,8 +97,12 @@ function operations(store: Store): Record<string, (n: number) => Promise<unknown
           const id = `c${++award}`;
           const day = `d${award % 50}`;
           const at = new Date();
-          await tx.steps.awardedForLimit(USER, KEY, day, new Date(at.getTime() - 86_400_000), 'UTC');
-          const slot = (await tx.steps.maxSlotForDay(USER, KEY, day)) + 1;
+          const steps = tx.steps as Older;
+          const since = new Date(at.getTime() - 86_400_000);
+          // A base from before awardState reads the limit count and the highest slot apart.
+          const slot = steps.awardedForLimit
+            ? (await steps.awardedForLimit(USER, KEY, day, since, 'UTC'), (await steps.maxSlotForDay!(USER, KEY, day)) + 1)
+            : (await steps.awardState(KEY, USER, day, since, 'UTC'))!.maxSlot + 1;
           await tx.steps.insertCompletion({
             id,
             userId: USER,
@@ -113,6 +128,9 @@ function operations(store: Store): Record<string, (n: number) => Promise<unknown
 
 type Candidate = { name: string; ops: Record<string, (n: number) => Promise<unknown>>; close: () => Promise<void> };
 
+/** The PostgreSQL cluster's postmaster (its backends are its children): where the server's CPU is read. */
+let postmaster = 0;
+
 async function candidates(dialect: Dialect, dir: string): Promise<{ list: Candidate[]; baseline: () => Promise<unknown>; stop: () => Promise<void> }> {
   const roots = [{ name: 'this', root: ROOT }, ...(BASE ? [{ name: 'base', root: BASE }] : [])];
   const list: Candidate[] = [];
@@ -132,6 +150,8 @@ async function candidates(dialect: Dialect, dir: string): Promise<{ list: Candid
       'create table sessions (id text primary key, secret_hash bytea not null, user_id text not null, last_verified_at timestamptz(3) not null)',
     );
     await pool.query("insert into sessions values ('s1', '\\x00', 'u1', now())");
+    const backend = (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    postmaster = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${backend}/status`, 'utf8'))?.[1] ?? 0);
     const baseline = () => pool.query({ name: 'bench_session', text: 'select * from sessions where id = $1', values: [SESSION] });
     return { list, baseline, stop: async () => (await pool.end(), await cluster.stop()) };
   }
@@ -148,10 +168,16 @@ async function candidates(dialect: Dialect, dir: string): Promise<{ list: Candid
   return { list, baseline, stop: async () => void raw.close() };
 }
 
-async function timed(call: (n: number) => Promise<unknown>): Promise<number> {
+/** Per call: wall µs, this process's CPU µs, and PostgreSQL's (its backends') CPU µs. */
+async function timed(call: (n: number) => Promise<unknown>): Promise<[number, number, number]> {
+  const server = () => (postmaster ? (cpuSeconds({ db: [postmaster] }).db ?? 0) : 0);
+  const db = server();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let n = 0; n < CALLS; n++) await call(n);
-  return ((performance.now() - start) * 1000) / CALLS;
+  const wall = ((performance.now() - start) * 1000) / CALLS;
+  const own = process.cpuUsage(cpu);
+  return [wall, (own.user + own.system) / CALLS, ((server() - db) * 1e6) / CALLS];
 }
 
 async function bench(dialect: Dialect): Promise<void> {
@@ -166,15 +192,25 @@ async function bench(dialect: Dialect): Promise<void> {
     for (let n = 0; n < 200; n++) await baseline();
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...list].reverse() : list;
-      add('driver', await timed(baseline));
-      for (const op of names) for (const c of order) add(`${c.name}|${op}`, await timed(c.ops[op]!));
+      add('driver', (await timed(baseline))[0]);
+      for (const op of names)
+        for (const c of order) {
+          const [wall, cpu, db] = await timed(c.ops[op]!);
+          add(`${c.name}|${op}`, wall);
+          add(`${c.name}|${op}|cpu`, cpu);
+          add(`${c.name}|${op}|db`, db);
+        }
     }
     const driver = median(micros.get('driver')!);
-    console.log(`\n${dialect}: ${CALLS} calls × ${ROUNDS} rounds; µs per call, median of rounds; × the driver's round trip (${driver.toFixed(1)} µs)`);
+    console.log(
+      `\n${dialect}: ${CALLS} calls × ${ROUNDS} rounds; µs per call, median of rounds; × the driver's round trip (${driver.toFixed(1)} µs); [CPU µs per call: this process${dialect === 'postgres' ? ' + PostgreSQL' : ''}]`,
+    );
     for (const op of names) {
       const cells = list.map((c) => {
         const us = median(micros.get(`${c.name}|${op}`)!);
-        return `${c.name} ${us.toFixed(1)} µs (${(us / driver).toFixed(2)}×)`;
+        const cpu = median(micros.get(`${c.name}|${op}|cpu`)!);
+        const db = median(micros.get(`${c.name}|${op}|db`)!);
+        return `${c.name} ${us.toFixed(1)} µs (${(us / driver).toFixed(2)}×) [${cpu.toFixed(0)}${dialect === 'postgres' ? ` + ${db.toFixed(0)}` : ''}]`;
       });
       const pair = list.length === 2 ? median(micros.get(`this|${op}`)!.map((x, i) => x / micros.get(`base|${op}`)![i]!)) : undefined;
       console.log(`  ${op.padEnd(15)} ${cells.join('   ')}${pair === undefined ? '' : `   this ÷ base ${pair.toFixed(2)}`}`);

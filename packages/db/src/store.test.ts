@@ -113,6 +113,72 @@ describe.each(STORE_DIALECTS)('Store contract on $dialect', ({ dialect, skip }) 
       expect(await store.repos.users.count()).toBe(1);
     });
 
+    it('reads an award’s state and a day’s stats together as the separate reads give them (decision 039’s addendum on bench (g))', async () => {
+      const store = await open();
+      const at = new Date('2026-11-22T10:00:00.000Z');
+      const activity = (key: string, dailyLimit: number) => ({ key, name: key, baseSteps: 100, multiplier: 1, dailyLimit, icon: 'i' });
+      await store.repos.steps.seedCatalogue([activity('b_breath', 2), activity('a_journal', 1), activity('c_walk', 3)] as never, at);
+      for (const id of ['u1', 'u2']) await store.repos.users.insert(user(id));
+      const completion = (id: string, key: string, day: string, awardSlot: number | null, timezone: string | null, completedAt = at) =>
+        store.repos.steps.insertCompletion({
+          id,
+          userId: 'u1',
+          activityKey: key,
+          day,
+          completedAt,
+          stepsEarned: awardSlot === null ? 0 : 100,
+          limitReached: awardSlot === null,
+          awardSlot,
+          durationMinutes: null,
+          metadata: null,
+          toastShownAt: null,
+          timezone,
+        });
+      await completion('c1', 'b_breath', '2026-11-22', 1, 'Europe/Madrid');
+      await completion('c2', 'b_breath', '2026-11-22', null, 'Europe/Madrid');
+      await completion('c3', 'b_breath', '2026-11-21', 1, 'America/Bogota', new Date(at.getTime() - 3_600_000));
+      await completion('c4', 'b_breath', '2026-11-22', 2, 'America/Bogota', new Date(at.getTime() - 48 * 3_600_000));
+      await completion('c5', 'c_walk', '2026-11-22', 1, null);
+      await completion('c6', 'c_walk', '2026-11-21', 1, 'Europe/Madrid');
+      const since = new Date(at.getTime() - 24 * 3_600_000);
+      // Today in Madrid: c1 (awarded), c2 (over the limit); Bogota's c3 of the last 24 h counts, c4 (older) does not, but its slot is the day's highest.
+      expect(await store.repos.steps.awardState('b_breath', 'u1', '2026-11-22', since, 'Europe/Madrid')).toEqual({
+        activity: await store.repos.steps.findActivity('b_breath'),
+        all: 3,
+        awarded: 2,
+        forLimit: 2,
+        maxSlot: 2,
+        daySteps: 300,
+      });
+      expect(await store.repos.steps.awardState('a_journal', 'u2', '2026-11-22', since, 'Europe/Madrid')).toEqual({
+        activity: await store.repos.steps.findActivity('a_journal'),
+        all: 0,
+        awarded: 0,
+        forLimit: 0,
+        maxSlot: 0,
+        daySteps: 0,
+      });
+      expect(await store.repos.steps.awardState('nothing', 'u1', '2026-11-22', since, 'Europe/Madrid')).toBeUndefined();
+      expect(await store.repos.steps.addToTotal('u1', 250)).toBe(250);
+      expect(await store.repos.steps.addToTotal('u1', 50)).toBe(300);
+      const byKey = (rows: Array<{ activityKey: string }>) => [...rows].sort((a, b) => a.activityKey.localeCompare(b.activityKey));
+      for (const [userId, day] of [
+        ['u1', '2026-11-22'],
+        ['u1', '2026-11-20'],
+        ['u2', '2026-11-22'],
+      ] as const) {
+        const stats = await store.repos.steps.dayStats(userId, day);
+        expect({ ...stats, rows: byKey(stats.rows) }).toEqual({
+          total: await store.repos.steps.total(userId),
+          rows: byKey(await store.repos.steps.dayByActivity(userId, day)),
+          catalogue: await store.repos.steps.listActivities(),
+        });
+      }
+      const evidence = { id: 'e1', userId: 'u1', activityKey: 'c_walk', source: 'practice' as const, ref: 'p1', createdAt: at };
+      expect(await store.repos.steps.recordEvidence(evidence)).toMatchObject({ id: 'e1', completionId: null });
+      expect(await store.repos.steps.recordEvidence({ ...evidence, id: 'e2' })).toMatchObject({ id: 'e1', ref: 'p1' });
+    });
+
     it('gives a deferred transaction one consistent view while another writer commits', async () => {
       const store = await open();
       await store.repos.users.insert(user('u1'));

@@ -118,6 +118,9 @@ export interface AuthFailuresRepository {
   pruneBefore(before: Date): Promise<number>;
 }
 
+/** What an award decides on (StepsRepository.awardState). */
+export type AwardState = { activity: ActivityRow; all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number };
+
 export interface StepsRepository {
   /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
   seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): Promise<number>;
@@ -125,10 +128,13 @@ export interface StepsRepository {
   listActivities(): Promise<readonly ActivityRow[]>;
   findActivity(key: string): Promise<ActivityRow | undefined>;
   countsForDay(userId: string, key: string, day: string): Promise<{ all: number; awarded: number }>;
-  /** Awards counting against `key`'s limit at `day`: the day's, and other timezones' of the last 24 h (since `since`). */
-  awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): Promise<number>;
-  /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
-  maxSlotForDay(userId: string, key: string, day: string): Promise<number>;
+  /**
+   * What an award decides on, read together (undefined when `key` is not in the catalogue): the activity's row,
+   * the day's completions of it (`all`, `awarded`), the awards counting against its limit at `day` (`forLimit`:
+   * the day's, and other timezones' of the last 24 h, since `since`), the highest award slot used at `day` for
+   * it in any timezone (`maxSlot`, 0 when none) and the day's steps over every activity (`daySteps`).
+   */
+  awardState(key: string, userId: string, day: string, since: Date, timezone: string): Promise<AwardState | undefined>;
   /** Inserts a ledger row; a taken award slot is a unique violation (see isUniqueViolation). */
   insertCompletion(row: CompletionRow): Promise<void>;
   findCompletion(id: string): Promise<CompletionRow | undefined>;
@@ -141,9 +147,15 @@ export interface StepsRepository {
   claimEvidence(id: string, at: Date): Promise<boolean>;
   /** Sets toast_shown_at once; false when it was already set (or the row is not the user's). */
   markToastShown(userId: string, id: string, at: Date): Promise<boolean>;
-  addToTotal(userId: string, steps: number): Promise<void>;
+  /** Adds to the running total; resolves to the new total. */
+  addToTotal(userId: string, steps: number): Promise<number>;
   total(userId: string): Promise<number>;
   daySteps(userId: string, day: string): Promise<number>;
+  /** The running total, `dayByActivity`'s rows and the catalogue (read-only, as `listActivities`), read together. */
+  dayStats(
+    userId: string,
+    day: string,
+  ): Promise<{ total: number; rows: Array<{ activityKey: string; completions: number; awarded: number; steps: number }>; catalogue: readonly ActivityRow[] }>;
   dayByActivity(userId: string, day: string): Promise<Array<{ activityKey: string; completions: number; awarded: number; steps: number }>>;
   rangeByActivity(userId: string, from: string, to: string): Promise<Array<{ day: string; activityKey: string; completions: number; steps: number }>>;
   /** The latest completions, newest first; their metadata is sanitised. */

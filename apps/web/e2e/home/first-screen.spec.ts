@@ -1,6 +1,6 @@
 import { FIRST_SCREEN_QUERIES } from '@ascenso/domain/bootstrap';
 import { expect, test } from '@playwright/test';
-import { signUpCoachee } from '../support/coaching';
+import { conversationList, signUpCoachee } from '../support/coaching';
 
 // A member's Home is rendered by the server (apps/api/src/http/home-renderer.ts, the web build's
 // src/prerender/home-render-worker.ts) and hydrated by the app (src/main.tsx, React's hydrateRoot),
@@ -58,7 +58,10 @@ test.describe('Home rendered on the server and hydrated', () => {
     // Home works: the message box sends to the coach.
     await page.getByRole('textbox', { name: 'Tu mensaje para tu coach' }).fill('Quiero preparar mejor mis reuniones');
     await page.getByRole('button', { name: 'Enviar' }).click();
-    await expect(page).toHaveURL(/\/coaching\/chat$/);
+    // The chat opens with the message sent and keeps its conversation's id in the address (`?c=`, set as soon
+    // as the conversation exists: asserting the bare path first raced that on a loaded machine).
+    await expect(page).toHaveURL(/\/coaching\/chat\?c=[\w-]+$/);
+    await expect(conversationList(page).getByRole('listitem').first()).toContainText('Quiero preparar mejor mis reuniones');
     expect(problems).toEqual([]);
   });
 });

@@ -37,7 +37,9 @@ export const MIGRATION_LOCK_KEY = 0x41534345;
 
 /** A pool on `url` and drizzle on top of it, with the PostgreSQL schema (`pgSchema`). No migrations: see `migratePg`. */
 export function createPgDb(options: CreatePgDbOptions): PgDbHandle {
-  const pool = new pg.Pool({ connectionString: options.url, ...(options.max !== undefined ? { max: options.max } : {}) });
+  // Connections stay open (idleTimeoutMillis 0; the default closes one idle for 10 s, so backends were forked and statements
+  // prepared again under uneven load, and each query set and cleared a timer: decision 039's addendum on bench (g)).
+  const pool = new pg.Pool({ connectionString: options.url, idleTimeoutMillis: 0, ...(options.max !== undefined ? { max: options.max } : {}) });
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle({ client: pool, schema: pgSchema });
   let closing: Promise<void> | null = null;

@@ -126,8 +126,20 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres('PostgreSQL store across two 
     expect(c2).toMatchObject({ completedAt: T0, limitReached: true, awardSlot: null, metadata: { mood: 'calma', n: 2 } });
     expect(c2?.completedAt.getMilliseconds()).toBe(123);
     expect(await b.repos.steps.countsForDay('u1', 'journaling', '2026-11-22')).toEqual({ all: 2, awarded: 1 });
-    expect(await b.repos.steps.maxSlotForDay('u1', 'journaling', '2026-11-22')).toBe(1);
+    expect(await b.repos.steps.awardState('journaling', 'u1', '2026-11-22', new Date(T0.getTime() - 86_400_000), 'Europe/Madrid')).toEqual({
+      activity: await b.repos.steps.findActivity('journaling'),
+      all: 2,
+      awarded: 1,
+      forLimit: 1,
+      maxSlot: 1,
+      daySteps: 650,
+    });
     expect(await b.repos.steps.dayByActivity('u1', '2026-11-22')).toEqual([{ activityKey: 'journaling', completions: 2, awarded: 1, steps: 650 }]);
+    expect(await b.repos.steps.dayStats('u1', '2026-11-22')).toEqual({
+      total: await b.repos.steps.total('u1'),
+      rows: [{ activityKey: 'journaling', completions: 2, awarded: 1, steps: 650 }],
+      catalogue: await b.repos.steps.listActivities(),
+    });
   });
 
   it('refuses a NUL character or a 33-bit integer as bad input (DomainError VALIDATION), writing nothing', async () => {

@@ -5,6 +5,7 @@ import { DomainError } from '@ascenso/domain/errors';
 import { StoreMisuseError, type Repositories, type Store, type TransactionOptions } from '../store';
 import type { PgDbHandle } from './client';
 import { createRepositories } from './repositories/all';
+import { transaction as onConnection, type Exec as PgExec } from './repositories/kit';
 
 export type PgStoreOptions = {
   /** Catalogue entries to add when missing, as the store opens (existing, possibly edited rows stay). */
@@ -73,7 +74,7 @@ function guarded(repos: Repositories, guard: (name: string) => Error | undefined
 /**
  * The Store on PostgreSQL (node-postgres pool, drizzle's node-postgres driver; decision 025). Root
  * repositories run each statement on a pooled connection; `transaction` checks one connection out for
- * the callback (drizzle's `db.transaction`):
+ * the callback (the kit's `transaction`: BEGIN with its locks and settings in one round trip):
  * - READ COMMITTED, the default: the limits are unique indexes and conditional writes (decision 023);
  * - `serializeOn: 'user:<id>'` → `pg_advisory_xact_lock(hashtext(key))` first: one user's award and quota
  *   transactions run one after another, across instances, different users never wait for each other;
@@ -96,30 +97,26 @@ export async function createPgStore(handle: PgDbHandle, options: PgStoreOptions 
   const plain = createRepositories(db);
   const repos = guarded(plain, (name) => (context?.getStore() ? misuse(`store.repos.${name}()`) : undefined));
   if (options.catalogue) await plain.steps.seedCatalogue(options.catalogue.definitions, options.catalogue.now);
+  // A transaction's repositories, made once per pooled connection (their statements are prepared once there).
+  const onConnections = new WeakMap<PgExec, Repositories>();
 
   async function transaction<T>(fn: (tx: Repositories) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
     if (context?.getStore()) throw misuse('store.transaction()');
-    const deferred = txOptions.mode === 'deferred';
+    const begin = txOptions.mode === 'deferred' ? 'begin isolation level repeatable read, read only' : 'begin isolation level read committed';
+    const locks = txOptions.serializeOn === undefined ? [] : [txOptions.serializeOn];
     // The connection can go while BEGIN, COMMIT or the advisory lock runs too (not only inside a repository method).
-    return db
-      .transaction(
-        async (tx) => {
-          let open = true;
-          try {
-            if (txOptions.serializeOn !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${txOptions.serializeOn}))`);
-            if (txOptions.durability === 'turn') await tx.execute(sql`set local synchronous_commit = off`);
-            // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
-            const txRepos = guarded(createRepositories(tx), (name) =>
-              open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`),
-            );
-            return await (context ? context.run({}, () => fn(txRepos)) : fn(txRepos));
-          } finally {
-            open = false;
-          }
-        },
-        deferred ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'read committed' },
-      )
-      .catch((error: unknown) => Promise.reject(translated(error) as Error));
+    return onConnection(db, txOptions.durability === 'turn' ? `${begin}; set local synchronous_commit = off` : begin, locks, async (tx) => {
+      let open = true;
+      try {
+        let txRepos = onConnections.get(tx);
+        if (!txRepos) onConnections.set(tx, (txRepos = createRepositories(tx)));
+        // A leaked `tx` must not run on a connection that is back in the pool (someone else's by then).
+        const guardedRepos = guarded(txRepos, (name) => (open ? undefined : new StoreMisuseError(`tx.${name}() called after its transaction ended`)));
+        return await (context ? context.run({}, () => fn(guardedRepos)) : fn(guardedRepos));
+      } finally {
+        open = false;
+      }
+    }).catch((error: unknown) => Promise.reject(translated(error) as Error));
   }
 
   return {

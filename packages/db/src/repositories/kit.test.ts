@@ -236,6 +236,58 @@ describe.each(KITS)('the query kit on $dialect', ({ dialect, skip, open }) => {
   });
 });
 
+// --- the PostgreSQL kit's transactions (decision 039's addendum on bench (g)) ---
+
+describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres("the PostgreSQL kit's transaction"), () => {
+  it('hands every transaction on a connection the same executor, so a statement is prepared once there; a savepoint inside rolls back alone', async () => {
+    const k = pgKit;
+    const handle = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl'), max: 1 });
+    try {
+      const db = handle.db;
+      const insert = k.statement(db, 'kit_test_tx_insert', (x) =>
+        x.insert(pgUsers).values({ id: sql.placeholder('id'), email: sql.placeholder('email'), passwordHash: 'h', firstName: 'Ana' }),
+      );
+      const seen: Array<[pgKit.Exec, unknown]> = [];
+      // A key that needs escaping goes into the one round trip that opens the transaction.
+      for (const id of ['a', 'b'])
+        await k.atomic(db, [`kit:${id}`, "kit:it's"], async (tx) => {
+          seen.push([tx, insert(tx)]);
+          await k.run(insert(tx), { id, email: `${id}@ejemplo.es` });
+        });
+      expect(seen[0]?.[0]).toBe(seen[1]?.[0]);
+      expect(seen[0]?.[1]).toBe(seen[1]?.[1]);
+      expect(seen[0]?.[0]).not.toBe(db);
+
+      const outcome = await k.atomic(db, ['kit:outer'], async (tx) => {
+        await k.run(insert(tx), { id: 'kept', email: 'kept@ejemplo.es' });
+        const inner = await k
+          .atomic(tx, ['kit:inner'], async (savepoint) => {
+            expect(savepoint).toBe(tx);
+            await k.run(insert(savepoint), { id: 'gone', email: 'gone@ejemplo.es' });
+            throw new Error('inner rolled back');
+          })
+          .catch((error: Error) => error.message);
+        await k.run(insert(tx), { id: 'after', email: 'after@ejemplo.es' });
+        return inner;
+      });
+      expect(outcome).toBe('inner rolled back');
+      const ids = await k.rows(db.select({ id: pgUsers.id }).from(pgUsers).orderBy(asc(pgUsers.id)));
+      expect(ids.map((row) => row.id)).toEqual(['a', 'after', 'b', 'kept']);
+      await expect(k.atomic(db, [], async () => Promise.reject(new Error('own error')))).rejects.toThrow('own error');
+      expect(
+        await k.first(
+          db
+            .select({ n: sql<number>`1`.mapWith(Number) })
+            .from(pgUsers)
+            .limit(1),
+        ),
+      ).toEqual({ n: 1 });
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
 /** `cachedRows` over a statement reading every user: insert, read, and whether a read hands out the last read's array. */

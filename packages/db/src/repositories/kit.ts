@@ -90,6 +90,9 @@ export function ownRow(table: SQLiteTable & { id: SQLiteColumn; userId: SQLiteCo
 
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
+/** `cachedRows` hands out one shared copy here, so a read that also needs such a table takes it from there. */
+export const cachedRowsShared = true;
+
 const cachedLoaders = new WeakMap<object, () => unknown>();
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
 import type { ActivityDefinition } from '@ascenso/domain/activities';
 import type { StepsRepository } from '../store';
 import * as k from './kit';
@@ -13,6 +13,7 @@ import {
   type CompletionRow,
   type EvidenceRow,
 } from '../schema/activities';
+import { users } from '../schema/users';
 
 /** Metadata keys a reply may carry: anything else (`__proto__`, `constructor`, odd keys) is dropped. */
 const SAFE_METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -36,6 +37,9 @@ export function sanitizeRow(row: CompletionRow): CompletionRow {
   return row.metadata === null ? row : { ...row, metadata: sanitizeMetadata(row.metadata) };
 }
 
+/** One activity's figures for one day: completions, the awarded ones, steps earned. */
+type DayRow = { activityKey: string; completions: number; awarded: number; steps: number };
+
 /** Data access for the catalogue, the ledger, running totals and idempotency records. No rules here. */
 export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> {
   // Every completion and every stats answer runs these: named prepared statements (decision 039).
@@ -55,37 +59,40 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .where(ofUserKeyAndDay),
   );
   /**
-   * Awards that count against the limit of `key` now: the local day's (in the same timezone), plus every
-   * award of the last 24 hours made under another timezone (so a timezone change never reopens a day).
+   * What an award decides on, in one statement instead of five (decision 039's addendum on bench (g)): the
+   * activity's catalogue row; the day's completions of it (all, awarded); the awards counting against its limit
+   * now (the local day's in the same timezone, plus every award of the last 24 hours made under another timezone,
+   * so a timezone change never reopens a day); the highest award slot used that day for it (any timezone); and
+   * the day's steps over every activity. No row when the activity is not in the catalogue.
    */
-  const awardedForLimit = k.statement(db, 'steps_awarded_for_limit', (x) =>
+  const ofKeyToday = sql`${activityCompletions.activityKey} = ${activities.key} and ${activityCompletions.day} = ${sql.placeholder('day')}`;
+  const countsAgainstLimit = sql`${activityCompletions.activityKey} = ${activities.key} and ${activityCompletions.awardSlot} is not null and ((${
+    activityCompletions.day
+  } = ${sql.placeholder('day')} and (${activityCompletions.timezone} is null or ${activityCompletions.timezone} = ${sql.placeholder('timezone')})) or (${
+    activityCompletions.completedAt
+  } > ${k.param(activityCompletions.completedAt, 'since')} and ${activityCompletions.timezone} is not null and ${activityCompletions.timezone} <> ${sql.placeholder('timezone')}))`;
+  const awardState = k.statement(db, 'steps_award_state', (x) =>
     x
-      .select({ awarded: count() })
-      .from(activityCompletions)
-      .where(
+      .select({
+        activity: activities,
+        all: sql<number>`count(case when ${ofKeyToday} then 1 end)`.mapWith(Number),
+        awarded: sql<number>`count(case when ${ofKeyToday} then ${activityCompletions.awardSlot} end)`.mapWith(Number),
+        forLimit: sql<number>`count(case when ${countsAgainstLimit} then 1 end)`.mapWith(Number),
+        maxSlot: sql<number | null>`max(case when ${ofKeyToday} then ${activityCompletions.awardSlot} end)`.mapWith(Number),
+        daySteps: sql<number | null>`sum(case when ${activityCompletions.day} = ${sql.placeholder('day')} then ${activityCompletions.stepsEarned} end)`.mapWith(
+          Number,
+        ),
+      })
+      .from(activities)
+      .leftJoin(
+        activityCompletions,
         and(
           eq(activityCompletions.userId, sql.placeholder('userId')),
-          eq(activityCompletions.activityKey, sql.placeholder('key')),
-          isNotNull(activityCompletions.awardSlot),
-          or(
-            and(
-              eq(activityCompletions.day, sql.placeholder('day')),
-              or(isNull(activityCompletions.timezone), eq(activityCompletions.timezone, sql.placeholder('timezone'))),
-            ),
-            and(
-              gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since')),
-              isNotNull(activityCompletions.timezone),
-              ne(activityCompletions.timezone, sql.placeholder('timezone')),
-            ),
-          ),
+          or(eq(activityCompletions.day, sql.placeholder('day')), gt(activityCompletions.completedAt, k.param(activityCompletions.completedAt, 'since'))),
         ),
-      ),
-  );
-  const maxSlot = k.statement(db, 'steps_max_slot', (x) =>
-    x
-      .select({ slot: sql<number | null>`max(${activityCompletions.awardSlot})` })
-      .from(activityCompletions)
-      .where(ofUserKeyAndDay),
+      )
+      .where(eq(activities.key, sql.placeholder('key')))
+      .groupBy(activities.key),
   );
   const daySum = k.statement(db, 'steps_day_sum', (x) =>
     x
@@ -106,7 +113,8 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .onConflictDoUpdate({
         target: stepTotals.userId,
         set: { totalSteps: sql`${stepTotals.totalSteps} + excluded.total_steps` },
-      }),
+      })
+      .returning({ total: stepTotals.totalSteps }),
   );
   const insertCompletion = k.statement(db, 'steps_insert_completion', (x) =>
     x.insert(activityCompletions).values({
@@ -137,6 +145,47 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .from(activityCompletions)
       .where(ofUserAndDay)
       .groupBy(activityCompletions.activityKey),
+  );
+  // The stats answer's running total and the day's rows per activity, in one statement instead of two: from the
+  // user's row, so that a user without a total or without completions still gets one row.
+  const dayWithTotal = k.statement(db, 'steps_day_with_total', (x) =>
+    x
+      .select({
+        total: stepTotals.totalSteps,
+        activityKey: activityCompletions.activityKey,
+        completions: count(activityCompletions.id),
+        awarded: count(activityCompletions.awardSlot),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
+      .leftJoin(activityCompletions, and(eq(activityCompletions.userId, users.id), eq(activityCompletions.day, sql.placeholder('day'))))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .groupBy(stepTotals.totalSteps, activityCompletions.activityKey),
+  );
+  // The same with the catalogue, where it is not cached (k.cachedRowsShared): one row per activity, with the day's
+  // figures and the total. Every completion names a catalogue row (foreign key), so no day row is left out.
+  const catalogueDay = k.statement(db, 'steps_catalogue_day', (x) =>
+    x
+      .select({
+        activity: activities,
+        total: stepTotals.totalSteps,
+        completions: count(activityCompletions.id),
+        awarded: count(activityCompletions.awardSlot),
+        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+      })
+      .from(activities)
+      .leftJoin(stepTotals, eq(stepTotals.userId, sql.placeholder('userId')))
+      .leftJoin(
+        activityCompletions,
+        and(
+          eq(activityCompletions.userId, sql.placeholder('userId')),
+          eq(activityCompletions.day, sql.placeholder('day')),
+          eq(activityCompletions.activityKey, activities.key),
+        ),
+      )
+      .groupBy(activities.key, stepTotals.totalSteps)
+      .orderBy(asc(activities.key)),
   );
   const byDayAndActivityInRange = k.statement(db, 'steps_by_day_and_activity', (x) =>
     x
@@ -189,13 +238,12 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     countsForDay(userId: string, key: string, day: string): { all: number; awarded: number } {
       return k.first(countsForDay(db), { userId, key, day }) ?? { all: 0, awarded: 0 };
     },
-    /** Awards counting against `key`'s limit at `day` (see awardedForLimit): the day's and other timezones' of the last 24 h. */
-    awardedForLimit(userId: string, key: string, day: string, since: Date, timezone: string): number {
-      return k.first(awardedForLimit(db), { userId, key, day, since, timezone })?.awarded ?? 0;
-    },
-    /** The highest award slot used at `day` for `key` (in any timezone), 0 when none. */
-    maxSlotForDay(userId: string, key: string, day: string): number {
-      return k.first(maxSlot(db), { userId, key, day })?.slot ?? 0;
+    /** What an award decides on (see awardState above), read in one statement; undefined for an unknown activity. */
+    awardState(key, userId, day, since, timezone) {
+      const row = k.first(awardState(db), { key, userId, day, since, timezone });
+      return (
+        row && { activity: row.activity, all: row.all, awarded: row.awarded, forLimit: row.forLimit, maxSlot: row.maxSlot ?? 0, daySteps: row.daySteps ?? 0 }
+      );
     },
     insertCompletion(row: CompletionRow): void {
       // Placeholders go through the column mappers (dates, booleans); toast_shown_at starts NULL.
@@ -209,12 +257,15 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
-      k.run(
+      // New evidence comes back from the insert itself; only evidence already recorded is read again.
+      const inserted = k.first(
         db
           .insert(stepEvidence)
           .values({ ...row, completionId: null, claimedAt: null })
-          .onConflictDoNothing(),
+          .onConflictDoNothing()
+          .returning(),
       );
+      if (inserted) return inserted;
       return k.first(
         db
           .select()
@@ -266,14 +317,32 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       );
     },
 
-    addToTotal(userId: string, steps: number): void {
-      k.run(addTotal(db), { userId, steps });
+    /** Adds to the running total; returns the new total. */
+    addToTotal(userId: string, steps: number): number {
+      return k.first(addTotal(db), { userId, steps })?.total ?? 0;
     },
     total(userId: string): number {
       return k.first(totalByUser(db), { userId })?.total ?? 0;
     },
     daySteps(userId: string, day: string): number {
       return k.first(daySum(db), { userId, day })?.steps ?? 0;
+    },
+    /** The running total, the day's rows per activity (as `total` and `dayByActivity`) and the catalogue, read together. */
+    dayStats(userId: string, day: string): { total: number; rows: DayRow[]; catalogue: readonly ActivityRow[] } {
+      if (!k.cachedRowsShared) {
+        const found = k.rows(catalogueDay(db), { userId, day });
+        // An empty catalogue (never in practice) would leave the total unread.
+        if (found.length === 0) return { total: k.first(totalByUser(db), { userId })?.total ?? 0, rows: [], catalogue: [] };
+        const rows: DayRow[] = [];
+        for (const { activity, completions, awarded, steps } of found)
+          if (completions > 0) rows.push({ activityKey: activity.key, completions, awarded, steps: steps ?? 0 });
+        return { total: found[0]?.total ?? 0, rows, catalogue: found.map((row) => row.activity) };
+      }
+      const found = k.rows(dayWithTotal(db), { userId, day });
+      const rows: DayRow[] = [];
+      for (const { activityKey, completions, awarded, steps } of found)
+        if (activityKey !== null) rows.push({ activityKey, completions, awarded, steps: steps ?? 0 });
+      return { total: found[0]?.total ?? 0, rows, catalogue: k.cachedRows(db, allActivities(db)) };
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {

@@ -93,11 +93,16 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
               createdAt: now,
             });
         };
-        const activity = await steps.findActivity(input.activity_key);
-        if (!activity)
+        const day = localDay(now, actor.timezone);
+        // The activity with the day's counts, its highest slot and the day's steps, in one read (one round trip on
+        // PostgreSQL). Read here, before the evidence: nothing until the insert below adds a completion, and this
+        // transaction is serialised on the user (below), as every transaction that adds one is.
+        const state = await steps.awardState(input.activity_key, actor.id, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
+        if (!state)
           throw new DomainError('VALIDATION', 'Actividad desconocida', {
             fieldErrors: { activity_key: ['Actividad desconocida'] },
           });
+        const activity = state.activity;
 
         let evidenceId: string | null = null;
         if (mode.kind === 'evidence') {
@@ -129,18 +134,9 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
           evidenceId = evidence.id;
         }
 
-        const day = localDay(now, actor.timezone);
-        const counts = await steps.countsForDay(actor.id, activity.key, day);
-        const awarded = await steps.awardedForLimit(actor.id, activity.key, day, new Date(now.getTime() - TIMEZONE_WINDOW_MS), actor.timezone);
-        const decided = decideAward(activity, awarded);
+        const decided = decideAward(activity, state.forLimit);
         // Rows of the same day string made under another timezone may hold low slots: take the next free one.
-        const decision =
-          decided.awardSlot === null
-            ? decided
-            : {
-                ...decided,
-                awardSlot: Math.max(decided.awardSlot, (await steps.maxSlotForDay(actor.id, activity.key, day)) + 1),
-              };
+        const decision = decided.awardSlot === null ? decided : { ...decided, awardSlot: Math.max(decided.awardSlot, state.maxSlot + 1) };
         const id = crypto.randomUUID();
         await steps.insertCompletion({
           id,
@@ -159,15 +155,16 @@ async function award(deps: Deps, actor: Actor, input: CompleteActivityInput, mod
         if (evidenceId && !(await steps.useEvidence(evidenceId, id)))
           throw new DomainError('CONFLICT', 'Esta actividad ya está registrada', { stepsEarned: 0 });
         if (mode.kind === 'evidence') await mode.evidence.onRecorded?.(tx, id);
-        if (decision.stepsEarned > 0) await steps.addToTotal(actor.id, decision.stepsEarned);
-        const stats = { totalSteps: await steps.total(actor.id), todaySteps: await steps.daySteps(actor.id, day) };
+        // The day's steps are the ones read above plus this award's (see awardState above).
+        const totalSteps = decision.stepsEarned > 0 ? await steps.addToTotal(actor.id, decision.stepsEarned) : await steps.total(actor.id);
+        const stats = { totalSteps, todaySteps: state.daySteps + decision.stepsEarned };
         const result: CompletionResult = {
           success: true,
           activityId: id,
           activityKey: activity.key as ActivityKey,
           stepsEarned: decision.stepsEarned,
           totalSteps: stats.totalSteps,
-          todayCount: counts.all + 1,
+          todayCount: state.all + 1,
           dailyLimit: activity.dailyLimit,
           limitReached: decision.limitReached,
         };
@@ -276,8 +273,7 @@ export async function getActivityStats(deps: Deps, viewer: { id: string; role: s
     timezone = user.timezone;
   }
   const day = localDay(deps.clock(), timezone);
-  const steps = deps.repos.steps;
-  const [total, rows, catalogue] = await Promise.all([steps.total(userId), steps.dayByActivity(userId, day), steps.listActivities()]);
+  const { total, rows, catalogue } = await deps.repos.steps.dayStats(userId, day);
   return activityStats(day, total, rows, catalogue);
 }
 

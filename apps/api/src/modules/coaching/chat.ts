@@ -46,8 +46,9 @@ export async function sendMessage(deps: Deps, user: User, input: { conversationI
       stopped: false,
       createdAt: now,
     });
-    await enforceMessageQuotas(deps, tx, user, conversation.id, { crisis });
-    const isFirst = (await tx.coaching.countUserMessages(conversation.id)) === 1;
+    const userMessages = await tx.coaching.countUserMessages(conversation.id);
+    await enforceMessageQuotas(deps, tx, user, userMessages, { crisis });
+    const isFirst = userMessages === 1;
     // A chat is named by its first message; a structured session by the goal the user states.
     const names =
       (isFirst && conversation.kind === 'chat') || (conversation.kind === 'session' && conversation.stage === 'goal' && conversation.title === SESSION_TITLE);

@@ -97,12 +97,13 @@ export function insertWithinDailyQuota(deps: Deps, user: User, kind: QuotaKind, 
 
 /**
  * A user message just inserted (inside its transaction): the per-conversation cap (409, the conversation
- * is full) and the daily message quota (429). A message that signals a crisis is never refused, so that
- * the safety answer always reaches the person.
+ * is full; `userMessages` is the conversation's count of user messages, the new one included, which the
+ * caller reads once for this and for naming the chat) and the daily message quota (429). A message that
+ * signals a crisis is never refused, so that the safety answer always reaches the person.
  */
-export async function enforceMessageQuotas(deps: Deps, tx: Repositories, user: User, conversationId: string, options: { crisis: boolean }): Promise<void> {
+export async function enforceMessageQuotas(deps: Deps, tx: Repositories, user: User, userMessages: number, options: { crisis: boolean }): Promise<void> {
   if (options.crisis) return;
-  if ((await tx.coaching.countUserMessages(conversationId)) > deps.config.quotas.messagesPerConversation) {
+  if (userMessages > deps.config.quotas.messagesPerConversation) {
     throw new DomainError('CONFLICT', CONVERSATION_FULL_MESSAGE, {
       quota: 'messagesPerConversation',
       limit: deps.config.quotas.messagesPerConversation,

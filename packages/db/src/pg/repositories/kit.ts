@@ -4,15 +4,17 @@
  * which awaits every `rows`, `first`, `changes`, `run`, `atomic` and `cachedRows`.
  */
 import { and, eq, Param, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
-import type { schema as pgSchema } from '../schema';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { schema as pgSchema } from '../schema';
 
 /**
- * What a repository runs its statements on: the pool's drizzle database (root repositories) or the
- * transaction a Store callback or `atomic` holds (`tx`). Both have the same query builders.
+ * What a repository runs its statements on: the pool's drizzle database (root repositories), or the drizzle
+ * database of the pooled connection a transaction holds (`tx`: a Store callback's or `atomic`'s). Both have
+ * the same query builders.
  */
-export type Exec = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
+export type Exec = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool | pg.PoolClient };
 
 type Values = Record<string, unknown>;
 
@@ -65,10 +67,44 @@ export async function run(query: { execute(values?: Values): Promise<unknown> },
  * `tx`, never the outer executor (its statements would escape the transaction; the generator refuses it).
  */
 export function atomic<T>(db: Exec, locks: readonly string[], fn: (tx: Exec) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    for (const key of [...new Set(locks)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    return fn(tx);
-  });
+  return transaction(db, 'begin', locks, fn);
+}
+
+// --- transactions (decision 039's addendum on bench (g): one drizzle database per pooled connection) ---
+
+const executors = new WeakMap<pg.PoolClient, Exec>();
+const onConnection = new WeakSet<Exec>();
+
+/**
+ * Runs `fn` in a transaction on one pooled connection (`begin` opens it), or in a savepoint when `db` is already a
+ * transaction's. `fn` gets the drizzle database of that connection, made once per connection, so the `statement`s
+ * prepared on it serve every later transaction there (drizzle's `transaction` hands out a new executor each time,
+ * and each transaction prepared its statements again). The opening and the advisory locks (keys de-duplicated,
+ * sorted, escaped by node-postgres) go in one round trip.
+ */
+export async function transaction<T>(db: Exec, begin: string, locks: readonly string[], fn: (tx: Exec) => Promise<T>): Promise<T> {
+  const nested = onConnection.has(db);
+  const client = nested ? (db.$client as pg.PoolClient) : await (db.$client as pg.Pool).connect();
+  let tx = executors.get(client);
+  if (!tx) executors.set(client, (tx = drizzle({ client, schema: pgSchema })));
+  onConnection.add(tx);
+  const take = [...new Set(locks)].sort().map((key) => `; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(key)}))`);
+  const [done, undo] = nested ? ['release savepoint atomic', 'rollback to savepoint atomic'] : ['commit', 'rollback'];
+  let broken: Error | undefined;
+  try {
+    let result: T;
+    try {
+      await client.query((nested ? 'savepoint atomic' : begin) + take.join(''));
+      result = await fn(tx);
+    } catch (error) {
+      await client.query(undo).catch((failed: Error) => (broken = failed));
+      throw error;
+    }
+    await client.query(done).catch((failed: Error) => Promise.reject((broken = failed)));
+    return result;
+  } finally {
+    if (!nested) client.release(broken);
+  }
 }
 
 /** A placeholder that goes through `column`'s encoder (a Date becomes an ISO timestamp). See the SQLite kit. */
@@ -97,6 +133,9 @@ export function ownRow(table: PgTable & { id: PgColumn; userId: PgColumn }, user
 }
 
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
+
+/** `cachedRows` reads each time here, so a read that also needs such a table joins it (a round trip fewer). */
+export const cachedRowsShared = false;
 
 /**
  * Every row of a small, rarely written table that hot paths read, frozen (as SQLite's shared copy is). Read

@@ -2,15 +2,13 @@ import { DEFAULT_WORK_HOURS } from '@ascenso/domain/work-hours';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWorkHoursQuery } from '#lib/work-hours-queries';
-import { claimReminder } from '../hooks/use-reminder-claim';
+import { claimReminder, lastClaimedReminder } from '../hooks/use-reminder-claim';
 import { useReminderSettings } from '../hooks/use-reminder-settings';
 import { useReminderSnooze } from '../hooks/use-reminder-snooze';
-import { DEFAULT_REMINDER_TITLE, nextReminder, reminderMessage } from '../utils/reminders';
+import { DEFAULT_REMINDER_TITLE, dueReminder, LATE_MS, reminderMessage } from '../utils/reminders';
 
 /** Longest single wait; the schedule is recomputed after it (sleep, clock changes). */
 const MAX_WAIT_MS = 15 * 60_000;
-/** A reminder found more than this late is skipped. */
-const LATE_MS = 5 * 60_000;
 
 /** The in-app notice is its own chunk: most visits never show one. */
 const ReminderNotice = lazy(() => import('./reminder-notice').then((m) => ({ default: m.ReminderNotice })));
@@ -28,7 +26,7 @@ export function ScheduledReminders() {
 
   useEffect(() => {
     if (!ready) return;
-    const next = nextReminder(new Date(), settings, hours, snoozedUntil);
+    const next = dueReminder(new Date(), settings, hours, snoozedUntil, lastClaimedReminder());
     if (!next) return;
     const wait = next.getTime() - Date.now();
     const timer = window.setTimeout(

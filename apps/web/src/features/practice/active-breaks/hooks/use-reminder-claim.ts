@@ -1,4 +1,4 @@
-import { claimSlot } from '../utils/reminders';
+import { claimSlot, parseClaim } from '../utils/reminders';
 
 const KEY = 'ascenso.pausas.aviso';
 
@@ -11,6 +11,15 @@ function claimHere(at: number): boolean {
     );
   } catch {
     return true; // no storage: this tab cannot coordinate, so it shows its reminder
+  }
+}
+
+/** The latest reminder time a tab of this device claimed (0: none, or no storage). */
+export function lastClaimedReminder(): number {
+  try {
+    return parseClaim(window.localStorage.getItem(KEY));
+  } catch {
+    return 0;
   }
 }
 

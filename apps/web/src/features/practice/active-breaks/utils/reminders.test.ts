@@ -5,6 +5,7 @@ import {
   DEFAULT_REMINDER_MESSAGE,
   DEFAULT_REMINDER_SETTINGS,
   describeReminder,
+  dueReminder,
   isReminderTime,
   nextReminder,
   parseReminderSettings,
@@ -72,6 +73,21 @@ describe('break reminder scheduling', () => {
     expect(nextReminder(monday(11), ON, DEFAULT_WORK_HOURS, monday(10, 30).getTime())).toEqual(monday(12));
     expect(parseSnooze(monday(11).getTime())).toBe(monday(11).getTime());
     expect(parseSnooze('mañana')).toBeNull();
+  });
+
+  it('a tab that starts just after a snooze ended still shows it, once', () => {
+    const end = monday(11, 10).getTime();
+    // Reloaded at 11:11, nothing shown since 11:00: the snoozed reminder is due at once (its end), not at 12:00.
+    expect(dueReminder(monday(11, 11), ON, DEFAULT_WORK_HOURS, end, monday(11).getTime())).toEqual(monday(11, 10));
+    // Once a tab has shown it, the next slot; and no later than LATE_MS after the snooze ended.
+    expect(dueReminder(monday(11, 11), ON, DEFAULT_WORK_HOURS, end, end)).toEqual(monday(12));
+    expect(dueReminder(monday(11, 16), ON, DEFAULT_WORK_HOURS, end, 0)).toEqual(monday(12));
+    // Before the snooze ends, and without one, the same as nextReminder.
+    expect(dueReminder(monday(11, 5), ON, DEFAULT_WORK_HOURS, end, 0)).toEqual(monday(11, 10));
+    expect(dueReminder(monday(11, 5), ON, DEFAULT_WORK_HOURS, null, 0)).toEqual(monday(12));
+    // A snooze that ended in quiet time, or with reminders off: nothing late.
+    expect(dueReminder(monday(14, 6), ON, DEFAULT_WORK_HOURS, monday(14, 5).getTime(), 0)).toEqual(monday(15));
+    expect(dueReminder(monday(11, 11), DEFAULT_REMINDER_SETTINGS, DEFAULT_WORK_HOURS, end, 0)).toBeNull();
   });
 
   it('shows the user’s own message (up to 140 characters), or the default one', () => {

@@ -120,6 +120,29 @@ export function nextReminder(now: Date, settings: ReminderSettings, hours: WorkH
   return nextSlotAfter(now, slots, hours);
 }
 
+/** How late a reminder may still be shown (the computer slept, or the tab opened just after it was due). */
+export const LATE_MS = 5 * 60_000;
+
+/**
+ * The reminder a tab's scheduler waits for: nextReminder's, except that a snooze which ended less than LATE_MS
+ * ago, at a time reminders are on, is still due at its end while no tab has shown it (`shownUpTo`: the latest
+ * reminder time a tab claimed, see claimSlot). A tab opened or reloaded just after the snooze ended then shows
+ * what the person asked to be reminded of, instead of skipping to the next slot.
+ */
+export function dueReminder(
+  now: Date,
+  settings: ReminderSettings,
+  hours: WorkHours = DEFAULT_WORK_HOURS,
+  snoozedUntil: number | null = null,
+  shownUpTo = 0,
+): Date | null {
+  if (snoozedUntil !== null && snoozedUntil <= now.getTime() && now.getTime() - snoozedUntil <= LATE_MS && snoozedUntil > shownUpTo) {
+    const end = new Date(snoozedUntil);
+    if (settings.enabled && reminderProblems(settings, hours).length === 0 && isReminderTime(end, settings, hours)) return end;
+  }
+  return nextReminder(now, settings, hours, snoozedUntil);
+}
+
 /** Settings read back from storage: anything unexpected falls back to the defaults, field by field. */
 export function parseReminderSettings(value: unknown): ReminderSettings {
   const input = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof ReminderSettings, unknown>>) : {};
@@ -141,13 +164,18 @@ export function parseSnooze(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/** The latest reminder time claimed, as stored (see claimSlot); 0 when none or unreadable. */
+export function parseClaim(raw: string | null): number {
+  const claimed = Number(raw ?? 0);
+  return Number.isFinite(claimed) ? claimed : 0;
+}
+
 /**
  * One tab shows a given reminder: the first to claim its time (stored, only ever growing) shows it; the
  * others, finding it claimed, stay silent. `read`/`write`: the shared storage (localStorage).
  */
 export function claimSlot(at: number, read: () => string | null, write: (value: string) => void): boolean {
-  const claimed = Number(read() ?? 0);
-  if (Number.isFinite(claimed) && claimed >= at) return false;
+  if (parseClaim(read()) >= at) return false;
   write(String(at));
   return true;
 }
