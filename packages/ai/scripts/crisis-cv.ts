@@ -29,7 +29,7 @@ import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
-import { VECTOR_SCALING, featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
+import { VECTOR_SCALING, distinctWordCount, featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
 import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
@@ -139,7 +139,7 @@ const trainRows = config.withDev ? [...trainOnly, ...devRows] : trainOnly;
 
 // ---- features -------------------------------------------------------------------------------------
 type Vec = { idx: Int32Array; val: Float64Array };
-type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number };
+type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number; distinctWords: number };
 
 function vectorOf(normalised: string): Vec {
   const lengthFeatures: string[] = [];
@@ -175,6 +175,7 @@ function item(text: string): Item {
       windows: windowsOf(normalised, config.windows).map(vectorOf),
       evidence: hasCrisisEvidence(featuresAndConcepts(normalised).concepts),
       words: wordCount(normalised),
+      distinctWords: distinctWordCount(normalised),
     };
     cache.set(text, found);
   }

@@ -95,9 +95,9 @@ describe('screenMessage', () => {
     expect(classifyMessage('Te mando el mensaje 10')).toMatchObject({ probability: 0, routed: false });
     // The rule lives in the probability, which training, cross-validation and the screen share: a high score
     // counts from the fifth word on, or with a concept that is evidence of a crisis.
-    expect(crisisProbability(5, { evidence: false, words: 4 }, 2)).toBe(0);
-    expect(crisisProbability(5, { evidence: false, words: 5 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-3)), 12);
-    expect(crisisProbability(5, { evidence: true, words: 2 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-5)), 12);
+    expect(crisisProbability(5, { evidence: false, words: 4, distinctWords: 4 }, 2)).toBe(0);
+    expect(crisisProbability(5, { evidence: false, words: 5, distinctWords: 5 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-3)), 12);
+    expect(crisisProbability(5, { evidence: true, words: 3, distinctWords: 3 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-5)), 12);
     // Short messages that name a danger are still read by both layers.
     for (const text of ['me quiero morir', 'tengo las pastillas', 'he vuelto a cortarme']) expect(screenMessage(text), text).not.toBeNull();
   });
