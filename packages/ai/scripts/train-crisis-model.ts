@@ -57,11 +57,11 @@ const THRESHOLD_FOLDS = 5;
 const WITHOUT_EVIDENCE_SHIFT = 2;
 /**
  * NBSVM weights for the crisis model: α > 0 multiplies each bucket by its log-count ratio on the training examples
- * (./sparse-logistic.ts logCountRatios) and folds the ratios into the stored weights; 0: none (as shipped). Writer
- * cross-validation with α = 1 (crisis-cv.ts, the same ten folds and caps as the shipped model): 93.4 % of held-out
- * crises caught with the right helpline at a 4 % false-alarm cap against 91.7 %, 86.2 % against 81.7 % at 2 %. Not
- * shipped yet: the model it trains routes the one word "cuchillo" (0.78 against a threshold of 0.676) and "cuchillo"
- * ×499, which `screen.test.ts` forbids (decision 032, learner addendum).
+ * (./sparse-logistic.ts logCountRatios) and folds the ratios into the stored weights, so the model stays an ordinary
+ * linear one; 0: none. Writer cross-validation (crisis-cv.ts, ten folds, round 16 in train): 93.4 % of held-out crises
+ * caught with the right helpline at a 4 % false-alarm cap against 92.8 % without, 85.7 % against 83.1 % at 2 %. A
+ * means named alone then scored above the threshold ("cuchillo" 0.78), so the classifier never routes fewer than three
+ * different words (../src/safety/linear-model.ts FEWEST_DISTINCT_WORDS). Decision 032, addendum of 2026-12-01.
  */
 const NB_ALPHA = 1;
 
