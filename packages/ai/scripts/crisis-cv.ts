@@ -16,14 +16,17 @@
  * The learner is the training script's (./sparse-logistic.ts: stdlib's update applied sparsely, checked
  * against the library by its test), with the options above for experiments.
  *
- * Other learners for the crisis model (`candidates`: NBSVM-style weights, class weights, the one-hidden-layer
- * network of ./sparse-mlp.ts, mean or max ensembles) are trained on the same folds as the configuration given
+ * Other learners for the crisis model (`candidates`: NBSVM-style weights, class weights, mean or max ensembles; a
+ * one-hidden-layer network was measured on the branch crisis-learner, decision 032) are trained on the same folds as the configuration given
  * (the baseline), share its family models, rules and evidence rule, and are reported beside it at each cap in
  * `caps` (one threshold over the pooled held-out hard negatives, as the training script chooses it), with
  * recall by family, the crisis model's training time over all folds, its stored size and its cost a message:
  *
  *   tsx scripts/crisis-cv.ts '{"folds":5,"dims":65536,"familyDims":16384,"typos":1,"noEvidenceShift":2,
- *     "candidates":[{"name":"mlp","kind":"mlp","hidden":32,"dims":16384},{"name":"mean","kind":"mean","of":["baseline","mlp"]}]}'
+ *     "candidates":[{"name":"shipped","kind":"linear","nb":1}]}'
+ *
+ * The baseline's crisis model has no NBSVM weights; the shipped one is the candidate `{"kind":"linear","nb":1}`
+ * (scripts/train-crisis-model.ts NB_ALPHA, decision 032, addendum of 2026-12-01).
  */
 import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
@@ -38,7 +41,6 @@ import { screenNormalisedWithRules } from '../src/safety/rules-screen';
 import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
 import { SparseLogistic, logCountRatios } from './sparse-logistic';
-import { SparseMlp, mlpScore, quantiseMlp, type MlpWeights } from './sparse-mlp';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
 
@@ -49,15 +51,12 @@ type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: bo
  *   computed on the training fold and divided by its mean |r| over the fold's buckets, so the step keeps its
  *   meaning), `nbRenorm` (then each vector rescaled to its length before), `posWeight`, `hardWeight` (weight of a
  *   hard negative; everyday messages keep 1), `lr`, `epochs`, `lambda`, `dims`;
- * - `mlp`: ./sparse-mlp.ts, a hidden layer of `hidden` ReLU units over the buckets folded onto `dims`, `epochs`
- *   passes with a step falling linearly from `lr` to 0, lazy weight decay `l2`, W1 initialised in ±`init1`,
- *   scored as stored with `bits`-bit weights (0: as trained); `posWeight`, `hardWeight` as above;
  * - `mean` / `max`: of the probabilities (after the evidence rule) of the candidates named in `of` (or
  *   'baseline'), computed earlier in the list.
  */
 type Candidate = {
   name: string;
-  kind: 'linear' | 'mlp' | 'mean' | 'max';
+  kind: 'linear' | 'mean' | 'max';
   nb?: number;
   nbRenorm?: boolean;
   posWeight?: number;
@@ -66,10 +65,6 @@ type Candidate = {
   epochs?: number;
   lambda?: number;
   dims?: number;
-  hidden?: number;
-  l2?: number;
-  init1?: number;
-  bits?: 0 | 8 | 16;
   of?: string[];
 };
 
@@ -416,50 +411,7 @@ function trainLinearCandidate(all: Row[], c: Candidate, seed: number): CrisisSco
   return { logit: (vec) => score(model, transform(vec)), bytes: Math.ceil((dims * 2 * 4) / 3) };
 }
 
-function trainMlpCandidate(all: Row[], c: Candidate, seed: number): CrisisScorer & { weights: MlpWeights } {
-  const dims = c.dims ?? 1 << 14;
-  const examples = crisisExamplesOf(all, c);
-  const net = new SparseMlp({ dimensions: dims, hidden: c.hidden ?? 32, init1: c.init1 ?? 0.5, seed: seed + 31 });
-  const random = seeded(seed);
-  const epochs = c.epochs ?? 10;
-  const eta0 = c.lr ?? 0.2;
-  const steps = epochs * examples.length;
-  let t = 0;
-  for (let epoch = 0; epoch < epochs; epoch += 1)
-    for (const ex of shuffled(examples, random)) {
-      net.update({ indices: ex.vec.idx, values: ex.vec.val }, ex.label, eta0 * (1 - t / steps), ex.weight, c.l2 ?? 0);
-      t += 1;
-    }
-  const bits = c.bits ?? 8;
-  const stored = bits === 0 ? { model: net.weights(), bytes: dims * (c.hidden ?? 32) * 4 } : quantiseMlp(net.weights(), bits);
-  return { logit: (vec) => mlpScore(stored.model, { indices: vec.idx, values: vec.val }), bytes: Math.ceil((stored.bytes * 4) / 3), weights: stored.model };
-}
-
-type CandidateResult = { candidate: Candidate; p: number[]; trainMs: number; scoreMs: number; scored: number; bytes: number; last?: MlpWeights };
-
-/**
- * How long the app would take to load these weights: W1 as 8-bit integers in base64 with a scale per unit (as
- * quantiseMlp stores them), decoded to floats. Median of five.
- */
-function mlpLoadMs(model: MlpWeights): number {
-  const h = model.hidden;
-  const scales = new Float32Array(h);
-  for (let j = 0; j < model.dimensions; j += 1)
-    for (let k = 0; k < h; k += 1) scales[k] = Math.max(scales[k] as number, Math.abs(model.w1[j * h + k] as number) / 127);
-  const ints = Int8Array.from(model.w1, (w, i) => Math.round(w / ((scales[i % h] as number) || 1)));
-  const text = JSON.stringify({ w1: Buffer.from(ints.buffer).toString('base64'), scales: [...scales], b1: [...model.b1], w2: [...model.w2], b2: model.b2 });
-  const times: number[] = [];
-  for (let r = 0; r < 5; r += 1) {
-    const started = performance.now();
-    const parsed = JSON.parse(text) as { w1: string; scales: number[] };
-    const bytes = Buffer.from(parsed.w1, 'base64');
-    const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const w1 = new Float32Array(q.length);
-    for (let i = 0; i < q.length; i += 1) w1[i] = (q[i] as number) * (parsed.scales[i % h] as number);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[2] as number;
-}
+type CandidateResult = { candidate: Candidate; p: number[]; trainMs: number; scoreMs: number; scored: number; bytes: number };
 
 // ---- run ------------------------------------------------------------------------------------------
 const started = Date.now();
@@ -507,10 +459,9 @@ for (const group of groups) {
         continue;
       }
       const trainStarted = Date.now();
-      const scorer = c.kind === 'mlp' ? trainMlpCandidate(all, c, 1) : trainLinearCandidate(all, c, 1);
+      const scorer = trainLinearCandidate(all, c, 1);
       result.trainMs += Date.now() - trainStarted;
       result.bytes = scorer.bytes;
-      if ('weights' in scorer) result.last = scorer.weights as MlpWeights;
       const scoreStarted = performance.now();
       const logits = held.map((s) => scorer.logit(item(s.row.text).whole));
       result.scoreMs += performance.now() - scoreStarted;
@@ -571,7 +522,6 @@ if (config.candidates.length > 0) {
       usPerMessage: result.scored > 0 ? Math.round((1000 * result.scoreMs) / result.scored) : null,
       crisisKB: Math.round(result.bytes / 1024),
       totalKB: Math.round((result.bytes + familyBytes) / 1024),
-      loadMs: result.last ? Number(mlpLoadMs(result.last).toFixed(1)) : null,
     };
     for (const cap of config.caps) {
       const threshold = thresholdFor(scored, cap);
