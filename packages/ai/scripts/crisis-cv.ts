@@ -15,12 +15,24 @@
  *
  * The learner is the training script's (./sparse-logistic.ts: stdlib's update applied sparsely, checked
  * against the library by its test), with the options above for experiments.
+ *
+ * Other learners for the crisis model (`candidates`: NBSVM-style weights, class weights, mean or max ensembles; a
+ * one-hidden-layer network was measured on the branch crisis-learner, decision 032) are trained on the same folds as the configuration given
+ * (the baseline), share its family models, rules and evidence rule, and are reported beside it at each cap in
+ * `caps` (one threshold over the pooled held-out hard negatives, as the training script chooses it), with
+ * recall by family, the crisis model's training time over all folds, its stored size and its cost a message:
+ *
+ *   tsx scripts/crisis-cv.ts '{"folds":5,"dims":65536,"familyDims":16384,"typos":1,"noEvidenceShift":2,
+ *     "candidates":[{"name":"shipped","kind":"linear","nb":1}]}'
+ *
+ * The baseline's crisis model has no NBSVM weights; the shipped one is the candidate `{"kind":"linear","nb":1}`
+ * (scripts/train-crisis-model.ts NB_ALPHA, decision 032, addendum of 2026-12-01).
  */
 import { readFileSync } from 'node:fs';
 import { safetyAnswer } from '../src/safety/answers';
 import { RISK_CATEGORIES, type RiskCategory } from '../src/safety/categories';
 import { hasCrisisEvidence } from '../src/safety/concepts';
-import { VECTOR_SCALING, featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
+import { VECTOR_SCALING, distinctWordCount, featuresAndConcepts, hashedVector, wordCount } from '../src/safety/features';
 import { crisisProbability } from '../src/safety/linear-model';
 import { normalise } from '../src/safety/normalise';
 import { rightResource } from '../src/safety/right-resource';
@@ -28,9 +40,33 @@ import { answerFamilies } from '../src/safety/screen';
 import { screenNormalisedWithRules } from '../src/safety/rules-screen';
 import { EVERYDAY_WRITERS } from './crisis-data';
 import { seeded, shuffled, withTypos } from './crisis-typos';
-import { SparseLogistic } from './sparse-logistic';
+import { SparseLogistic, logCountRatios } from './sparse-logistic';
 
 type Row = { id: string; writer: string; family: RiskCategory | 'none'; now?: boolean; minor?: boolean; text: string };
+
+/**
+ * A learner for the crisis model, compared with the baseline in one run:
+ * - `linear`: ./sparse-logistic.ts as the baseline, with its own options: `nb` (α > 0: NBSVM-style, each bucket
+ *   multiplied by its log-count ratio r = ln((α + crises holding it)/|·|) − ln((α + non-crises holding it)/|·|),
+ *   computed on the training fold and divided by its mean |r| over the fold's buckets, so the step keeps its
+ *   meaning), `nbRenorm` (then each vector rescaled to its length before), `posWeight`, `hardWeight` (weight of a
+ *   hard negative; everyday messages keep 1), `lr`, `epochs`, `lambda`, `dims`;
+ * - `mean` / `max`: of the probabilities (after the evidence rule) of the candidates named in `of` (or
+ *   'baseline'), computed earlier in the list.
+ */
+type Candidate = {
+  name: string;
+  kind: 'linear' | 'mean' | 'max';
+  nb?: number;
+  nbRenorm?: boolean;
+  posWeight?: number;
+  hardWeight?: number;
+  lr?: number;
+  epochs?: number;
+  lambda?: number;
+  dims?: number;
+  of?: string[];
+};
 
 const config = {
   /** Dev's writers in the cross-validation too (as the shipped model is trained); false: dev apart. */
@@ -74,6 +110,14 @@ const config = {
   lengthTokens: 0,
   /** Writer CV: 0 = each writer held out alone; n = the writers in n groups (faster). */
   folds: 0,
+  /**
+   * Other learners for the crisis model, each trained and scored on the same folds as the configuration above
+   * (the baseline), with the same family models, rules and evidence rule, and reported beside it at every cap
+   * in `caps` (decision 032, learner addendum). See `Candidate` above.
+   */
+  candidates: [] as Candidate[],
+  /** The false-alarm caps the candidates' table is drawn at (one pooled threshold over the held-out hard negatives). */
+  caps: [0.04, 0.02],
   ...(JSON.parse(process.argv[2] ?? '{}') as object),
 };
 
@@ -90,7 +134,7 @@ const trainRows = config.withDev ? [...trainOnly, ...devRows] : trainOnly;
 
 // ---- features -------------------------------------------------------------------------------------
 type Vec = { idx: Int32Array; val: Float64Array };
-type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number };
+type Item = { whole: Vec; windows: Vec[]; evidence: boolean; words: number; distinctWords: number };
 
 function vectorOf(normalised: string): Vec {
   const lengthFeatures: string[] = [];
@@ -126,6 +170,7 @@ function item(text: string): Item {
       windows: windowsOf(normalised, config.windows).map(vectorOf),
       evidence: hasCrisisEvidence(featuresAndConcepts(normalised).concepts),
       words: wordCount(normalised),
+      distinctWords: distinctWordCount(normalised),
     };
     cache.set(text, found);
   }
@@ -216,10 +261,12 @@ function fit(examples: Example[], seed: number, N = config.dims): Model {
   return { w: total.subarray(0, N).map((x) => x / config.seeds), bias: (total[N] as number) / config.seeds };
 }
 
+/** Time spent fitting the baseline's crisis model (not its family models), for the candidates' table. */
+let baselineTrainMs = 0;
+
 type Models = { crisis: Model; families: Array<{ family: RiskCategory; model: Model }> };
 
-function trainModels(rows: Row[], seed: number): Models {
-  const all = [...rows, ...augmented(rows, seed + 17)];
+function trainModels(rows: Row[], seed: number, all = [...rows, ...augmented(rows, seed + 17)]): Models {
   const crisisExamples: Example[] = [];
   for (const row of all) {
     const it = item(row.text);
@@ -227,7 +274,9 @@ function trainModels(rows: Row[], seed: number): Models {
     crisisExamples.push({ vec: it.whole, label, weight: label === 1 ? config.posWeight : 1, windows: config.windowTrain === 'mil' ? it.windows : undefined });
     if (label === -1 && config.windowTrain !== 'none') for (const win of it.windows) crisisExamples.push({ vec: win, label: -1, weight: 1 });
   }
+  const crisisStarted = Date.now();
   const crisis = fit(crisisExamples, seed);
+  baselineTrainMs += Date.now() - crisisStarted;
   const families = RISK_CATEGORIES.map((family, index) => {
     const examples: Example[] = [];
     for (const row of all) if (row.family !== 'none') examples.push({ vec: item(row.text).whole, label: row.family === family ? 1 : -1, weight: 1 });
@@ -306,6 +355,64 @@ function tally(scored: Scored[], threshold: number): Tally {
 }
 const pct = (n: number, d: number) => (d > 0 ? `${((100 * n) / d).toFixed(1)}%` : '—');
 
+// ---- candidates: other learners for the crisis model, on the same folds ------------------------------------
+type CrisisScorer = { logit: (vec: Vec) => number; bytes: number };
+
+/** The NBSVM log-count ratios of a training fold (./sparse-logistic.ts logCountRatios), on `dims` buckets. */
+function nbRatios(examples: Example[], dims: number, alpha: number): Float64Array {
+  return logCountRatios(
+    examples.map((ex) => ({ x: { indices: ex.vec.idx, values: ex.vec.val }, label: ex.label })),
+    dims,
+    alpha,
+  );
+}
+
+function nbScaled(vec: Vec, r: Float64Array, renorm: boolean): Vec {
+  const mask = r.length - 1;
+  const val = new Float64Array(vec.val.length);
+  let before = 0;
+  let after = 0;
+  for (let i = 0; i < vec.val.length; i += 1) {
+    val[i] = (vec.val[i] as number) * (r[(vec.idx[i] as number) & mask] as number);
+    before += (vec.val[i] as number) ** 2;
+    after += (val[i] as number) ** 2;
+  }
+  if (renorm && after > 0) {
+    const k = Math.sqrt(before / after);
+    for (let i = 0; i < val.length; i += 1) val[i] = (val[i] as number) * k;
+  }
+  return { idx: vec.idx, val };
+}
+
+function crisisExamplesOf(all: Row[], c: Candidate): Example[] {
+  return all.map((row) => {
+    const label = row.family === 'none' ? -1 : 1;
+    const weight = label === 1 ? (c.posWeight ?? 1) : EVERYDAY_WRITERS.has(row.writer) ? 1 : (c.hardWeight ?? 1);
+    return { vec: item(row.text).whole, label, weight };
+  });
+}
+
+function trainLinearCandidate(all: Row[], c: Candidate, seed: number): CrisisScorer {
+  const dims = c.dims ?? config.dims;
+  let examples = crisisExamplesOf(all, c);
+  let transform = (vec: Vec) => vec;
+  if ((c.nb ?? 0) > 0) {
+    const r = nbRatios(examples, dims, c.nb as number);
+    transform = (vec: Vec) => nbScaled(vec, r, c.nbRenorm ?? false);
+    examples = examples.map((ex) => ({ ...ex, vec: transform(ex.vec) }));
+  }
+  const learner = new SparseLogistic({ dimensions: dims, lambda: c.lambda ?? config.lambda, learningRate: c.lr ?? config.lr });
+  const random = seeded(seed);
+  for (let epoch = 0; epoch < (c.epochs ?? config.epochs); epoch += 1)
+    for (const ex of shuffled(examples, random)) learner.update({ indices: ex.vec.idx, values: ex.vec.val }, ex.label, ex.weight);
+  const { weights, bias } = learner.coefficients();
+  const model: Model = { w: weights, bias };
+  // 16-bit weights in base64, as the shipped model stores them.
+  return { logit: (vec) => score(model, transform(vec)), bytes: Math.ceil((dims * 2 * 4) / 3) };
+}
+
+type CandidateResult = { candidate: Candidate; p: number[]; trainMs: number; scoreMs: number; scored: number; bytes: number };
+
 // ---- run ------------------------------------------------------------------------------------------
 const started = Date.now();
 const writersOf = (rows: Row[]) => [...new Set(rows.map((r) => r.writer))].filter((w) => !EVERYDAY_WRITERS.has(w)).sort();
@@ -316,16 +423,53 @@ const perWriter: string[] = [];
 // With dev, its writers are grouped apart from train's, as the training script's folds are.
 const groupsOf = (writers: string[]) =>
   config.folds > 0 ? Array.from({ length: config.folds }, (_, fold) => writers.filter((_, i) => i % config.folds === fold)) : writers.map((w) => [w]);
+const shift = Number.isFinite(config.noEvidenceShift) ? config.noEvidenceShift : undefined;
+const results = new Map<string, CandidateResult>(
+  [{ name: 'baseline', kind: 'linear' } as Candidate, ...config.candidates].map((candidate) => [
+    candidate.name,
+    { candidate, p: [], trainMs: 0, scoreMs: 0, scored: 0, bytes: Math.ceil((config.dims * 2 * 4) / 3) },
+  ]),
+);
 const groups = [...groupsOf(writersOf(trainOnly)), ...(config.withDev ? groupsOf(writersOf(devRows)) : [])].filter((group) => group.length > 0);
 for (const group of groups) {
   const heldOut = new Set(group);
   const writer = group.join('+');
-  const models = trainModels(
-    trainRows.filter((r) => !heldOut.has(r.writer)),
-    1,
-  );
+  const foldRows = trainRows.filter((r) => !heldOut.has(r.writer));
+  const all = [...foldRows, ...augmented(foldRows, 1 + 17)];
+  const models = trainModels(foldRows, 1, all);
   const held = trainRows.filter((r) => heldOut.has(r.writer)).map((r) => scoreRow(models, r));
   heldOutScores.push(...held);
+  if (config.candidates.length > 0) {
+    const base = results.get('baseline') as CandidateResult;
+    const started = performance.now();
+    for (const s of held) score(models.crisis, item(s.row.text).whole);
+    base.scoreMs += performance.now() - started;
+    base.scored += held.length;
+    base.p.push(...held.map((s) => s.p));
+    for (const c of config.candidates) {
+      const result = results.get(c.name) as CandidateResult;
+      if (c.kind === 'mean' || c.kind === 'max') {
+        const parts = (c.of ?? []).map((name) => results.get(name)?.p.slice(-held.length) as number[]);
+        result.p.push(
+          ...held.map((_, i) =>
+            c.kind === 'max' ? Math.max(...parts.map((q) => q[i] as number)) : parts.reduce((sum, q) => sum + (q[i] as number), 0) / parts.length,
+          ),
+        );
+        result.bytes = (c.of ?? []).reduce((sum, name) => sum + (results.get(name)?.bytes ?? 0), 0);
+        continue;
+      }
+      const trainStarted = Date.now();
+      const scorer = trainLinearCandidate(all, c, 1);
+      result.trainMs += Date.now() - trainStarted;
+      result.bytes = scorer.bytes;
+      const scoreStarted = performance.now();
+      const logits = held.map((s) => scorer.logit(item(s.row.text).whole));
+      result.scoreMs += performance.now() - scoreStarted;
+      result.scored += held.length;
+      result.p.push(...held.map((s, i) => crisisProbability(logits[i] as number, item(s.row.text), shift)));
+      console.error(`fold ${writer.slice(0, 20)}…: ${c.name} trained in ${((Date.now() - trainStarted) / 1000).toFixed(1)} s`);
+    }
+  }
   if (config.withDev) continue;
   const threshold = thresholdFor(
     devRows.map((r) => scoreRow(models, r)),
@@ -365,5 +509,54 @@ console.log(
 console.log(
   `dev (cap 4%): caught ${pct(dev4.caught, dev4.crises)} (${dev4.caught}/${dev4.crises}), hard FA ${pct(dev4.alarms, dev4.hard)}, everyday FA ${pct(dev4.everydayAlarms, dev4.everyday)}`,
 );
+if (config.candidates.length > 0) {
+  (results.get('baseline') as CandidateResult).trainMs = baselineTrainMs;
+  // The family models (ten at config.familyDims, 16-bit, base64), shared by every candidate.
+  const familyBytes = 10 * Math.ceil(((config.familyDims || config.dims) * 2 * 4) / 3);
+  const rows: string[] = [];
+  for (const result of results.values()) {
+    const scored = heldOutScores.map((s, i) => ({ ...s, p: result.p[i] as number }));
+    const line: Record<string, unknown> = {
+      name: result.candidate.name,
+      trainS: Math.round(result.trainMs / 100) / 10,
+      usPerMessage: result.scored > 0 ? Math.round((1000 * result.scoreMs) / result.scored) : null,
+      crisisKB: Math.round(result.bytes / 1024),
+      totalKB: Math.round((result.bytes + familyBytes) / 1024),
+    };
+    for (const cap of config.caps) {
+      const threshold = thresholdFor(scored, cap);
+      const t = tally(scored, threshold);
+      const devT = tally(
+        scored.filter((s) => devWriters.has(s.row.writer)),
+        threshold,
+      );
+      const byFamily: Record<string, string> = {};
+      for (const family of RISK_CATEGORIES) {
+        const own = scored.filter((s) => s.row.family === family);
+        byFamily[family] = `${own.filter((s) => caught(s, threshold)).length}/${own.length}`;
+      }
+      line[`cap${cap * 100}`] = {
+        threshold: Number(threshold.toFixed(4)),
+        caught: pct(t.caught, t.crises),
+        caughtN: t.caught,
+        routed: pct(t.routed, t.crises),
+        hardFA: pct(t.alarms, t.hard),
+        hardFAN: `${t.alarms}/${t.hard}`,
+        everydayFA: pct(t.everydayAlarms, t.everyday),
+        devWriters: pct(devT.caught, devT.crises),
+        byFamily,
+      };
+      rows.push(
+        `| ${result.candidate.name} | ${cap * 100} % | ${pct(t.caught, t.crises)} (${t.caught}/${t.crises}) | ${pct(t.alarms, t.hard)} | ${pct(t.everydayAlarms, t.everyday)} | ${pct(devT.caught, devT.crises)} | ${RISK_CATEGORIES.map((f) => byFamily[f]).join(' ')} | ${line.trainS} s | ${line.crisisKB} KB |`,
+      );
+    }
+    console.log(`RESULT ${JSON.stringify(line)}`);
+  }
+  console.log(
+    `| learner | cap | caught (right helpline) | hard FA | everyday FA | dev's writers | by family (${RISK_CATEGORIES.join(' ')}) | crisis-model training (all folds) | crisis model |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
 if (perWriter.length > 0) console.log(`per writer: ${perWriter.join('  ')}`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -79,3 +79,50 @@ export class SparseLogistic {
     return { weights, bias: (this.#raw[this.#dimensions] as number) * this.#scale };
   }
 }
+
+/**
+ * NBSVM-style feature weights (Wang and Manning 2012, "Baselines and bigrams"): for each bucket, the log-count
+ * ratio r = ln((α + crises holding it) / Σ) − ln((α + non-crises holding it) / Σ) over the training examples, so a
+ * bucket that tells the classes apart weighs more before the logistic model reads it. Divided by the mean |r| of
+ * the buckets the examples hold, so the learner's step keeps its meaning. A model trained on r ⊙ x scores x with
+ * its weights multiplied by r, so what ships is an ordinary linear model (decision 032, learner addendum).
+ */
+export function logCountRatios(examples: Iterable<{ x: SparseVector; label: 1 | -1 }>, dimensions: number, alpha: number): Float64Array {
+  const mask = dimensions - 1;
+  const pos = new Float64Array(dimensions).fill(alpha);
+  const neg = new Float64Array(dimensions).fill(alpha);
+  for (const { x, label } of examples) {
+    const counts = label === 1 ? pos : neg;
+    for (let i = 0; i < x.indices.length; i += 1) {
+      const at = (x.indices[i] as number) & mask;
+      counts[at] = (counts[at] as number) + 1;
+    }
+  }
+  let posTotal = 0;
+  let negTotal = 0;
+  for (let j = 0; j < dimensions; j += 1) {
+    posTotal += pos[j] as number;
+    negTotal += neg[j] as number;
+  }
+  const r = new Float64Array(dimensions);
+  let sum = 0;
+  let seen = 0;
+  for (let j = 0; j < dimensions; j += 1) {
+    r[j] = Math.log((pos[j] as number) / posTotal) - Math.log((neg[j] as number) / negTotal);
+    if ((pos[j] as number) + (neg[j] as number) > 2 * alpha) {
+      sum += Math.abs(r[j] as number);
+      seen += 1;
+    }
+  }
+  const mean = sum / Math.max(1, seen) || 1;
+  for (let j = 0; j < dimensions; j += 1) r[j] = (r[j] as number) / mean;
+  return r;
+}
+
+/** x with each value multiplied by its bucket's ratio (index folded onto the ratios' size). */
+export function weighted(x: SparseVector, ratios: Float64Array): SparseVector {
+  const mask = ratios.length - 1;
+  const values = new Float64Array(x.values.length);
+  for (let i = 0; i < x.values.length; i += 1) values[i] = (x.values[i] as number) * (ratios[(x.indices[i] as number) & mask] as number);
+  return { indices: x.indices, values };
+}

@@ -33,13 +33,22 @@ export type FeatureVector = {
   /** It holds a concept that is evidence of a crisis (./concepts.ts). */ evidence: boolean;
   /** How many words it has (tokens with a letter), for the short-message rule (./linear-model.ts). */
   words: number;
+  /** How many different words, for the few-words rule (./linear-model.ts). */
+  distinctWords: number;
 };
 
 /** The words of a normalised message: its tokens that hold a letter (not "." or a number alone). */
 export function wordCount(normalised: string): number {
-  let count = 0;
-  for (const token of normalised.split(' ')) if (/[a-z]/.test(token)) count += 1;
-  return count;
+  return wordsOf(normalised).length;
+}
+
+/** How many different words a normalised message has. */
+export function distinctWordCount(normalised: string): number {
+  return new Set(wordsOf(normalised)).size;
+}
+
+function wordsOf(normalised: string): string[] {
+  return normalised.split(' ').filter((token) => /[a-z]/.test(token));
 }
 
 export function fnv1a(text: string): number {
@@ -91,7 +100,12 @@ export function featuresOf(text: string): FeatureVector {
 /** The same for a message already normalised (./normalise.ts). */
 export function featuresOfNormalised(normalised: string): FeatureVector {
   const { features, concepts } = featuresAndConcepts(normalised);
-  return { ...hashedVector(features, VECTOR_SCALING), evidence: hasCrisisEvidence(concepts), words: wordCount(normalised) };
+  return {
+    ...hashedVector(features, VECTOR_SCALING),
+    evidence: hasCrisisEvidence(concepts),
+    words: wordCount(normalised),
+    distinctWords: distinctWordCount(normalised),
+  };
 }
 
 /**

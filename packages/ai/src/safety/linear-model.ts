@@ -58,6 +58,15 @@ export function sigmoid(z: number): number {
 export const SHORT_WITHOUT_EVIDENCE = 4;
 
 /**
+ * A message of fewer different words than this is never routed by the classifier alone, whatever it names: one
+ * word, or two, said once or 499 times ("cuchillo", "la cuerda", "pastillas"), is not a crisis a statistical model
+ * can tell from a mention, and with NBSVM weights a means named alone scored above the threshold. On train and dev
+ * no crisis had fewer than three different words (decision 032, one-concept addendum); the rules still read every
+ * message, and route "me quiero morir" or "quiero matarme" on their own.
+ */
+export const FEWEST_DISTINCT_WORDS = 3;
+
+/**
  * The probability the threshold is compared with (decision 032). A message with no concept that is
  * evidence of a crisis needs more: its log-odds are lowered by `withoutEvidenceShift`, chosen by writer
  * cross-validation on train. Once such a message was never routed ("no sé" scored 1.00 from its words
@@ -66,7 +75,12 @@ export const SHORT_WITHOUT_EVIDENCE = 4;
  * is a short one (SHORT_WITHOUT_EVIDENCE). The training script, its cross-validation and the screen all
  * score through this function, so they share one rule.
  */
-export function crisisProbability(score: number, message: Pick<FeatureVector, 'evidence' | 'words'>, withoutEvidenceShift: number | undefined): number {
+export function crisisProbability(
+  score: number,
+  message: Pick<FeatureVector, 'evidence' | 'words' | 'distinctWords'>,
+  withoutEvidenceShift: number | undefined,
+): number {
+  if (message.distinctWords < FEWEST_DISTINCT_WORDS) return 0;
   if (message.evidence) return sigmoid(score);
   if (withoutEvidenceShift === undefined || message.words <= SHORT_WITHOUT_EVIDENCE) return 0;
   return sigmoid(score - withoutEvidenceShift);

@@ -87,7 +87,7 @@ describe('screenMessage', () => {
     expect(answer?.category).toBe('partner_violence');
   });
 
-  it('never lets the classifier alone route a message of four words or fewer that names no danger', () => {
+  it('never lets the classifier alone route four words or fewer that name no danger, or fewer than three different words', () => {
     // Content-free messages once routed on one associated word ("mensaje" lives in farewell messages).
     for (let i = 0; i < 61; i += 1) {
       for (const text of [`Mensaje ${i}`, `Te mando el mensaje ${i}`, `Otro ${i}`]) expect(screenMessage(text), text).toBeNull();
@@ -95,9 +95,14 @@ describe('screenMessage', () => {
     expect(classifyMessage('Te mando el mensaje 10')).toMatchObject({ probability: 0, routed: false });
     // The rule lives in the probability, which training, cross-validation and the screen share: a high score
     // counts from the fifth word on, or with a concept that is evidence of a crisis.
-    expect(crisisProbability(5, { evidence: false, words: 4 }, 2)).toBe(0);
-    expect(crisisProbability(5, { evidence: false, words: 5 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-3)), 12);
-    expect(crisisProbability(5, { evidence: true, words: 2 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-5)), 12);
+    expect(crisisProbability(5, { evidence: false, words: 4, distinctWords: 4 }, 2)).toBe(0);
+    expect(crisisProbability(5, { evidence: false, words: 5, distinctWords: 5 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-3)), 12);
+    expect(crisisProbability(5, { evidence: true, words: 3, distinctWords: 3 }, 2)).toBeCloseTo(1 / (1 + Math.exp(-5)), 12);
+    // Fewer than three different words never reach the threshold through the classifier, evidence or not.
+    for (const text of ['cuchillo', 'pastillas', 'las pastillas', 'la cuerda', 'el puente', 'pastillas pastillas pastillas']) {
+      expect(classifyMessage(text), text).toMatchObject({ probability: 0, routed: false });
+    }
+    expect(crisisProbability(5, { evidence: true, words: 20, distinctWords: 2 }, 2)).toBe(0);
     // Short messages that name a danger are still read by both layers.
     for (const text of ['me quiero morir', 'tengo las pastillas', 'he vuelto a cortarme']) expect(screenMessage(text), text).not.toBeNull();
   });
@@ -121,8 +126,9 @@ describe('feature scaling', () => {
     const length = (times: number) => Math.hypot(...featuresOf(Array(times).fill('escribo').join(' ')).values);
     expect(featuresOf(Array(499).fill('escribo').join(' ')).indices).toEqual(featuresOf('escribo escribo').indices);
     expect(length(499) / length(2)).toBeCloseTo(((1 + Math.log(499)) / (1 + Math.log(2))) ** 0.25, 1);
-    // Safe words only: "pastillas" alone already routes (a concept that is evidence of a crisis), said once or 499 times.
-    for (const word of ['escribo', 'trabajo', 'cansada', 'reunión', 'hola', 'jaja', 'muerte', 'cuchillo', 'no puedo más']) {
+    // One or two words, whatever they name, said once or 499 times: the classifier alone never routes fewer than three
+    // different words (FEWEST_DISTINCT_WORDS); the rules route a plain statement ("me quiero morir") on their own.
+    for (const word of ['escribo', 'trabajo', 'cansada', 'reunión', 'hola', 'jaja', 'muerte', 'cuchillo', 'pastillas', 'la cuerda', 'no puedo más']) {
       for (const times of [20, 100, 499]) {
         const text = Array(times).fill(word).join(' ');
         expect(screenMessage(text), `${word} ×${times}`).toBeNull();
