@@ -111,7 +111,9 @@ function main() {
   const digits = per ? 4 : 0;
   const fmt = (n: number) => n.toFixed(digits).padStart(10);
   for (const [i, s] of summaries.entries())
-    console.log(`${String.fromCharCode(65 + i)}: ${files[i]}\n   profiled ${(s.totalMs / 1000).toFixed(1)} s, busy ${(s.busyMs / 1000).toFixed(1)} s (${fmt(s.busyMs * (scale[i] as number))} ${unit})`);
+    console.log(
+      `${String.fromCharCode(65 + i)}: ${files[i]}\n   profiled ${(s.totalMs / 1000).toFixed(1)} s, busy ${(s.busyMs / 1000).toFixed(1)} s (${fmt(s.busyMs * (scale[i] as number))} ${unit})`,
+    );
 
   const table = (title: string, pick: (s: Summary) => Map<string, number>) => {
     const keys = new Set(summaries.flatMap((s) => [...pick(s).keys()]));
@@ -124,7 +126,7 @@ function main() {
     console.log(`\n${title} (self time; ${summaries.length > 1 ? 'sorted by A − B' : 'sorted'}; % of busy)`);
     console.log(`${head}${summaries.length > 1 ? '     A − B'.padStart(12) : ''}  where`);
     for (const row of rows.slice(0, top)) {
-      const cells = row.values.map((v, i) => `${fmt(v)} ${(((v / (scale[i] as number)) / (summaries[i]?.busyMs ?? 1)) * 100).toFixed(1).padStart(4)}%`).join('');
+      const cells = row.values.map((v, i) => `${fmt(v)} ${((v / (scale[i] as number) / (summaries[i]?.busyMs ?? 1)) * 100).toFixed(1).padStart(4)}%`).join('');
       console.log(`${cells}${summaries.length > 1 ? fmt(row.diff) + '  ' : '  '}${row.key}`);
     }
   };

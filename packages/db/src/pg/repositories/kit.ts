@@ -158,9 +158,9 @@ export async function cachedRows<Q extends { execute(): Promise<readonly unknown
   query: Q,
   stamp?: string | null,
 ): Promise<Readonly<Awaited<ReturnType<Q['execute']>>>> {
-  const kept = stamp == null ? undefined : cachedCopies.get(query);
+  const kept = stamp === undefined || stamp === null ? undefined : cachedCopies.get(query);
   if (kept && kept.stamp === stamp) return kept.rows as Readonly<Awaited<ReturnType<Q['execute']>>>;
   const rows = Object.freeze((await query.execute()).map((row) => Object.freeze(row)));
-  if (stamp != null) cachedCopies.set(query, { stamp, rows });
+  if (stamp !== undefined && stamp !== null) cachedCopies.set(query, { stamp, rows });
   return rows as Readonly<Awaited<ReturnType<Q['execute']>>>;
 }
