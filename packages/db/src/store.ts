@@ -118,6 +118,9 @@ export interface AuthFailuresRepository {
   pruneBefore(before: Date): Promise<number>;
 }
 
+/** What an award decides on (StepsRepository.awardState). */
+export type AwardState = { activity: ActivityRow; all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number };
+
 export interface StepsRepository {
   /** Inserts the catalogue entries that do not exist yet; existing (possibly edited) rows stay. */
   seedCatalogue(definitions: readonly ActivityDefinition[], now: Date): Promise<number>;
@@ -131,13 +134,7 @@ export interface StepsRepository {
    * the day's, and other timezones' of the last 24 h, since `since`), the highest award slot used at `day` for
    * it in any timezone (`maxSlot`, 0 when none) and the day's steps over every activity (`daySteps`).
    */
-  awardState(
-    key: string,
-    userId: string,
-    day: string,
-    since: Date,
-    timezone: string,
-  ): Promise<{ activity: ActivityRow; all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number } | undefined>;
+  awardState(key: string, userId: string, day: string, since: Date, timezone: string): Promise<AwardState | undefined>;
   /** Inserts a ledger row; a taken award slot is a unique violation (see isUniqueViolation). */
   insertCompletion(row: CompletionRow): Promise<void>;
   findCompletion(id: string): Promise<CompletionRow | undefined>;

@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { esNumber, stepCounterLink, stepToasts, waitForRealtime } from '../support/steps';
+import { esNumber, stepCounterLink, stepToasts } from '../support/steps';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { type Cluster } from './cluster';
 import {
+  ASSESSMENT_STEPS,
   availability,
   call,
   completeAssessment,
   expect,
   INSTANCE_HEADER,
+  JOURNALING_STEPS,
+  openLiveHome,
   otherThan,
   registerPerson,
   socketHolder,
@@ -49,23 +52,14 @@ const test = base.extend<{ model: FakeOpenAIServer; cluster: Cluster }>({
 });
 test.skip(!availability.available, availability.available ? '' : availability.reason);
 
-const ASSESSMENT_STEPS = 1000;
-const JOURNALING_STEPS = 325;
-
 test('SIGTERM drains an instance: its tab is sent to the other one with no error shown, writes through nginx all succeed, and it exits 0', async ({
   page,
   cluster,
 }) => {
   test.setTimeout(90_000);
-  const person = await registerPerson(cluster, 'Marta', page);
-  expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
   // Every tRPC socket of the tab, in order, with whether it was told to reconnect and whether a subscription started on it.
   const sockets = trackTrpcSockets(page);
-  const firstLive = waitForRealtime(page);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Marta' })).toBeVisible();
-  await firstLive;
-  await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+  const person = await openLiveHome(cluster, page, 'Marta');
   const stopping = await socketHolder(cluster, person);
   const survivor = otherThan(cluster, stopping);
 

@@ -1,7 +1,19 @@
 import { test as base } from '@playwright/test';
-import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
+import { esNumber, stepCounterLink, stepToasts, TRPC_WS_PATH } from '../support/steps';
 import { type Cluster } from './cluster';
-import { availability, call, completeAssessment, expect, INSTANCE_HEADER, otherThan, registerPerson, socketHolder, useCluster, writeJournal } from './fixtures';
+import {
+  ASSESSMENT_STEPS,
+  availability,
+  call,
+  expect,
+  INSTANCE_HEADER,
+  JOURNALING_STEPS,
+  openLiveHome,
+  otherThan,
+  socketHolder,
+  useCluster,
+  writeJournal,
+} from './fixtures';
 
 // Decision 024: SIGKILL one of the two instances while writes go through nginx. This test kills an
 // instance, so it has a cluster of its own (not the worker's shared one).
@@ -15,17 +27,9 @@ const test = base.extend<{ cluster: Cluster }>({
 });
 test.skip(!availability.available, availability.available ? '' : availability.reason);
 
-const ASSESSMENT_STEPS = 1000;
-const JOURNALING_STEPS = 325;
-
 test('SIGKILL of one instance loses no acknowledged write, and the tab reconnects to the other and stays live', async ({ page, cluster }) => {
   test.setTimeout(90_000);
-  const person = await registerPerson(cluster, 'Elena', page);
-  expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
-  const firstLive = waitForRealtime(page);
-  await page.goto('/');
-  await firstLive;
-  await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+  const person = await openLiveHome(cluster, page, 'Elena');
   const doomed = await socketHolder(cluster, person);
   const survivor = otherThan(cluster, doomed);
 

@@ -4,7 +4,7 @@ import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
 import { request } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth';
-import { TRPC_WS_PATH } from '../support/steps';
+import { stepCounterLink, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
 import {
   clusterAvailability,
   INSTANCE_HEADER,
@@ -49,6 +49,10 @@ export async function useCluster(options: ClusterOptions, use: (cluster: Cluster
 }
 
 export type Person = { id: string; cookie: string; email: string; password: string };
+
+/** The steps the assessment and a journal entry earn (the seeded catalogue). */
+export const ASSESSMENT_STEPS = 1000;
+export const JOURNALING_STEPS = 325;
 
 /** JSON request with the app's Origin and the person's cookie, to nginx or to one instance directly. */
 export function call(
@@ -143,6 +147,22 @@ export function completeAssessment(cluster: Cluster, target: Instance | 'nginx',
   const responses =
     attempt === 0 ? COMPLETE_RESPONSES : { ...COMPLETE_RESPONSES, biggestChallenge: `${COMPLETE_RESPONSES.biggestChallenge} (intento ${attempt + 1})` };
   return call(cluster, target, '/api/assessment/complete', { cookie: person.cookie, body: { responses, version: ASSESSMENT_VERSION } });
+}
+
+/**
+ * A fresh member with a completed assessment, on Home in `page` (through nginx) with its realtime
+ * subscription running and the assessment's steps counted. A socket tracker is attached before: the
+ * page opens no socket until Home loads.
+ */
+export async function openLiveHome(cluster: Cluster, page: Page, firstName: string): Promise<Person> {
+  const person = await registerPerson(cluster, firstName, page);
+  expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
+  const live = waitForRealtime(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: `Hola, ${firstName}` })).toBeVisible();
+  await live;
+  await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+  return person;
 }
 
 /** A journal entry that earns (decision 037: 50 words or more, 20 of them distinct). */

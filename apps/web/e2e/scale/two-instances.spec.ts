@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loginForm, submitLogin } from '../support/auth';
-import { esNumber, recordSockets, stepCounterLink, stepToasts, TRPC_WS_PATH, waitForRealtime } from '../support/steps';
+import { esNumber, recordSockets, stepCounterLink, stepToasts, TRPC_WS_PATH } from '../support/steps';
 import {
+  ASSESSMENT_STEPS,
   availability,
   call,
   completeAssessment,
   expect,
   INSTANCE_HEADER,
+  JOURNALING_STEPS,
+  openLiveHome,
   otherThan,
   postFrom,
   registerPerson,
@@ -21,18 +24,9 @@ import {
 // SQLite file (WAL) and one Redis (e2e/scale/cluster.ts). The browser talks to nginx only.
 test.skip(!availability.available, availability.available ? '' : availability.reason);
 
-const ASSESSMENT_STEPS = 1000;
-const JOURNALING_STEPS = 325;
-
 test('a completion on one instance is toasted in a tab whose socket another instance holds', async ({ page, cluster }) => {
-  const person = await registerPerson(cluster, 'Irene', page);
-  expect((await completeAssessment(cluster, 'nginx', person)).status).toBe(201);
   const sockets = recordSockets(page);
-  const live = waitForRealtime(page);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Irene' })).toBeVisible();
-  await live;
-  await expect(stepCounterLink(page, ASSESSMENT_STEPS)).toBeVisible();
+  const person = await openLiveHome(cluster, page, 'Irene');
 
   // The tab's one socket went through nginx to one instance; the completion is made on the other one.
   expect(sockets).toEqual([TRPC_WS_PATH]);

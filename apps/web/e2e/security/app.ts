@@ -52,3 +52,14 @@ export async function inBatches<T, R>(items: readonly T[], width: number, task: 
 }
 
 export const CONVERSATION = 'ol[aria-label="Conversación con tu coach"]';
+
+/** The chat composer's accessible name. */
+export const CHAT_BOX = 'Escribe tu mensaje para tu coach';
+
+/** Sends `text` from the chat composer, once it is enabled (the model's previous answer has ended). */
+export async function say(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: CHAT_BOX });
+  await expect(box).toBeEnabled({ timeout: 20_000 });
+  await box.fill(text);
+  await box.press('Enter');
+}

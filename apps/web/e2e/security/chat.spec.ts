@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
-import { signUpCoachee } from './app';
+import { CHAT_BOX, signUpCoachee } from './app';
 import { everyVectorBothWays, testRepresentativeRoundTrips } from './conversation';
 import { expectCleanDocument, expectCleanPlace } from './xss-harness';
 import { test } from './xss-test';
 
-const CHAT = { kind: 'chat', path: '/coaching/chat', box: 'Escribe tu mensaje para tu coach' } as const;
+const CHAT = { kind: 'chat', path: '/coaching/chat', box: CHAT_BOX } as const;
 
 test.describe('XSS: the coach chat', () => {
   test("every vector as the user's messages and in the coach's streamed answer", async ({ page, traps }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { CONVERSATION, signUpCoachee } from './app';
+import { expect, test } from '@playwright/test';
+import { CONVERSATION, say, signUpCoachee } from './app';
 import { modelRequests, resetModel, scriptModel, type FakeReply } from './fake-model';
 
 /**
@@ -7,15 +7,7 @@ import { modelRequests, resetModel, scriptModel, type FakeReply } from './fake-m
  * error with "Reintentar" (which asks the model again), nothing is shown or kept as the coach's answer,
  * and a plan written without the model says so.
  */
-const BOX = 'Escribe tu mensaje para tu coach';
 const FAILED = 'Tu coach no ha podido responder ahora.';
-
-async function say(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: BOX });
-  await expect(box).toBeEnabled({ timeout: 20_000 });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 test.describe('the coach when the model fails', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signUpCoachee } from './app';
+import { expect, test } from '@playwright/test';
+import { CHAT_BOX, say, signUpCoachee } from './app';
 import { modelRequests, resetModel, scriptModel } from './fake-model';
 
 /**
@@ -8,16 +8,8 @@ import { modelRequests, resetModel, scriptModel } from './fake-model';
  * family's helplines and pauses the chat exactly as a local route does; when the model fails, the chat
  * goes on.
  */
-const BOX = 'Escribe tu mensaje para tu coach';
 // Not routed by the local screen (checked in the API tests); the scripted model decides here.
 const MISSED = 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.';
-
-async function say(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: BOX });
-  await expect(box).toBeEnabled({ timeout: 20_000 });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 test.describe('the crisis screen’s second opinion', () => {
   test.beforeEach(async ({ page }) => {
@@ -38,7 +30,7 @@ test.describe('the crisis screen’s second opinion', () => {
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(panel.getByRole('link', { name: /024/ }).first()).toHaveAttribute('href', 'tel:024');
     await expect(page.getByRole('button', { name: 'He leído los recursos, quiero continuar' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: BOX })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: CHAT_BOX })).toBeDisabled();
     const after = await modelRequests(page.request);
     expect(after.screen - before.screen).toBe(1);
     // No coach answer was asked for.

@@ -11,3 +11,12 @@ export function useInvalidate(): (...queryKeys: QueryKey[]) => Promise<void> {
     [queryClient],
   );
 }
+
+/**
+ * Mutation options that mark the queries under each key stale once the call settles, whether it worked
+ * or not; the mutation stays pending until the shown ones have refetched.
+ */
+export function useRefetchOnSettled(...queryKeys: QueryKey[]): { onSettled: () => Promise<void> } {
+  const invalidate = useInvalidate();
+  return { onSettled: () => invalidate(...queryKeys) };
+}

@@ -218,13 +218,7 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       return k.first(countsForDay(db), { userId, key, day }) ?? { all: 0, awarded: 0 };
     },
     /** What an award decides on (see awardState above), read in one statement; undefined for an unknown activity. */
-    awardState(
-      key: string,
-      userId: string,
-      day: string,
-      since: Date,
-      timezone: string,
-    ): { activity: ActivityRow; all: number; awarded: number; forLimit: number; maxSlot: number; daySteps: number } | undefined {
+    awardState(key, userId, day, since, timezone) {
       const row = k.first(awardState(db), { key, userId, day, since, timezone });
       return (
         row && { activity: row.activity, all: row.all, awarded: row.awarded, forLimit: row.forLimit, maxSlot: row.maxSlot ?? 0, daySteps: row.daySteps ?? 0 }

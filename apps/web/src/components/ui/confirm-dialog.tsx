@@ -1,5 +1,5 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormAlert } from '../forms/form-alert';
 import { AlertDialogFrame } from './alert-dialog';
 
@@ -66,4 +66,28 @@ export function ConfirmDialog({
       </Stack>
     </AlertDialogFrame>
   );
+}
+
+export interface ConfirmDialogControl {
+  /** For the confirmed action's success. */
+  close: () => void;
+  /** Goes on the button that opens the dialog. */
+  trigger: { ref: RefObject<HTMLButtonElement | null>; onClick: () => void };
+  /** Goes on the ConfirmDialog. */
+  dialog: Pick<ConfirmDialogProps, 'open' | 'onClose' | 'finalFocusEl'>;
+}
+
+/**
+ * A ConfirmDialog opened by a button that the confirmed action may remove (a revoked link's «Revocar»):
+ * focus returns to the button or, once it is gone, to the element with the id `fallbackId`.
+ */
+export function useConfirmDialog(fallbackId: string): ConfirmDialogControl {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+  return {
+    close,
+    trigger: { ref: triggerRef, onClick: () => setOpen(true) },
+    dialog: { open, onClose: close, finalFocusEl: () => triggerRef.current ?? document.getElementById(fallbackId) },
+  };
 }

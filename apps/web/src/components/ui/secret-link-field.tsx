@@ -1,5 +1,6 @@
 import { chakra, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ConfirmDialog, type ConfirmDialogControl } from './confirm-dialog';
 import { ClipboardIcon, InfoIcon } from './icons';
 
 export interface SecretLinkFieldProps {
@@ -60,5 +61,33 @@ export function SecretLinkField({ label, url, copiedMessage, warning, children }
         <Text>{warning}</Text>
       </HStack>
     </Stack>
+  );
+}
+
+export interface RevokeLinkDialogProps {
+  /** From useConfirmDialog: its trigger is the card's «Revocar». */
+  control: ConfirmDialogControl;
+  title: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  /** What stops working, and that another link can be created. */
+  children: string;
+}
+
+/** The confirmation before a secret link (a share, a calendar feed) stops working for whoever has it. */
+export function RevokeLinkDialog({ control, title, pending, error, onConfirm, children }: RevokeLinkDialogProps) {
+  return (
+    <ConfirmDialog
+      {...control.dialog}
+      title={title}
+      confirmLabel="Revocar el enlace"
+      pendingLabel="Revocando..."
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '#lib/trpc';
-import { useInvalidate } from '#lib/use-invalidate';
+import { useRefetchOnSettled } from '#lib/use-invalidate';
 
 export type TemplateName = 'welcome' | 'weekly-summary' | 'password-reset' | 'email-verification';
 
@@ -20,15 +20,9 @@ export function useOutboxQuery() {
 }
 
 /** Whatever a send does, the outbox shows it afterwards. */
-function useRefreshOutbox() {
-  const trpc = useTRPC();
-  const invalidate = useInvalidate();
-  return { onSettled: () => invalidate(trpc.admin.outbox.queryKey()) };
-}
-
 export function useEmailSendMutation() {
   const trpc = useTRPC();
-  return useMutation(trpc.admin.emailSend.mutationOptions(useRefreshOutbox()));
+  return useMutation(trpc.admin.emailSend.mutationOptions(useRefetchOnSettled(trpc.admin.outbox.queryKey())));
 }
 
 /** The coach writes the person's weekly summary: only when asked (it may call the AI server). */
@@ -46,6 +40,5 @@ export function useMailAuditQuery() {
 /** A send shows in the outbox and in the audit log of mails sent on people's behalf. */
 export function useAiEmailSendMutation() {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
-  return useMutation(trpc.admin.aiEmailSend.mutationOptions({ onSettled: () => invalidate(trpc.admin.outbox.queryKey(), trpc.admin.mailAudit.queryKey()) }));
+  return useMutation(trpc.admin.aiEmailSend.mutationOptions(useRefetchOnSettled(trpc.admin.outbox.queryKey(), trpc.admin.mailAudit.queryKey())));
 }

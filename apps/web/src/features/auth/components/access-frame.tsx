@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Glow } from '#components/ui/glow';
@@ -10,11 +10,28 @@ import { IconList } from '#components/ui/text-styles';
 
 const REASONS = ['Evaluación de 5 minutos', 'Un plan diario adaptado a tu perfil', 'Coaching, respiración, audio y movimiento en un solo lugar'];
 
+/** The one way on from a screen where a flow ends: a link to another page, or a button that tries again. */
+export type AccessAction = { label: string } & ({ to: string } | { onClick: () => void });
+
 /**
  * The frame of the access screens (`/acceso`, `/restablecer…`): the brand panel on wide screens, and a
- * heading, a description and a card with `children`; `after` goes below the card.
+ * heading, a description and a card with `children`; `after` goes below the card. Where a flow ends (done,
+ * a link that no longer works, a failure), `children` says what happened and `action` is the card's one
+ * large button, below it.
  */
-export function AccessFrame({ title, description, children, after }: { title: string; description: ReactNode; children: ReactNode; after?: ReactNode }) {
+export function AccessFrame({
+  title,
+  description,
+  children,
+  after,
+  action,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  after?: ReactNode;
+  action?: AccessAction;
+}) {
   return (
     <Flex minH="100dvh" direction={{ base: 'column', lg: 'row' }}>
       <SkipLink />
@@ -42,18 +59,47 @@ export function AccessFrame({ title, description, children, after }: { title: st
             </Text>
           </Stack>
 
-          <SurfaceCard p={{ base: '5', sm: '7' }}>{children}</SurfaceCard>
+          <SurfaceCard p={{ base: '5', sm: '7' }}>
+            {action ? (
+              <Stack gap="5">
+                {children}
+                <ActionButton action={action} />
+              </Stack>
+            ) : (
+              children
+            )}
+          </SurfaceCard>
 
           {after}
 
-          <Text mt="8" fontSize="sm" color="text.muted" textAlign="center">
-            <Link asChild color="brand.700" fontWeight="600">
-              <RouterLink to="/">Volver al inicio</RouterLink>
-            </Link>
-          </Text>
+          <AccessAside mt="8" to="/" label="Volver al inicio" />
         </Box>
       </Flex>
     </Flex>
+  );
+}
+
+/** A line under the access card: an optional question, then the link that answers it. */
+export function AccessAside({ text, to, label, mt = '5' }: { text?: string; to: string; label: string; mt?: string }) {
+  return (
+    <Text mt={mt} fontSize="sm" color="text.muted" textAlign="center">
+      {text ? <>{text} </> : null}
+      <Link asChild color="brand.700" fontWeight="600">
+        <RouterLink to={to}>{label}</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+function ActionButton({ action }: { action: AccessAction }) {
+  return 'to' in action ? (
+    <Button asChild colorPalette="brand" size="lg" borderRadius="full">
+      <RouterLink to={action.to}>{action.label}</RouterLink>
+    </Button>
+  ) : (
+    <Button colorPalette="brand" size="lg" borderRadius="full" onClick={action.onClick}>
+      {action.label}
+    </Button>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Button } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Stack } from '@chakra-ui/react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { FormAlert } from '#components/forms/form-alert';
 import { PasswordField } from '#components/forms/password-field';
 import { TextField } from '#components/forms/text-field';
 
@@ -50,11 +51,38 @@ export function CredentialFields({ values, errors, update, passwordAutoComplete,
   );
 }
 
-/** The large submit button of the sign-in and registration forms. */
-export function AuthSubmitButton({ pending, pendingText, children }: { pending: boolean; pendingText: string; children: ReactNode }) {
+export interface AuthFormProps {
+  /** The form's accessible name. */
+  label: string;
+  /** From useAuthForm: the form (where focus finds the first invalid field) and its alert. */
+  form: { formRef: RefObject<HTMLFormElement | null>; formError: string | null };
+  /** The call is running: a second submit is ignored and the button says `button.pending`. */
+  pending: boolean;
+  button: { label: string; pending: string };
+  /** On submit (the page does not reload), unless `pending`. */
+  onSubmit: () => void;
+  /** The fields, between the form's alert and its button. */
+  children: ReactNode;
+}
+
+/**
+ * The form of the access screens (sign-in, registration, the password reset): no browser validation
+ * (the errors are ours, beside the fields), the form-level alert first and the large submit button last.
+ */
+export function AuthForm({ label, form: { formRef, formError }, pending, button, onSubmit, children }: AuthFormProps) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) onSubmit();
+  };
   return (
-    <Button type="submit" colorPalette="brand" size="lg" borderRadius="full" loading={pending} loadingText={pendingText} mt="1">
-      {children}
-    </Button>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={label}>
+      <Stack gap="5">
+        <FormAlert message={formError} />
+        {children}
+        <Button type="submit" colorPalette="brand" size="lg" borderRadius="full" loading={pending} loadingText={button.pending} mt="1">
+          {button.label}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 import { EMAIL_VERIFICATION_VALID_HOURS } from '@ascenso/domain/email-verification';
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { SuccessStatus } from '#components/ui/success-status';
 import { errorMessage } from '#lib/error-messages';
 import { readDomainError } from '#lib/errors';
@@ -44,13 +44,12 @@ export function EmailVerificationPage() {
 
   if (verify.isSuccess) {
     return (
-      <AccessFrame title="Tu correo está confirmado" description="Gracias: ahora sabemos que esta dirección es tuya.">
-        <Stack gap="5">
-          <SuccessStatus message={EMAIL_VERIFIED_MESSAGE} />
-          <Button asChild colorPalette="brand" size="lg" borderRadius="full">
-            <RouterLink to="/">Ir al inicio</RouterLink>
-          </Button>
-        </Stack>
+      <AccessFrame
+        title="Tu correo está confirmado"
+        description="Gracias: ahora sabemos que esta dirección es tuya."
+        action={{ to: '/', label: 'Ir al inicio' }}
+      >
+        <SuccessStatus message={EMAIL_VERIFIED_MESSAGE} />
       </AccessFrame>
     );
   }
@@ -61,30 +60,25 @@ export function EmailVerificationPage() {
       <AccessFrame
         title="Este enlace ya no es válido"
         description={`Por tu seguridad, cada enlace caduca a las ${EMAIL_VERIFICATION_VALID_HOURS} horas, solo se puede usar una vez y deja de valer cuando pides otro.`}
+        action={signedIn ? { to: '/', label: 'Ir al inicio' } : { to: '/acceso', label: 'Iniciar sesión' }}
       >
-        <Stack gap="5">
-          <Text role="alert">
-            {signedIn
-              ? 'Para recibir uno nuevo, ve al inicio y pulsa «Reenviar enlace» en el aviso de la parte superior. Si ya confirmaste tu correo, no tienes que hacer nada más.'
-              : 'Para recibir uno nuevo, inicia sesión y pulsa «Reenviar enlace» en el aviso de la parte superior. Si ya confirmaste tu correo, no tienes que hacer nada más.'}
-          </Text>
-          <Button asChild colorPalette="brand" size="lg" borderRadius="full">
-            {signedIn ? <RouterLink to="/">Ir al inicio</RouterLink> : <RouterLink to="/acceso">Iniciar sesión</RouterLink>}
-          </Button>
-        </Stack>
+        <Text role="alert">
+          {signedIn
+            ? 'Para recibir uno nuevo, ve al inicio y pulsa «Reenviar enlace» en el aviso de la parte superior. Si ya confirmaste tu correo, no tienes que hacer nada más.'
+            : 'Para recibir uno nuevo, inicia sesión y pulsa «Reenviar enlace» en el aviso de la parte superior. Si ya confirmaste tu correo, no tienes que hacer nada más.'}
+        </Text>
       </AccessFrame>
     );
   }
 
   if (verify.isError) {
     return (
-      <AccessFrame title="No hemos podido confirmar tu correo" description="Puede que haya fallado la conexión: vuelve a intentarlo.">
-        <Stack gap="5">
-          <Text role="alert">{errorMessage(verify.error)}</Text>
-          <Button colorPalette="brand" size="lg" borderRadius="full" onClick={() => mutate({ token })}>
-            Reintentar
-          </Button>
-        </Stack>
+      <AccessFrame
+        title="No hemos podido confirmar tu correo"
+        description="Puede que haya fallado la conexión: vuelve a intentarlo."
+        action={{ label: 'Reintentar', onClick: () => mutate({ token }) }}
+      >
+        <Text role="alert">{errorMessage(verify.error)}</Text>
       </AccessFrame>
     );
   }

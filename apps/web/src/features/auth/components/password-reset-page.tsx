@@ -1,19 +1,19 @@
 import { PasswordResetConfirmSchema } from '@ascenso/domain/auth';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { FormAlert } from '#components/forms/form-alert';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { PASSWORD_HINT, PasswordField } from '#components/forms/password-field';
 import { SuccessStatus } from '#components/ui/success-status';
 import { readDomainError } from '#lib/errors';
 import { useTRPC } from '#lib/trpc';
 import { useDocumentTitle } from '#lib/use-document-title';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { AuthSubmitButton } from './credential-fields';
-import { AccessFrame } from './access-frame';
+import { AuthForm } from './credential-fields';
+import { AccessAside, AccessFrame } from './access-frame';
 
 const FIELDS = ['password'] as const;
+const SUBMIT = { label: 'Guardar la contraseña nueva', pending: 'Guardando...' };
 
 export const PASSWORD_RESET_DONE_MESSAGE =
   'Listo: tu contraseña nueva ya funciona. Hemos cerrado la sesión en todos tus dispositivos; entra de nuevo con ella.';
@@ -33,11 +33,9 @@ export function PasswordResetPage() {
   const confirm = useMutation(
     trpc.auth.confirmPasswordReset.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }) }),
   );
-  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, { password: '' });
+  const { form, values, fieldErrors, update, submit } = useAuthForm(FIELDS, { password: '' });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (confirm.isPending) return;
+  const handleSubmit = () => {
     submit(PasswordResetConfirmSchema.safeParse({ token, password: values.password }), (input, callbacks) =>
       confirm.mutate(input, {
         onError: (error) => {
@@ -50,26 +48,20 @@ export function PasswordResetPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AccessFrame title="Contraseña cambiada" description="Ya puedes entrar con tu contraseña nueva.">
-        <Stack gap="5">
-          <SuccessStatus message={PASSWORD_RESET_DONE_MESSAGE} />
-          <Button asChild colorPalette="brand" size="lg" borderRadius="full">
-            <RouterLink to="/acceso">Iniciar sesión</RouterLink>
-          </Button>
-        </Stack>
+      <AccessFrame title="Contraseña cambiada" description="Ya puedes entrar con tu contraseña nueva." action={{ to: '/acceso', label: 'Iniciar sesión' }}>
+        <SuccessStatus message={PASSWORD_RESET_DONE_MESSAGE} />
       </AccessFrame>
     );
   }
 
   if (gone) {
     return (
-      <AccessFrame title="Este enlace ya no sirve" description="Por tu seguridad, cada enlace caduca a los 30 minutos y solo se puede usar una vez.">
-        <Stack gap="5">
-          <Text role="alert">Este enlace ya no es válido. Pide uno nuevo y úsalo antes de que pasen 30 minutos.</Text>
-          <Button asChild colorPalette="brand" size="lg" borderRadius="full">
-            <RouterLink to="/restablecer">Pedir un enlace nuevo</RouterLink>
-          </Button>
-        </Stack>
+      <AccessFrame
+        title="Este enlace ya no sirve"
+        description="Por tu seguridad, cada enlace caduca a los 30 minutos y solo se puede usar una vez."
+        action={{ to: '/restablecer', label: 'Pedir un enlace nuevo' }}
+      >
+        <Text role="alert">Este enlace ya no es válido. Pide uno nuevo y úsalo antes de que pasen 30 minutos.</Text>
       </AccessFrame>
     );
   }
@@ -78,31 +70,18 @@ export function PasswordResetPage() {
     <AccessFrame
       title="Elige una contraseña nueva"
       description="Al guardarla se cerrará la sesión en todos tus dispositivos."
-      after={
-        <Text mt="5" fontSize="sm" color="text.muted" textAlign="center">
-          ¿No la has pedido tú? Cierra esta página: tu contraseña no cambia.{' '}
-          <Link asChild color="brand.700" fontWeight="600">
-            <RouterLink to="/acceso">Ir a iniciar sesión</RouterLink>
-          </Link>
-        </Text>
-      }
+      after={<AccessAside text="¿No la has pedido tú? Cierra esta página: tu contraseña no cambia." to="/acceso" label="Ir a iniciar sesión" />}
     >
-      <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Contraseña nueva">
-        <Stack gap="5">
-          <FormAlert message={formError} />
-          <PasswordField
-            label="Contraseña nueva"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={update('password')}
-            error={fieldErrors.password}
-            hint={PASSWORD_HINT}
-          />
-          <AuthSubmitButton pending={confirm.isPending} pendingText="Guardando...">
-            Guardar la contraseña nueva
-          </AuthSubmitButton>
-        </Stack>
-      </form>
+      <AuthForm label="Contraseña nueva" form={form} pending={confirm.isPending} button={SUBMIT} onSubmit={handleSubmit}>
+        <PasswordField
+          label="Contraseña nueva"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={update('password')}
+          error={fieldErrors.password}
+          hint={PASSWORD_HINT}
+        />
+      </AuthForm>
     </AccessFrame>
   );
 }

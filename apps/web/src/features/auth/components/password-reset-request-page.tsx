@@ -1,15 +1,13 @@
 import { PasswordResetRequestSchema } from '@ascenso/domain/auth';
-import { Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { FormAlert } from '#components/forms/form-alert';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { SuccessStatus } from '#components/ui/success-status';
 import { useTRPC } from '#lib/trpc';
 import { useDocumentTitle } from '#lib/use-document-title';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { AuthSubmitButton, EmailField } from './credential-fields';
-import { AccessFrame } from './access-frame';
+import { AuthForm, EmailField } from './credential-fields';
+import { AccessAside, AccessFrame } from './access-frame';
 
 const FIELDS = ['email'] as const;
 
@@ -29,11 +27,9 @@ export function PasswordResetRequestPage() {
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const [sent, setSent] = useState(false);
-  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, { email: emailFromState(location.state) });
+  const { form, values, fieldErrors, update, submit } = useAuthForm(FIELDS, { email: emailFromState(location.state) });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
+  const handleSubmit = () => {
     setSent(false);
     submit(PasswordResetRequestSchema.safeParse(values), (input, callbacks) => request.mutate(input, { ...callbacks, onSuccess: () => setSent(true) }));
   };
@@ -42,25 +38,18 @@ export function PasswordResetRequestPage() {
     <AccessFrame
       title="¿Has olvidado tu contraseña?"
       description="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva."
-      after={
-        <Text mt="5" fontSize="sm" color="text.muted" textAlign="center">
-          ¿Ya la recuerdas?{' '}
-          <Link asChild color="brand.700" fontWeight="600">
-            <RouterLink to="/acceso">Inicia sesión</RouterLink>
-          </Link>
-        </Text>
-      }
+      after={<AccessAside text="¿Ya la recuerdas?" to="/acceso" label="Inicia sesión" />}
     >
-      <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Restablecer la contraseña">
-        <Stack gap="5">
-          <FormAlert message={formError} />
-          <SuccessStatus message={sent ? RESET_REQUESTED_MESSAGE : null} />
-          <EmailField value={values.email} onChange={update('email')} error={fieldErrors.email} />
-          <AuthSubmitButton pending={request.isPending} pendingText="Enviando...">
-            {sent ? 'Enviar otro enlace' : 'Enviarme el enlace'}
-          </AuthSubmitButton>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Restablecer la contraseña"
+        form={form}
+        pending={request.isPending}
+        button={{ label: sent ? 'Enviar otro enlace' : 'Enviarme el enlace', pending: 'Enviando...' }}
+        onSubmit={handleSubmit}
+      >
+        <SuccessStatus message={sent ? RESET_REQUESTED_MESSAGE : null} />
+        <EmailField value={values.email} onChange={update('email')} error={fieldErrors.email} />
+      </AuthForm>
     </AccessFrame>
   );
 }

@@ -1,14 +1,12 @@
 import { RegisterInputSchema } from '@ascenso/domain/auth';
-import { Stack } from '@chakra-ui/react';
-import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../api/use-auth-mutations';
 import { useAuthForm } from '../hooks/use-auth-form';
-import { AuthSubmitButton, CredentialFields } from './credential-fields';
-import { FormAlert } from '#components/forms/form-alert';
+import { AuthForm, CredentialFields } from './credential-fields';
 import { PASSWORD_HINT } from '#components/forms/password-field';
 import { NameFields } from '#components/forms/name-fields';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+const SUBMIT = { label: 'Crear cuenta', pending: 'Creando cuenta...' };
 
 function browserTimezone(): string | undefined {
   try {
@@ -21,16 +19,14 @@ function browserTimezone(): string | undefined {
 /** "Crear cuenta". Validates with the same schema as `auth.register`, then signs the user in. */
 export function RegisterForm() {
   const register = useRegisterMutation();
-  const { formRef, values, fieldErrors, formError, update, submit } = useAuthForm(FIELDS, {
+  const { form, values, fieldErrors, update, submit } = useAuthForm(FIELDS, {
     firstName: '',
     lastName: '',
     email: '',
     password: '',
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (register.isPending) return;
+  const handleSubmit = () => {
     const lastName = values.lastName.trim();
     const parsed = RegisterInputSchema.safeParse({
       email: values.email,
@@ -43,15 +39,9 @@ export function RegisterForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Crear cuenta">
-      <Stack gap="5">
-        <FormAlert message={formError} />
-        <NameFields values={values} errors={fieldErrors} onChange={update} />
-        <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="new-password" passwordHint={PASSWORD_HINT} />
-        <AuthSubmitButton pending={register.isPending} pendingText="Creando cuenta...">
-          Crear cuenta
-        </AuthSubmitButton>
-      </Stack>
-    </form>
+    <AuthForm label="Crear cuenta" form={form} pending={register.isPending} button={SUBMIT} onSubmit={handleSubmit}>
+      <NameFields values={values} errors={fieldErrors} onChange={update} />
+      <CredentialFields values={values} errors={fieldErrors} update={update} passwordAutoComplete="new-password" passwordHint={PASSWORD_HINT} />
+    </AuthForm>
   );
 }

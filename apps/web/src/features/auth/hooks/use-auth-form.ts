@@ -9,6 +9,7 @@ type ParseResult<T> = { success: true; data: T } | { success: false; error: { is
  * State of the sign-in and registration forms: the values, the error under each field, the form-level
  * alert, and the submit rule: check with the procedure's own schema first (errors beside the fields),
  * then call the server and show where its refusal belongs; focus moves to the first invalid field.
+ * `form` goes to AuthForm.
  */
 export function useAuthForm<F extends string>(fields: readonly F[], initial: Record<F, string>, options: AuthFormOptions = {}) {
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
@@ -39,5 +40,5 @@ export function useAuthForm<F extends string>(fields: readonly F[], initial: Rec
     });
   };
 
-  return { formRef, values, fieldErrors, formError, update, submit };
+  return { form: { formRef, formError }, values, fieldErrors, update, submit };
 }

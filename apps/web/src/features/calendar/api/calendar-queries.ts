@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '#lib/trpc';
+import { useRefetchOnSettled } from '#lib/use-invalidate';
 
 /** Whether the user has a calendar feed (the URL itself is shown only when it is created). */
 export function useCalendarFeedStatus() {
@@ -7,15 +8,13 @@ export function useCalendarFeedStatus() {
   return useQuery(trpc.calendar.status.queryOptions(undefined, { staleTime: 30_000 }));
 }
 
-/** Creates the feed, or replaces it (the previous URL stops working). */
+/** Creates the feed, or replaces it (the previous URL stops working); the status follows. */
 export function useCreateCalendarFeed() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(trpc.calendar.create.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.calendar.status.queryKey() }) }));
+  return useMutation(trpc.calendar.create.mutationOptions(useRefetchOnSettled(trpc.calendar.status.queryKey())));
 }
 
 export function useRevokeCalendarFeed() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(trpc.calendar.revoke.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.calendar.status.queryKey() }) }));
+  return useMutation(trpc.calendar.revoke.mutationOptions(useRefetchOnSettled(trpc.calendar.status.queryKey())));
 }

@@ -1,10 +1,10 @@
 import { verifiedEmailRequiredMessage } from '@ascenso/domain/email-verification';
 import { Button, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormAlert } from '#components/forms/form-alert';
-import { ConfirmDialog } from '#components/ui/confirm-dialog';
+import { useConfirmDialog } from '#components/ui/confirm-dialog';
 import { CalendarCheckIcon } from '#components/ui/icons';
-import { SecretLinkField } from '#components/ui/secret-link-field';
+import { RevokeLinkDialog, SecretLinkField } from '#components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '#components/ui/section-card';
 import { RetryAlert } from '#components/ui/retry-alert';
 import { errorMessage } from '#lib/error-messages';
@@ -35,8 +35,7 @@ export function CalendarFeedCard() {
   const revoke = useRevokeCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const revokeRef = useRef<HTMLButtonElement>(null);
+  const revokeDialog = useConfirmDialog('perfil-calendario');
   const { emailVerified } = useSignedInUser();
   const unverifiedId = useId();
 
@@ -59,7 +58,7 @@ export function CalendarFeedCard() {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        setConfirming(false);
+        revokeDialog.close();
       },
       onError: (e) => setError(errorMessage(e)),
     });
@@ -140,7 +139,7 @@ export function CalendarFeedCard() {
               {active || url ? 'Crear un enlace nuevo' : 'Crear mi enlace'}
             </Button>
             {active || url ? (
-              <Button ref={revokeRef} variant="outline" colorPalette="red" borderRadius="full" onClick={() => setConfirming(true)}>
+              <Button {...revokeDialog.trigger} variant="outline" colorPalette="red" borderRadius="full">
                 Revocar
               </Button>
             ) : null}
@@ -148,19 +147,9 @@ export function CalendarFeedCard() {
         ) : null}
       </Stack>
 
-      <ConfirmDialog
-        open={confirming}
-        title="¿Revocar el enlace de tu calendario?"
-        confirmLabel="Revocar el enlace"
-        pendingLabel="Revocando..."
-        pending={revoke.isPending}
-        error={error}
-        onConfirm={confirmRevoke}
-        onClose={() => setConfirming(false)}
-        finalFocusEl={() => revokeRef.current ?? document.getElementById('perfil-calendario')}
-      >
+      <RevokeLinkDialog control={revokeDialog} title="¿Revocar el enlace de tu calendario?" pending={revoke.isPending} error={error} onConfirm={confirmRevoke}>
         Tu app de calendario dejará de recibir tu plan y el enlace dejará de funcionar. Podrás crear otro cuando quieras.
-      </ConfirmDialog>
+      </RevokeLinkDialog>
     </SectionCard>
   );
 }

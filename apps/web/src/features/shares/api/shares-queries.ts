@@ -1,7 +1,8 @@
 import type { AppRouter } from '@ascenso/api/router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useTRPC } from '#lib/trpc';
+import { useRefetchOnSettled } from '#lib/use-invalidate';
 
 export type ShareSummary = inferRouterOutputs<AppRouter>['shares']['list'][number];
 export type JournalEntrySummary = inferRouterOutputs<AppRouter>['journaling']['list'][number];
@@ -18,14 +19,13 @@ export function useShareableEntries() {
   return useQuery(trpc.journaling.list.queryOptions(undefined, { staleTime: 30_000 }));
 }
 
+/** Creates a share; the list follows, whatever happened. */
 export function useCreateShare() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(trpc.shares.create.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() }) }));
+  return useMutation(trpc.shares.create.mutationOptions(useRefetchOnSettled(trpc.shares.list.queryKey())));
 }
 
 export function useRevokeShare() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(trpc.shares.revoke.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() }) }));
+  return useMutation(trpc.shares.revoke.mutationOptions(useRefetchOnSettled(trpc.shares.list.queryKey())));
 }

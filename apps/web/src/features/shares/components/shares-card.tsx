@@ -9,10 +9,10 @@ import {
   SHARE_MIN_DAYS,
   type ShareInclude,
 } from '@ascenso/domain/shares';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '#components/forms/form-alert';
-import { ConfirmDialog } from '#components/ui/confirm-dialog';
-import { SecretLinkField } from '#components/ui/secret-link-field';
+import { useConfirmDialog } from '#components/ui/confirm-dialog';
+import { RevokeLinkDialog, SecretLinkField } from '#components/ui/secret-link-field';
 import { InsetBox, SectionCard } from '#components/ui/section-card';
 import { RetryAlert } from '#components/ui/retry-alert';
 import { errorMessage } from '#lib/error-messages';
@@ -237,9 +237,8 @@ export function SharesCard() {
 
 function ShareItem({ share, timeZone }: { share: ShareSummary; timeZone: string }) {
   const revoke = useRevokeShare();
-  const [confirming, setConfirming] = useState(false);
+  const revokeDialog = useConfirmDialog('perfil-compartir-lista');
   const [error, setError] = useState<string | null>(null);
-  const revokeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   const confirmRevoke = () => {
@@ -247,7 +246,7 @@ function ShareItem({ share, timeZone }: { share: ShareSummary; timeZone: string 
     revoke.mutate(
       { id: share.id },
       {
-        onSuccess: () => setConfirming(false),
+        onSuccess: revokeDialog.close,
         onError: (e) => setError(errorMessage(e)),
       },
     );
@@ -296,25 +295,15 @@ function ShareItem({ share, timeZone }: { share: ShareSummary; timeZone: string 
           </chakra.details>
         ) : null}
         {share.status === 'active' ? (
-          <Button ref={revokeRef} size="sm" variant="outline" colorPalette="red" borderRadius="full" alignSelf="flex-start" onClick={() => setConfirming(true)}>
+          <Button {...revokeDialog.trigger} size="sm" variant="outline" colorPalette="red" borderRadius="full" alignSelf="flex-start">
             Revocar
           </Button>
         ) : null}
       </Stack>
 
-      <ConfirmDialog
-        open={confirming}
-        title="¿Revocar este enlace?"
-        confirmLabel="Revocar el enlace"
-        pendingLabel="Revocando..."
-        pending={revoke.isPending}
-        error={error}
-        onConfirm={confirmRevoke}
-        onClose={() => setConfirming(false)}
-        finalFocusEl={() => revokeRef.current ?? document.getElementById('perfil-compartir-lista')}
-      >
+      <RevokeLinkDialog control={revokeDialog} title="¿Revocar este enlace?" pending={revoke.isPending} error={error} onConfirm={confirmRevoke}>
         Quien tenga el enlace dejará de poder verlo en ese mismo momento. Si quieres volver a compartir, podrás crear otro.
-      </ConfirmDialog>
+      </RevokeLinkDialog>
     </InsetBox>
   );
 }

@@ -1,4 +1,4 @@
-import { claimSlot } from '../utils/reminders';
+import { claimSlot, parseClaim } from '../utils/reminders';
 
 const KEY = 'ascenso.pausas.aviso';
 
@@ -17,8 +17,7 @@ function claimHere(at: number): boolean {
 /** The latest reminder time a tab of this device claimed (0: none, or no storage). */
 export function lastClaimedReminder(): number {
   try {
-    const claimed = Number(window.localStorage.getItem(KEY) ?? 0);
-    return Number.isFinite(claimed) ? claimed : 0;
+    return parseClaim(window.localStorage.getItem(KEY));
   } catch {
     return 0;
   }

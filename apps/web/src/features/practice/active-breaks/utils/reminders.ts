@@ -164,13 +164,18 @@ export function parseSnooze(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/** The latest reminder time claimed, as stored (see claimSlot); 0 when none or unreadable. */
+export function parseClaim(raw: string | null): number {
+  const claimed = Number(raw ?? 0);
+  return Number.isFinite(claimed) ? claimed : 0;
+}
+
 /**
  * One tab shows a given reminder: the first to claim its time (stored, only ever growing) shows it; the
  * others, finding it claimed, stay silent. `read`/`write`: the shared storage (localStorage).
  */
 export function claimSlot(at: number, read: () => string | null, write: (value: string) => void): boolean {
-  const claimed = Number(read() ?? 0);
-  if (Number.isFinite(claimed) && claimed >= at) return false;
+  if (parseClaim(read()) >= at) return false;
   write(String(at));
   return true;
 }
