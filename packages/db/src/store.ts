@@ -58,6 +58,8 @@ export interface SessionsRepository {
   insert(row: SessionRow): Promise<void>;
   findWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined>;
   touch(id: string, at: Date): Promise<void>;
+  /** Which of `ids` are still sessions (the sockets' sweep asks for all of its sessions at once). */
+  existing(ids: readonly string[]): Promise<string[]>;
   /** True when a row was deleted. */
   delete(id: string): Promise<boolean>;
   /** Deletes every session of a user (optionally keeping one); the deleted ids. */

@@ -44,7 +44,9 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         const t0 = new Date('2026-11-22T10:00:00Z');
         await sessions.insert({ id: 's1', secretHash: Buffer.alloc(32, 1), userId: 'u1', createdAt: t0, lastVerifiedAt: t0 });
         const found = await sessions.findWithUser('s1');
-        expect(found?.user.firstName).toBe('Ana');
+        expect(found?.user).toEqual(await store.repos.users.findById('u1'));
+        // The whole session row, though the lookup reads only its secret and times.
+        expect(found?.session).toEqual({ id: 's1', secretHash: Buffer.alloc(32, 1), userId: 'u1', createdAt: t0, lastVerifiedAt: t0 });
         expect(Buffer.compare(found!.session.secretHash, Buffer.alloc(32, 1))).toBe(0);
 
         const t1 = new Date('2026-11-22T12:00:00.123Z');
@@ -73,6 +75,19 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         expect(await sessions.deleteExpired(new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'))).toEqual([{ id: 'a', userId: 'u1' }]);
         expect(await sessions.deleteForUser('u1', 'c')).toEqual(['b']);
         expect(await sessions.findWithUser('c')).toBeDefined();
+      });
+
+      it('says which of many ids are still sessions', async () => {
+        await addUser();
+        const sessions = store.repos.sessions;
+        const t = new Date('2026-11-22T10:00:00Z');
+        for (const id of ['a', 'b', 'c']) await sessions.insert({ id, secretHash: Buffer.alloc(32), userId: 'u1', createdAt: t, lastVerifiedAt: t });
+        await sessions.delete('b');
+        expect(await sessions.existing([])).toEqual([]);
+        expect((await sessions.existing(['a', 'b', 'c', 'gone'])).sort()).toEqual(['a', 'c']);
+        // More ids than one statement takes.
+        const many = Array.from({ length: 1_203 }, (_, i) => `x${i}`);
+        expect((await sessions.existing([...many, 'c', 'a'])).sort()).toEqual(['a', 'c']);
       });
 
       it('cascades when the user is deleted', async () => {
