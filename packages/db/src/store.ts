@@ -113,8 +113,11 @@ export interface AuthFailuresRepository {
    * check-and-count of its own (the implementation takes the write lock or its equivalent).
    */
   reserve(rules: readonly AttemptRule[], now: Date): Promise<Reservation>;
-  /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
-  release(ids: readonly number[]): Promise<void>;
+  /**
+   * Gives a reservation back (the attempt turned out not to count, e.g. a correct password); with `clear`, also
+   * forgets every attempt of that scope and key (as `clear` does), in the same statement.
+   */
+  release(ids: readonly number[], clear?: { scope: AttemptScope; key: string }): Promise<void>;
   countSince(scope: AttemptScope, key: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
   clear(scope: AttemptScope, key: string): Promise<void>;
   pruneBefore(before: Date): Promise<number>;

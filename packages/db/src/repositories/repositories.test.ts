@@ -113,7 +113,14 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         const base = new Date('2026-11-22T10:00:00Z').getTime();
         const at = (minutes: number) => new Date(base + minutes * 60_000);
         const rules = [rule('login-address', '127.0.0.1', 2), rule('login-account', 'a@b.es', 3)];
-        expect(await failures.reserve(rules, at(0))).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
+        const first = await failures.reserve(rules, at(0));
+        expect(first).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
+        // ids[i] is rules[i]'s attempt: giving back the second frees the account's slot, not the address's.
+        if (!first.ok) throw new Error('expected a reservation');
+        await failures.release(first.ids.slice(1));
+        expect((await failures.countSince('login-address', '127.0.0.1', new Date(0))).count).toBe(1);
+        expect((await failures.countSince('login-account', 'a@b.es', new Date(0))).count).toBe(0);
+        expect((await failures.reserve(rules.slice(1), at(0))).ok).toBe(true);
         expect((await failures.reserve(rules, at(5))).ok).toBe(true);
         // The address is full: nothing is recorded, not even under the account's rule.
         expect(await failures.reserve(rules, at(6))).toEqual({
@@ -146,6 +153,18 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         expect((await failures.countSince('login-address', '127.0.0.2', new Date(0))).count).toBe(0);
         await failures.reserve([rule('login-account', 'x@y.es', 5)], now);
         expect(await failures.pruneBefore(new Date(now.getTime() + 1))).toBe(1);
+        // A sign-in that succeeds: its reservation back and the pair's earlier misses forgotten, in one call.
+        await failures.reserve([rule('login-address', '127.0.0.3', 5)], now);
+        await failures.reserve([rule('login-address', '127.0.0.3', 5)], now);
+        const other = await failures.reserve([rule('login-account', 'z@y.es', 5)], now);
+        const signIn = await failures.reserve([rule('login-address', '127.0.0.4', 5), rule('login-account', 'z@y.es', 5)], now);
+        if (!other.ok || !signIn.ok) throw new Error('expected reservations');
+        await failures.release(signIn.ids, { scope: 'login-address', key: '127.0.0.3' });
+        expect((await failures.countSince('login-address', '127.0.0.3', new Date(0))).count).toBe(0);
+        expect((await failures.countSince('login-address', '127.0.0.4', new Date(0))).count).toBe(0);
+        expect((await failures.countSince('login-account', 'z@y.es', new Date(0))).count).toBe(1);
+        await failures.release([], { scope: 'login-account', key: 'z@y.es' });
+        expect((await failures.countSince('login-account', 'z@y.es', new Date(0))).count).toBe(0);
       });
     });
 
