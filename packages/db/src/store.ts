@@ -292,6 +292,8 @@ export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages
 export interface QuotasRepository {
   /** How many `kind` rows the user created at or after `since` (the user's own messages only). */
   countSince(kind: QuotaKind, userId: string, since: Date): Promise<number>;
+  /** `countSince` at each of `moments` (in their order), read together. */
+  countsSince(kind: QuotaKind, userId: string, moments: readonly Date[]): Promise<number[]>;
   /** The creation time of the `offset`-th (0-based, oldest first) such row, if there is one. */
   createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Promise<Date | undefined>;
 }

@@ -168,6 +168,62 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
       });
     });
 
+    describe('quotas repository', async () => {
+      it('counts at several moments in one read what countSince counts at each', async () => {
+        await addUser();
+        const base = new Date('2026-11-22T10:00:00Z').getTime();
+        const at = (hours: number) => new Date(base + hours * 3_600_000);
+        const coaching = store.repos.coaching;
+        await coaching.insertConversation({ id: 'c1', userId: 'u1', kind: 'chat', title: 'Hola', status: 'active', createdAt: at(-30), updatedAt: at(0) });
+        for (const [i, hours] of [-30, -20, -5, -1, 0].entries()) {
+          await coaching.insertMessage({
+            id: `m${i}`,
+            conversationId: 'c1',
+            userId: 'u1',
+            role: 'user',
+            content: 'hola',
+            replyTo: null,
+            stage: null,
+            flagged: false,
+            stopped: false,
+            createdAt: at(hours),
+          });
+          await coaching.insertMessage({
+            id: `a${i}`,
+            conversationId: 'c1',
+            userId: 'u1',
+            role: 'assistant',
+            content: 'hola',
+            replyTo: `m${i}`,
+            stage: null,
+            flagged: false,
+            stopped: false,
+            createdAt: at(hours),
+          });
+          await coaching.insertJournalEntry({
+            id: `j${i}`,
+            userId: 'u1',
+            title: 't',
+            body: 'b',
+            mood: null,
+            prompt: null,
+            source: 'manual',
+            conversationId: null,
+            wordCount: 1,
+            createdAt: at(hours),
+          });
+        }
+        const quotas = store.repos.quotas;
+        const moments = [at(-6), at(-24), at(-1), at(1)];
+        for (const kind of ['messages', 'journalEntries'] as const) {
+          const each = await Promise.all(moments.map((moment) => quotas.countSince(kind, 'u1', moment)));
+          expect(each).toEqual([3, 4, 2, 0]);
+          expect(await quotas.countsSince(kind, 'u1', moments)).toEqual(each);
+        }
+        expect(await quotas.countsSince('messages', 'u1', [])).toEqual([]);
+      });
+    });
+
     describe('coaching repository: touching a conversation after a turn', async () => {
       it('sets the time and the stage, and nothing else', async () => {
         await addUser();
