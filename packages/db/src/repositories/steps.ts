@@ -132,6 +132,29 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       timezone: sql.placeholder('timezone'),
     }),
   );
+  // Every completion with evidence (a practice, a listen) records it and marks it used (decision 039's addendum on bench (g)'s statements).
+  const insertEvidence = k.statement(db, 'steps_insert_evidence', (x) =>
+    x
+      .insert(stepEvidence)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        activityKey: sql.placeholder('activityKey'),
+        source: sql.placeholder('source'),
+        ref: sql.placeholder('ref'),
+        createdAt: sql.placeholder('createdAt'),
+        completionId: null,
+        claimedAt: null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const useUnusedEvidence = k.statement(db, 'steps_use_evidence', (x) =>
+    x
+      .update(stepEvidence)
+      .set({ completionId: sql`${sql.placeholder('completionId')}` })
+      .where(and(eq(stepEvidence.id, sql.placeholder('id')), isNull(stepEvidence.completionId))),
+  );
   // The catalogue is read by every stats answer and changes only on admin edits (k.cachedRows).
   const allActivities = k.statement(db, 'steps_all_activities', (x) => x.select().from(activities).orderBy(asc(activities.key)));
   const byActivityForDay = k.statement(db, 'steps_by_activity_for_day', (x) =>
@@ -237,13 +260,14 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
       // New evidence comes back from the insert itself; only evidence already recorded is read again.
-      const inserted = k.first(
-        db
-          .insert(stepEvidence)
-          .values({ ...row, completionId: null, claimedAt: null })
-          .onConflictDoNothing()
-          .returning(),
-      );
+      const inserted = k.first(insertEvidence(db), {
+        id: row.id,
+        userId: row.userId,
+        activityKey: row.activityKey,
+        source: row.source,
+        ref: row.ref,
+        createdAt: row.createdAt,
+      });
       if (inserted) return inserted;
       return k.first(
         db
@@ -265,14 +289,7 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     },
     /** Links evidence to the completion it backs; false when it already backs one. */
     useEvidence(id: string, completionId: string): boolean {
-      return (
-        k.changes(
-          db
-            .update(stepEvidence)
-            .set({ completionId })
-            .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId))),
-        ) > 0
-      );
+      return k.changes(useUnusedEvidence(db), { id, completionId }) > 0;
     },
     claimEvidence(id: string, at: Date): boolean {
       return (
