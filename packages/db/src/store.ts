@@ -58,6 +58,8 @@ export interface SessionsRepository {
   insert(row: SessionRow): Promise<void>;
   findWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined>;
   touch(id: string, at: Date): Promise<void>;
+  /** Which of `ids` are still sessions (the sockets' sweep asks for all of its sessions at once). */
+  existing(ids: readonly string[]): Promise<string[]>;
   /** True when a row was deleted. */
   delete(id: string): Promise<boolean>;
   /** Deletes every session of a user (optionally keeping one); the deleted ids. */
@@ -111,8 +113,11 @@ export interface AuthFailuresRepository {
    * check-and-count of its own (the implementation takes the write lock or its equivalent).
    */
   reserve(rules: readonly AttemptRule[], now: Date): Promise<Reservation>;
-  /** Gives a reservation back (the attempt turned out not to count, e.g. a correct password). */
-  release(ids: readonly number[]): Promise<void>;
+  /**
+   * Gives a reservation back (the attempt turned out not to count, e.g. a correct password); with `clear`, also
+   * forgets every attempt of that scope and key (as `clear` does), in the same statement.
+   */
+  release(ids: readonly number[], clear?: { scope: AttemptScope; key: string }): Promise<void>;
   countSince(scope: AttemptScope, key: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
   clear(scope: AttemptScope, key: string): Promise<void>;
   pruneBefore(before: Date): Promise<number>;
@@ -287,6 +292,8 @@ export type QuotaKind = 'journalEntries' | 'conversations' | 'notes' | 'messages
 export interface QuotasRepository {
   /** How many `kind` rows the user created at or after `since` (the user's own messages only). */
   countSince(kind: QuotaKind, userId: string, since: Date): Promise<number>;
+  /** `countSince` at each of `moments` (in their order), read together. */
+  countsSince(kind: QuotaKind, userId: string, moments: readonly Date[]): Promise<number[]>;
   /** The creation time of the `offset`-th (0-based, oldest first) such row, if there is one. */
   createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Promise<Date | undefined>;
 }

@@ -277,9 +277,11 @@ export function attachRealtime(server: Server, deps: Deps, options: RealtimeOpti
       await purgeExpired(deps);
       await pruneIdempotency(deps);
       await pruneEvents(deps);
-      for (const sessionId of registry.sessionIds()) {
-        const row = await deps.repos.sessions.findWithUser(sessionId);
-        if (!row) registry.closeSession(sessionId, 'session ended');
+      // One statement for every socket's session, not one each (decision 039's addendum on bench (g)'s statements).
+      const open = registry.sessionIds();
+      const alive = new Set(open.length > 0 ? await deps.repos.sessions.existing(open) : []);
+      for (const sessionId of open) {
+        if (!alive.has(sessionId)) registry.closeSession(sessionId, 'session ended');
       }
     })().catch((error: unknown) => {
       deps.logger.error('session sweep failed', { error: String(error) });

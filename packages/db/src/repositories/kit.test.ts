@@ -291,16 +291,27 @@ describe.skipIf(POSTGRES_SKIP_REASON)(withPostgres("the PostgreSQL kit's transac
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
 /** `cachedRows` over a statement reading every user: insert, read, and whether a read hands out the last read's array. */
-type CacheHarness = { insertUser(id: string): Promise<void>; read(): Promise<ReadonlyArray<{ id: string }>>; close(): Promise<void> };
+type CacheHarness = {
+  insertUser(id: string): Promise<void>;
+  renameUser(id: string, firstName: string): Promise<void>;
+  deleteUser(id: string): Promise<void>;
+  read(stamp?: string): Promise<ReadonlyArray<{ id: string; firstName: string }>>;
+  /** The table's `tableStamp`, read in a statement of its own. */
+  stamp(): Promise<string>;
+  close(): Promise<void>;
+};
 
 function sqliteCache(): CacheHarness {
   const k = sqliteKit;
   const handle = createTestDb();
   const db = handle.db;
-  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: users.id }).from(users).orderBy(asc(users.id)));
+  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: users.id, firstName: users.firstName }).from(users).orderBy(asc(users.id)));
   return {
     insertUser: async (id) => k.run(db.insert(users).values(user(id, new Date()))),
-    read: async () => k.cachedRows(db, all(db)),
+    renameUser: async (id, firstName) => k.run(db.update(users).set({ firstName }).where(eq(users.id, id))),
+    deleteUser: async (id) => k.run(db.delete(users).where(eq(users.id, id))),
+    read: async (stamp) => k.cachedRows(db, all(db), stamp),
+    stamp: async () => db.get<{ stamp: string }>(sql`select ${k.tableStamp(users)} as stamp`).stamp,
     close: async () => handle.close(),
   };
 }
@@ -309,10 +320,13 @@ async function pgCache(): Promise<CacheHarness> {
   const k = pgKit;
   const handle = await createPgTestDb({ sharedUrl: inject('ascensoPostgresUrl') });
   const db = handle.db;
-  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: pgUsers.id }).from(pgUsers).orderBy(asc(pgUsers.id)));
+  const all = k.statement(db, 'kit_test_all', (x) => x.select({ id: pgUsers.id, firstName: pgUsers.firstName }).from(pgUsers).orderBy(asc(pgUsers.id)));
   return {
     insertUser: (id) => k.run(db.insert(pgUsers).values(user(id, new Date()))),
-    read: () => k.cachedRows(db, all(db)),
+    renameUser: (id, firstName) => k.run(db.update(pgUsers).set({ firstName }).where(eq(pgUsers.id, id))),
+    deleteUser: (id) => k.run(db.delete(pgUsers).where(eq(pgUsers.id, id))),
+    read: (stamp) => k.cachedRows(db, all(db), stamp),
+    stamp: async () => (await db.execute<{ stamp: string }>(sql`select ${k.tableStamp(pgUsers)} as stamp`)).rows[0]?.stamp ?? '',
     close: () => handle.close(),
   };
 }
@@ -333,6 +347,30 @@ describe.each([
         expect((await h.read()) === first).toBe(dialect === 'sqlite');
         await h.insertUser('c');
         expect((await h.read()).map((row) => row.id)).toEqual(['a', 'b', 'c']);
+      } finally {
+        await h.close();
+      }
+    });
+
+    it('with a table stamp, hands out the last copy while the stamp is the same, and reads again after an insert, an update or a delete', async () => {
+      const h = await open();
+      try {
+        await h.insertUser('a');
+        const stamp = await h.stamp();
+        const first = await h.read(stamp);
+        expect(first.map((row) => row.id)).toEqual(['a']);
+        expect(Object.isFrozen(first) && first.every((row) => Object.isFrozen(row))).toBe(true);
+        expect((await h.read(await h.stamp())) === first).toBe(true);
+        await h.insertUser('b');
+        expect((await h.read(await h.stamp())).map((row) => row.id)).toEqual(['a', 'b']);
+        await h.renameUser('a', 'Eva');
+        expect((await h.read(await h.stamp())).map((row) => row.firstName)).toEqual(['Eva', 'Ana']);
+        await h.deleteUser('b');
+        const left = await h.read(await h.stamp());
+        expect(left.map((row) => row.id)).toEqual(['a']);
+        expect((await h.read(await h.stamp())) === left).toBe(true);
+        // Without a stamp PostgreSQL reads again; SQLite keeps following the database's change stamp.
+        expect((await h.read()) === left).toBe(dialect === 'sqlite');
       } finally {
         await h.close();
       }

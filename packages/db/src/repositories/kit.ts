@@ -90,8 +90,14 @@ export function ownRow(table: SQLiteTable & { id: SQLiteColumn; userId: SQLiteCo
 
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
-/** `cachedRows` hands out one shared copy here, so a read that also needs such a table takes it from there. */
-export const cachedRowsShared = true;
+/**
+ * A value that changes whenever `table`'s rows change, read in the same statement as other figures, so that a
+ * `cachedRows` copy is checked without a round trip of its own. Here `cachedRows` follows the database's change
+ * stamp and never looks at it: a constant.
+ */
+export function tableStamp(_table: SQLiteTable): SQL<string> {
+  return sql<string>`''`;
+}
 
 const cachedLoaders = new WeakMap<object, () => unknown>();
 
@@ -99,9 +105,10 @@ const cachedLoaders = new WeakMap<object, () => unknown>();
  * Every row of a small, rarely written table that hot paths read (the activity catalogue), frozen and shared
  * by callers until the database changes (`cachedUntilChange`: another connection's commit or this one's
  * write; never kept from inside a transaction). `query` is a `statement` without placeholders: the cache
- * lives as long as that prepared statement. On PostgreSQL the rows are read each time.
+ * lives as long as that prepared statement. `stamp` (a `tableStamp` read with the caller's other figures)
+ * lets PostgreSQL keep a copy too; here it is not needed.
  */
-export function cachedRows<Q extends { all(): unknown }>(db: Exec, query: Q): Readonly<ReturnType<Q['all']>> {
+export function cachedRows<Q extends { all(): unknown }>(db: Exec, query: Q, _stamp?: string | null): Readonly<ReturnType<Q['all']>> {
   let load = cachedLoaders.get(query);
   if (load === undefined) {
     load = cachedUntilChange(db.$client, () => Object.freeze((query.all() as object[]).map((row) => Object.freeze(row))));

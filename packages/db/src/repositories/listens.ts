@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { audioListens, practiceSessions, type AudioListenRow, type PracticeSessionRow } from '../schema/listens';
 import type { ListensRepository } from '../store';
 import * as k from './kit';
@@ -12,6 +12,31 @@ import type { Synchronous } from './synchronous';
 export function createListensRepository(db: k.Exec): Synchronous<ListensRepository> {
   /** The user's running listen: not finished, not abandoned. */
   const running = (userId: string) => and(eq(audioListens.userId, userId), isNull(audioListens.completedAt), isNull(audioListens.abandonedAt));
+  // A breathing practice is started and completed every few minutes by every member who uses it: its statements are
+  // named prepared statements, built once (decision 039's addendum on bench (g)'s statements).
+  const runningPractice = and(
+    eq(practiceSessions.userId, sql.placeholder('userId')),
+    isNull(practiceSessions.completedAt),
+    isNull(practiceSessions.abandonedAt),
+  );
+  const abandonRunning = k.statement(db, 'listens_abandon_practice', (x) =>
+    x
+      .update(practiceSessions)
+      .set({ abandonedAt: sql`${k.param(practiceSessions.abandonedAt, 'at')}` })
+      .where(runningPractice),
+  );
+  const practiceById = k.statement(db, 'listens_practice_by_id', (x) =>
+    x
+      .select()
+      .from(practiceSessions)
+      .where(eq(practiceSessions.id, sql.placeholder('id'))),
+  );
+  const completeRunning = k.statement(db, 'listens_complete_practice', (x) =>
+    x
+      .update(practiceSessions)
+      .set({ completedAt: sql`${k.param(practiceSessions.completedAt, 'at')}`, completionId: sql`${sql.placeholder('completionId')}` })
+      .where(and(eq(practiceSessions.id, sql.placeholder('id')), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt))),
+  );
 
   return {
     /**
@@ -136,28 +161,16 @@ export function createListensRepository(db: k.Exec): Synchronous<ListensReposito
     /** Starts a practice and abandons the user's running one (one running practice per user: a unique index still decides). */
     startPractice(row: PracticeSessionRow): { abandoned: number } {
       return k.atomic(db, [`practice:${row.userId}`], (tx) => {
-        const abandoned = k.changes(
-          tx
-            .update(practiceSessions)
-            .set({ abandonedAt: row.startedAt })
-            .where(and(eq(practiceSessions.userId, row.userId), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt))),
-        );
+        const abandoned = k.changes(abandonRunning(tx), { userId: row.userId, at: row.startedAt });
         k.run(tx.insert(practiceSessions).values(row));
         return { abandoned };
       });
     },
     findPractice(id: string): PracticeSessionRow | undefined {
-      return k.first(db.select().from(practiceSessions).where(eq(practiceSessions.id, id)));
+      return k.first(practiceById(db), { id });
     },
     completePractice(id: string, at: Date, completionId: string): boolean {
-      return (
-        k.changes(
-          db
-            .update(practiceSessions)
-            .set({ completedAt: at, completionId })
-            .where(and(eq(practiceSessions.id, id), isNull(practiceSessions.completedAt), isNull(practiceSessions.abandonedAt))),
-        ) > 0
-      );
+      return k.changes(completeRunning(db), { id, at, completionId }) > 0;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { coachNotes } from '../schema/admin';
 import { assessments } from '../schema/assessments';
 import { conversations, journalEntries, messages } from '../schema/coaching';
@@ -57,6 +57,17 @@ export function createQuotasRepository(db: k.Exec): Synchronous<QuotasRepository
     countSince(kind: QuotaKind, userId: string, since: Date): number {
       const { table, where } = source(kind, userId, since);
       return k.first(db.select({ n: count() }).from(table).where(where))?.n ?? 0;
+    },
+    /**
+     * `countSince` at each of `moments`, in one statement (decision 039's addendum on bench (g)'s statements): the
+     * rows since the earliest, each counted under every moment it is at or after.
+     */
+    countsSince(kind: QuotaKind, userId: string, moments: readonly Date[]): number[] {
+      if (moments.length === 0) return [];
+      const { at, table, where } = source(kind, userId, new Date(Math.min(...moments.map((moment) => moment.getTime()))));
+      const counts = Object.fromEntries(moments.map((moment, i) => [`n${i}`, count(sql`case when ${gte(at, moment)} then 1 end`)]));
+      const row = k.first(db.select(counts).from(table).where(where));
+      return moments.map((_, i) => row?.[`n${i}`] ?? 0);
     },
     /** The creation time of the `offset`-th (0-based, oldest first) such row, if there is one. */
     createdAtSince(kind: QuotaKind, userId: string, since: Date, offset: number): Date | undefined {

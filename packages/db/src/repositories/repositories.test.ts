@@ -44,7 +44,9 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         const t0 = new Date('2026-11-22T10:00:00Z');
         await sessions.insert({ id: 's1', secretHash: Buffer.alloc(32, 1), userId: 'u1', createdAt: t0, lastVerifiedAt: t0 });
         const found = await sessions.findWithUser('s1');
-        expect(found?.user.firstName).toBe('Ana');
+        expect(found?.user).toEqual(await store.repos.users.findById('u1'));
+        // The whole session row, though the lookup reads only its secret and times.
+        expect(found?.session).toEqual({ id: 's1', secretHash: Buffer.alloc(32, 1), userId: 'u1', createdAt: t0, lastVerifiedAt: t0 });
         expect(Buffer.compare(found!.session.secretHash, Buffer.alloc(32, 1))).toBe(0);
 
         const t1 = new Date('2026-11-22T12:00:00.123Z');
@@ -75,6 +77,19 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         expect(await sessions.findWithUser('c')).toBeDefined();
       });
 
+      it('says which of many ids are still sessions', async () => {
+        await addUser();
+        const sessions = store.repos.sessions;
+        const t = new Date('2026-11-22T10:00:00Z');
+        for (const id of ['a', 'b', 'c']) await sessions.insert({ id, secretHash: Buffer.alloc(32), userId: 'u1', createdAt: t, lastVerifiedAt: t });
+        await sessions.delete('b');
+        expect(await sessions.existing([])).toEqual([]);
+        expect((await sessions.existing(['a', 'b', 'c', 'gone'])).sort()).toEqual(['a', 'c']);
+        // More ids than one statement takes.
+        const many = Array.from({ length: 1_203 }, (_, i) => `x${i}`);
+        expect((await sessions.existing([...many, 'c', 'a'])).sort()).toEqual(['a', 'c']);
+      });
+
       it('cascades when the user is deleted', async () => {
         await addUser();
         const sessions = store.repos.sessions;
@@ -98,7 +113,14 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         const base = new Date('2026-11-22T10:00:00Z').getTime();
         const at = (minutes: number) => new Date(base + minutes * 60_000);
         const rules = [rule('login-address', '127.0.0.1', 2), rule('login-account', 'a@b.es', 3)];
-        expect(await failures.reserve(rules, at(0))).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
+        const first = await failures.reserve(rules, at(0));
+        expect(first).toMatchObject({ ok: true, ids: [expect.any(Number), expect.any(Number)] });
+        // ids[i] is rules[i]'s attempt: giving back the second frees the account's slot, not the address's.
+        if (!first.ok) throw new Error('expected a reservation');
+        await failures.release(first.ids.slice(1));
+        expect((await failures.countSince('login-address', '127.0.0.1', new Date(0))).count).toBe(1);
+        expect((await failures.countSince('login-account', 'a@b.es', new Date(0))).count).toBe(0);
+        expect((await failures.reserve(rules.slice(1), at(0))).ok).toBe(true);
         expect((await failures.reserve(rules, at(5))).ok).toBe(true);
         // The address is full: nothing is recorded, not even under the account's rule.
         expect(await failures.reserve(rules, at(6))).toEqual({
@@ -131,6 +153,74 @@ describe.each(STORE_DIALECTS)('repositories on $dialect', ({ dialect, skip }) =>
         expect((await failures.countSince('login-address', '127.0.0.2', new Date(0))).count).toBe(0);
         await failures.reserve([rule('login-account', 'x@y.es', 5)], now);
         expect(await failures.pruneBefore(new Date(now.getTime() + 1))).toBe(1);
+        // A sign-in that succeeds: its reservation back and the pair's earlier misses forgotten, in one call.
+        await failures.reserve([rule('login-address', '127.0.0.3', 5)], now);
+        await failures.reserve([rule('login-address', '127.0.0.3', 5)], now);
+        const other = await failures.reserve([rule('login-account', 'z@y.es', 5)], now);
+        const signIn = await failures.reserve([rule('login-address', '127.0.0.4', 5), rule('login-account', 'z@y.es', 5)], now);
+        if (!other.ok || !signIn.ok) throw new Error('expected reservations');
+        await failures.release(signIn.ids, { scope: 'login-address', key: '127.0.0.3' });
+        expect((await failures.countSince('login-address', '127.0.0.3', new Date(0))).count).toBe(0);
+        expect((await failures.countSince('login-address', '127.0.0.4', new Date(0))).count).toBe(0);
+        expect((await failures.countSince('login-account', 'z@y.es', new Date(0))).count).toBe(1);
+        await failures.release([], { scope: 'login-account', key: 'z@y.es' });
+        expect((await failures.countSince('login-account', 'z@y.es', new Date(0))).count).toBe(0);
+      });
+    });
+
+    describe('quotas repository', async () => {
+      it('counts at several moments in one read what countSince counts at each', async () => {
+        await addUser();
+        const base = new Date('2026-11-22T10:00:00Z').getTime();
+        const at = (hours: number) => new Date(base + hours * 3_600_000);
+        const coaching = store.repos.coaching;
+        await coaching.insertConversation({ id: 'c1', userId: 'u1', kind: 'chat', title: 'Hola', status: 'active', createdAt: at(-30), updatedAt: at(0) });
+        for (const [i, hours] of [-30, -20, -5, -1, 0].entries()) {
+          await coaching.insertMessage({
+            id: `m${i}`,
+            conversationId: 'c1',
+            userId: 'u1',
+            role: 'user',
+            content: 'hola',
+            replyTo: null,
+            stage: null,
+            flagged: false,
+            stopped: false,
+            createdAt: at(hours),
+          });
+          await coaching.insertMessage({
+            id: `a${i}`,
+            conversationId: 'c1',
+            userId: 'u1',
+            role: 'assistant',
+            content: 'hola',
+            replyTo: `m${i}`,
+            stage: null,
+            flagged: false,
+            stopped: false,
+            createdAt: at(hours),
+          });
+          await coaching.insertJournalEntry({
+            id: `j${i}`,
+            userId: 'u1',
+            title: 't',
+            body: 'b',
+            mood: null,
+            prompt: null,
+            source: 'manual',
+            conversationId: null,
+            wordCount: 1,
+            createdAt: at(hours),
+          });
+        }
+        const quotas = store.repos.quotas;
+        const moments = [at(-6), at(-24), at(-1), at(1)];
+        for (const kind of ['messages', 'journalEntries'] as const) {
+          const each = await Promise.all(moments.map((moment) => quotas.countSince(kind, 'u1', moment)));
+          expect(each).toEqual([3, 4, 2, 0]);
+          expect(await quotas.countsSince(kind, 'u1', moments)).toEqual(each);
+        }
+        expect(await quotas.countsSince('messages', 'u1', [])).toEqual([]);
       });
     });
 

@@ -132,6 +132,29 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       timezone: sql.placeholder('timezone'),
     }),
   );
+  // Every completion with evidence (a practice, a listen) records it and marks it used (decision 039's addendum on bench (g)'s statements).
+  const insertEvidence = k.statement(db, 'steps_insert_evidence', (x) =>
+    x
+      .insert(stepEvidence)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        activityKey: sql.placeholder('activityKey'),
+        source: sql.placeholder('source'),
+        ref: sql.placeholder('ref'),
+        createdAt: sql.placeholder('createdAt'),
+        completionId: null,
+        claimedAt: null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const useUnusedEvidence = k.statement(db, 'steps_use_evidence', (x) =>
+    x
+      .update(stepEvidence)
+      .set({ completionId: sql`${sql.placeholder('completionId')}` })
+      .where(and(eq(stepEvidence.id, sql.placeholder('id')), isNull(stepEvidence.completionId))),
+  );
   // The catalogue is read by every stats answer and changes only on admin edits (k.cachedRows).
   const allActivities = k.statement(db, 'steps_all_activities', (x) => x.select().from(activities).orderBy(asc(activities.key)));
   const byActivityForDay = k.statement(db, 'steps_by_activity_for_day', (x) =>
@@ -147,7 +170,9 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
       .groupBy(activityCompletions.activityKey),
   );
   // The stats answer's running total and the day's rows per activity, in one statement instead of two: from the
-  // user's row, so that a user without a total or without completions still gets one row.
+  // user's row, so that a user without a total or without completions still gets one row. With the catalogue's
+  // stamp (k.tableStamp), so that the catalogue itself comes from k.cachedRows without a round trip of its own
+  // while its copy is still the table (the kits say how each dialect keeps it).
   const dayWithTotal = k.statement(db, 'steps_day_with_total', (x) =>
     x
       .select({
@@ -156,36 +181,13 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
         completions: count(activityCompletions.id),
         awarded: count(activityCompletions.awardSlot),
         steps: sum(activityCompletions.stepsEarned).mapWith(Number),
+        catalogueStamp: k.tableStamp(activities),
       })
       .from(users)
       .leftJoin(stepTotals, eq(stepTotals.userId, users.id))
       .leftJoin(activityCompletions, and(eq(activityCompletions.userId, users.id), eq(activityCompletions.day, sql.placeholder('day'))))
       .where(eq(users.id, sql.placeholder('userId')))
       .groupBy(stepTotals.totalSteps, activityCompletions.activityKey),
-  );
-  // The same with the catalogue, where it is not cached (k.cachedRowsShared): one row per activity, with the day's
-  // figures and the total. Every completion names a catalogue row (foreign key), so no day row is left out.
-  const catalogueDay = k.statement(db, 'steps_catalogue_day', (x) =>
-    x
-      .select({
-        activity: activities,
-        total: stepTotals.totalSteps,
-        completions: count(activityCompletions.id),
-        awarded: count(activityCompletions.awardSlot),
-        steps: sum(activityCompletions.stepsEarned).mapWith(Number),
-      })
-      .from(activities)
-      .leftJoin(stepTotals, eq(stepTotals.userId, sql.placeholder('userId')))
-      .leftJoin(
-        activityCompletions,
-        and(
-          eq(activityCompletions.userId, sql.placeholder('userId')),
-          eq(activityCompletions.day, sql.placeholder('day')),
-          eq(activityCompletions.activityKey, activities.key),
-        ),
-      )
-      .groupBy(activities.key, stepTotals.totalSteps)
-      .orderBy(asc(activities.key)),
   );
   const byDayAndActivityInRange = k.statement(db, 'steps_by_day_and_activity', (x) =>
     x
@@ -258,13 +260,14 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     /** Records a piece of evidence (nothing when it is already recorded) and returns the stored row. */
     recordEvidence(row: Omit<EvidenceRow, 'completionId' | 'claimedAt'>): EvidenceRow {
       // New evidence comes back from the insert itself; only evidence already recorded is read again.
-      const inserted = k.first(
-        db
-          .insert(stepEvidence)
-          .values({ ...row, completionId: null, claimedAt: null })
-          .onConflictDoNothing()
-          .returning(),
-      );
+      const inserted = k.first(insertEvidence(db), {
+        id: row.id,
+        userId: row.userId,
+        activityKey: row.activityKey,
+        source: row.source,
+        ref: row.ref,
+        createdAt: row.createdAt,
+      });
       if (inserted) return inserted;
       return k.first(
         db
@@ -286,14 +289,7 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     },
     /** Links evidence to the completion it backs; false when it already backs one. */
     useEvidence(id: string, completionId: string): boolean {
-      return (
-        k.changes(
-          db
-            .update(stepEvidence)
-            .set({ completionId })
-            .where(and(eq(stepEvidence.id, id), isNull(stepEvidence.completionId))),
-        ) > 0
-      );
+      return k.changes(useUnusedEvidence(db), { id, completionId }) > 0;
     },
     claimEvidence(id: string, at: Date): boolean {
       return (
@@ -329,20 +325,11 @@ export function createStepsRepository(db: k.Exec): Synchronous<StepsRepository> 
     },
     /** The running total, the day's rows per activity (as `total` and `dayByActivity`) and the catalogue, read together. */
     dayStats(userId: string, day: string): { total: number; rows: DayRow[]; catalogue: readonly ActivityRow[] } {
-      if (!k.cachedRowsShared) {
-        const found = k.rows(catalogueDay(db), { userId, day });
-        // An empty catalogue (never in practice) would leave the total unread.
-        if (found.length === 0) return { total: k.first(totalByUser(db), { userId })?.total ?? 0, rows: [], catalogue: [] };
-        const rows: DayRow[] = [];
-        for (const { activity, completions, awarded, steps } of found)
-          if (completions > 0) rows.push({ activityKey: activity.key, completions, awarded, steps: steps ?? 0 });
-        return { total: found[0]?.total ?? 0, rows, catalogue: found.map((row) => row.activity) };
-      }
       const found = k.rows(dayWithTotal(db), { userId, day });
       const rows: DayRow[] = [];
       for (const { activityKey, completions, awarded, steps } of found)
         if (activityKey !== null) rows.push({ activityKey, completions, awarded, steps: steps ?? 0 });
-      return { total: found[0]?.total ?? 0, rows, catalogue: k.cachedRows(db, allActivities(db)) };
+      return { total: found[0]?.total ?? 0, rows, catalogue: k.cachedRows(db, allActivities(db), found[0]?.catalogueStamp) };
     },
     /** Per activity for one day: completions, awarded completions and steps. */
     dayByActivity(userId: string, day: string): Array<{ activityKey: string; completions: number; awarded: number; steps: number }> {

@@ -154,8 +154,8 @@ export async function login(deps: Deps, input: LoginInput, meta: { ip: string; d
   const now = deps.clock();
   const device = deviceId ? undefined : generateSessionToken();
   await deps.store.transaction(async (tx) => {
-    await tx.authFailures.release(reserved);
-    await tx.authFailures.clear(pair.scope, pair.key);
+    // One statement for both (decision 039's addendum on bench (g)'s statements).
+    await tx.authFailures.release(reserved, { scope: pair.scope, key: pair.key });
     if (deviceId) await tx.sessions.touchDevice(deviceId, now);
     else if (device) await tx.sessions.insertDevice({ id: device.id, secretHash: device.secretHash, userId: user.id, createdAt: now, lastUsedAt: now });
   });

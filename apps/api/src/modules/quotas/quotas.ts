@@ -65,12 +65,13 @@ export async function enforceDailyQuota(deps: Deps, tx: Repositories, user: User
   const now = deps.clock();
   const repo = tx.quotas;
   let retryAfterSeconds = 0;
-  if ((await repo.countSince(kind, user.id, startOfLocalDay(now, user.timezone))) > limit) {
+  // The local day's rows and the last 24 hours', read together (decision 039's addendum on bench (g)'s statements).
+  const windowStart = new Date(now.getTime() - DAY_MS);
+  const [today = 0, inWindow = 0] = await repo.countsSince(kind, user.id, [startOfLocalDay(now, user.timezone), windowStart]);
+  if (today > limit) {
     retryAfterSeconds = secondsUntilNextLocalDay(now, user.timezone);
   }
   // The 24-hour bound: the window holds too many once the row `over` places from its oldest has to leave it.
-  const windowStart = new Date(now.getTime() - DAY_MS);
-  const inWindow = await repo.countSince(kind, user.id, windowStart);
   if (inWindow > 2 * limit) {
     const leaving = await repo.createdAtSince(kind, user.id, windowStart, inWindow - 2 * limit - 1);
     const seconds = leaving ? Math.ceil((leaving.getTime() + DAY_MS - now.getTime()) / 1000) : 1;

@@ -134,16 +134,33 @@ export function ownRow(table: PgTable & { id: PgColumn; userId: PgColumn }, user
 
 // --- cachedRows (decision 039, step 9: the steps repository's catalogue) ---
 
-/** `cachedRows` reads each time here, so a read that also needs such a table joins it (a round trip fewer). */
-export const cachedRowsShared = false;
+/**
+ * A value that changes whenever `table`'s rows change: its row count and the newest row version's transaction id
+ * (an insert or an update writes a row version with a newer `xmin`; a delete alone lowers the count). Read in the
+ * same statement as other figures (the stats answer's), it tells `cachedRows` whether its copy is still the table,
+ * from any instance's writes, without a round trip of its own (decision 039's addendum on bench (g)'s CPU).
+ */
+export function tableStamp(table: PgTable): SQL<string> {
+  return sql<string>`(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${table})`;
+}
+
+const cachedCopies = new WeakMap<object, { stamp: string; rows: readonly unknown[] }>();
 
 /**
- * Every row of a small, rarely written table that hot paths read, frozen (as SQLite's shared copy is). Read
- * each time: several instances may write the table, and there is no process-local cache to invalidate.
+ * Every row of a small, rarely written table that hot paths read, frozen (as SQLite's shared copy is). Without
+ * `stamp` it is read each time: several instances may write the table, and there is no process-local change
+ * stamp to follow. With `stamp` (a `tableStamp` of the table, read by the caller in the same statement as its
+ * other figures, so in the same snapshot) the last copy read with that stamp is handed out, one per prepared
+ * statement (so per executor), and the table is read again when the stamp differs.
  */
 export async function cachedRows<Q extends { execute(): Promise<readonly unknown[]> }>(
   _db: Exec,
   query: Q,
+  stamp?: string | null,
 ): Promise<Readonly<Awaited<ReturnType<Q['execute']>>>> {
-  return Object.freeze((await query.execute()).map((row) => Object.freeze(row))) as Readonly<Awaited<ReturnType<Q['execute']>>>;
+  const kept = stamp === undefined || stamp === null ? undefined : cachedCopies.get(query);
+  if (kept && kept.stamp === stamp) return kept.rows as Readonly<Awaited<ReturnType<Q['execute']>>>;
+  const rows = Object.freeze((await query.execute()).map((row) => Object.freeze(row)));
+  if (stamp !== undefined && stamp !== null) cachedCopies.set(query, { stamp, rows });
+  return rows as Readonly<Awaited<ReturnType<Q['execute']>>>;
 }
