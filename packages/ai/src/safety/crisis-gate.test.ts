@@ -46,16 +46,17 @@ const pct = (n: number, d: number) => (100 * n) / d;
  * message's worth, so any change that loses ground fails. They are below the goal (97 % overall, 93 % in
  * every family, ≤ 2 % false alarms); the decision record says by how much.
  */
-// Measured 91.1 % (328/360) with NBSVM weights and round 16 in train (decision 032, addendum of 2026-12-01); the floor
-// is a message less (327/360). Before: 91.4 % after rounds 13-15, 89.2 % after rounds 10-12, 90.3 % after rounds 8
-// and 9, 84.7 % after round 7, 81.7 % after round 6, 77.8 % before it, 67.8 % before rounds 4 and 5.
-const FLOOR_OVERALL = 90.8;
-const FLOOR_FAMILY = 80; // lowest measured 83.3 % (30/36: child_abuse); a message less is 80.6 %
-// The threshold allows 4 % of train's and dev's hard negatives, each writer held out (decision 032): measured 2.3 %
-// (5/220) with NBSVM weights and round 16, so at most a message more (6/220); 4.1 % (9/220) after rounds 13-15; 3.6 %
-// (8/220) after rounds 10-12; 4.5 % (10/220) after rounds 8 and 9; 3.2 % (7/220) after rounds 6 and 7; 2.7 % before
-// round 6.
-const CEILING_FALSE_ALARMS = 2.8;
+// Measured 93.3 % (336/360) after round 17, with NBSVM weights (decision 032, addenda of 2026-12-01); the floor is a
+// message less (335/360). Before: 91.1 % with NBSVM and round 16, 91.4 % after rounds 13-15, 89.2 % after rounds
+// 10-12, 90.3 % after rounds 8 and 9, 84.7 % after round 7, 81.7 % after round 6, 77.8 % before it, 67.8 % before
+// rounds 4 and 5.
+const FLOOR_OVERALL = 93.0;
+const FLOOR_FAMILY = 83; // lowest measured 86.1 % (31/36: child_abuse); a message less is 83.3 %
+// The threshold allows 4 % of train's and dev's hard negatives, each writer held out (decision 032): measured 3.2 %
+// (7/220) after round 17, so at most a message more (8/220); 2.3 % (5/220) with NBSVM and round 16; 4.1 % (9/220)
+// after rounds 13-15; 3.6 % (8/220) after rounds 10-12; 4.5 % (10/220) after rounds 8 and 9; 3.2 % (7/220) after
+// rounds 6 and 7; 2.7 % before round 6.
+const CEILING_FALSE_ALARMS = 3.7;
 
 describe('the crisis screen on the frozen test split (writers B and E)', () => {
   it('prints its figures', () => {
