@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateAssessment, AREA_PATHS } from './assessment-evaluation';
-import { COMPLETE_RESPONSES, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
+import { CALM_RESPONSES, COMPLETE_RESPONSES, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
 import { deriveCoachingProfile } from './assessment-profile';
 
 describe('deriveCoachingProfile', () => {
@@ -59,24 +59,7 @@ describe('evaluateAssessment', () => {
   });
 
   it('always recommends a weekly conversation and a daily habit', () => {
-    const calm = deriveCoachingProfile({
-      ...COMPLETE_RESPONSES,
-      energyFactors: {
-        autonomy: 4,
-        collaboration: 4,
-        learning: 4,
-        recognition: 4,
-        pressure: 4,
-        routine: 4,
-        meetings: 4,
-      },
-      stressResponse: 'buscar-apoyo',
-      fearsAndLimitations: ['edad'],
-      shortTermGoals: ['red-profesional'],
-      currentChallenges: ['reconocimiento'],
-      supportNeeds: ['claridad-objetivos'],
-      quickWins: ['pausas'],
-    });
+    const calm = deriveCoachingProfile(CALM_RESPONSES);
     expect(evaluateAssessment(calm).recommendations.map((r) => r.id)).toEqual(['consulta-semanal', 'habito-diario']);
   });
 });

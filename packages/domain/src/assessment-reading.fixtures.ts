@@ -2,7 +2,7 @@ import { ASSESSMENT_SECTIONS, MAX_SELECTIONS, type AssessmentResponses, type Ene
 import { evaluateAssessment, type AssessmentEvaluation } from './assessment-evaluation';
 import { ENERGY_FACTORS, TIME_AVAILABILITY } from './assessment-options';
 import { deriveCoachingProfile, type CoachingProfile } from './assessment-profile';
-import { COMPLETE_RESPONSES, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
+import { CALM_RESPONSES, COMPLETE_RESPONSES, UNRATED_ENERGY_FACTORS } from './assessment.fixtures';
 
 /*
  * Every shape of answers the written reading of the assessment can meet, for the tests that proofread it
@@ -65,18 +65,6 @@ export const FREE_TEXTS = {
 
 /** Unrated, draining, energising: every mix of these; neutral (3) ratings get cases of their own below. */
 const perFactor = (score: number) => Object.fromEntries(ENERGY_FACTORS.values.map((f) => [f, score])) as EnergyFactors;
-
-/** Answers that trigger none of the optional recommendations: only the weekly conversation and the daily habit. */
-export const CALM_RESPONSES: AssessmentResponses = {
-  ...COMPLETE_RESPONSES,
-  energyFactors: perFactor(4),
-  stressResponse: 'buscar-apoyo',
-  fearsAndLimitations: ['edad'],
-  shortTermGoals: ['red-profesional'],
-  currentChallenges: ['reconocimiento'],
-  supportNeeds: ['claridad-objetivos'],
-  quickWins: ['pausas'],
-};
 
 const ENERGY_SCORES = [0, 2, 4] as const;
 

@@ -39,6 +39,18 @@ export const COMPLETE_RESPONSES: AssessmentResponses = {
   quickWinsOther: '',
 };
 
+/** Answers that trigger none of the optional recommendations: only the weekly conversation and the daily habit. */
+export const CALM_RESPONSES: AssessmentResponses = {
+  ...COMPLETE_RESPONSES,
+  energyFactors: { autonomy: 4, collaboration: 4, learning: 4, recognition: 4, pressure: 4, routine: 4, meetings: 4 },
+  stressResponse: 'buscar-apoyo',
+  fearsAndLimitations: ['edad'],
+  shortTermGoals: ['red-profesional'],
+  currentChallenges: ['reconocimiento'],
+  supportNeeds: ['claridad-objetivos'],
+  quickWins: ['pausas'],
+};
+
 /** Every energy factor unrated (0), written out: what a completion without energyFactors stores (spec §3, §5). */
 export const UNRATED_ENERGY_FACTORS = {
   autonomy: 0,

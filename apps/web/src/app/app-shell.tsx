@@ -1,6 +1,7 @@
 import { Box, Button, Container, HStack, Link } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { aboveBottomBar } from '#components/ui/above-bottom-bar';
 import { LogOutIcon, ShieldIcon } from '#components/ui/icons';
 import { LoadingScreen } from '#components/ui/loading-screen';
 import { SkipLink } from '#components/ui/skip-link';
@@ -17,7 +18,7 @@ import { HeaderName, NameInitial } from './user-menu-button';
  * (3.25rem tall, 1–1.5rem above the bottom edge, plus any sticky bar and the phone's home indicator)
  * sits below the last button rather than over it.
  */
-const COUNTER_CLEARANCE = 'calc(6.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))';
+const COUNTER_CLEARANCE = aboveBottomBar('6.5rem');
 
 /**
  * Layout for signed-in screens: sticky header (wordmark, the first name, "Cerrar sesión") + main. With

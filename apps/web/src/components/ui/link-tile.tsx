@@ -1,6 +1,7 @@
 import { Box, Link, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CARD_SURFACE } from './card-surface';
 
 /**
  * A list item drawn as a raised card whose one link (a `TileLink` inside) covers the whole card:
@@ -11,11 +12,7 @@ export function LinkTile({ children, ...props }: BoxProps) {
     <Box
       as="li"
       position="relative"
-      bg="surface"
-      borderWidth="1px"
-      borderColor="border.soft"
-      borderRadius="card"
-      boxShadow="card"
+      {...CARD_SURFACE}
       p="5"
       transition="box-shadow 0.2s, transform 0.2s"
       _hover={{ boxShadow: 'raised', transform: 'translateY(-1px)' }}

@@ -2,6 +2,7 @@ import { Box, Container, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { RouteHeading } from './route-heading';
 import { BackLink } from './back-link';
+import { CARD_SURFACE } from './card-surface';
 
 /**
  * Layout of a signed-in screen (coach, wellbeing, journal): an optional way back, the h1, a description,
@@ -60,7 +61,7 @@ export function PageFrame({
 /** A white rounded card (the app's surface). */
 export function SurfaceCard({ children, ...props }: { children: ReactNode } & React.ComponentProps<typeof Box>) {
   return (
-    <Box bg="surface" borderWidth="1px" borderColor="border.soft" borderRadius="card" boxShadow="card" p={{ base: '5', md: '6' }} {...props}>
+    <Box {...CARD_SURFACE} p={{ base: '5', md: '6' }} {...props}>
       {children}
     </Box>
   );

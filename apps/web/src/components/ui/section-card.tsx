@@ -1,5 +1,6 @@
 import { Box, HStack, Text, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { CARD_SURFACE } from './card-surface';
 import { FocusHeading } from './focus-heading';
 
 export interface SectionCardProps extends Omit<BoxProps, 'title'> {
@@ -17,16 +18,7 @@ export interface SectionCardProps extends Omit<BoxProps, 'title'> {
 /** A white card section headed by its h2, an optional description and actions (profile and admin pages). */
 export function SectionCard({ id, title, description, actions, tone = 'default', children, headerGap = '4', ...props }: SectionCardProps) {
   return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor={tone === 'danger' ? 'red.200' : 'border.soft'}
-      boxShadow="card"
-      {...props}
-    >
+    <Box as="section" aria-labelledby={id} {...CARD_SURFACE} borderColor={tone === 'danger' ? 'red.200' : 'border.soft'} {...props}>
       <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap" mb={headerGap}>
         <Box>
           <FocusHeading as="h2" id={id} fontSize="lg">

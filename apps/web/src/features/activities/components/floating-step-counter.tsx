@@ -1,6 +1,7 @@
 import { Box, HStack, IconButton, Link, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { aboveBottomBar } from '#components/ui/above-bottom-bar';
 import { FootprintsIcon, MicIcon } from '#components/ui/icons';
 import { notify } from '#components/ui/notify';
 import { stepsLabel } from '#lib/steps/format-steps';
@@ -40,10 +41,7 @@ function FloatingStepCounterPanel() {
       // Layout (the first-hour review): above the phone's home indicator, and lifted by `--ascenso-bottom-bar` (the
       // height of a sticky action bar, when a screen has one); under the toasts (zIndex "docked" < "toast").
       // The page frame reserves COUNTER_CLEARANCE below every page (app/app-shell.tsx).
-      bottom={{
-        base: 'calc(1rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
-        md: 'calc(1.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
-      }}
+      bottom={{ base: aboveBottomBar('1rem'), md: aboveBottomBar('1.5rem') }}
       zIndex="docked"
       transform={shown ? 'translateY(0)' : 'translateY(calc(100% + 2rem))'}
       opacity={shown ? 1 : 0}

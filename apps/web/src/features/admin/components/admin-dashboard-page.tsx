@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { formatSteps } from '#lib/steps/format-steps';
 import { useSignedInUser } from '#lib/session';
 import { BarChart } from '#components/charts/bar-chart';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 import { localDayIn, longDay, shortDay } from '#lib/chart';
 import { isForbidden, useOverviewQuery, type AdminOverview } from '../api/admin-api';
 import { buildCompletionSeries, buildFailureSeries, buildUsageSeries } from '../utils/series';
@@ -173,7 +174,7 @@ function OverviewContent({ overview }: { overview: AdminOverview }) {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Box bg="surface" borderRadius="card" borderWidth="1px" borderColor="border.soft" boxShadow="card" px="5" py="4">
+    <Box {...CARD_SURFACE} px="5" py="4">
       <Text as="dt" fontSize="sm" fontWeight="600" color="text.muted">
         {label}
       </Text>

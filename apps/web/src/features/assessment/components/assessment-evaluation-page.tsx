@@ -2,6 +2,7 @@ import type { AssessmentEvaluation, Recommendation } from '@ascenso/domain/asses
 import { Badge, Box, Container, Grid, Heading, HStack, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { ActivityIcon } from '#components/ui/activity-icon';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 import { ArrowRightIcon, SparklesIcon, TimerIcon } from '#components/ui/icons';
 import { useSignedInUser } from '#lib/session';
 import { useDocumentTitle } from '#lib/use-document-title';
@@ -141,11 +142,7 @@ function RecommendationCard({ recommendation }: { recommendation: Recommendation
     </>
   );
   const cardProps = {
-    bg: 'surface',
-    borderWidth: '1px',
-    borderColor: 'border.soft',
-    borderRadius: 'card',
-    boxShadow: 'card',
+    ...CARD_SURFACE,
     px: '5',
     py: '5',
     h: 'full',

@@ -1,19 +1,11 @@
 import { Box, Text, chakra, type BoxProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 
 /** The white card around one question; `invalid` marks a required question left unanswered after an attempt. */
 export function QuestionCard({ invalid = false, children, ...props }: { invalid?: boolean; children: ReactNode } & BoxProps) {
   return (
-    <Box
-      bg="surface"
-      borderWidth="1px"
-      borderColor={invalid ? 'red.600' : 'border.soft'}
-      borderRadius="card"
-      boxShadow="card"
-      px={{ base: '4', md: '6' }}
-      py={{ base: '5', md: '6' }}
-      {...props}
-    >
+    <Box {...CARD_SURFACE} borderColor={invalid ? 'red.600' : 'border.soft'} px={{ base: '4', md: '6' }} py={{ base: '5', md: '6' }} {...props}>
       {children}
     </Box>
   );

@@ -1,5 +1,6 @@
 import { Box, Circle, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 import { ArrowRightIcon, CircleCheckIcon } from '#components/ui/icons';
 import { useResultsNoticeQuery } from '../api/assessment-queries';
 
@@ -16,11 +17,8 @@ export function ResultsReadyLine() {
       flexDirection={{ base: 'column', sm: 'row' }}
       alignItems={{ base: 'flex-start', sm: 'center' }}
       gap={{ base: '3', sm: '4' }}
-      bg="surface"
-      borderWidth="1px"
+      {...CARD_SURFACE}
       borderColor="brand.200"
-      borderRadius="card"
-      boxShadow="card"
       px={{ base: '5', md: '6' }}
       py="4"
       data-testid="resultados-listos"

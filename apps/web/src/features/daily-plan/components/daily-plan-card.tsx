@@ -1,5 +1,6 @@
 import { formatDateTime } from '@ascenso/domain/date-format';
 import { Box, Button, HStack, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 import { CalendarCheckIcon, SparklesIcon } from '#components/ui/icons';
 import { useSignedInUser } from '#lib/session';
 import { useDailyPlan } from '../hooks/use-daily-plan';
@@ -17,11 +18,7 @@ export function DailyPlanCard() {
       as="section"
       aria-labelledby="plan-de-hoy"
       aria-busy={view.state === 'loading' || view.state === 'generating' || regenerating}
-      bg="surface"
-      borderRadius="card"
-      borderWidth="1px"
-      borderColor="border.soft"
-      boxShadow="card"
+      {...CARD_SURFACE}
       p={{ base: '5', md: '7' }}
     >
       <HStack justify="space-between" align="flex-start" gap="3" mb="4" flexWrap="wrap">

@@ -1,14 +1,11 @@
 import { Box, Center, Container, SimpleGrid, Stack } from '@chakra-ui/react';
+import { CARD_SURFACE } from '#components/ui/card-surface';
 import { FEATURES } from '../utils/content';
 import { IconCard } from './icon-card';
 import { SectionIntro } from './section-intro';
 
 const FEATURE_CARD = {
-  bg: 'surface',
-  borderRadius: 'card',
-  borderWidth: '1px',
-  borderColor: 'border.soft',
-  boxShadow: 'card',
+  ...CARD_SURFACE,
   p: { base: '5', sm: '6' },
   direction: { base: 'row', sm: 'column' },
   gap: { base: '4', sm: '0' },

@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { aboveBottomBar } from '#components/ui/above-bottom-bar';
 import { StretchIcon } from '#components/ui/icons';
 import { SNOOZE_MINUTES } from '../utils/reminders';
 
@@ -26,10 +27,7 @@ export function ReminderNotice({
       zIndex="toast"
       insetEnd={{ base: '3', md: '6' }}
       // Above the floating step counter (bottom end, features/activities) and any sticky action bar.
-      bottom={{
-        base: 'calc(5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
-        md: 'calc(5.5rem + var(--ascenso-bottom-bar, 0px) + env(safe-area-inset-bottom, 0px))',
-      }}
+      bottom={{ base: aboveBottomBar('5rem'), md: aboveBottomBar('5.5rem') }}
       maxW="sm"
       w={{ base: 'calc(100% - 1.5rem)', md: 'sm' }}
       bg="surface"
