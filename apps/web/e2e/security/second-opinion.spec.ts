@@ -9,7 +9,8 @@ import { modelRequests, resetModel, scriptModel } from './fake-model';
  * goes on.
  */
 // Not routed by the local screen (checked in the API tests); the scripted model decides here.
-const MISSED = 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.';
+// The same message as the API's second-opinion tests, which check that the local screen lets it through.
+const MISSED = 'Hoy he ordenado los papeles del seguro y he dejado todo apuntado para mi hermana.';
 
 test.describe('the crisis screen’s second opinion', () => {
   test.beforeEach(async ({ page }) => {

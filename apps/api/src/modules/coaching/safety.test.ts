@@ -1,4 +1,4 @@
-import { SAFETY_ANSWERS, type RiskCategory } from '@ascenso/ai/safety';
+import { SAFETY_ANSWERS, screenForSafety, type RiskCategory } from '@ascenso/ai/safety';
 import { type FakeOpenAIServer } from '@ascenso/ai/testing/fake-openai-server';
 import { fakeModelProvider, useFakeOpenAIServer } from '@ascenso/ai/testing/fake-model';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -293,8 +293,13 @@ describe('the model’s second opinion on messages the local screen lets through
     fake.screenReply({ kind: 'opinion', crisis: false, families: [] });
   });
   const app = () => createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
-  // A message no layer of the local screen routes (checked below), written as an outside writer might.
-  const MISSED = 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.';
+  // A message no layer of the local screen routes (checked first), ambiguous enough that only a reader of the whole
+  // conversation could tell. A retrained classifier may learn to route it (decision 032): pick another one then.
+  const MISSED = 'Hoy he ordenado los papeles del seguro y he dejado todo apuntado para mi hermana.';
+
+  it('is asked about a message the local screen lets through', () => {
+    expect(screenForSafety(MISSED)).toBeNull();
+  });
 
   it('adds a route the local screen missed: the family’s fixed answer, the conversation paused, no coach reply asked', async () => {
     const t = app();
@@ -395,7 +400,7 @@ describe('the second opinion with the offline coach', () => {
     const chat = await caller.coaching.start({ kind: 'chat' });
     const { safety } = await caller.coaching.send({
       conversationId: chat.id,
-      content: 'He devuelto los libros a la biblioteca y he cerrado mis cuentas. Ya está todo en orden.',
+      content: 'Hoy he ordenado los papeles del seguro y he dejado todo apuntado para mi hermana.',
       clientMessageId: crypto.randomUUID(),
     });
     expect(safety).toBe(false);
