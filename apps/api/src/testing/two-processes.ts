@@ -24,10 +24,10 @@ export type ProcessScratch = {
 };
 
 /**
- * Vitest support for suites that run API processes on one SQLite file: a throwaway Redis, which two
- * instances on one file must share (without REDIS_URL the second refuses the file: decision 035), and a
- * fresh folder for the file; the processes started through it are killed, the Redis stopped and the folder
- * removed after the suite. The object is filled in by `beforeAll`, so read it inside tests only, and call it
+ * Vitest support for suites that run two API instances (processes, or instances in this process) on one
+ * SQLite file: a throwaway Redis, which they must share (without REDIS_URL the second refuses the file:
+ * decision 035), and a fresh folder for the file; the processes started through it are killed, the Redis
+ * stopped and the folder removed after the suite. The object is filled in by `beforeAll`, so read it inside tests only, and call it
  * inside `describeWithRedis`.
  */
 export function useProcessScratch(name: string): ProcessScratch {
