@@ -17,34 +17,29 @@ import { loadSettingsFile } from './settings-file';
 // src/main.ts (dev, tsx) and dist/main.js (built) sit at the same depth: apps/api/<dir>/main.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-async function main() {
-  let config;
-  let settingsFile: string | null;
+/** What `run` returns; an `expected` error (written for whoever runs the server) is printed alone, and the process exits 1. */
+function orExit<T>(expected: new (...args: never[]) => Error, run: () => T): T {
   try {
-    // `.env` (or ENV_FILE) first; variables already in the environment win over it (settings-file.ts).
-    settingsFile = loadSettingsFile(process.env, repoRoot);
-    config = loadConfig(process.env);
+    return run();
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof expected) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
+}
+
+async function main() {
+  // `.env` (or ENV_FILE) first; variables already in the environment win over it (settings-file.ts).
+  const settingsFile = orExit(ConfigError, () => loadSettingsFile(process.env, repoRoot));
+  const config = orExit(ConfigError, () => loadConfig(process.env));
 
   // One server per SQLite file unless the processes share Redis (decision 035): a second one would double
   // every in-memory limit. Taken before anything touches the file; the OS drops it with the process.
   let instanceLock: InstanceLock | undefined;
   if (!config.databaseUrl && !config.redisUrl && config.databasePath !== ':memory:') {
-    try {
-      instanceLock = lockDatabaseFile(config.databasePath);
-    } catch (error) {
-      if (error instanceof DatabaseInUseError) {
-        process.stderr.write(`${error.message}\n`);
-        process.exit(1);
-      }
-      throw error;
-    }
+    instanceLock = orExit(DatabaseInUseError, () => lockDatabaseFile(config.databasePath));
   }
 
   // DATABASE_URL: PostgreSQL, migrated under an advisory lock (instances starting together apply each

@@ -4,21 +4,17 @@
  * requests over HTTP and checks that exactly the quota is stored and that the rest get 429 with
  * Retry-After and the Spanish message. The last one runs two server processes on one database file.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETE_RESPONSES } from '@ascenso/domain/assessment.fixtures';
-import { startRedis, type RedisService } from '@ascenso/test-services/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
 import { describeWithRedis } from '../testing/redis';
+import { useProcessScratch } from '../testing/two-processes';
 import { createTestApp, TEST_ORIGIN, type TestClock, createTestClock } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
-import { startServerProcess } from '../testing/server-process';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type TrpcError = {
@@ -201,30 +197,11 @@ describe('per-user daily quotas under a concurrent flood (HTTP, one process)', (
 // quota itself is counted in the database.
 describeWithRedis('journal entries across two server processes on one database file', () => {
   const ORIGIN = 'http://localhost:3998';
-  const children: ChildProcess[] = [];
-  let dir: string | undefined;
-  let redis: RedisService | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 20_000);
-
-  async function startServer(databasePath: string): Promise<string> {
-    const { child, url } = await startServerProcess(databasePath, ORIGIN, {
-      env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '30', REDIS_URL: redis!.url, INSTANCES: '2' },
-    });
-    children.push(child);
-    return url;
-  }
-
-  afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useProcessScratch('quotas');
+  const startServer = async (databasePath: string) => (await scratch.startServer(databasePath, ORIGIN, { env: { QUOTA_JOURNAL_ENTRIES_PER_DAY: '30' } })).url;
 
   it('stores exactly 30 of 40 entries sent at once, half to each process', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ascenso-quotas-'));
-    const databasePath = join(dir, 'app.db');
+    const databasePath = join(scratch.dir, 'app.db');
     const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
       logger: createLogger('silent'),
     });

@@ -1,18 +1,14 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedis, type RedisService } from '@ascenso/test-services/redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
 import { describeWithRedis } from '../testing/redis';
+import { useProcessScratch } from '../testing/two-processes';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
 import { startTestServer } from '../testing/test-server';
-import { startServerProcess } from '../testing/server-process';
 import { abuseHarness, count, countingHasher, ORIGIN, startAbuseServer, type Answer } from './client-address';
 
 // Attacks on the sign-in limits (decision 012), against a real server on 127.0.0.1.
@@ -384,30 +380,11 @@ describe('account changes from many addresses (the red team: 40 addresses slowed
 // Two instances on one file share a Redis (without it the second refuses the file: decision 035); the
 // sign-in limit itself lives in the database.
 describeWithRedis('two server processes on one database file', () => {
-  const children: ChildProcess[] = [];
-  let dir: string | undefined;
-  let redis: RedisService | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 20_000);
-  afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function startProcess(databasePath: string): Promise<string> {
-    const { child, url } = await startServerProcess(databasePath, ORIGIN, {
-      env: { NODE_ENV: 'test', REDIS_URL: redis!.url, INSTANCES: '2' },
-      timeoutMs: 45_000,
-    });
-    children.push(child);
-    return url;
-  }
+  const scratch = useProcessScratch('sign-in');
+  const startProcess = async (databasePath: string) => (await scratch.startServer(databasePath, ORIGIN, { env: { NODE_ENV: 'test' }, timeoutMs: 45_000 })).url;
 
   it('share one limit: waves of concurrent wrong sign-ins split between them check exactly 10 passwords', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ascenso-sign-in-'));
-    const databasePath = join(dir, 'app.db');
+    const databasePath = join(scratch.dir, 'app.db');
     const deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent', NODE_ENV: 'test' }), {
       logger: createLogger('silent'),
     });

@@ -1,11 +1,13 @@
 import { DomainError } from '@ascenso/domain/errors';
 import { TRPCError } from '@trpc/server';
-import type { Context as HonoContext } from 'hono';
+import type { Handler, Context as HonoContext } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { holdsMalformedText, MALFORMED_TEXT_MESSAGE } from '../trpc/clean-text';
 import type { Context } from '../trpc/context';
 import { createCaller } from '../trpc/app-router';
+import { readJsonBody } from './errors';
 import { requestContext } from './request-meta';
 import type { AppEnv } from './types';
 
@@ -50,6 +52,22 @@ export async function withInput<S extends z.ZodType>(
   const response = await run(createCaller(ctx), body);
   for (const cookie of cookies) response.headers.append('set-cookie', cookie);
   return response;
+}
+
+/**
+ * The route of the most common shim with a body: the request's JSON body, checked as the procedure's input
+ * (`withInput`), handed to one procedure call whose result is the answer, as JSON with `status`.
+ */
+export function jsonBodyRoute<S extends z.ZodType>(
+  deps: Deps,
+  input: ProcedureInput<S>,
+  status: ContentfulStatusCode,
+  call: (caller: Caller, input: z.input<S>) => Promise<unknown>,
+): Handler<AppEnv> {
+  return async (c) => {
+    const body = await readJsonBody(c);
+    return withInput(deps, c, input, body, async (caller, checked) => c.json(await call(caller, checked), status));
+  };
 }
 
 function assertInput<S extends z.ZodType>(ctx: Context, input: ProcedureInput<S>, body: unknown): asserts body is z.input<S> {

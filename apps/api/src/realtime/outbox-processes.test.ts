@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedis, type RedisService } from '@ascenso/test-services/redis';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
@@ -13,7 +10,7 @@ import { recordUnverifiedActivity } from '../modules/activities/activities.servi
 import { register } from '../modules/auth/auth.service';
 import type { AppRouter } from '../trpc/app-router';
 import { describeWithRedis } from '../testing/redis';
-import { startServerProcess } from '../testing/server-process';
+import { useProcessScratch } from '../testing/two-processes';
 import { TEST_DIALECT } from '../testing/test-dialect';
 import { RELAY_AFTER_MS, RELAY_INTERVAL_MS } from './outbox-relay';
 
@@ -25,27 +22,18 @@ import { RELAY_AFTER_MS, RELAY_INTERVAL_MS } from './outbox-relay';
 const ORIGIN = 'http://localhost:3997';
 
 describeWithRedis('the outbox relay in real processes', () => {
-  let redis: RedisService;
-  let dir: string;
-  beforeAll(async () => {
-    redis = await startRedis();
-    dir = mkdtempSync(join(tmpdir(), 'ascenso-outbox-processes-'));
-  }, 20_000);
-  afterAll(async () => {
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useProcessScratch('outbox-processes');
 
   it.skipIf(TEST_DIALECT !== 'sqlite')(
     'an event its writer never published reaches both processes’ clients within the relay delay, once',
     async () => {
-      const databasePath = join(dir, 'app.db');
+      const databasePath = join(scratch.dir, 'app.db');
       // The writer: this test's own handle on the file, on the real clock, with no bus to other processes.
       const writer = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
       const signedIn = await register(writer, { email: 'relevo@ejemplo.es', password: 'una frase bastante larga', firstName: 'Relevo' }, { ip: '127.0.0.1' });
       const cookie = `session=${signedIn.token}`;
-      const env = { REDIS_URL: redis.url, INSTANCES: '2', WS_MAX_CONNECTIONS_PER_MINUTE: '1000' };
-      const [one, two] = await Promise.all([startServerProcess(databasePath, ORIGIN, { env }), startServerProcess(databasePath, ORIGIN, { env })]);
+      const env = { WS_MAX_CONNECTIONS_PER_MINUTE: '1000' };
+      const [one, two] = await Promise.all([scratch.startServer(databasePath, ORIGIN, { env }), scratch.startServer(databasePath, ORIGIN, { env })]);
       if (!one || !two) throw new Error('two processes');
       const closers: Array<() => unknown> = [];
       try {

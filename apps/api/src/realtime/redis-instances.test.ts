@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedis, type RedisService } from '@ascenso/test-services/redis';
+import { startRedis } from '@ascenso/test-services/redis';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../app';
 import { createDeps, type Deps } from '../deps';
@@ -16,6 +14,7 @@ import { register } from '../modules/auth/auth.service';
 import type { AppRouter } from '../trpc/app-router';
 import { describeWithRedis } from '../testing/redis';
 import { startServerProcess } from '../testing/server-process';
+import { useProcessScratch } from '../testing/two-processes';
 import { attachRealtime } from './realtime-server';
 import { createSharedRedis } from './redis-connections';
 import { eventsChannel } from './redis-event-bus';
@@ -109,28 +108,18 @@ function trpcOverWebSocket(wsUrl: string, cookie: string) {
 }
 
 describeWithRedis('two API instances on one database and one Redis', () => {
-  let redis: RedisService;
-  let dir: string;
-  let databasePath: string;
+  const scratch = useProcessScratch('redis-instances');
   const cleanups: Array<() => unknown> = [];
 
-  beforeAll(async () => {
-    redis = await startRedis();
-    dir = mkdtempSync(join(tmpdir(), 'ascenso-redis-instances-'));
-    databasePath = join(dir, 'app.db');
-  }, 20_000);
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  afterAll(async () => {
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   async function twoInstances(env: Record<string, string> = {}, logger?: Logger) {
-    const a = await startInstance(databasePath, redis.url, env, logger);
+    const databasePath = join(scratch.dir, 'app.db');
+    const a = await startInstance(databasePath, scratch.redisUrl, env, logger);
     cleanups.push(a.stop);
-    const b = await startInstance(databasePath, redis.url, env, logger);
+    const b = await startInstance(databasePath, scratch.redisUrl, env, logger);
     cleanups.push(b.stop);
     // Both subscribers listen before anything is published.
     const channel = eventsChannel(a.deps.redis!);
@@ -225,7 +214,7 @@ describeWithRedis('two API instances on one database and one Redis', () => {
     const own = await startRedis();
     const warnings: string[] = [];
     const logger: Logger = { ...createLogger('silent'), warn: (msg) => warnings.push(msg) };
-    const a = await startInstance(databasePath, own.url, { WS_MAX_SOCKETS_PER_USER: '2' }, logger);
+    const a = await startInstance(join(scratch.dir, 'app.db'), own.url, { WS_MAX_SOCKETS_PER_USER: '2' }, logger);
     cleanups.push(a.stop, own.stop);
     const owner = await person(a.deps, 'redis-outage@ejemplo.es');
     const tab = await openProtocol(a.wsUrl, owner.cookie, owner.userId);
@@ -250,29 +239,20 @@ describeWithRedis('two API instances on one database and one Redis', () => {
 });
 
 describeWithRedis('two server processes and REDIS_URL', () => {
-  let redis: RedisService;
-  let dir: string;
-  beforeAll(async () => {
-    redis = await startRedis();
-    dir = mkdtempSync(join(tmpdir(), 'ascenso-redis-process-'));
-  }, 20_000);
-  afterAll(async () => {
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useProcessScratch('redis-process');
 
   it('two processes share the bus and the socket cap; each stops cleanly; INSTANCES=2 without REDIS_URL is refused', async () => {
-    const databasePath = join(dir, 'app.db');
+    const databasePath = join(scratch.dir, 'app.db');
     // Arrange through this process's own handle on the file (no Redis needed for that).
     const local = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
     const signedIn = await register(local, { email: 'procesos@ejemplo.es', password: 'una frase bastante larga', firstName: 'Dos' }, { ip: '127.0.0.1' });
     const cookie = `session=${signedIn.token}`;
-    const env = { REDIS_URL: redis.url, INSTANCES: '2', WS_MAX_SOCKETS_PER_USER: '10', WS_MAX_CONNECTIONS_PER_MINUTE: '1000' };
-    const [one, two] = await Promise.all([startServerProcess(databasePath, ORIGIN, { env }), startServerProcess(databasePath, ORIGIN, { env })]);
+    const env = { WS_MAX_SOCKETS_PER_USER: '10', WS_MAX_CONNECTIONS_PER_MINUTE: '1000' };
+    const [one, two] = await Promise.all([scratch.startServer(databasePath, ORIGIN, { env }), scratch.startServer(databasePath, ORIGIN, { env })]);
     if (!one || !two) throw new Error('two processes');
     const sockets: WebSocket[] = [];
     try {
-      await expect.poll(() => startRedisProbe(redis.url), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => startRedisProbe(scratch.redisUrl), { timeout: 10_000 }).toBe(2);
       const wsUrl = (url: string) => url.replace('http://', 'ws://');
       const onTwo = await openProtocol(wsUrl(two.url), cookie, signedIn.user.id);
       sockets.push(onTwo.ws);

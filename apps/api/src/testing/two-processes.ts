@@ -11,6 +11,48 @@ import { createLogger } from '../logger';
 import { register } from '../modules/auth/auth.service';
 import { startServerProcess } from './server-process';
 
+export type ProcessScratch = {
+  /** The suite's throwaway Redis. */
+  redisUrl: string;
+  /** A fresh folder for the suite's database file, removed after it. */
+  dir: string;
+  /**
+   * Starts an API process on `databasePath` (`startServerProcess`) as one of two instances sharing the suite's
+   * Redis (`REDIS_URL`, `INSTANCES=2`; `env` adds or overrides); it is killed after the suite if it still runs.
+   */
+  startServer(databasePath: string, origin: string, options?: { env?: Record<string, string>; timeoutMs?: number }): ReturnType<typeof startServerProcess>;
+};
+
+/**
+ * Vitest support for suites that run two API instances (processes, or instances in this process) on one
+ * SQLite file: a throwaway Redis, which they must share (without REDIS_URL the second refuses the file:
+ * decision 035), and a fresh folder for the file; the processes started through it are killed, the Redis
+ * stopped and the folder removed after the suite. The object is filled in by `beforeAll`, so read it inside tests only, and call it
+ * inside `describeWithRedis`.
+ */
+export function useProcessScratch(name: string): ProcessScratch {
+  const children: ChildProcess[] = [];
+  let redis: RedisService | undefined;
+  const scratch = {
+    async startServer(databasePath, origin, options = {}) {
+      const env = { REDIS_URL: scratch.redisUrl, INSTANCES: '2', ...options.env };
+      const started = await startServerProcess(databasePath, origin, { ...options, env });
+      children.push(started.child);
+      return started;
+    },
+  } as ProcessScratch;
+  beforeAll(async () => {
+    redis = await startRedis();
+    Object.assign(scratch, { redisUrl: redis.url, dir: mkdtempSync(join(tmpdir(), `ascenso-${name}-`)) });
+  }, 20_000);
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await redis?.stop();
+    if (scratch.dir) rmSync(scratch.dir, { recursive: true, force: true });
+  });
+  return scratch;
+}
+
 export type TwoProcesses = {
   /** The two API processes' base URLs, both on the same SQLite file. */
   urls: string[];
@@ -22,24 +64,17 @@ export type TwoProcesses = {
 };
 
 /**
- * Vitest support: two API processes on one fresh SQLite file and a person registered in it, for the
- * suite that calls it; the processes are killed and the file removed after it. The object is filled
- * in by `beforeAll`, so read it inside tests only. The processes share a throwaway Redis, as two
- * instances must (without REDIS_URL the second refuses the file: decision 035), so call it inside
- * `describeWithRedis`.
+ * Vitest support: two API processes on one fresh SQLite file (`useProcessScratch`) and a person registered
+ * in it, for the suite that calls it; the processes are killed and the file removed after it. The object is
+ * filled in by `beforeAll`, so read it inside tests only, and call it inside `describeWithRedis`.
  */
 export function useTwoServerProcesses(options: { origin: string; name: string; email: string; firstName: string }): TwoProcesses {
   const two = {} as TwoProcesses;
-  const children: ChildProcess[] = [];
-  let dir: string | undefined;
+  const scratch = useProcessScratch(options.name);
   let deps: ReturnType<typeof createDeps> | undefined;
-  let handle: DbHandle | undefined;
-  let redis: RedisService | undefined;
   beforeAll(async () => {
-    redis = await startRedis();
-    dir = mkdtempSync(join(tmpdir(), `ascenso-${options.name}-`));
-    const databasePath = join(dir, 'app.db');
-    handle = createDb({ file: databasePath });
+    const databasePath = join(scratch.dir, 'app.db');
+    const handle = createDb({ file: databasePath });
     deps = createDeps(loadConfig({ DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' }), {
       dbHandle: handle,
       logger: createLogger('silent'),
@@ -47,9 +82,7 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
     const signedIn = await register(deps, { email: options.email, password: 'una frase bastante larga', firstName: options.firstName }, { ip: '127.0.0.1' });
     // Confirmed, as test-app's registerUser does: shares and the calendar feed need it (decision 038).
     await deps.repos.users.markEmailVerified(signedIn.user.id, options.email, new Date());
-    const env = { REDIS_URL: redis.url, INSTANCES: '2' };
-    const started = await Promise.all([startServerProcess(databasePath, options.origin, { env }), startServerProcess(databasePath, options.origin, { env })]);
-    for (const s of started) children.push(s.child);
+    const started = await Promise.all([scratch.startServer(databasePath, options.origin), scratch.startServer(databasePath, options.origin)]);
     Object.assign(two, {
       urls: started.map((s) => s.url),
       cookie: `session=${signedIn.token}`,
@@ -59,9 +92,6 @@ export function useTwoServerProcesses(options: { origin: string; name: string; e
   }, 60_000);
   afterAll(async () => {
     await deps?.store.close();
-    for (const child of children) child.kill('SIGKILL');
-    await redis?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return two;
 }

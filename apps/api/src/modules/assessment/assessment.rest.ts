@@ -3,9 +3,8 @@ import { CoachingProfileSchema } from '@ascenso/domain/assessment-profile';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { readJsonBody } from '../../http/errors';
 import { json, type RestOperation } from '../../http/openapi';
-import { withCaller, withInput } from '../../http/rest';
+import { jsonBodyRoute, withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { EvaluationSchema, SavedProgressSchema } from './assessment.router';
 import { AssessmentStatusSchema, CompletedAssessmentSchema, HistoryEntrySchema, ProgressSchema, StoredAssessmentSchema } from './assessment.schema';
@@ -16,18 +15,14 @@ export function assessmentRest(deps: Deps) {
 
   app.get('/assessment/status', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.status(), 200)));
   app.get('/assessment/progress', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.progress(), 200)));
-  app.post('/assessment/progress', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: ProgressInputSchema, caller: 'member' }, body, async (caller, input) =>
-      c.json(await caller.assessment.saveProgress(input), 200),
-    );
-  });
-  app.post('/assessment/complete', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: CompleteAssessmentInputSchema, caller: 'member' }, body, async (caller, input) =>
-      c.json(await caller.assessment.complete(input), 201),
-    );
-  });
+  app.post(
+    '/assessment/progress',
+    jsonBodyRoute(deps, { schema: ProgressInputSchema, caller: 'member' }, 200, (caller, input) => caller.assessment.saveProgress(input)),
+  );
+  app.post(
+    '/assessment/complete',
+    jsonBodyRoute(deps, { schema: CompleteAssessmentInputSchema, caller: 'member' }, 201, (caller, input) => caller.assessment.complete(input)),
+  );
   app.get('/assessment', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.latest(), 200)));
   app.get('/assessment/history', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.history(), 200)));
   app.get('/assessment/profile', (c) => withCaller(deps, c, async (caller) => c.json(await caller.assessment.profile(), 200)));

@@ -8,9 +8,9 @@ import {
 } from '@ascenso/domain/auth';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
-import { envelope, readJsonBody } from '../../http/errors';
+import { envelope } from '../../http/errors';
 import { json, type RestOperation } from '../../http/openapi';
-import { withCaller, withInput } from '../../http/rest';
+import { jsonBodyRoute, withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { z } from 'zod';
 import { DoneSchema, PasswordResetAcceptedSchema, ResendVerificationSchema, VerifyEmailInputSchema } from './auth.router';
@@ -26,43 +26,30 @@ export function authRest(deps: Deps) {
     return c.redirect(target, 302);
   });
 
-  app.post('/auth/register', async (c) => {
-    const early = earlyRestRefusal(deps, c, 'auth.register');
-    if (early) return early;
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: RegisterInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.register(input), 201));
-  });
+  // A refusal remembered for the address (early-refusal.ts) answers before the body is read.
+  const register = jsonBodyRoute(deps, { schema: RegisterInputSchema, caller: 'anyone' }, 201, (caller, input) => caller.auth.register(input));
+  app.post('/auth/register', (c, next) => earlyRestRefusal(deps, c, 'auth.register') ?? register(c, next));
 
-  app.post('/auth/login', async (c) => {
-    const early = earlyRestRefusal(deps, c, 'auth.login');
-    if (early) return early;
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: LoginInputSchema, caller: 'anyone' }, body, async (caller, input) => c.json(await caller.auth.login(input), 200));
-  });
+  const login = jsonBodyRoute(deps, { schema: LoginInputSchema, caller: 'anyone' }, 200, (caller, input) => caller.auth.login(input));
+  app.post('/auth/login', (c, next) => earlyRestRefusal(deps, c, 'auth.login') ?? login(c, next));
 
   // The contract's "Accounts": 202 with the same body whether or not the account exists.
-  app.post('/auth/password-reset', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: PasswordResetRequestSchema, caller: 'anyone' }, body, async (caller, input) =>
-      c.json(await caller.auth.requestPasswordReset(input), 202),
-    );
-  });
+  app.post(
+    '/auth/password-reset',
+    jsonBodyRoute(deps, { schema: PasswordResetRequestSchema, caller: 'anyone' }, 202, (caller, input) => caller.auth.requestPasswordReset(input)),
+  );
 
   // 200, or 410 (LINK_GONE) for a link that was used, has expired or never existed.
-  app.post('/auth/password-reset/confirm', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: PasswordResetConfirmSchema, caller: 'anyone' }, body, async (caller, input) =>
-      c.json(await caller.auth.confirmPasswordReset(input), 200),
-    );
-  });
+  app.post(
+    '/auth/password-reset/confirm',
+    jsonBodyRoute(deps, { schema: PasswordResetConfirmSchema, caller: 'anyone' }, 200, (caller, input) => caller.auth.confirmPasswordReset(input)),
+  );
 
   // 200, or 410 (LINK_GONE) for a confirmation link that was used, has expired or never existed.
-  app.post('/auth/verify-email', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: VerifyEmailInputSchema, caller: 'anyone' }, body, async (caller, input) =>
-      c.json(await caller.auth.verifyEmail(input), 200),
-    );
-  });
+  app.post(
+    '/auth/verify-email',
+    jsonBodyRoute(deps, { schema: VerifyEmailInputSchema, caller: 'anyone' }, 200, (caller, input) => caller.auth.verifyEmail(input)),
+  );
 
   // 202 when a fresh link is on its way, 200 when the address is already confirmed (no mail).
   app.post('/auth/verify-email/resend', (c) =>

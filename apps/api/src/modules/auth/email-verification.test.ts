@@ -40,6 +40,14 @@ async function expectGone(response: Response) {
   expect(body.error).toMatchObject({ code: 'LINK_GONE', message: EMAIL_VERIFICATION_MESSAGES.gone });
 }
 
+/** A link created while confirmed (201 with its `url`) keeps working if the confirmation goes (say, an address change). */
+async function expectLinkOutlivesConfirmation(t: TestApp, created: Response) {
+  expect(created.status).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+  await t.sql('UPDATE users SET email_verified_at = NULL');
+  expect((await t.request(new URL(url).pathname)).status).toBe(200);
+}
+
 const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
@@ -225,12 +233,7 @@ describe('what needs a confirmed address', () => {
     expect(await t.sql('SELECT id FROM shares')).toEqual([]);
 
     expect((await verify(t, await mailedToken(t, 'ana@ejemplo.es'))).status).toBe(200);
-    const created = await t.request('/api/shares', { cookie, body });
-    expect(created.status).toBe(201);
-    const { url } = (await created.json()) as { url: string };
-    // A share made while confirmed keeps working if the confirmation goes (say, an address change).
-    await t.sql('UPDATE users SET email_verified_at = NULL');
-    expect((await t.request(new URL(url).pathname)).status).toBe(200);
+    await expectLinkOutlivesConfirmation(t, await t.request('/api/shares', { cookie, body }));
   });
 
   it('a calendar feed: refused (403) while unconfirmed, allowed once confirmed; an existing feed keeps working', async () => {
@@ -244,11 +247,7 @@ describe('what needs a confirmed address', () => {
     expect(await (await t.request('/api/calendar/feed', { cookie })).json()).toMatchObject({ active: false });
 
     await t.callerFor(cookie).auth.verifyEmail({ token: await mailedToken(t, 'ana@ejemplo.es') });
-    const created = await t.request('/api/calendar/feed', { cookie, method: 'POST' });
-    expect(created.status).toBe(201);
-    const { url } = (await created.json()) as { url: string };
-    await t.sql('UPDATE users SET email_verified_at = NULL');
-    expect((await t.request(new URL(url).pathname)).status).toBe(200);
+    await expectLinkOutlivesConfirmation(t, await t.request('/api/calendar/feed', { cookie, method: 'POST' }));
   });
 
   it('a weekly summary mailed on a person’s behalf: refused while their address is unconfirmed', async () => {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { WorkHoursSchema } from '@ascenso/domain/work-hours';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps';
-import { envelope, readJsonBody } from '../../http/errors';
+import { envelope } from '../../http/errors';
 import { json, type RestOperation } from '../../http/openapi';
-import { withCaller, withInput } from '../../http/rest';
+import { jsonBodyRoute, withCaller } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { consumeOrWait, sharedRateLimiter } from '../../security/shared-rate-limiter';
 import { z } from 'zod';
@@ -69,12 +69,10 @@ export function calendarRest(deps: Deps) {
   app.get('/profile/work-hours', (c) =>
     withCaller(deps, c, async (caller) => c.json(await caller.calendar.workHours(), 200, { 'Cache-Control': 'private, no-store' })),
   );
-  app.put('/profile/work-hours', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: WorkHoursSchema, caller: 'member' }, body, async (caller, input) =>
-      c.json(await caller.calendar.setWorkHours(input), 200),
-    );
-  });
+  app.put(
+    '/profile/work-hours',
+    jsonBodyRoute(deps, { schema: WorkHoursSchema, caller: 'member' }, 200, (caller, input) => caller.calendar.setWorkHours(input)),
+  );
   return app;
 }
 

@@ -438,15 +438,21 @@ describe('crisis safety with the offline coach', () => {
   });
 });
 
+/** A person whose coach is the fake model: `crisis` said in a chat and its answer acknowledged (careful mode on). */
+async function acknowledgedCrisisWithModel(fake: FakeOpenAIServer, crisis: string) {
+  fake.reply({ kind: 'text', text: 'Aquí sigo.' });
+  const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
+  const { caller } = await signedIn(t);
+  const chat = await caller.coaching.start({ kind: 'chat' });
+  await say(caller, chat.id, crisis);
+  await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
+  return { caller, chat };
+}
+
 describe('careful mode with a model: the instruction names the family’s helplines', () => {
   const fake = useFakeOpenAIServer();
   it('after partner violence the model is told to remind of 016', async () => {
-    fake.reply({ kind: 'text', text: 'Aquí sigo.' });
-    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
-    const { caller } = await signedIn(t);
-    const chat = await caller.coaching.start({ kind: 'chat' });
-    await say(caller, chat.id, 'mi pareja me pega y tengo miedo');
-    await caller.coaching.acknowledgeSafety({ conversationId: chat.id });
+    const { caller, chat } = await acknowledgedCrisisWithModel(fake, 'mi pareja me pega y tengo miedo');
     await say(caller, chat.id, '¿Me ayudas a preparar la reunión de mañana?');
     const prompt = lastPrompt(fake);
     expect(prompt).toMatch(/modo cuidadoso/i);
@@ -483,12 +489,7 @@ describe('careful mode follows the person for 72 hours, across conversations (de
 describe('careful mode across conversations with a model', () => {
   const fake = useFakeOpenAIServer();
   it('reaches the model as the careful instruction in another conversation too', async () => {
-    fake.reply({ kind: 'text', text: 'Aquí sigo.' });
-    const t = createTestApp({ coachProvider: fakeModelProvider(fake, { timeoutMs: 3000 }) });
-    const { caller } = await signedIn(t);
-    const crisisChat = await caller.coaching.start({ kind: 'chat' });
-    await say(caller, crisisChat.id, 'tengo 14 años y mi padre me pega');
-    await caller.coaching.acknowledgeSafety({ conversationId: crisisChat.id });
+    const { caller } = await acknowledgedCrisisWithModel(fake, 'tengo 14 años y mi padre me pega');
     const session = await caller.coaching.start({ kind: 'session' });
     await say(caller, session.id, 'Hoy quiero trabajar en mis objetivos del trimestre');
     const prompt = lastPrompt(fake);

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { envelope, readJsonBody } from '../../http/errors';
 import { json, type RestOperation } from '../../http/openapi';
-import { withCaller, withInput } from '../../http/rest';
+import { jsonBodyRoute, withCaller, withInput } from '../../http/rest';
 import type { AppEnv } from '../../http/types';
 import { requestContext } from '../../http/request-meta';
 import { z } from 'zod';
@@ -101,12 +101,10 @@ export function meditationsRest(deps: Deps) {
     );
   });
 
-  app.post('/activity-log/audio-complete', async (c) => {
-    const body = await readJsonBody(c);
-    return withInput(deps, c, { schema: AudioCompleteInputSchema, caller: 'member' }, body, async (caller, input) =>
-      c.json(await caller.meditations.audioComplete(input), 200),
-    );
-  });
+  app.post(
+    '/activity-log/audio-complete',
+    jsonBodyRoute(deps, { schema: AudioCompleteInputSchema, caller: 'member' }, 200, (caller, input) => caller.meditations.audioComplete(input)),
+  );
 
   /** Real audio with byte ranges (206), for signed-in users; the first fetch starts the day's listen. */
   app.get('/meditations/:id/audio', async (c) => {

@@ -160,77 +160,48 @@ function stepsSection(page: SharePage) {
   return html`<section aria-labelledby="pasos">
     <h2 id="pasos">Pasos</h2>
     <p>Total acumulado: <strong>${number(s.total)} pasos</strong>.</p>
-    <table>
-      <caption>
-        Pasos por semana
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Semana del</th>
-          <th scope="col" class="n">Actividades</th>
-          <th scope="col" class="n">Pasos</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${s.weeks.map(
-          (w) =>
-            html`<tr>
-              <th scope="row">${dayLabel(w.monday)}</th>
-              <td class="n">${number(w.completions)}</td>
-              <td class="n">${number(w.steps)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-    <table>
-      <caption>
-        Por área (estas semanas)
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Área</th>
-          <th scope="col" class="n">Actividades</th>
-          <th scope="col" class="n">Pasos</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${s.areas.map(
-          (a) =>
-            html`<tr>
-              <th scope="row">${a.label}</th>
-              <td class="n">${number(a.completions)}</td>
-              <td class="n">${number(a.steps)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${stepsTable(
+      'Pasos por semana',
+      ['Semana del', 'Actividades'],
+      s.weeks.map((w) => ({ ...w, label: dayLabel(w.monday) })),
+    )}
+    ${stepsTable('Por área (estas semanas)', ['Área', 'Actividades'], s.areas)}
     ${
       s.activities.length > 0
-        ? html`<table>
-            <caption>
-              Por actividad (estas semanas)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Actividad</th>
-                <th scope="col" class="n">Veces</th>
-                <th scope="col" class="n">Pasos</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${s.activities.map(
-                (a) =>
-                  html`<tr>
-                    <th scope="row">${a.name}</th>
-                    <td class="n">${number(a.completions)}</td>
-                    <td class="n">${number(a.steps)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
+        ? stepsTable(
+            'Por actividad (estas semanas)',
+            ['Actividad', 'Veces'],
+            s.activities.map((a) => ({ ...a, label: a.name })),
+          )
         : ''
     }
   </section>`;
+}
+
+/** One of the steps tables: a row per label (a week, an area, an activity) with its completions and steps. */
+function stepsTable(caption: string, [labelHeader, countHeader]: [string, string], rows: Array<{ label: string; completions: number; steps: number }>) {
+  return html`<table>
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">${labelHeader}</th>
+        <th scope="col" class="n">${countHeader}</th>
+        <th scope="col" class="n">Pasos</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (row) =>
+          html`<tr>
+            <th scope="row">${row.label}</th>
+            <td class="n">${number(row.completions)}</td>
+            <td class="n">${number(row.steps)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
 function assessmentSection(page: SharePage) {
