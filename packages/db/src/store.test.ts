@@ -184,15 +184,20 @@ describe.each(STORE_DIALECTS)('Store contract on $dialect', ({ dialect, skip }) 
       await store.repos.users.insert(user('u1'));
       let release!: () => void;
       const paused = new Promise<void>((resolve) => (release = resolve));
+      let firstReadDone!: () => void;
+      const firstRead = new Promise<void>((resolve) => (firstReadDone = resolve));
       const reading = store.transaction(
         async (tx) => {
           const before = await tx.users.count();
+          firstReadDone();
           await paused;
           return [before, await tx.users.count()];
         },
         { mode: 'deferred' },
       );
-      await tick();
+      // The snapshot is taken by the transaction's first read (PostgreSQL's REPEATABLE READ): the other writer starts
+      // after it, not after a tick, which a loaded machine may not honour.
+      await firstRead;
       // On SQLite this write waits for the reader (one connection); on PostgreSQL it commits meanwhile.
       const writing = store.repos.users.insert(user('u2'));
       await tick();

@@ -91,6 +91,12 @@ export async function transaction<T>(db: Exec, begin: string, locks: readonly st
   const take = [...new Set(locks)].sort().map((key) => `; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(key)}))`);
   const [done, undo] = nested ? ['release savepoint atomic', 'rollback to savepoint atomic'] : ['commit', 'rollback'];
   let broken: Error | undefined;
+  // A checked-out client has no listener of the pool's: a connection the database drops while it is out (a restart,
+  // pg_terminate_backend) emits 'error' on it, which would crash the process. The failed query rejects anyway;
+  // the connection is destroyed rather than returned (decision 039: with fewer statements through pool.query,
+  // whose listener used to meet such connections first, a transaction can be the first to meet one).
+  const onDropped = (error: Error) => (broken ??= error);
+  if (!nested) client.on('error', onDropped);
   try {
     let result: T;
     try {
@@ -103,7 +109,10 @@ export async function transaction<T>(db: Exec, begin: string, locks: readonly st
     await client.query(done).catch((failed: Error) => Promise.reject((broken = failed)));
     return result;
   } finally {
-    if (!nested) client.release(broken);
+    if (!nested) {
+      client.off('error', onDropped);
+      client.release(broken);
+    }
   }
 }
 
