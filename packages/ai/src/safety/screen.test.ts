@@ -6,7 +6,7 @@ import { RULES } from './rules';
 import { classifyMessage } from './classifier';
 import { featuresOf } from './features';
 import { crisisProbability } from './linear-model';
-import { answerFamilies, screenMessage } from './screen';
+import { answerFamilies, screenMessage, withoutMarkup } from './screen';
 import { screenForSafety } from '../safety';
 
 describe('normalise', () => {
@@ -136,6 +136,21 @@ describe('feature scaling', () => {
     }
   });
 });
+describe('markup', () => {
+  it('is read by the rules but not by the classifier: tags of a pasted snippet are not words of a crisis', () => {
+    for (const text of [
+      '<img src="small.jpg" srcset="medium.jpg 1000w, large.jpg 2000w">',
+      '<div id="13"><x repeat="template" repeat-start="999999">0<y repeat="template" repeat-start="999999">1</y></x>//["\'`-->]]>]</div>',
+      '<form action="x" method="post">\n<input name="username" value="admin" />\n<input name="password" type="password" value="secret" /></form>',
+    ]) {
+      expect(screenMessage(text), text).toBeNull();
+    }
+    expect(withoutMarkup('<b>hola</b> <3 a < b')).toBe(' hola  <3 a < b');
+    expect(screenMessage('<p>Ya tengo las pastillas guardadas y esta noche me las tomo todas.</p>')).not.toBeNull();
+    expect(screenMessage('<3 me quiero morir')).not.toBeNull();
+  });
+});
+
 describe('fixed answers', () => {
   it.each([
     ['suicidal_active', ['024', '112']],
