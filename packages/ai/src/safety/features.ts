@@ -100,12 +100,8 @@ export function featuresOf(text: string): FeatureVector {
 /** The same for a message already normalised (./normalise.ts). */
 export function featuresOfNormalised(normalised: string): FeatureVector {
   const { features, concepts } = featuresAndConcepts(normalised);
-  return {
-    ...hashedVector(features, VECTOR_SCALING),
-    evidence: hasCrisisEvidence(concepts),
-    words: wordCount(normalised),
-    distinctWords: distinctWordCount(normalised),
-  };
+  const words = wordsOf(normalised);
+  return { ...hashedVector(features, VECTOR_SCALING), evidence: hasCrisisEvidence(concepts), words: words.length, distinctWords: new Set(words).size };
 }
 
 /**
