@@ -271,6 +271,8 @@ export interface AdminRepository {
   insertAdjustment(row: typeof stepAdjustments.$inferInsert): Promise<void>;
   listAdjustments(userId: string): Promise<AdjustmentRow[]>;
   adjustmentsForDay(userId: string, day: string): Promise<number>;
+  /** The adjustments' sum per day from `from` to `to` (inclusive, YYYY-MM-DD); days without any are absent. */
+  adjustmentsByDay(userId: string, from: string, to: string): Promise<Array<{ day: string; steps: number }>>;
   addToTotal(userId: string, steps: number): Promise<void>;
   insertOutbox(row: OutboxRow): Promise<void>;
   updateOutbox(id: string, patch: Partial<OutboxRow>): Promise<void>;

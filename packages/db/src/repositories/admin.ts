@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, like, or, sql, sum } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, like, lte, or, sql, sum } from 'drizzle-orm';
 import { activities, activityCompletions, stepTotals } from '../schema/activities';
 import { adminMailAudit, catalogueAudit, coachNotes, outbox, stepAdjustments, type CoachNoteRow, type OutboxRow } from '../schema/admin';
 import { assessments } from '../schema/assessments';
@@ -82,6 +82,15 @@ export function createAdminRepository(db: k.Exec): Synchronous<AdminRepository> 
             .from(stepAdjustments)
             .where(and(eq(stepAdjustments.userId, userId), eq(stepAdjustments.day, day))),
         )?.n ?? 0
+      );
+    },
+    adjustmentsByDay(userId: string, from: string, to: string): Array<{ day: string; steps: number }> {
+      return k.rows(
+        db
+          .select({ day: stepAdjustments.day, steps: sum(stepAdjustments.steps).mapWith(Number) })
+          .from(stepAdjustments)
+          .where(and(eq(stepAdjustments.userId, userId), gte(stepAdjustments.day, from), lte(stepAdjustments.day, to)))
+          .groupBy(stepAdjustments.day),
       );
     },
     addToTotal(userId: string, steps: number): void {

@@ -109,6 +109,18 @@ describe('admin: catalogue, ledgers and adjustments', () => {
     const { entries } = await caller.admin.userLedger({ userId: member.user.id });
     expect(entries[0]).toMatchObject({ kind: 'adjustment', steps: 500, reason: 'Reto de equipo de noviembre' });
     expect((await t.callerFor(member.cookie).profile.ledger())[0]?.reason).toBe('Reto de equipo de noviembre');
+    // The 30 days of steps count adjustments on their own day: yesterday's 500, then today's −200 beside an activity.
+    t.clock.advance(24 * 3600_000);
+    await caller.admin.adjustSteps({ userId: member.user.id, steps: -200, reason: 'Corrección' });
+    await completeWithEvidence(t, member, 'active_break');
+    const history = await t.callerFor(member.cookie).profile.stepsHistory();
+    const steps = history.map((d) => d.steps);
+    expect(history).toHaveLength(30);
+    expect(steps.slice(0, 28)).toEqual(Array.from({ length: 28 }, () => 0));
+    expect(steps[28]).toBe(500);
+    const [latest] = await t.callerFor(member.cookie).profile.ledger();
+    expect(latest).toMatchObject({ kind: 'completion', activityKey: 'active_break' });
+    expect(steps[29]).toBe((latest?.steps ?? 0) - 200);
   });
 
   it('reports users, activity, assessment rate, AI usage and health', async () => {

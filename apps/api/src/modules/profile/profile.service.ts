@@ -82,16 +82,18 @@ export async function ledger(deps: Deps, userId: string) {
   return [...completions, ...adjustments].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, LEDGER_LIMIT);
 }
 
-/** Steps per local day for the last `days` days (oldest first, zeros included). */
-export function stepsHistory(deps: Deps, user: User, days = 30) {
+/** Steps per local day for the last `days` days (oldest first, zeros included), read in two range queries. */
+export async function stepsHistory(deps: Deps, user: User, days = 30) {
   const today = localDay(deps.clock(), user.timezone);
-  return Promise.all(
-    Array.from({ length: days }, async (_, i) => {
-      const day = addDays(today, i - (days - 1));
-      const [steps, adjusted] = await Promise.all([deps.repos.steps.daySteps(user.id, day), deps.repos.admin.adjustmentsForDay(user.id, day)]);
-      return { day, steps: steps + adjusted };
-    }),
-  );
+  const dayList = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
+  const from = dayList[0] ?? today;
+  const [completions, adjustments] = await Promise.all([
+    deps.repos.steps.rangeByActivity(user.id, from, today),
+    deps.repos.admin.adjustmentsByDay(user.id, from, today),
+  ]);
+  const byDay = new Map<string, number>();
+  for (const row of [...completions, ...adjustments]) byDay.set(row.day, (byDay.get(row.day) ?? 0) + (row.steps ?? 0));
+  return dayList.map((day) => ({ day, steps: byDay.get(day) ?? 0 }));
 }
 
 export async function listNotes(deps: Deps, userId: string) {
